@@ -1,0 +1,162 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import compression from 'compression';
+import express, { type Express, type RequestHandler, Router } from 'express';
+import helmet from 'helmet';
+import type { CoreDeps } from './deps';
+import { authenticate } from './http/auth';
+import { codecMiddleware } from './http/codec';
+import { ok } from './http/envelope';
+import { createErrorHandler, notFoundHandler } from './http/errorHandler';
+import { createRateLimiter } from './http/rateLimit';
+import { requestContext } from './http/requestContext';
+import { authRoutes } from './modules/auth/routes';
+import { configRoutes } from './modules/config/routes';
+import { devRoutes } from './modules/dev/routes';
+import { fileRoutes } from './modules/file/routes';
+import { gameAdminRoutes } from './modules/game/admin';
+import { gameRoutes } from './modules/game/routes';
+import { messageRoutes } from './modules/message/routes';
+import { opsRoutes, requireOperator } from './modules/ops/routes';
+import { rechargeAdminRoutes, rechargeRoutes } from './modules/recharge/routes';
+import { smsRoutes } from './modules/sms/routes';
+import { userRoutes } from './modules/user/routes';
+import { walletAdminRoutes } from './modules/wallet/admin';
+import { walletRoutes } from './modules/wallet/routes';
+import { withdrawAdminRoutes, withdrawRoutes } from './modules/withdraw/routes';
+import { createServices, type Services } from './services';
+
+export const DEFAULT_WEB_DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
+
+/** Builds the Express app: /core/ API, uploads, the bot webhook and the built Mini App. Starts nothing. */
+export function createApp(deps: CoreDeps, services: Services = createServices(deps)): Express {
+  const { config, logger } = deps;
+  const app = express();
+  app.disable('x-powered-by');
+  app.set('trust proxy', config.TRUST_PROXY);
+  app.use(securityHeaders());
+  app.use(requestContext(logger));
+  if (deps.botWebhook) app.post('/telegram/webhook', express.json({ limit: '1mb' }), deps.botWebhook);
+
+  app.use('/core', coreRouter(deps, services));
+  mountWeb(app, config.WEB_DIST ?? DEFAULT_WEB_DIST, config.SKIP_WEB);
+  app.use(createErrorHandler(logger));
+  return app;
+}
+
+function coreRouter(deps: CoreDeps, services: Services): Router {
+  const { config, db, clock } = deps;
+  const router = Router();
+  router.use(corsFor(config.CORS_ORIGINS));
+  // Gateway callbacks are verified over their exact bytes, whatever their content type.
+  router.use('/pay/callback', express.raw({ type: () => true, limit: '64kb' }));
+  router.use(express.urlencoded({ extended: false, limit: '64kb', parameterLimit: 100 }));
+  router.use(codecMiddleware);
+  router.use(
+    authenticate({
+      db,
+      clock,
+      tokens: services.tokens,
+      botToken: config.BOT_TOKEN,
+      initDataTtlSeconds: config.TELEGRAM_INIT_DATA_TTL_SECONDS,
+    }),
+  );
+
+  router.get('/health', (_req, res) => ok(res, { status: 'ok' }));
+  const authLimiter = createRateLimiter(config.RATE_LIMIT_AUTH_PER_MINUTE);
+  const smsLimiter = createRateLimiter(config.RATE_LIMIT_SMS_PER_MINUTE);
+  router.use(authRoutes({ auth: services.auth, areaCodes: services.areaCodes, limiter: authLimiter }));
+  router.use(smsRoutes({ db, send: services.sendSmsCode, areaCodes: services.areaCodes, limiter: smsLimiter }));
+  router.use(userRoutes(services.users));
+  router.use(configRoutes(services.config));
+  router.use(fileRoutes(services.files, config.UPLOAD_MAX_BYTES));
+  router.use(walletRoutes({ db, clock, random: deps.random }));
+  router.use(rechargeRoutes(deps, services));
+  router.use(withdrawRoutes(deps, services));
+  router.use(messageRoutes(services.messages));
+  router.use(gameRoutes(deps, services));
+  router.use('/admin', requireOperator(deps.opsToken), adminRouter(deps, services));
+  if (config.devOutbox) router.use(devRoutes(db));
+
+  router.use(notFoundHandler);
+  router.use(createErrorHandler(deps.logger));
+  return router;
+}
+
+/** Everything under /core/admin: the operator API behind `npm run ops`. */
+function adminRouter(deps: CoreDeps, services: Services): Router {
+  const router = Router();
+  router.use(opsRoutes({ db: deps.db, clock: deps.clock, config: services.config }));
+  router.use(walletAdminRoutes(deps.db, deps.clock));
+  router.use(rechargeAdminRoutes(deps, services));
+  router.use(withdrawAdminRoutes(deps, services));
+  router.use(gameAdminRoutes(deps.db));
+  return router;
+}
+
+/** Helmet's defaults, except that Telegram's web clients must be able to frame the Mini App. */
+function securityHeaders(): RequestHandler {
+  return helmet({
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        scriptSrc: ["'self'"],
+        connectSrc: ["'self'", 'ws:', 'wss:'],
+        frameAncestors: ["'self'", 'https://web.telegram.org', 'https://*.telegram.org'],
+      },
+    },
+    xFrameOptions: false,
+    crossOriginEmbedderPolicy: false,
+  });
+}
+
+/** CORS only for the configured origins; the Mini App itself is same-origin and needs none. */
+function corsFor(origins: string | undefined): RequestHandler {
+  const allowed = new Set(
+    (origins ?? '')
+      .split(',')
+      .map((o) => o.trim())
+      .filter(Boolean),
+  );
+  return (req, res, next) => {
+    const origin = req.get('Origin');
+    if (origin && allowed.has(origin)) {
+      res.setHeader('Access-Control-Allow-Origin', origin);
+      res.setHeader('Vary', 'Origin');
+      res.setHeader(
+        'Access-Control-Allow-Headers',
+        'Authorization, X-Access-Token, Accept-Language, Encryption, Idempotency-Key, Content-Type',
+      );
+      res.setHeader('Access-Control-Allow-Methods', 'GET, POST, OPTIONS');
+      if (req.method === 'OPTIONS') {
+        res.status(204).end();
+        return;
+      }
+    }
+    next();
+  };
+}
+
+/** Serves the built web app with history-mode fallback: every non-API GET gets index.html. */
+function mountWeb(app: Express, dist: string, skip: boolean): void {
+  const index = path.join(dist, 'index.html');
+  if (skip || !existsSync(index)) return;
+  // Only the web app is compressed: API answers are small, and the event stream must not be buffered.
+  app.use(compression());
+  app.use(
+    express.static(dist, {
+      index: false,
+      maxAge: '1h',
+      setHeaders: (res, file) => {
+        if (file.includes(`${path.sep}assets${path.sep}`)) res.setHeader('Cache-Control', 'public, max-age=31536000, immutable');
+      },
+    }),
+  );
+  app.get(/^(?!\/core\/|\/telegram\/).*/, (_req, res) => {
+    res.setHeader('Cache-Control', 'no-cache');
+    res.sendFile(index);
+  });
+}

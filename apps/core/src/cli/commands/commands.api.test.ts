@@ -1,0 +1,54 @@
+import { HttpClient } from '@prism/client';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestContext, TEST_OPS_TOKEN, type TestContext } from '../../testing';
+import { findCommand, opsCommands, opsUsage } from '.';
+
+/** The operator CLI's commands against a real server: what `npm run ops -- <words>` runs. */
+let ctx: TestContext;
+let http: HttpClient;
+beforeAll(async () => {
+  ctx = await createTestContext();
+  http = new HttpClient({ baseURL: `${ctx.url}/core/`, getToken: () => `Ops ${TEST_OPS_TOKEN}` });
+});
+afterAll(() => ctx.close());
+
+async function ops(line: string): Promise<unknown> {
+  const found = findCommand(line.split(' '));
+  if (!found) throw new Error(`no command for "${line}"`);
+  return found.command.run(found.rest, http);
+}
+
+describe('npm run ops', () => {
+  it('lists every command with its usage, and finds the longest matching words', () => {
+    expect(opsUsage()).toContain('game room <level 1-9>');
+    expect(opsUsage()).toContain('withdrawals approve <id>');
+    expect(findCommand(['game', 'rooms'])?.command.words).toEqual(['game', 'rooms']);
+    expect(findCommand(['game', 'room', '7'])?.rest).toEqual(['7']);
+    expect(findCommand(['no-such-command'])).toBeUndefined();
+    expect(new Set(opsCommands.map((c) => c.words.join(' '))).size).toBe(opsCommands.length);
+  });
+
+  it('adds a room, changes it, and lists rooms and chains', async () => {
+    const room = (await ops('game room 7 --name Seven --session-seconds 120 --bet-close-seconds 10 --multiples 1,2,3 --fee-bps 150')) as {
+      level: number;
+      levelName: string;
+      sessionSeconds: number;
+      betMultipleStr: string;
+    };
+    expect(room).toMatchObject({ level: 7, levelName: 'Seven', sessionSeconds: 120, betMultipleStr: '1,2,3' });
+    await ops('game room 7 --enable false');
+    const rooms = (await ops('game rooms')) as { level: number; enableFlag: boolean; levelName: string }[];
+    expect(rooms.find((r) => r.level === 7)).toMatchObject({ enableFlag: false, levelName: 'Seven' });
+    expect(Array.isArray(await ops('game chains'))).toBe(true);
+  });
+
+  it('refuses a bad room with the field named', async () => {
+    await expect(ops('game room 12')).rejects.toThrow(/level/);
+    await expect(ops('game room 7 --multiples one,two')).rejects.toThrow(/betMultiples/);
+  });
+
+  it('lists withdrawals and settings', async () => {
+    expect(Array.isArray(await ops('withdrawals list'))).toBe(true);
+    expect(await ops('config list')).toBeTruthy();
+  });
+});

@@ -1,0 +1,59 @@
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { HttpClient } from '@prism/client';
+import { loadConfig } from '../config';
+import { openDatabase } from '../db/client';
+import { checkLedger, type LedgerCheckReport } from '../modules/ledger/check';
+import { OPS_TOKEN_FILE } from '../platform/secret';
+
+/**
+ * `npm run ledger:check`: verifies the ledger and exits non-zero on any mismatch.
+ * It asks the running server (the embedded database belongs to that process);
+ * when no server answers, it opens the database itself.
+ */
+async function viaServer(): Promise<LedgerCheckReport | undefined> {
+  const config = loadConfig();
+  const token = process.env.OPS_TOKEN ?? (await readFile(path.join(config.dataDir, OPS_TOKEN_FILE), 'utf8').catch(() => '')).trim();
+  if (!token) return undefined;
+  const baseURL = `${(process.env.OPS_URL ?? `http://127.0.0.1:${config.PORT}`).replace(/\/$/, '')}/core/`;
+  try {
+    return await new HttpClient({ baseURL, getToken: () => `Ops ${token}`, timeoutMs: 120_000 }).get<LedgerCheckReport>(
+      '/admin/ledger/check',
+    );
+  } catch (error) {
+    if ((error as { kind?: string }).kind === 'transport') return undefined;
+    throw error;
+  }
+}
+
+async function directly(): Promise<LedgerCheckReport> {
+  const config = loadConfig();
+  const database = await openDatabase({ url: config.DATABASE_URL, dataDir: path.join(config.dataDir, 'pglite') });
+  try {
+    await database.migrate();
+    return await checkLedger(database.db);
+  } finally {
+    await database.close();
+  }
+}
+
+async function main(): Promise<number> {
+  try {
+    process.loadEnvFile('.env');
+  } catch {
+    // No .env: the environment and defaults apply.
+  }
+  const report = (await viaServer()) ?? (await directly());
+  console.log(JSON.stringify(report, null, 2));
+  console.log(report.ok ? 'ledger check: OK' : 'ledger check: MISMATCH');
+  return report.ok ? 0 : 1;
+}
+
+main()
+  .then((code) => {
+    process.exitCode = code;
+  })
+  .catch((error: unknown) => {
+    console.error(error instanceof Error ? error.message : String(error));
+    process.exitCode = 2;
+  });

@@ -1,0 +1,40 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config';
+import { scaledClock } from './platform/clock';
+
+describe('configuration', () => {
+  it('has working defaults', () => {
+    const config = loadConfig({});
+    expect(config.PORT).toBe(3000);
+    expect(config.CLOCK_RATE).toBe(1);
+    expect(config.CLOCK_START).toBeUndefined();
+    // As copied from .env.example: empty means unset.
+    expect(loadConfig({ CLOCK_START: '', CLOCK_STARTED_AT: '', CLOCK_RATE: '1' }).CLOCK_START).toBeUndefined();
+  });
+
+  it('names the setting that is wrong', () => {
+    expect(() => loadConfig({ PORT: 'eighty' })).toThrow(/PORT/);
+    expect(() => loadConfig({ CLOCK_START: 'monday' })).toThrow(/CLOCK_START/);
+    expect(() => loadConfig({ CLOCK_STARTED_AT: 'soon' })).toThrow(/CLOCK_STARTED_AT/);
+    expect(loadConfig({ CLOCK_STARTED_AT: '1700000000000' }).CLOCK_STARTED_AT).toBe(1_700_000_000_000);
+  });
+
+  it('refuses a simulated clock in production', () => {
+    const production = { NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(32) };
+    expect(() => loadConfig({ ...production, CLOCK_RATE: '10' })).toThrow(ConfigError);
+    expect(() => loadConfig({ ...production, CLOCK_START: '2026-11-23T09:00:00Z' })).toThrow(/refused in production/);
+    expect(loadConfig({ ...production }).NODE_ENV).toBe('production');
+  });
+});
+
+describe('the simulated clock', () => {
+  it('reads its start at the anchor moment and runs rate times faster; processes sharing the values agree', () => {
+    const anchor = Date.now() - 2_000;
+    const a = scaledClock(new Date('2026-11-23T09:00:00Z'), anchor, 10);
+    const b = scaledClock(new Date('2026-11-23T09:00:00Z'), anchor, 10);
+    const elapsed = a.now().getTime() - Date.parse('2026-11-23T09:00:00Z');
+    expect(elapsed).toBeGreaterThanOrEqual(20_000);
+    expect(elapsed).toBeLessThan(25_000);
+    expect(Math.abs(a.now().getTime() - b.now().getTime())).toBeLessThan(50);
+  });
+});

@@ -1,0 +1,106 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+/**
+ * Every setting, read once from the environment and validated. `.env.example`
+ * at the repository root documents each one with its default.
+ */
+const bool = z
+  .enum(['true', 'false', '1', '0', ''])
+  .optional()
+  .transform((v) => v === 'true' || v === '1');
+const optionalText = z
+  .string()
+  .optional()
+  .transform((v) => (v?.trim() ? v.trim() : undefined));
+
+const schema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().default('0.0.0.0'),
+  TRUST_PROXY: z.coerce.number().int().min(0).max(10).default(0),
+  PUBLIC_URL: optionalText,
+  DATA_DIR: z.string().default('./data'),
+  DATABASE_URL: optionalText,
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
+  JWT_SECRET: optionalText,
+  OPS_TOKEN: optionalText,
+  TOKEN_TTL_HOURS: z.coerce
+    .number()
+    .positive()
+    .default(24 * 7),
+  CORS_ORIGINS: optionalText,
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  WEB_DIST: optionalText,
+  UPLOAD_MAX_BYTES: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(5 * 1024 * 1024),
+  SMS_PROVIDER: z.enum(['outbox', 'http']).default('outbox'),
+  SMS_HTTP_URL: optionalText,
+  SMS_HTTP_TOKEN: optionalText,
+  DEV_OUTBOX: z.enum(['auto', 'true', 'false']).default('auto'),
+  RATE_LIMIT_AUTH_PER_MINUTE: z.coerce.number().int().positive().default(20),
+  RATE_LIMIT_SMS_PER_MINUTE: z.coerce.number().int().positive().default(5),
+  BOT_TOKEN: optionalText,
+  BOT_USERNAME: optionalText,
+  BOT_API_ROOT: optionalText,
+  BOT_WEBHOOK_URL: optionalText,
+  BOT_WEBHOOK_SECRET: optionalText,
+  MINI_APP_URL: optionalText,
+  MINI_APP_SHORT_NAME: optionalText,
+  TELEGRAM_INIT_DATA_TTL_SECONDS: z.coerce.number().int().positive().default(86_400),
+  OPERATOR_TELEGRAM_IDS: z
+    .string()
+    .optional()
+    .transform((v) =>
+      (v ?? '')
+        .split(',')
+        .map((s) => s.trim())
+        .filter(Boolean),
+    ),
+  SKIP_WEB: bool,
+  GAME_BEACON: z.enum(['local', 'drand']).default('local'),
+  DRAND_URLS: optionalText,
+  GAME_CHAIN_LENGTH: z.coerce.number().int().min(10).max(10_000_000).default(10_000),
+  GAME_BEACON_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
+  GAME_TICK_MS: z.coerce.number().int().min(0).max(60_000).default(500),
+  /** A simulated clock for tests and simulations (platform/clock.ts scaledClock); never in production. */
+  CLOCK_START: optionalText.pipe(z.iso.datetime().optional()),
+  CLOCK_STARTED_AT: optionalText.transform((v) => (v === undefined ? undefined : Number(v))).pipe(z.number().int().positive().optional()),
+  CLOCK_RATE: z.coerce.number().positive().max(1000).default(1),
+});
+
+export type Config = z.infer<typeof schema> & {
+  /** Absolute data directory: PGlite files, uploads, the generated JWT secret. */
+  dataDir: string;
+  /** Whether the developer outbox page (/core/dev/outbox) is served. */
+  devOutbox: boolean;
+};
+
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = schema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const values = parsed.data;
+  if (values.NODE_ENV === 'production' && !values.JWT_SECRET) {
+    throw new ConfigError('JWT_SECRET must be set in production (every core process must share it).');
+  }
+  const simulatedClock = values.CLOCK_START !== undefined || values.CLOCK_RATE !== 1;
+  if (values.NODE_ENV === 'production' && simulatedClock) {
+    throw new ConfigError('CLOCK_START and CLOCK_RATE are for tests and simulations; they are refused in production.');
+  }
+  if (values.SMS_PROVIDER === 'http' && !values.SMS_HTTP_URL) {
+    throw new ConfigError('SMS_PROVIDER=http needs SMS_HTTP_URL.');
+  }
+  const devOutbox =
+    values.DEV_OUTBOX === 'auto' ? values.SMS_PROVIDER === 'outbox' && values.NODE_ENV !== 'production' : values.DEV_OUTBOX === 'true';
+  return { ...values, dataDir: path.resolve(values.DATA_DIR), devOutbox };
+}

@@ -1,0 +1,189 @@
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { PGlite } from '@electric-sql/pglite';
+import { type ExtractTablesWithRelations, type SQL, sql } from 'drizzle-orm';
+import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
+import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
+import { NodePgSession, NodePgTransaction } from 'drizzle-orm/node-postgres/session';
+import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import pg from 'pg';
+import * as schema from './schema';
+
+export type Schema = typeof schema;
+/** The Drizzle database, whichever driver is underneath (PGlite or node-postgres). */
+export type Database = PgDatabase<PgQueryResultHKT, Schema>;
+export type Transaction = PgTransaction<PgQueryResultHKT, Schema, ExtractTablesWithRelations<Schema>>;
+/** Anything queries can run on: the database or an open transaction. */
+export type Executor = Database | Transaction;
+
+export interface DatabaseHandle {
+  db: Database;
+  kind: 'pglite' | 'postgres';
+  /** Applies pending migrations (once across processes, under an advisory lock on PostgreSQL). */
+  migrate(): Promise<void>;
+  /**
+   * LISTEN on a channel (NOTIFY reaches every process on the database). On
+   * PostgreSQL a dedicated connection listens and reconnects by itself.
+   * Returns the function that stops listening.
+   */
+  listen(channel: string, onMessage: (payload: string) => void): Promise<() => Promise<void>>;
+  close(): Promise<void>;
+}
+
+export const MIGRATIONS_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../drizzle');
+/** Arbitrary but fixed: serialises migrations of several core processes starting at once. */
+const MIGRATION_LOCK_ID = 7_204_118_001;
+
+export interface DatabaseOptions {
+  /** postgres://... for PostgreSQL; otherwise PGlite is used. */
+  url?: string | undefined;
+  /** PGlite directory; undefined keeps the database in memory. */
+  dataDir?: string | undefined;
+  poolSize?: number;
+  /** A PGlite instance to adopt (tests clone a migrated template this way). */
+  pglite?: PGlite;
+}
+
+export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
+  return options.url ? openPostgres(options.url, options.poolSize ?? 10) : openPglite(options);
+}
+
+async function openPglite(options: DatabaseOptions): Promise<DatabaseHandle> {
+  let client = options.pglite;
+  if (!client) {
+    if (options.dataDir) mkdirSync(path.dirname(options.dataDir), { recursive: true });
+    client = options.dataDir ? new PGlite(options.dataDir) : new PGlite();
+  }
+  await client.waitReady;
+  const pglite = client;
+  const db = drizzlePglite(pglite, { schema }) as unknown as Database;
+  return {
+    db,
+    kind: 'pglite',
+    migrate: () => migratePglite(drizzlePglite(pglite, { schema }), { migrationsFolder: MIGRATIONS_DIR }),
+    listen: async (channel, onMessage) => {
+      const stop = await pglite.listen(channel, onMessage);
+      return stop;
+    },
+    close: () => pglite.close(),
+  };
+}
+
+async function openPostgres(url: string, poolSize: number): Promise<DatabaseHandle> {
+  const pool = new pg.Pool({ connectionString: url, max: poolSize });
+  // A dropped connection must never crash the process: idle ones are replaced by the pool; a
+  // client in use emits 'error' too, which needs a listener (the query's promise still fails,
+  // and the request answers 503 'briefly unavailable').
+  pool.on('error', () => undefined);
+  pool.on('connect', (client) => client.on('error', () => undefined));
+  const db = drizzleNodePg(pool, { schema }) as unknown as Database;
+  releaseClientsOnFailure(db, pool);
+  return {
+    db,
+    kind: 'postgres',
+    async migrate() {
+      const connection = await pool.connect();
+      try {
+        await connection.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_ID]);
+        await migrateNodePg(drizzleNodePg(connection, { schema }), { migrationsFolder: MIGRATIONS_DIR });
+      } finally {
+        await connection.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_ID]).catch(() => undefined);
+        connection.release();
+      }
+    },
+    listen: (channel, onMessage) => listenPostgres(url, channel, onMessage),
+    close: () => pool.end(),
+  };
+}
+
+/**
+ * Drizzle's node-postgres transaction runs BEGIN outside its try/finally, so a
+ * connection that dies at BEGIN is never given back to the pool, and a client
+ * whose ROLLBACK failed goes back as if healthy. Repeated database hiccups
+ * would drain the pool until every request hung. This replaces that one
+ * method: the client is always released, and destroyed when BEGIN, COMMIT or
+ * ROLLBACK failed on it. (Tested by faults.pg.test.ts: connections cut under load.)
+ */
+function releaseClientsOnFailure(db: Database, pool: pg.Pool): void {
+  const session = (db as unknown as { session: NodePgSession<Schema, ExtractTablesWithRelations<Schema>> }).session;
+  const { dialect, schema: relational, options } = session as unknown as { dialect: never; schema: never; options: never };
+  session.transaction = async <T>(
+    work: (tx: NodePgTransaction<Schema, ExtractTablesWithRelations<Schema>>) => Promise<T>,
+    config?: unknown,
+  ): Promise<T> => {
+    if (config) throw new Error('transaction options are not supported');
+    const client = await pool.connect();
+    let broken: Error | undefined;
+    try {
+      const tx = new NodePgTransaction<Schema, ExtractTablesWithRelations<Schema>>(
+        dialect,
+        new NodePgSession(client, dialect, relational, options),
+        relational,
+      );
+      try {
+        await tx.execute(sql`begin`);
+      } catch (error) {
+        broken = error as Error;
+        throw error;
+      }
+      try {
+        const result = await work(tx);
+        await tx.execute(sql`commit`);
+        return result;
+      } catch (error) {
+        await tx.execute(sql`rollback`).catch((rollbackError: unknown) => {
+          broken = rollbackError as Error;
+        });
+        throw error;
+      }
+    } finally {
+      client.release(broken);
+    }
+  };
+}
+
+/** A connection of its own for LISTEN; after a connection loss it reconnects with backoff. */
+async function listenPostgres(url: string, channel: string, onMessage: (payload: string) => void): Promise<() => Promise<void>> {
+  if (!/^[a-z_][a-z0-9_]*$/.test(channel)) throw new Error(`bad channel name ${channel}`);
+  let stopped = false;
+  let client: pg.Client | undefined;
+  let retry: NodeJS.Timeout | undefined;
+  const connect = async (attempt: number): Promise<void> => {
+    if (stopped) return;
+    const next = new pg.Client({ connectionString: url });
+    const again = () => {
+      if (stopped || client !== next) return;
+      client = undefined;
+      retry = setTimeout(() => void connect(attempt + 1), Math.min(10_000, 250 * 2 ** attempt));
+      retry.unref();
+    };
+    next.on('error', again);
+    next.on('end', again);
+    next.on('notification', (message) => {
+      if (message.channel === channel && message.payload !== undefined) onMessage(message.payload);
+    });
+    client = next;
+    try {
+      await next.connect();
+      await next.query(`LISTEN ${channel}`);
+      attempt = 0;
+    } catch {
+      again();
+    }
+  };
+  await connect(0);
+  return async () => {
+    stopped = true;
+    if (retry) clearTimeout(retry);
+    await client?.end().catch(() => undefined);
+  };
+}
+
+/** Runs raw SQL and returns its rows; both drivers answer with `{ rows }`. */
+export async function queryRows<T extends Record<string, unknown>>(db: Executor, query: SQL): Promise<T[]> {
+  const result = (await db.execute(query)) as unknown as { rows: T[] };
+  return result.rows;
+}

@@ -1,0 +1,13 @@
+import { seedConfig } from '../modules/config/service';
+import { seedGameLevels } from '../modules/game/levels';
+import { seedPayChannels } from '../modules/recharge/seed';
+import { seedWalletConfig } from '../modules/wallet/config';
+import type { Database } from './client';
+
+/** Demo configuration for a fresh database; re-running changes nothing that exists. */
+export async function seedDatabase(db: Database): Promise<void> {
+  await seedConfig(db);
+  await seedWalletConfig(db);
+  await seedPayChannels(db);
+  await seedGameLevels(db);
+}

@@ -1,0 +1,29 @@
+import type { Locale } from '@prism/domain';
+import type { Request } from 'express';
+import type { TelegramLaunch } from '../modules/telegram/initData';
+
+/** Who is calling, once a token or validated Telegram initData has been checked. */
+export interface AuthContext {
+  userId: number;
+  /** The auth session (JWT `jti`); absent when authenticated by Telegram initData alone. */
+  sessionId?: string;
+  via: 'token' | 'telegram';
+}
+
+declare global {
+  namespace Express {
+    interface Request {
+      locale: Locale;
+      requestId: string;
+      auth?: AuthContext;
+      /** Why authentication failed, when a credential was sent but refused. */
+      authFailure?: import('@prism/domain').ErrorKey;
+      /** The validated Telegram launch data sent as `Authorization: tma <initData>`. */
+      telegram?: TelegramLaunch;
+    }
+  }
+}
+
+export function clientIp(req: Request): string {
+  return req.ip ?? req.socket.remoteAddress ?? 'unknown';
+}

@@ -1,0 +1,21 @@
+import type { ErrorKey, ValidationKey } from '@prism/domain';
+
+/**
+ * The one error type of the API. It carries a catalogue key (its code and its
+ * translated message come from @prism/domain), and for validation failures the
+ * offending fields. Throw it from anywhere; the error handler answers with it.
+ */
+export class AppError extends Error {
+  override name = 'AppError';
+  constructor(
+    readonly key: ErrorKey,
+    readonly fields: Partial<Record<string, ValidationKey>> = {},
+  ) {
+    super(key);
+  }
+
+  /** A validation failure on one or more fields; the first field's message becomes the answer's message. */
+  static invalid(fields: Partial<Record<string, ValidationKey>>): AppError {
+    return new AppError('VALIDATION', fields);
+  }
+}

@@ -1,0 +1,200 @@
+import { Writable } from 'node:stream';
+import { sign } from '@telegram-apps/init-data-node';
+import { SignJWT } from 'jose';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createLogger } from '../platform/logger';
+import {
+  appRoutes,
+  createTestContext,
+  fundUser,
+  lastSmsCode,
+  lastWithdrawCode,
+  registerUser,
+  registerWithdrawer,
+  TEST_BOT_TOKEN,
+  type TestContext,
+} from '../testing';
+
+let ctx: TestContext;
+beforeAll(async () => {
+  ctx = await createTestContext({ env: { CORS_ORIGINS: 'https://allowed.example' } });
+});
+afterAll(() => ctx.close());
+
+/** Routes that serve anyone; everything else under /core/app and /core/file needs a login. */
+const PUBLIC = [
+  /^\/core\/app\/auth\/(login|register|resetLoginPwd|telegramLogin)$/,
+  /^\/core\/app\/sms\/sendSmsCodeNoAuth$/,
+  /^\/core\/app\/config\//,
+  /^\/core\/app\/chargeAndWithdrawConfig\/getConfig$/,
+  /^\/core\/app\/payChannel\/list$/,
+  /^\/core\/app\/game\/luckyLottery\/(getLevelList|getSession|sessionResultPage|sessionDetail|chains|events)$/,
+];
+
+describe('authorization', () => {
+  const routes = () => appRoutes(ctx.app);
+
+  it('finds the routes (the walk works)', () => {
+    const all = routes();
+    expect(all.length).toBeGreaterThan(60);
+    expect(all).toContainEqual({ method: 'POST', path: '/core/app/user/cashWithdrawal/apply' });
+    expect(all).toContainEqual({ method: 'POST', path: '/core/admin/withdrawals/:id/approve' });
+  });
+
+  it('every non-public route refuses missing, garbage, foreign-key, expired and forged Telegram credentials', async () => {
+    const user = await registerUser(ctx);
+    const payload = JSON.parse(Buffer.from(user.token.split('.')[1] ?? '', 'base64url').toString());
+    const foreign = await new SignJWT(payload)
+      .setProtectedHeader({ alg: 'HS256' })
+      .sign(new TextEncoder().encode('some-other-key-some-other-key-123'));
+    const expired = await new SignJWT({ ...payload, exp: Math.floor(Date.now() / 1000) - 60 })
+      .setProtectedHeader({ alg: 'HS256' })
+      .sign(new TextEncoder().encode('test-secret-0123456789abcdef0123456789abcdef'));
+    const forgedTma = `tma ${sign({ user: { id: 1, first_name: 'M' } }, '1:not-our-token', new Date())}`;
+    const staleTma = `tma ${sign({ user: { id: 1, first_name: 'M' } }, TEST_BOT_TOKEN, new Date(Date.now() - 2 * 86_400_000))}`;
+    const credentials: Record<string, string>[] = [
+      {},
+      { Authorization: 'garbage' },
+      { Authorization: foreign },
+      { Authorization: expired },
+      { Authorization: forgedTma },
+      { Authorization: staleTma },
+    ];
+    const guarded = routes().filter((r) => /^\/core\/(app|file)\//.test(r.path) && !PUBLIC.some((p) => p.test(r.path)));
+    expect(guarded.length).toBeGreaterThanOrEqual(30);
+    for (const route of guarded) {
+      for (const headers of credentials) {
+        const answer = await ctx.api.send(route.path.replace(/^\/core/, ''), { method: route.method, headers });
+        expect(answer.code, `${route.method} ${route.path} with ${Object.values(headers)[0]?.slice(0, 12) ?? 'nothing'}`).toBe(401);
+      }
+    }
+  }, 120_000);
+
+  it('every operator route refuses callers without the operator token, users included', async () => {
+    const user = await registerUser(ctx);
+    const admin = routes().filter((r) => r.path.startsWith('/core/admin/'));
+    expect(admin.length).toBeGreaterThan(10);
+    for (const route of admin) {
+      const path = route.path
+        .replace(/^\/core/, '')
+        .replace(':id', '1')
+        .replace(':gateway', 'sandbox');
+      for (const headers of [{}, { Authorization: user.token }, { Authorization: 'Ops wrong' }] as Record<string, string>[]) {
+        expect((await ctx.api.send(path, { method: route.method, headers })).code, `${route.method} ${route.path}`).toBe(403);
+      }
+    }
+  });
+});
+
+describe('no IDOR: another user sees and changes nothing of yours', () => {
+  it('lists, records and objects stay with their owner', async () => {
+    ctx.clock.set('2026-11-23T10:00:00Z');
+    const owner = await registerWithdrawer(ctx);
+    const other = await registerUser(ctx);
+    await fundUser(ctx, owner.id, 'CASH', 100_000n);
+    await fundUser(ctx, owner.id, 'CHIP', 10_000n);
+    const card = await ctx.api.post<{ id: number }>(
+      '/app/userBank/save',
+      { bankName: 'SBI', cardNumber: '123456789012', holderName: 'O', ifsc: 'SBIN0001234' },
+      { token: owner.token },
+    );
+    ctx.clock.advance(61_000);
+    await ctx.api.post('/app/user/withdraw/sendCode', {}, { token: owner.token });
+    await ctx.api.post(
+      '/app/user/cashWithdrawal/apply',
+      {
+        amount: '500',
+        bankCardId: String(card.result.id),
+        assetPassword: owner.assetPassword,
+        code: await lastWithdrawCode(ctx, owner.id),
+      },
+      { token: owner.token },
+    );
+    const session = await ctx.api.get<{ id: number }>('/app/game/luckyLottery/getSession', { level: '1' });
+    await ctx.api.post(
+      '/app/game/luckyLottery/betting',
+      { gameSessionId: String(session.result.id), betName: 'Red', baseAmount: '1', betMultiples: '1', totalBetAmount: '1.00' },
+      { token: owner.token },
+    );
+    await ctx.api.post('/app/user/cashRecharge/recharge', { payChannelName: 'sandbox', amount: '1000' }, { token: owner.token });
+
+    const mine = { token: other.token };
+    const empty = async (path: string, query: Record<string, string> = {}) =>
+      (await ctx.api.get<{ content: unknown[] }>(path, { pageNo: '1', ...query }, mine)).result.content;
+    expect(await empty('/app/user/withdraw/list')).toEqual([]);
+    expect(await empty('/app/game/luckyLottery/userLotteryRecordPage')).toEqual([]);
+    expect(await empty('/app/user/rechargeTask/list')).toEqual([]);
+    expect(await empty('/app/user/account/findUserAccountRecordPage')).toEqual([]);
+    expect(await empty('/app/sysMessage/findUserMsgList')).toEqual([]);
+    expect((await ctx.api.post<unknown[]>('/app/userBank/list', {}, mine)).result).toEqual([]);
+    expect((await ctx.api.post('/app/userBank/remove', { id: String(card.result.id) }, mine)).code).toBe(10024);
+    expect(
+      (
+        await ctx.api.post(
+          '/app/userBank/save',
+          { id: String(card.result.id), bankName: 'X', cardNumber: '999999999999', holderName: 'X', ifsc: 'SBIN0001234' },
+          mine,
+        )
+      ).code,
+    ).toBe(10024);
+    const ownersMessages = await ctx.api.get<{ content: { id: number }[] }>('/app/sysMessage/findUserMsgList', {}, { token: owner.token });
+    const messageId = String(ownersMessages.result.content[0]?.id);
+    expect((await ctx.api.get('/app/sysMessage/get', { id: messageId }, mine)).code).toBe(10010);
+    expect((await ctx.api.post('/app/sysMessage/readMsg', { id: messageId }, mine)).code).toBe(10010);
+  });
+});
+
+describe('nothing secret reaches the logs', () => {
+  it('no password, code, token or initData signature in any log line of a full account and withdrawal flow', async () => {
+    let lines = '';
+    const sink = new Writable({
+      write(chunk, _encoding, done) {
+        lines += chunk.toString();
+        done();
+      },
+    });
+    const logged = await createTestContext({ deps: { logger: createLogger('trace', sink) } });
+    try {
+      logged.clock.set('2026-11-23T10:00:00Z');
+      const user = await registerWithdrawer(logged);
+      const tma = sign({ user: { id: 4242, first_name: 'L', username: 'logcheck' } }, TEST_BOT_TOKEN, logged.clock.now());
+      await logged.api.post(
+        '/app/auth/login',
+        { phone: user.phone, password: user.password },
+        { headers: { Authorization: `tma ${tma}` } },
+      );
+      logged.clock.advance(61_000);
+      await logged.api.post('/app/user/withdraw/sendCode', {}, { token: user.token });
+      const withdrawCode = await lastWithdrawCode(logged, user.id);
+      await logged.api.post('/app/sms/sendUserCode', { type: 'resetLoginPwd' }, { token: user.token });
+      const smsCode = await lastSmsCode(logged.db, user.phone);
+      expect(lines.length).toBeGreaterThan(1000);
+      for (const secret of [
+        user.password,
+        user.assetPassword,
+        user.token,
+        smsCode,
+        withdrawCode,
+        new URLSearchParams(tma).get('hash') ?? 'x',
+      ]) {
+        expect(lines.includes(secret), `log contains ${secret.slice(0, 6)}…`).toBe(false);
+      }
+    } finally {
+      await logged.close();
+    }
+  });
+});
+
+describe('CORS', () => {
+  it('answers configured origins only', async () => {
+    const allowed = await ctx.api.fetch('/health', { headers: { Origin: 'https://allowed.example' } });
+    expect(allowed.headers.get('access-control-allow-origin')).toBe('https://allowed.example');
+    const other = await ctx.api.fetch('/health', { headers: { Origin: 'https://evil.example' } });
+    expect(other.headers.get('access-control-allow-origin')).toBeNull();
+    const preflight = await ctx.api.fetch('/app/auth/login', {
+      method: 'OPTIONS',
+      headers: { Origin: 'https://allowed.example', 'Access-Control-Request-Method': 'POST' },
+    });
+    expect(preflight.status).toBe(204);
+  });
+});

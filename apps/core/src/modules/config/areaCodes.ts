@@ -1,0 +1,16 @@
+import { AppError } from '../../http/errors';
+import type { ConfigService } from './service';
+
+/** Calling codes come from COUNTRY_CODE (specification point 5); the first is the default. */
+export function createAreaCodes(config: ConfigService) {
+  return {
+    async resolve(areaCode: string | undefined): Promise<string> {
+      const allowed = await config.countryCodes();
+      const chosen = areaCode?.replace(/^\+/, '') ?? allowed[0] ?? '91';
+      if (!allowed.includes(chosen)) throw AppError.invalid({ areaCode: 'FIELD_INVALID' });
+      return chosen;
+    },
+  };
+}
+
+export type AreaCodes = ReturnType<typeof createAreaCodes>;

@@ -1,0 +1,14 @@
+import { bigint, bigserial, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { users } from '../user/schema';
+
+/** Uploaded images; the bytes live on disk under DATA_DIR/uploads, named by content hash. */
+export const uploads = pgTable('uploads', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  userId: bigint('user_id', { mode: 'number' })
+    .notNull()
+    .references(() => users.id),
+  fileName: text('file_name').notNull(),
+  mimeType: text('mime_type').notNull(),
+  size: integer('size').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+});

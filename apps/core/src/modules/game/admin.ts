@@ -1,0 +1,84 @@
+import { DEFAULT_ODDS, isValidTiming, parseMoney } from '@prism/domain';
+import { count, eq } from 'drizzle-orm';
+import { Router } from 'express';
+import { z } from 'zod';
+import type { Database } from '../../db/client';
+import { ok } from '../../http/envelope';
+import { AppError } from '../../http/errors';
+import { field, parseInput } from '../../http/validate';
+import { listChains } from './history';
+import { listLevels, loadLevel, toWireLevel } from './levels';
+import { gameLevels, gameSessions } from './schema';
+
+const moneyList = z.string({ error: 'FIELD_INVALID' }).transform((text, ctx) => {
+  const values = text.split(',').map((part) => parseMoney(part.trim()));
+  if (values.length === 0 || values.some((v) => !v.ok || v.value === 0n)) {
+    ctx.addIssue({ code: 'custom', message: 'FIELD_INVALID' });
+    return z.NEVER;
+  }
+  return values.map((v) => (v.ok ? v.value : 0n)).join(',');
+});
+const intList = z.string({ error: 'FIELD_INVALID' }).regex(/^\d{1,6}(,\d{1,6})*$/, { error: 'FIELD_INVALID' });
+const money = field.money();
+const levelBody = z.object({
+  level: field.integer(1, 9),
+  levelName: field.optionalText(32),
+  enableFlag: field.oneOf(['true', 'false']).optional(),
+  sessionSeconds: field.integer(2, 86_400).optional(),
+  betCloseSeconds: field.integer(1, 86_399).optional(),
+  betBaseAmounts: moneyList.optional(),
+  betMultiples: intList.optional(),
+  chipMinLimit: money.optional(),
+  chipMaxLimit: money.optional(),
+  betAmountMax: money.optional(),
+  feeBps: field.integer(0, 5_000).optional(),
+});
+
+/**
+ * Operators manage rooms: names, bet lists, limits, the fee, enabling and new
+ * rooms. Timing can only be set on a room that never ran (period ids depend on
+ * it). Nothing here, or anywhere, sets a result.
+ */
+export function gameAdminRoutes(db: Database): Router {
+  const router = Router();
+
+  router.get('/game/levels', async (_req, res) => {
+    ok(res, (await listLevels(db)).map(toWireLevel));
+  });
+
+  router.get('/game/chains', async (_req, res) => {
+    ok(res, await listChains(db));
+  });
+
+  router.post('/game/levels', async (req, res) => {
+    const input = parseInput(levelBody, req.body);
+    const [existing] = await db.select().from(gameLevels).where(eq(gameLevels.level, input.level));
+    const timingChange = input.sessionSeconds !== undefined || input.betCloseSeconds !== undefined;
+    if (existing && timingChange) {
+      const [ran] = await db.select({ n: count() }).from(gameSessions).where(eq(gameSessions.level, input.level));
+      if ((ran?.n ?? 0) > 0) throw AppError.invalid({ sessionSeconds: 'FIELD_INVALID' });
+    }
+    const timing = {
+      level: input.level,
+      sessionSeconds: input.sessionSeconds ?? existing?.sessionSeconds ?? 60,
+      betCloseSeconds: input.betCloseSeconds ?? existing?.betCloseSeconds ?? 5,
+    };
+    if (!isValidTiming(timing)) throw AppError.invalid({ sessionSeconds: 'FIELD_INVALID' });
+    const values = {
+      ...timing,
+      levelName: input.levelName ?? existing?.levelName ?? `${timing.sessionSeconds} s`,
+      enableFlag: input.enableFlag === undefined ? (existing?.enableFlag ?? true) : input.enableFlag === 'true',
+      betBaseAmounts: input.betBaseAmounts ?? existing?.betBaseAmounts ?? '100,1000,10000',
+      betMultiples: input.betMultiples ?? existing?.betMultiples ?? '1,5,10',
+      chipMinLimit: input.chipMinLimit ?? existing?.chipMinLimit ?? 100n,
+      chipMaxLimit: input.chipMaxLimit ?? existing?.chipMaxLimit ?? 10_000_000n,
+      betAmountMax: input.betAmountMax ?? existing?.betAmountMax ?? 20_000_000n,
+      odds: { ...DEFAULT_ODDS, ...(existing?.odds as object | undefined), ...(input.feeBps === undefined ? {} : { feeBps: input.feeBps }) },
+      updatedAt: new Date(),
+    };
+    await db.insert(gameLevels).values(values).onConflictDoUpdate({ target: gameLevels.level, set: values });
+    ok(res, toWireLevel(await loadLevel(db, input.level)), 'Updated Successfully');
+  });
+
+  return router;
+}

@@ -1,0 +1,94 @@
+import { createHash } from 'node:crypto';
+import { bls12_381 } from '@noble/curves/bls12-381.js';
+import { sha256 } from '@noble/hashes/sha2.js';
+import { localBeaconValue, QUICKNET, quicknetRoundAfter } from '@prism/domain';
+
+/** One round of public randomness, as used in a session's result. */
+export interface BeaconRound {
+  round: number;
+  /** The value that enters the result (drand: its randomness, hex). */
+  value: string;
+  /** drand's BLS signature, so anyone can check the value came from drand. */
+  signature?: string | undefined;
+}
+
+/**
+ * A public-randomness beacon. A session's round is fixed when the session is
+ * created (before betting opens) as the first round after its betting closes,
+ * so nobody can know the value while bets are taken.
+ */
+export interface Beacon {
+  readonly name: 'drand-quicknet' | 'local';
+  roundFor(betEndAt: Date): number;
+  /** The verified round, or undefined when it is not published (yet) or not verifiable. */
+  fetch(round: number): Promise<BeaconRound | undefined>;
+}
+
+/** The message drand signs for a round: SHA-256 of the round as an 8-byte big-endian integer. */
+function roundMessage(round: number): Uint8Array {
+  const bytes = new Uint8Array(8);
+  new DataView(bytes.buffer).setBigUint64(0, BigInt(round), false);
+  return sha256(bytes);
+}
+
+/**
+ * Checks a quicknet round (QUICKNET of @prism/domain, the chain's public data):
+ * the BLS signature against the chain's key, and randomness = SHA-256(signature).
+ * BLS stays here so @prism/domain, which the web app bundles, stays light.
+ */
+export function verifyQuicknetRound(round: number, signatureHex: string, randomnessHex: string): boolean {
+  try {
+    const signature = Buffer.from(signatureHex, 'hex');
+    if (signature.length !== 48) return false;
+    if (createHash('sha256').update(signature).digest('hex') !== randomnessHex) return false;
+    const bls = bls12_381.shortSignatures;
+    return bls.verify(signature, bls.hash(roundMessage(round), QUICKNET.dst), Buffer.from(QUICKNET.publicKey, 'hex'));
+  } catch {
+    return false;
+  }
+}
+
+export function createDrandBeacon(options: { urls?: readonly string[]; fetchImpl?: typeof fetch; timeoutMs?: number } = {}): Beacon {
+  const urls = options.urls?.length ? options.urls : QUICKNET.urls;
+  const fetchImpl = options.fetchImpl ?? fetch;
+  return {
+    name: 'drand-quicknet',
+    roundFor: quicknetRoundAfter,
+    async fetch(round) {
+      for (const base of urls) {
+        try {
+          const response = await fetchImpl(`${base.replace(/\/$/, '')}/${QUICKNET.chainHash}/public/${round}`, {
+            signal: AbortSignal.timeout(options.timeoutMs ?? 5_000),
+          });
+          if (!response.ok) continue;
+          const body = (await response.json()) as { round?: number; randomness?: string; signature?: string };
+          if (body.round !== round || !body.signature || !body.randomness) continue;
+          if (!verifyQuicknetRound(round, body.signature, body.randomness)) continue;
+          return { round, value: body.randomness, signature: body.signature };
+        } catch {
+          // Try the next mirror; a late beacon voids the session after the timeout.
+        }
+      }
+      return undefined;
+    },
+  };
+}
+
+/**
+ * Local mode (the default where there is no internet, as in development and
+ * tests): the value of round r is SHA-256("prism-local-beacon|" + r), public and
+ * fixed in advance, so the operator cannot grind it. The weaker guarantee: the
+ * operator knows its seeds, so it could know results before they are drawn.
+ * Players can still verify that every result follows from the committed chain.
+ */
+export function createLocalBeacon(): Beacon {
+  return {
+    name: 'local',
+    roundFor: (betEndAt) => Math.floor(betEndAt.getTime() / 1000),
+    async fetch(round) {
+      return { round, value: localBeaconValue(round) };
+    },
+  };
+}
+
+export { localBeaconValue };

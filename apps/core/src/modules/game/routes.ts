@@ -1,0 +1,121 @@
+import { BET_NAMES, type BetName, GAME_EVENTS_HEARTBEAT_MS, GAME_PAGE_SIZE } from '@prism/domain';
+import { type Request, type Response, Router } from 'express';
+import { z } from 'zod';
+import type { CoreDeps } from '../../deps';
+import { caller, requireAuth } from '../../http/auth';
+import { ok } from '../../http/envelope';
+import { AppError } from '../../http/errors';
+import { idempotencyKeyOf, runIdempotent } from '../../http/idempotency';
+import { field, parseInput } from '../../http/validate';
+import type { EventBus } from '../../platform/events';
+import type { Services } from '../../services';
+import { BET_COINS, type BetCoin, placeBet } from './betting';
+import { listChains, sessionProof, sessionResultPage, userLotteryRecordPage } from './history';
+import { listLevels, loadLevel, toWireLevel } from './levels';
+import { ensureCurrentSession } from './sessions';
+import { toWireBet, toWireSession } from './views';
+
+const level = field.integer(1, 9);
+const page = { pageNo: field.integer(1, 100_000).optional(), pageSize: field.integer(1, 100).optional() };
+const betBody = z.object({
+  gameSessionId: field.integer(1, Number.MAX_SAFE_INTEGER),
+  betName: field.oneOf(BET_NAMES as unknown as [BetName, ...BetName[]]),
+  baseAmount: field.money(),
+  betMultiples: field.integer(1, 100_000),
+  totalBetAmount: field.money(),
+  coin: field.oneOf(BET_COINS as unknown as [BetCoin, ...BetCoin[]]).default('CHIP'),
+});
+
+/** The colour/size game: /app/game/luckyLottery/* of specification point 7, plus verification data and live events. */
+export function gameRoutes(deps: CoreDeps, services: Services): Router {
+  const { db, clock } = deps;
+  const router = Router();
+  const base = '/app/game/luckyLottery';
+
+  router.get(`${base}/getLevelList`, async (_req, res) => {
+    ok(res, (await listLevels(db)).map(toWireLevel));
+  });
+
+  router.get(`${base}/getSession`, async (req, res) => {
+    const query = parseInput(z.object({ level }), req.query);
+    const config = await loadLevel(db, query.level);
+    if (!config.enableFlag) throw new AppError('GAME_LEVEL_UNKNOWN');
+    // Normally the scheduler has opened it already; a caller just before it does it itself.
+    const made = await db.transaction((tx) => ensureCurrentSession(tx, services.game.chainDeps, config, clock.now()));
+    if (!made) throw new AppError('REQUEST_IN_PROGRESS');
+    ok(res, toWireSession(made.session, config, clock.now()));
+  });
+
+  router.post(`${base}/betting`, requireAuth, async (req, res) => {
+    const input = parseInput(betBody, req.body);
+    const { userId } = caller(req);
+    const scope = { userId, key: idempotencyKeyOf(req), route: 'betting', input };
+    const bet = await runIdempotent(db, clock, scope, async (tx) => toWireBet(await placeBet(tx, deps, userId, input)));
+    ok(res, bet);
+  });
+
+  router.get(`${base}/sessionResultPage`, async (req, res) => {
+    const query = parseInput(z.object({ level, ...page }), req.query);
+    ok(res, await sessionResultPage(db, query.level, query.pageNo ?? 1, query.pageSize ?? GAME_PAGE_SIZE));
+  });
+
+  router.get(`${base}/userLotteryRecordPage`, requireAuth, async (req, res) => {
+    const query = parseInput(
+      z.object({ level: level.optional(), coin: field.oneOf(BET_COINS as unknown as [BetCoin, ...BetCoin[]]).optional(), ...page }),
+      req.query,
+    );
+    ok(
+      res,
+      await userLotteryRecordPage(
+        db,
+        caller(req).userId,
+        { coin: query.coin, level: query.level },
+        query.pageNo ?? 1,
+        query.pageSize ?? GAME_PAGE_SIZE,
+      ),
+    );
+  });
+
+  router.get(`${base}/sessionDetail`, async (req, res) => {
+    const query = parseInput(
+      z.object({ periodId: z.string({ error: 'FIELD_INVALID' }).regex(/^\d{14}$/, { error: 'FIELD_INVALID' }) }),
+      req.query,
+    );
+    ok(res, await sessionProof(db, query.periodId));
+  });
+
+  router.get(`${base}/chains`, async (req, res) => {
+    const query = parseInput(z.object({ level: level.optional() }), req.query);
+    ok(res, await listChains(db, query.level));
+  });
+
+  router.get(`${base}/events`, (req, res) => streamEvents(req, res, deps.events));
+
+  return router;
+}
+
+/**
+ * Server-sent events: session opened / drawn / settled / void for one room (or
+ * all), with a heartbeat so proxies keep the stream open. Events arrive from
+ * every core process through LISTEN/NOTIFY.
+ */
+function streamEvents(req: Request, res: Response, events: EventBus): void {
+  const wanted = Number(req.query.level ?? 0);
+  res.status(200).set({
+    'Content-Type': 'text/event-stream',
+    'Cache-Control': 'no-cache, no-transform',
+    Connection: 'keep-alive',
+    'X-Accel-Buffering': 'no',
+  });
+  res.flushHeaders();
+  res.write('retry: 3000\n\n');
+  const unsubscribe = events.subscribe((event) => {
+    if (wanted && event.level !== wanted) return;
+    res.write(`event: ${event.type}\ndata: ${JSON.stringify(event)}\n\n`);
+  });
+  const heartbeat = setInterval(() => res.write(': keep-alive\n\n'), GAME_EVENTS_HEARTBEAT_MS);
+  req.on('close', () => {
+    clearInterval(heartbeat);
+    unsubscribe();
+  });
+}

@@ -1,0 +1,120 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  bigserial,
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  serial,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+
+/** Rooms (levels) of the game: timing, bet lists, limits and odds (operator configuration). */
+export const gameLevels = pgTable('game_levels', {
+  level: integer('level').primaryKey(),
+  levelName: text('level_name').notNull(),
+  enableFlag: boolean('enable_flag').notNull().default(true),
+  sessionSeconds: integer('session_seconds').notNull(),
+  betCloseSeconds: integer('bet_close_seconds').notNull(),
+  /** Comma-separated minor units, e.g. "100,1000,10000". */
+  betBaseAmounts: text('bet_base_amounts').notNull(),
+  betMultiples: text('bet_multiples').notNull(),
+  chipMinLimit: bigint('chip_min_limit', { mode: 'bigint' }).notNull(),
+  chipMaxLimit: bigint('chip_max_limit', { mode: 'bigint' }).notNull(),
+  /** The most one user may stake in one session of this room. */
+  betAmountMax: bigint('bet_amount_max', { mode: 'bigint' }).notNull(),
+  odds: jsonb('odds').notNull(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * A SHA-256 seed chain (DESIGN 5, docs/fairness.md). The anchor x(N) is public;
+ * the origin x(0) is secret and stored encrypted with a key from the server secret.
+ */
+export const gameChains = pgTable(
+  'game_chains',
+  {
+    id: serial('id').primaryKey(),
+    level: integer('level').notNull(),
+    anchor: text('anchor').notNull(),
+    length: integer('length').notNull(),
+    /** Sessions that have taken a seed from this chain. */
+    used: integer('used').notNull().default(0),
+    originSealed: text('origin_sealed').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('game_chains_level_idx').on(t.level, t.id)],
+);
+
+/**
+ * Sessions. open -> drawn (seed revealed, beacon read, result computed) ->
+ * settled (bets paid) | void (the beacon was late: every stake refunded, DRAW).
+ */
+export const gameSessions = pgTable(
+  'game_sessions',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    level: integer('level').notNull(),
+    periodId: text('period_id').notNull(),
+    startAt: timestamp('start_at', { withTimezone: true }).notNull(),
+    betEndAt: timestamp('bet_end_at', { withTimezone: true }).notNull(),
+    endAt: timestamp('end_at', { withTimezone: true }).notNull(),
+    chainId: integer('chain_id').notNull(),
+    /** This session takes seed x(length - chainIndex). */
+    chainIndex: integer('chain_index').notNull(),
+    /** Shown while open: SHA-256 of the seed to come (the previous session's seed, or the anchor). */
+    commitment: text('commitment').notNull(),
+    /** The seed, sealed until the draw reveals it into `seed`. */
+    seedSealed: text('seed_sealed').notNull(),
+    seed: text('seed'),
+    beaconName: text('beacon_name').notNull(),
+    beaconRound: bigint('beacon_round', { mode: 'number' }).notNull(),
+    beaconValue: text('beacon_value'),
+    beaconSignature: text('beacon_signature'),
+    result: smallint('result'),
+    status: text('status').notNull(),
+    voidReason: text('void_reason'),
+    drawnAt: timestamp('drawn_at', { withTimezone: true }),
+    settledAt: timestamp('settled_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    uniqueIndex('game_sessions_period_key').on(t.periodId),
+    index('game_sessions_due_idx').on(t.status, t.endAt),
+    index('game_sessions_level_idx').on(t.level, t.endAt),
+    uniqueIndex('game_sessions_chain_key').on(t.chainId, t.chainIndex),
+  ],
+);
+
+/** Bets: PENDING until the draw, then WIN / LOSE; DRAW when the session is void. */
+export const gameBets = pgTable(
+  'game_bets',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    orderNo: text('order_no').notNull().unique(),
+    userId: bigint('user_id', { mode: 'number' }).notNull(),
+    sessionId: bigint('session_id', { mode: 'number' }).notNull(),
+    level: integer('level').notNull(),
+    periodId: text('period_id').notNull(),
+    betName: text('bet_name').notNull(),
+    baseAmount: bigint('base_amount', { mode: 'bigint' }).notNull(),
+    multiples: integer('multiples').notNull(),
+    total: bigint('total', { mode: 'bigint' }).notNull(),
+    fee: bigint('fee', { mode: 'bigint' }).notNull(),
+    coin: text('coin').notNull(),
+    status: text('status').notNull(),
+    payout: bigint('payout', { mode: 'bigint' }).notNull().default(sql`0`),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    settledAt: timestamp('settled_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('game_bets_session_idx').on(t.sessionId, t.status),
+    index('game_bets_user_idx').on(t.userId, t.id),
+    index('game_bets_user_session_idx').on(t.userId, t.sessionId),
+  ],
+);

@@ -1,0 +1,68 @@
+import type { Asset } from '@prism/domain';
+import { sql } from 'drizzle-orm';
+import { type Executor, queryRows } from '../../db/client';
+
+export interface LedgerCheckReport {
+  ok: boolean;
+  accounts: number;
+  transfers: number;
+  /** Per asset, the sum of every balance: must be zero. */
+  sums: Record<string, string>;
+  /** Accounts whose stored balance differs from the sum of their transfers. */
+  mismatches: { accountId: number; asset: Asset; balance: string; fromTransfers: string }[];
+  /** User accounts below zero (the database forbids it; listed if it ever happened). */
+  negativeUsers: { accountId: number; userId: number; asset: Asset; balance: string }[];
+}
+
+/**
+ * Verifies the ledger's invariants with set-based SQL: per asset all balances
+ * sum to zero, every account equals credits minus debits of its transfers, and
+ * no user account is negative.
+ */
+export async function checkLedger(db: Executor): Promise<LedgerCheckReport> {
+  const sums = await queryRows<{ asset: Asset; total: string }>(
+    db,
+    sql`select asset, sum(balance)::text as total from ledger_accounts group by asset order by asset`,
+  );
+  const mismatches = await queryRows<{ account_id: number; asset: Asset; balance: string; from_transfers: string }>(
+    db,
+    sql`with moves as (
+          select to_account_id as account_id, amount from ledger_transfers
+          union all
+          select from_account_id, -amount from ledger_transfers
+        ), totals as (
+          select account_id, sum(amount) as total from moves group by account_id
+        )
+        select a.id as account_id, a.asset, a.balance::text as balance, coalesce(t.total, 0)::text as from_transfers
+        from ledger_accounts a left join totals t on t.account_id = a.id
+        where a.balance <> coalesce(t.total, 0)
+        order by a.id limit 100`,
+  );
+  const negative = await queryRows<{ account_id: number; user_id: number; asset: Asset; balance: string }>(
+    db,
+    sql`select id as account_id, user_id, asset, balance::text as balance from ledger_accounts where user_id is not null and balance < 0 order by id limit 100`,
+  );
+  const [counts] = await queryRows<{ accounts: number; transfers: number }>(
+    db,
+    sql`select (select count(*) from ledger_accounts)::int as accounts, (select count(*) from ledger_transfers)::int as transfers`,
+  );
+  const sumMap = Object.fromEntries(sums.map((row) => [row.asset, row.total]));
+  return {
+    ok: sums.every((row) => BigInt(row.total) === 0n) && mismatches.length === 0 && negative.length === 0,
+    accounts: Number(counts?.accounts ?? 0),
+    transfers: Number(counts?.transfers ?? 0),
+    sums: sumMap,
+    mismatches: mismatches.map((row) => ({
+      accountId: Number(row.account_id),
+      asset: row.asset,
+      balance: row.balance,
+      fromTransfers: row.from_transfers,
+    })),
+    negativeUsers: negative.map((row) => ({
+      accountId: Number(row.account_id),
+      userId: Number(row.user_id),
+      asset: row.asset,
+      balance: row.balance,
+    })),
+  };
+}

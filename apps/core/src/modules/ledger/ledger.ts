@@ -1,0 +1,265 @@
+import type { Asset } from '@prism/domain';
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import { type Executor, queryRows } from '../../db/client';
+import { AppError } from '../../http/errors';
+import { ledgerAccounts, ledgerTransfers } from './schema';
+
+/**
+ * THE entry point for moving money: `transfer` (one movement) and
+ * `transferBatch` (many, set-based). Nothing else writes balances.
+ */
+
+/** System accounts; a name may carry a qualifier after a colon (e.g. 'deposits:sandbox'). */
+export type SystemAccountName =
+  | 'house'
+  | 'fees'
+  | 'withdrawals_in_flight'
+  | 'withdrawals_paid'
+  | 'exchange'
+  | 'rewards'
+  | 'rebates'
+  | `deposits:${string}`;
+
+export type AccountRef = { userId: number } | { system: SystemAccountName };
+
+export type TransferType =
+  | 'recharge'
+  | 'withdraw'
+  | 'withdraw_fee'
+  | 'fee'
+  | 'withdraw_paid'
+  | 'withdraw_refund'
+  | 'exchange'
+  | 'bet'
+  | 'payout'
+  | 'refund'
+  | 'rebate'
+  | 'reward'
+  | 'gift'
+  | 'power'
+  | 'deposit_interest'
+  | 'adjustment';
+
+export interface TransferInput {
+  asset: Asset;
+  from: AccountRef;
+  to: AccountRef;
+  amount: bigint;
+  type: TransferType;
+  reference: string;
+  idempotencyKey?: string | undefined;
+  meta?: Record<string, unknown> | undefined;
+}
+
+/** System accounts are split into this many rows, so concurrent transfers rarely meet on one. */
+export const SYSTEM_SHARDS = 16;
+
+function shardFor(reference: string): number {
+  let hash = 0;
+  for (let i = 0; i < reference.length; i++) hash = (hash * 31 + reference.charCodeAt(i)) | 0;
+  return Math.abs(hash) % SYSTEM_SHARDS;
+}
+
+interface ResolvedAccount {
+  id: number;
+  isUser: boolean;
+}
+
+const refCondition = (ref: AccountRef, shard: number) =>
+  'userId' in ref ? sql`(user_id = ${ref.userId})` : sql`(system_name = ${ref.system} and shard = ${shard})`;
+const matches = (ref: AccountRef, shard: number, row: { user_id: number | null; system_name: string | null; shard: number }) =>
+  'userId' in ref ? Number(row.user_id) === ref.userId : row.system_name === ref.system && Number(row.shard) === shard;
+
+/** Both accounts of a transfer in one query, creating any that do not exist yet (without locking). */
+async function resolvePair(tx: Executor, input: TransferInput, shard: number): Promise<[ResolvedAccount, ResolvedAccount]> {
+  const find = () =>
+    queryRows<{ id: number; user_id: number | null; system_name: string | null; shard: number }>(
+      tx,
+      sql`select id, user_id, system_name, shard from ledger_accounts
+          where asset = ${input.asset} and (${refCondition(input.from, shard)} or ${refCondition(input.to, shard)})`,
+    );
+  let rows = await find();
+  const missing = [input.from, input.to].filter((ref) => !rows.some((row) => matches(ref, shard, row)));
+  if (missing.length > 0) {
+    for (const ref of missing) {
+      await tx
+        .insert(ledgerAccounts)
+        .values('userId' in ref ? { asset: input.asset, userId: ref.userId } : { asset: input.asset, systemName: ref.system, shard })
+        .onConflictDoNothing();
+    }
+    rows = await find();
+  }
+  const pick = (ref: AccountRef): ResolvedAccount => {
+    const row = rows.find((r) => matches(ref, shard, r));
+    if (!row) throw new Error(`ledger account for ${JSON.stringify(ref)} ${input.asset} could not be created`);
+    return { id: Number(row.id), isUser: 'userId' in ref };
+  };
+  return [pick(input.from), pick(input.to)];
+}
+
+/** One account, created on first use (without locking anything): the batch form's resolver. */
+async function resolve(tx: Executor, ref: AccountRef, asset: Asset, shard: number): Promise<ResolvedAccount> {
+  const where =
+    'userId' in ref
+      ? and(eq(ledgerAccounts.userId, ref.userId), eq(ledgerAccounts.asset, asset))
+      : and(eq(ledgerAccounts.systemName, ref.system), eq(ledgerAccounts.asset, asset), eq(ledgerAccounts.shard, shard));
+  const [found] = await tx.select({ id: ledgerAccounts.id }).from(ledgerAccounts).where(where);
+  if (found) return { id: found.id, isUser: 'userId' in ref };
+  await tx
+    .insert(ledgerAccounts)
+    .values('userId' in ref ? { asset, userId: ref.userId } : { asset, systemName: ref.system, shard })
+    .onConflictDoNothing();
+  const [created] = await tx.select({ id: ledgerAccounts.id }).from(ledgerAccounts).where(where);
+  if (!created) throw new Error(`ledger account for ${JSON.stringify(ref)} ${asset} could not be created`);
+  return { id: created.id, isUser: 'userId' in ref };
+}
+
+/** The balance change of one account: a user debit only where the balance covers it. */
+const change = (account: ResolvedAccount, delta: bigint) =>
+  delta < 0n && account.isUser
+    ? sql`update ledger_accounts set balance = balance + ${delta} where id = ${account.id} and balance >= ${-delta} returning id`
+    : sql`update ledger_accounts set balance = balance + ${delta} where id = ${account.id} returning id`;
+
+/**
+ * Moves money inside the caller's transaction. Rows are updated in id order (no
+ * deadlocks between opposite transfers); a user debit is one conditional
+ * statement, so insufficient funds change nothing (INSUFFICIENT_BALANCE).
+ * Three round trips: resolve both accounts, change the first row, change the
+ * second row and insert the transfer in one statement.
+ * Returns the transfer id, or undefined when the idempotency key was used
+ * already (the movement happened before and is not repeated).
+ */
+export async function transfer(tx: Executor, input: TransferInput, now: Date): Promise<number | undefined> {
+  if (input.amount <= 0n) throw new Error(`transfer amount must be positive, got ${input.amount}`);
+  if (input.idempotencyKey && (await transferExists(tx, input.idempotencyKey))) return undefined;
+  const shard = shardFor(input.reference);
+  const [from, to] = await resolvePair(tx, input, shard);
+  if (from.id === to.id) throw new Error('transfer between an account and itself');
+
+  const [first, second] = from.id < to.id ? [from, to] : [to, from];
+  const deltaOf = (account: ResolvedAccount) => (account === from ? -input.amount : input.amount);
+  const firstChanged = await queryRows(tx, change(first, deltaOf(first)));
+  if (firstChanged.length === 0) throw new AppError('INSUFFICIENT_BALANCE');
+  const [row] = await queryRows<{ id: number }>(
+    tx,
+    sql`with changed as (${change(second, deltaOf(second))})
+        insert into ledger_transfers (asset, from_account_id, to_account_id, amount, type, reference, idempotency_key, meta, created_at)
+        select ${input.asset}, ${from.id}, ${to.id}, ${input.amount}, ${input.type}, ${input.reference}, ${input.idempotencyKey ?? null},
+               ${input.meta ? JSON.stringify(input.meta) : null}::jsonb, ${now.toISOString()}::timestamptz
+        from changed returning id`,
+  );
+  if (!row) throw new AppError('INSUFFICIENT_BALANCE');
+  return Number(row.id);
+}
+
+async function transferExists(tx: Executor, idempotencyKey: string): Promise<boolean> {
+  const [row] = await tx.select({ id: ledgerTransfers.id }).from(ledgerTransfers).where(eq(ledgerTransfers.idempotencyKey, idempotencyKey));
+  return row !== undefined;
+}
+
+/**
+ * Many transfers in a handful of statements (settlement, rebates): accounts are
+ * resolved in bulk, locked in id order, balances changed by one UPDATE from the
+ * summed deltas, transfers inserted in chunks. All or nothing.
+ */
+export async function transferBatch(tx: Executor, inputs: readonly TransferInput[], now: Date): Promise<void> {
+  if (inputs.length === 0) return;
+  const ids = await resolveMany(tx, inputs);
+  const deltas = new Map<number, bigint>();
+  const rows = inputs.map((input, i) => {
+    if (input.amount <= 0n) throw new Error(`transfer amount must be positive, got ${input.amount}`);
+    const [fromId, toId] = ids[i] as [number, number];
+    deltas.set(fromId, (deltas.get(fromId) ?? 0n) - input.amount);
+    deltas.set(toId, (deltas.get(toId) ?? 0n) + input.amount);
+    return { input, fromId, toId };
+  });
+  const accountIds = [...deltas.keys()].sort((a, b) => a - b);
+  // Inlined as SQL literals: every element is a number or bigint we computed, never caller text.
+  await queryRows(
+    tx,
+    sql`select id from ledger_accounts where id = any(${sql.raw(`array[${accountIds.join(',')}]::bigint[]`)}) order by id for update`,
+  );
+  const updated = await queryRows<{ id: number }>(
+    tx,
+    sql`update ledger_accounts a set balance = a.balance + d.delta
+        from unnest(${sql.raw(`array[${accountIds.join(',')}]::bigint[]`)}, ${sql.raw(`array[${accountIds.map((id) => deltas.get(id)).join(',')}]::bigint[]`)}) as d(id, delta)
+        where a.id = d.id and (a.user_id is null or a.balance + d.delta >= 0)
+        returning a.id`,
+  );
+  if (updated.length !== accountIds.length) throw new AppError('INSUFFICIENT_BALANCE');
+  for (let start = 0; start < rows.length; start += 2000) {
+    await tx.insert(ledgerTransfers).values(
+      rows.slice(start, start + 2000).map(({ input, fromId, toId }) => ({
+        asset: input.asset,
+        fromAccountId: fromId,
+        toAccountId: toId,
+        amount: input.amount,
+        type: input.type,
+        reference: input.reference,
+        idempotencyKey: input.idempotencyKey ?? null,
+        meta: input.meta ?? null,
+        createdAt: now,
+      })),
+    );
+  }
+}
+
+/** [fromId, toId] for each input, resolving every distinct account with as few queries as possible. */
+async function resolveMany(tx: Executor, inputs: readonly TransferInput[]): Promise<[number, number][]> {
+  const cache = new Map<string, number>();
+  const keyOf = (ref: AccountRef, asset: Asset, shard: number) =>
+    'userId' in ref ? `u:${ref.userId}:${asset}` : `s:${ref.system}:${asset}:${shard}`;
+  const userIdsByAsset = new Map<Asset, Set<number>>();
+  for (const input of inputs) {
+    for (const ref of [input.from, input.to]) {
+      if ('userId' in ref) {
+        const set = userIdsByAsset.get(input.asset) ?? new Set<number>();
+        set.add(ref.userId);
+        userIdsByAsset.set(input.asset, set);
+      }
+    }
+  }
+  for (const [asset, userIds] of userIdsByAsset) {
+    const found = await tx
+      .select({ id: ledgerAccounts.id, userId: ledgerAccounts.userId })
+      .from(ledgerAccounts)
+      .where(and(eq(ledgerAccounts.asset, asset), inArray(ledgerAccounts.userId, [...userIds])));
+    for (const row of found) cache.set(`u:${row.userId}:${asset}`, row.id);
+  }
+  const out: [number, number][] = [];
+  for (const input of inputs) {
+    const shard = shardFor(input.reference);
+    const pair: number[] = [];
+    for (const ref of [input.from, input.to]) {
+      const key = keyOf(ref, input.asset, shard);
+      let id = cache.get(key);
+      if (id === undefined) {
+        id = (await resolve(tx, ref, input.asset, shard)).id;
+        cache.set(key, id);
+      }
+      pair.push(id);
+    }
+    out.push([pair[0] as number, pair[1] as number]);
+  }
+  return out;
+}
+
+/** A user's balance per asset (zero for assets never used). */
+export async function balancesOf(tx: Executor, userId: number): Promise<Record<Asset, bigint>> {
+  const rows = await tx
+    .select({ asset: ledgerAccounts.asset, balance: ledgerAccounts.balance })
+    .from(ledgerAccounts)
+    .where(eq(ledgerAccounts.userId, userId));
+  const out: Record<Asset, bigint> = { CASH: 0n, USDT: 0n, CHIP: 0n, GOLD: 0n, POINT: 0n };
+  for (const row of rows) out[row.asset as Asset] = row.balance;
+  return out;
+}
+
+/** The summed balance of a system account over its shards. */
+export async function systemBalance(tx: Executor, name: SystemAccountName, asset: Asset): Promise<bigint> {
+  const [row] = await queryRows<{ total: string | null }>(
+    tx,
+    sql`select sum(balance)::text as total from ledger_accounts where system_name = ${name} and asset = ${asset}`,
+  );
+  return BigInt(row?.total ?? '0');
+}

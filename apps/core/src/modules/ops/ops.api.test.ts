@@ -1,0 +1,51 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestContext, registerUser, TEST_OPS_TOKEN, type TestContext } from '../../testing';
+
+let ctx: TestContext;
+beforeAll(async () => {
+  ctx = await createTestContext();
+});
+afterAll(() => ctx.close());
+
+const asOperator = { headers: { Authorization: `Ops ${TEST_OPS_TOKEN}` } };
+
+describe('operator API', () => {
+  it('refuses callers without the operator token, including logged-in users', async () => {
+    const user = await registerUser(ctx);
+    const variants: Record<string, string>[] = [
+      {},
+      { Authorization: 'Ops wrong' },
+      { Authorization: user.token },
+      { Authorization: `Ops ${TEST_OPS_TOKEN}x` },
+    ];
+    for (const headers of variants) {
+      expect((await ctx.api.get('/admin/config', {}, { headers })).code).toBe(403);
+    }
+  });
+
+  it('reads the SMS outbox by phone', async () => {
+    const user = await registerUser(ctx);
+    const answer = await ctx.api.get<{ phone: string; text: string }[]>('/admin/outbox', { kind: 'sms', phone: user.phone }, asOperator);
+    expect(answer.code).toBe(200);
+    expect(answer.result).toHaveLength(1);
+    expect(answer.result[0]?.text).toMatch(/\b\d{6}\b/);
+  });
+
+  it('changes a setting that the app then serves', async () => {
+    const set = await ctx.api.post('/admin/config', { key: 'CUSTOMER_SERVICE_URL', value: 'https://t.me/prism_support' }, asOperator);
+    expect(set.code).toBe(200);
+    const user = await registerUser(ctx);
+    const info = await ctx.api.get<{ customerServiceUrl: string }>('/app/user/getUserInfo', {}, { token: user.token });
+    expect(info.result.customerServiceUrl).toBe('https://t.me/prism_support');
+    expect((await ctx.api.post('/admin/config', { key: 'bad key!', value: 'x' }, asOperator)).code).toBe(400);
+  });
+
+  it('disables an account (signed out at once with 50001) and enables it again', async () => {
+    const user = await registerUser(ctx);
+    expect((await ctx.api.post('/admin/users/status', { phone: user.phone, status: 'disable' }, asOperator)).code).toBe(200);
+    expect((await ctx.api.get('/app/user/getUserInfo', {}, { token: user.token })).code).toBe(50001);
+    expect((await ctx.api.post('/admin/users/status', { phone: user.phone, status: 'enable' }, asOperator)).code).toBe(200);
+    expect((await ctx.api.post('/app/auth/login', { phone: user.phone, password: user.password })).code).toBe(200);
+    expect((await ctx.api.post('/admin/users/status', { phone: '1111111111', status: 'disable' }, asOperator)).code).toBe(11008);
+  });
+});

@@ -1,0 +1,93 @@
+import { timingSafeEqual } from 'node:crypto';
+import { and, desc, eq } from 'drizzle-orm';
+import { type RequestHandler, Router } from 'express';
+import { z } from 'zod';
+import type { Database } from '../../db/client';
+import { ok } from '../../http/envelope';
+import { AppError } from '../../http/errors';
+import { field, parseInput } from '../../http/validate';
+import type { Clock } from '../../platform/clock';
+import { revokeUserSessions } from '../auth/sessions';
+import { sysConfig } from '../config/schema';
+import type { ConfigService } from '../config/service';
+import { botOutbox } from '../notify/schema';
+import { smsOutbox } from '../sms/schema';
+import { findUserByPhone } from '../user/repository';
+import { users } from '../user/schema';
+
+export interface OpsRouteDeps {
+  db: Database;
+  clock: Clock;
+  config: ConfigService;
+}
+
+/** Operator calls carry `Authorization: Ops <token>` (OPS_TOKEN, or the one generated into DATA_DIR). */
+export function requireOperator(opsToken: string): RequestHandler {
+  const expected = Buffer.from(opsToken);
+  return (req, _res, next) => {
+    const given = Buffer.from((req.get('Authorization') ?? '').replace(/^ops\s+/i, ''));
+    if (given.length !== expected.length || !timingSafeEqual(given, expected)) throw new AppError('FORBIDDEN');
+    next();
+  };
+}
+
+const outboxQuery = z.object({
+  kind: field.oneOf(['sms', 'bot']).default('sms'),
+  phone: field.optionalText(20),
+  limit: field.integer(1, 500).optional(),
+});
+const configBody = z.object({
+  key: z.string({ error: 'FIELD_INVALID' }).regex(/^[A-Za-z0-9_]{1,64}$/, { error: 'FIELD_INVALID' }),
+  value: z.string({ error: 'FIELD_INVALID' }).max(4096, { error: 'FIELD_INVALID' }),
+});
+const userStatusBody = z.object({
+  phone: field.optionalText(20),
+  areaCode: field.optionalText(4),
+  status: field.oneOf(['enable', 'disable']),
+});
+
+/**
+ * The general operator API behind `npm run ops` (outbox, settings, accounts),
+ * mounted under /admin behind requireOperator. Features add their own admin routers.
+ */
+export function opsRoutes({ db, clock, config }: OpsRouteDeps): Router {
+  const router = Router();
+
+  router.get('/outbox', async (req, res) => {
+    const query = parseInput(outboxQuery, req.query);
+    const limit = query.limit ?? 20;
+    if (query.kind === 'bot') {
+      ok(res, await db.select().from(botOutbox).orderBy(desc(botOutbox.id)).limit(limit));
+      return;
+    }
+    const where = query.phone ? eq(smsOutbox.phone, query.phone) : undefined;
+    ok(res, await db.select().from(smsOutbox).where(where).orderBy(desc(smsOutbox.id)).limit(limit));
+  });
+
+  router.get('/config', async (_req, res) => {
+    ok(res, await db.select().from(sysConfig).orderBy(sysConfig.key));
+  });
+
+  router.post('/config', async (req, res) => {
+    const { key, value } = parseInput(configBody, req.body);
+    await config.set(key, value);
+    ok(res, { key, value }, 'Updated Successfully');
+  });
+
+  router.post('/users/status', async (req, res) => {
+    const input = parseInput(userStatusBody, req.body);
+    const user = input.phone ? await findUserByPhone(db, input.phone, input.areaCode) : undefined;
+    if (!user) throw new AppError('PHONE_NOT_REGISTERED');
+    const userStatus = input.status === 'enable' ? 1 : 0;
+    await db.transaction(async (tx) => {
+      await tx
+        .update(users)
+        .set({ userStatus, updatedAt: clock.now() })
+        .where(and(eq(users.id, user.id)));
+      if (userStatus === 0) await revokeUserSessions(tx, clock, user.id, 'disabled');
+    });
+    ok(res, { id: user.id, phone: user.phone, userStatus }, 'Updated Successfully');
+  });
+
+  return router;
+}

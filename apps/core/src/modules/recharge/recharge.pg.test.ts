@@ -1,0 +1,99 @@
+import type { ChainDeposit, DepositWallet, RechargeOrder } from '@prism/domain';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { queryRows } from '../../db/client';
+import { createTestContext, registerUser, type TestContext } from '../../testing';
+import { checkLedger } from '../ledger/check';
+import { asOperator, balanceOf, callbackBody, createOrder, createPendingOrder, postCallback, transfersWithReference } from './testSupport';
+
+/** Exactly-once under real concurrency: only PostgreSQL runs these transactions side by side (PGlite has one connection). */
+let ctx: TestContext;
+beforeAll(async () => {
+  ctx = await createTestContext();
+});
+afterAll(() => ctx.close());
+
+const countRows = async (query: ReturnType<typeof sql>) => (await queryRows<{ n: number }>(ctx.db, query))[0]?.n;
+
+describe('money in under concurrency', () => {
+  it('20 concurrent replays of one valid callback credit exactly once', async () => {
+    const user = await registerUser(ctx);
+    const order = await createPendingOrder(ctx, user, '7000');
+    const body = callbackBody(order.orderNo, '7000.00');
+    const answers = await Promise.all(Array.from({ length: 20 }, () => postCallback(ctx, body)));
+    expect(answers.map((a) => [a.code, a.result?.status])).toEqual(Array.from({ length: 20 }, () => [200, 'paid']));
+    expect(await balanceOf(ctx, user.id, 'CASH')).toBe(700_000n);
+    expect(await transfersWithReference(ctx, `recharge:${order.orderNo}`)).toBe(1);
+    expect(await countRows(sql`select count(*)::int as n from sys_messages where user_id = ${user.id}`)).toBe(1);
+    expect(await countRows(sql`select required::int as n from turnover where user_id = ${user.id} and currency = 'CASH'`)).toBe(700_000);
+    expect((await checkLedger(ctx.db)).ok).toBe(true);
+  });
+
+  it('20 concurrent conflicting callbacks (success, failure, wrong amount) settle the order one way, and every answer says which', async () => {
+    const user = await registerUser(ctx);
+    const order = await createPendingOrder(ctx, user, '1000');
+    const bodies = Array.from({ length: 20 }, (_, i) =>
+      i % 3 === 0
+        ? callbackBody(order.orderNo, '1000.00', 'SUCCESS', `OK${i}`)
+        : i % 3 === 1
+          ? callbackBody(order.orderNo, '0.00', 'FAILED', `NO${i}`)
+          : callbackBody(order.orderNo, '999.99', 'SUCCESS', `BAD${i}`),
+    );
+    const answers = await Promise.all(bodies.map((body) => postCallback(ctx, body)));
+    const [row] = await queryRows<{ status: string }>(ctx.db, sql`select status from recharge_orders where order_no = ${order.orderNo}`);
+    expect(answers.map((a) => a.result?.status)).toEqual(Array.from({ length: 20 }, () => row?.status));
+    expect(await balanceOf(ctx, user.id, 'CASH')).toBe(row?.status === 'paid' ? 100_000n : 0n);
+    expect(await transfersWithReference(ctx, `recharge:${order.orderNo}`)).toBe(row?.status === 'paid' ? 1 : 0);
+    expect((await checkLedger(ctx.db)).ok).toBe(true);
+  });
+
+  it('20 concurrent reports of one confirmed deposit credit exactly once', async () => {
+    const user = await registerUser(ctx);
+    const wallets = await ctx.api.post<DepositWallet[]>('/app/user/recharge/getWallet', {}, { token: user.token });
+    const address = wallets.result[0]?.address ?? '';
+    const fields = { network: 'TRC20', address, amount: '25', confirmations: '12', txHash: 'concurrent-tx-1' };
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, () =>
+        ctx.api.post<{ credited: boolean; deposit: ChainDeposit }>('/admin/deposits/report', fields, asOperator),
+      ),
+    );
+    expect(answers.every((a) => a.code === 200 && a.result.deposit.status === 'credited')).toBe(true);
+    expect(answers.filter((a) => a.result.credited)).toHaveLength(1);
+    expect(await balanceOf(ctx, user.id, 'USDT')).toBe(2_500n);
+    expect(await transfersWithReference(ctx, 'deposit:TRC20:concurrent-tx-1')).toBe(1);
+    expect(await countRows(sql`select count(*)::int as n from chain_deposits where tx_hash = 'concurrent-tx-1'`)).toBe(1);
+    expect(await countRows(sql`select count(*)::int as n from sys_messages where user_id = ${user.id}`)).toBe(1);
+    expect((await checkLedger(ctx.db)).ok).toBe(true);
+  });
+
+  it('20 concurrent first reports of a deposit still short of confirmations, then 20 at 12: one row, one credit', async () => {
+    const user = await registerUser(ctx);
+    const wallets = await ctx.api.post<DepositWallet[]>('/app/user/recharge/getWallet', {}, { token: user.token });
+    const address = wallets.result[1]?.address ?? '';
+    const at = (confirmations: number) =>
+      ctx.api.post<{ credited: boolean }>(
+        '/admin/deposits/report',
+        { network: 'BEP20', address, amount: '3', confirmations: String(confirmations), txHash: 'concurrent-tx-2' },
+        asOperator,
+      );
+    await Promise.all(Array.from({ length: 20 }, (_, i) => at(i % 12)));
+    expect(await balanceOf(ctx, user.id, 'USDT')).toBe(0n);
+    const answers = await Promise.all(Array.from({ length: 20 }, (_, i) => at(12 + (i % 3))));
+    expect(answers.filter((a) => a.result.credited)).toHaveLength(1);
+    expect(await balanceOf(ctx, user.id, 'USDT')).toBe(300n);
+    expect(await countRows(sql`select confirmations as n from chain_deposits where tx_hash = 'concurrent-tx-2'`)).toBe(14);
+    expect((await checkLedger(ctx.db)).ok).toBe(true);
+  });
+
+  it('20 concurrent recharge requests with one Idempotency-Key create one order', async () => {
+    const user = await registerUser(ctx);
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, () => createOrder(ctx, user, '1000', { 'Idempotency-Key': 'concurrent-recharge-1' })),
+    );
+    const created = answers.filter((a) => a.code === 200).map((a) => (a.result as RechargeOrder).orderNo);
+    // A duplicate either waits for the first answer or is told the request is in progress (423); none creates another order.
+    expect(answers.every((a) => a.code === 200 || a.code === 423)).toBe(true);
+    expect(new Set(created).size).toBe(1);
+    expect(await countRows(sql`select count(*)::int as n from recharge_orders where user_id = ${user.id}`)).toBe(1);
+  });
+});

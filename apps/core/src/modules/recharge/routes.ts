@@ -1,0 +1,118 @@
+import { DEFAULT_USDT_NETWORK, isValidAddress, PAGE_SIZE, USDT_NETWORKS, type UsdtNetwork } from '@prism/domain';
+import express, { Router } from 'express';
+import { z } from 'zod';
+import type { CoreDeps } from '../../deps';
+import { caller, requireAuth } from '../../http/auth';
+import { ok } from '../../http/envelope';
+import { AppError } from '../../http/errors';
+import { idempotencyKeyOf, runIdempotent } from '../../http/idempotency';
+import { field, parseInput } from '../../http/validate';
+import type { Services } from '../../services';
+import { depositWallets, rechargeAddress } from './addresses';
+import { settleCallback } from './callback';
+import { createSandboxWatcher, reportDeposit } from './chainWatcher';
+import { rechargeContextOf } from './context';
+import { listDepositsForOperator, listOrdersForOperator, listRechargeTasks } from './lists';
+import { createRechargeOrder, ensurePayment, listPayChannels, rechargeAmountList } from './orders';
+import { sandboxRoutes } from './sandboxRoutes';
+
+const network = field.oneOf(USDT_NETWORKS as unknown as [UsdtNetwork, ...UsdtNetwork[]]);
+const rechargeBody = z.object({ payChannelName: field.optionalText(64), amount: field.money() });
+const getRechargeBody = z.object({ walletType: network.optional() });
+const pageQuery = z.object({ pageNo: field.integer(1, 100_000).optional(), pageSize: field.integer(1, 100).optional() });
+
+/**
+ * Money in: pay channels, CASH recharge through gateways (sandbox built in),
+ * the gateway callback, USDT deposit addresses and the user's recharge list.
+ */
+export function rechargeRoutes(deps: CoreDeps, services: Services): Router {
+  const context = rechargeContextOf(deps, services);
+  const { db, clock } = context;
+  const router = Router();
+
+  router.post('/app/payChannel/list', async (_req, res) => {
+    ok(res, await listPayChannels(context));
+  });
+
+  // Everything under /app/user needs a login (the user module guards the prefix); said here too, for the reader.
+  router.post('/app/user/cashRecharge/amountList', requireAuth, async (_req, res) => {
+    ok(res, await rechargeAmountList(db));
+  });
+
+  router.post('/app/user/cashRecharge/recharge', requireAuth, async (req, res) => {
+    const input = parseInput(rechargeBody, req.body);
+    const { userId } = caller(req);
+    const scope = { userId, key: idempotencyKeyOf(req), route: 'cashRecharge', input };
+    const { orderNo } = await runIdempotent(db, clock, scope, (tx) => createRechargeOrder(tx, context, userId, input));
+    ok(res, await ensurePayment(context, userId, orderNo));
+  });
+
+  router.post('/app/user/recharge/getWallet', requireAuth, async (req, res) => {
+    ok(res, await depositWallets(context, caller(req).userId));
+  });
+
+  router.post('/app/wallet/getRecharge', requireAuth, async (req, res) => {
+    const { walletType = DEFAULT_USDT_NETWORK } = parseInput(getRechargeBody, req.body);
+    ok(res, await rechargeAddress(context, caller(req).userId, walletType));
+  });
+
+  router.get('/app/user/rechargeTask/list', requireAuth, async (req, res) => {
+    const { pageNo = 1, pageSize = PAGE_SIZE } = parseInput(pageQuery, req.query);
+    ok(res, await listRechargeTasks(db, caller(req).userId, pageNo, pageSize));
+  });
+
+  // Gateways sign the exact bytes they send, so this route reads them raw (whatever the content type).
+  router.post('/pay/callback/:gateway', express.raw({ type: () => true, limit: '64kb' }), async (req, res) => {
+    const gateway = context.gateways.get(String(req.params.gateway));
+    if (!gateway) throw new AppError('NOT_FOUND');
+    const callback = Buffer.isBuffer(req.body) ? await gateway.verifyCallback(req.body, req.headers) : undefined;
+    if (!callback) throw new AppError('GATEWAY_SIGNATURE_INVALID');
+    ok(res, await settleCallback(context, gateway.name, callback));
+  });
+
+  router.use(sandboxRoutes(context));
+  return router;
+}
+
+const depositStatus = field.oneOf(['pending', 'credited', 'below_minimum', 'unknown_address']);
+const orderStatus = field.oneOf(['pending', 'paid', 'failed', 'amount_mismatch']);
+const limit = field.integer(1, 500).optional();
+const reportBody = z.object({
+  network,
+  address: z.string({ error: 'FIELD_INVALID' }).trim().min(1, { error: 'ADDRESS_REQUIRED' }).max(128, { error: 'FIELD_INVALID' }),
+  amount: field.money(),
+  txHash: z
+    .string({ error: 'FIELD_INVALID' })
+    .regex(/^[A-Za-z0-9:_-]{1,128}$/, { error: 'FIELD_INVALID' })
+    .optional(),
+  confirmations: field.integer(0, 1_000_000),
+});
+
+/** Operator endpoints of money in, mounted under /admin: the sandbox chain watcher's input and the lists. */
+export function rechargeAdminRoutes(deps: CoreDeps, services: Services): Router {
+  const context = rechargeContextOf(deps, services);
+  const { db } = context;
+  const watcher = createSandboxWatcher();
+  watcher.start((report) => reportDeposit(db, context, report));
+  const router = Router();
+
+  router.post('/deposits/report', async (req, res) => {
+    const input = parseInput(reportBody, req.body);
+    if (!isValidAddress(input.network, input.address)) throw new AppError('ADDRESS_INVALID');
+    // A made-up transaction hash when the operator gives none: each such report is a new deposit.
+    const txHash = input.txHash ?? Buffer.from(context.random.bytes(32)).toString('hex');
+    ok(res, await watcher.report({ ...input, txHash }));
+  });
+
+  router.get('/deposits', async (req, res) => {
+    const query = parseInput(z.object({ status: depositStatus.optional(), limit }), req.query);
+    ok(res, await listDepositsForOperator(db, query.status, query.limit ?? 50));
+  });
+
+  router.get('/recharge/orders', async (req, res) => {
+    const query = parseInput(z.object({ status: orderStatus.optional(), limit }), req.query);
+    ok(res, await listOrdersForOperator(db, query.status, query.limit ?? 50));
+  });
+
+  return router;
+}

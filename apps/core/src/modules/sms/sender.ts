@@ -1,0 +1,16 @@
+import { CODE_RESEND_SECONDS, CODE_VALID_SECONDS, type CodeSent, type Locale } from '@prism/domain';
+import type { CodePurpose, CodeService } from './codes';
+import { phoneTarget } from './codes';
+import type { SmsProvider } from './provider';
+import { smsText } from './text';
+
+/** Issues a one-time code for a phone and hands the SMS to the configured provider. */
+export function createSmsCodeSender(codes: CodeService, sms: SmsProvider) {
+  return async (purpose: CodePurpose, areaCode: string, phone: string, locale: Locale): Promise<CodeSent> => {
+    const issued = await codes.issue(purpose, phoneTarget(areaCode, phone));
+    await sms.send({ areaCode, phone, purpose, text: smsText(locale, issued.code, CODE_VALID_SECONDS / 60) });
+    return { resendIn: CODE_RESEND_SECONDS, expiresIn: CODE_VALID_SECONDS };
+  };
+}
+
+export type SmsCodeSender = ReturnType<typeof createSmsCodeSender>;

@@ -1,0 +1,25 @@
+import { eq } from 'drizzle-orm';
+import type { Executor } from '../../db/client';
+import { AppError } from '../../http/errors';
+import { type UserRow, users } from '../user/schema';
+import type { TelegramLaunch } from './initData';
+
+/**
+ * Links a phone account to the Telegram user who proved both: the password (or
+ * code) for the account and a validated initData. One Telegram user per account
+ * and one account per Telegram user, because withdrawal codes go to that chat.
+ */
+export async function linkTelegram(db: Executor, user: UserRow, launch: TelegramLaunch): Promise<void> {
+  if (user.telegramId != null && user.telegramId !== launch.telegramId) throw new AppError('PHONE_LINKED_OTHER_TELEGRAM');
+  const [holder] = await db.select({ id: users.id }).from(users).where(eq(users.telegramId, launch.telegramId));
+  if (holder && holder.id !== user.id) throw new AppError('TELEGRAM_LINKED_ELSEWHERE');
+  await refreshTelegramUser(db, user.id, launch);
+}
+
+/** Keeps the stored Telegram id and username current (usernames change). */
+export async function refreshTelegramUser(db: Executor, userId: number, launch: TelegramLaunch): Promise<void> {
+  await db
+    .update(users)
+    .set({ telegramId: launch.telegramId, telegramUsername: launch.username ?? null, updatedAt: new Date() })
+    .where(eq(users.id, userId));
+}

@@ -1,0 +1,45 @@
+import { formatMoney, type UserInfo } from '@prism/domain';
+import type { WalletFigures } from '../wallet/figures';
+import type { UserRow } from './schema';
+
+export interface UserInfoExtras {
+  inviteLinkUrl: string;
+  customerServiceUrl: string;
+  wallet: WalletFigures;
+}
+
+const zero = formatMoney(0n);
+
+/** User info of specification point 3. Balances come from the ledger; figures of later features (game, sign-in) are zero until they land. */
+export function toUserInfo(user: UserRow, extras: UserInfoExtras): UserInfo {
+  return {
+    id: user.id,
+    sysUserId: user.id,
+    phone: user.phone,
+    areaCode: user.areaCode,
+    nickName: user.nickName,
+    headUrl: user.headUrl,
+    sex: user.sex,
+    invitation: user.invitationCode,
+    inviteLinkUrl: extras.inviteLinkUrl,
+    parentId: user.parentId,
+    level: user.level,
+    levelName: `V${user.level}`,
+    userStatus: user.userStatus,
+    userType: user.userType,
+    remark: user.remark,
+    customerServiceUrl: extras.customerServiceUrl,
+    ...extras.wallet,
+    signInDay: 0,
+    todayBetAmount: zero,
+    todayBetIncome: zero,
+    todayWin: zero,
+    totalBetAmount: zero,
+    yesterdayCommission: zero,
+    incomeList: [],
+    telegramLinked: user.telegramId != null,
+    telegramUsername: user.telegramUsername ?? '',
+    hasAssetPassword: user.assetPasswordHash != null,
+    createDateTime: user.createdAt.toISOString(),
+  };
+}

@@ -1,0 +1,36 @@
+import { and, eq } from 'drizzle-orm';
+import type { Executor } from '../../db/client';
+import type { Random } from '../../platform/random';
+import { randomString } from '../../platform/random';
+import { type UserRow, users } from './schema';
+
+export async function findUserById(db: Executor, id: number): Promise<UserRow | undefined> {
+  const [row] = await db.select().from(users).where(eq(users.id, id));
+  return row;
+}
+
+/** Phones are unique per calling code; without one, a phone that exists once still matches. */
+export async function findUserByPhone(db: Executor, phone: string, areaCode?: string): Promise<UserRow | undefined> {
+  const rows = await db
+    .select()
+    .from(users)
+    .where(areaCode ? and(eq(users.phone, phone), eq(users.areaCode, areaCode)) : eq(users.phone, phone))
+    .limit(2);
+  return rows.length === 1 ? rows[0] : undefined;
+}
+
+export async function findUserByInvitationCode(db: Executor, code: string): Promise<UserRow | undefined> {
+  const [row] = await db.select().from(users).where(eq(users.invitationCode, code.trim().toUpperCase()));
+  return row;
+}
+
+export async function findUserByTelegramId(db: Executor, telegramId: number): Promise<UserRow | undefined> {
+  const [row] = await db.select().from(users).where(eq(users.telegramId, telegramId));
+  return row;
+}
+
+/** Invitation codes: 8 characters without look-alikes (no 0/O, 1/I/L). */
+const INVITATION_ALPHABET = 'ABCDEFGHJKMNPQRSTUVWXYZ23456789';
+export function newInvitationCode(random: Random): string {
+  return randomString(random, INVITATION_ALPHABET, 8);
+}

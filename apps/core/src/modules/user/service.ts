@@ -1,0 +1,84 @@
+import type { TeamInfo, UserInfo } from '@prism/domain';
+import { eq } from 'drizzle-orm';
+import type { Database } from '../../db/client';
+import { AppError } from '../../http/errors';
+import type { Clock } from '../../platform/clock';
+import { hashPassword } from '../../platform/passwords';
+import type { ConfigService } from '../config/service';
+import type { CodeService } from '../sms/codes';
+import { phoneTarget } from '../sms/codes';
+import { walletFigures } from '../wallet/figures';
+import { toUserInfo } from './info';
+import { findUserById } from './repository';
+import { type UserRow, users } from './schema';
+import { loadTeamInfo } from './team';
+
+export interface UserServiceDeps {
+  db: Database;
+  clock: Clock;
+  config: ConfigService;
+  codes: CodeService;
+  publicUrl: string;
+  botUsername: string | undefined;
+  miniAppShortName: string | undefined;
+}
+
+export interface BaseInfoChange {
+  nickName?: string | undefined;
+  sex?: number | undefined;
+  headUrl?: string | undefined;
+}
+
+/**
+ * The invite link: straight into the Mini App through Telegram when the bot
+ * is known (`startapp` carries the code), otherwise the web login page.
+ */
+export function inviteLink(deps: Pick<UserServiceDeps, 'publicUrl' | 'botUsername' | 'miniAppShortName'>, code: string): string {
+  if (deps.botUsername && deps.miniAppShortName) return `https://t.me/${deps.botUsername}/${deps.miniAppShortName}?startapp=${code}`;
+  if (deps.botUsername) return `https://t.me/${deps.botUsername}?start=${code}`;
+  return `${deps.publicUrl}/pages/login/login?invitationCode=${code}`;
+}
+
+export function createUserService(deps: UserServiceDeps) {
+  const { db } = deps;
+  const load = async (userId: number): Promise<UserRow> => {
+    const user = await findUserById(db, userId);
+    if (!user) throw new AppError('UNAUTHORIZED');
+    return user;
+  };
+
+  return {
+    async getUserInfo(userId: number): Promise<UserInfo> {
+      const user = await load(userId);
+      return toUserInfo(user, {
+        inviteLinkUrl: inviteLink(deps, user.invitationCode),
+        customerServiceUrl: await deps.config.get('CUSTOMER_SERVICE_URL'),
+        wallet: await walletFigures(db, userId),
+      });
+    },
+
+    async getTeamInfo(userId: number): Promise<TeamInfo> {
+      return loadTeamInfo(db, await load(userId));
+    },
+
+    async modifyBaseInfo(userId: number, change: BaseInfoChange): Promise<UserInfo> {
+      const values = Object.fromEntries(Object.entries(change).filter(([, value]) => value !== undefined));
+      if (Object.keys(values).length === 0) throw AppError.invalid({ nickName: 'NICKNAME_LENGTH' });
+      await db
+        .update(users)
+        .set({ ...values, updatedAt: deps.clock.now() })
+        .where(eq(users.id, userId));
+      return this.getUserInfo(userId);
+    },
+
+    /** Sets or replaces the payment password; the SMS code proves the phone. */
+    async resetAssetPassword(userId: number, password: string, code: string): Promise<void> {
+      const user = await load(userId);
+      await deps.codes.verify('resetAssetPwd', phoneTarget(user.areaCode, user.phone), code);
+      const assetPasswordHash = await hashPassword(password);
+      await db.update(users).set({ assetPasswordHash, updatedAt: deps.clock.now() }).where(eq(users.id, userId));
+    },
+  };
+}
+
+export type UserService = ReturnType<typeof createUserService>;

@@ -1,0 +1,74 @@
+import {
+  ASSETS,
+  type Asset,
+  convert,
+  type ExchangeRate,
+  type ExchangeResult,
+  formatMoney,
+  formatRate,
+  type Money,
+  parseRate,
+} from '@prism/domain';
+import { and, eq } from 'drizzle-orm';
+import type { Executor } from '../../db/client';
+import { AppError } from '../../http/errors';
+import type { Clock } from '../../platform/clock';
+import type { Random } from '../../platform/random';
+import { balancesOf, transfer } from '../ledger/ledger';
+import { withdrawableOf } from '../ledger/turnover';
+import { exchangeRates } from './schema';
+
+/** The two currencies that can be withdrawn: moving between them must respect the turnover rule. */
+const WITHDRAWABLE: readonly Asset[] = ['CASH', 'USDT'];
+
+export async function listRates(db: Executor): Promise<ExchangeRate[]> {
+  const rows = await db
+    .select()
+    .from(exchangeRates)
+    .where(eq(exchangeRates.enabled, true))
+    .orderBy(exchangeRates.fromAsset, exchangeRates.toAsset);
+  return rows.map((row) => ({ fromCoin: row.fromAsset as Asset, toCoin: row.toAsset as Asset, rate: row.rate }));
+}
+
+export async function rateOf(db: Executor, fromCoin: Asset, toCoin: Asset): Promise<bigint> {
+  const [row] = await db
+    .select()
+    .from(exchangeRates)
+    .where(and(eq(exchangeRates.fromAsset, fromCoin), eq(exchangeRates.toAsset, toCoin), eq(exchangeRates.enabled, true)));
+  const rate = row ? parseRate(row.rate) : undefined;
+  if (!rate) throw new AppError('EXCHANGE_UNAVAILABLE');
+  return rate;
+}
+
+/**
+ * Exchanges inside the caller's transaction: the source leaves through the
+ * 'exchange' system account and the target comes back from it, so each asset
+ * still sums to zero. Between CASH and USDT only the withdrawable part may move.
+ */
+export async function exchange(
+  tx: Executor,
+  deps: { clock: Clock; random: Random },
+  userId: number,
+  input: { fromCoin: Asset; toCoin: Asset; amount: Money },
+): Promise<ExchangeResult> {
+  const { fromCoin, toCoin, amount } = input;
+  if (fromCoin === toCoin || !ASSETS.includes(fromCoin) || !ASSETS.includes(toCoin)) throw new AppError('EXCHANGE_UNAVAILABLE');
+  const rate = await rateOf(tx, fromCoin, toCoin);
+  const received = convert(amount, rate);
+  if (received <= 0n) throw new AppError('EXCHANGE_TOO_SMALL');
+  if (WITHDRAWABLE.includes(fromCoin) && WITHDRAWABLE.includes(toCoin)) {
+    const balance = (await balancesOf(tx, userId))[fromCoin];
+    if (amount > balance) throw new AppError('INSUFFICIENT_BALANCE');
+    if (amount > (await withdrawableOf(tx, userId, fromCoin, balance))) throw new AppError('INSUFFICIENT_WITHDRAWABLE');
+  }
+  const reference = `exchange:${Buffer.from(deps.random.bytes(8)).toString('hex')}`;
+  const now = deps.clock.now();
+  const meta = { fromCoin, toCoin, rate: formatRate(rate) };
+  await transfer(tx, { asset: fromCoin, from: { userId }, to: { system: 'exchange' }, amount, type: 'exchange', reference, meta }, now);
+  await transfer(
+    tx,
+    { asset: toCoin, from: { system: 'exchange' }, to: { userId }, amount: received, type: 'exchange', reference, meta },
+    now,
+  );
+  return { fromCoin, toCoin, amount: formatMoney(amount), received: formatMoney(received), rate: formatRate(rate) };
+}

@@ -1,0 +1,43 @@
+import { type Asset, type AssetRecord, formatMoney, type Paged } from '@prism/domain';
+import { sql } from 'drizzle-orm';
+import { type Executor, queryRows } from '../../db/client';
+
+export interface RecordFilter {
+  type?: string | undefined;
+  coin?: Asset | undefined;
+}
+
+/** The user's transfers, newest first: two index scans (money in, money out) merged. */
+export async function findAssetRecords(
+  db: Executor,
+  userId: number,
+  filter: RecordFilter,
+  pageNo: number,
+  pageSize: number,
+): Promise<Paged<AssetRecord>> {
+  const accounts = filter.coin
+    ? sql`(select id from ledger_accounts where user_id = ${userId} and asset = ${filter.coin})`
+    : sql`(select id from ledger_accounts where user_id = ${userId})`;
+  const typeFilter = filter.type ? sql`and type = ${filter.type}` : sql``;
+  const mine = sql`
+    select id, asset, type, reference, created_at, amount as signed from ledger_transfers where to_account_id in ${accounts} ${typeFilter}
+    union all
+    select id, asset, type, reference, created_at, -amount as signed from ledger_transfers where from_account_id in ${accounts} ${typeFilter}`;
+  const rows = await queryRows<{ id: number; asset: Asset; type: string; reference: string; created_at: string | Date; signed: string }>(
+    db,
+    sql`select id, asset, type, reference, created_at, signed::text as signed from (${mine}) t order by id desc, signed desc limit ${pageSize} offset ${(pageNo - 1) * pageSize}`,
+  );
+  const [total] = await queryRows<{ n: number }>(db, sql`select count(*)::int as n from (${mine}) t`);
+  return {
+    content: rows.map((row) => ({
+      id: Number(row.id),
+      type: row.type,
+      coin: row.asset,
+      amount: formatMoney(BigInt(row.signed)),
+      reference: row.reference,
+      createDateTime: new Date(row.created_at).toISOString(),
+    })),
+    totalElements: Number(total?.n ?? 0),
+    pageNo,
+  };
+}

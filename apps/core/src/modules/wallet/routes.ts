@@ -1,0 +1,69 @@
+import { ASSETS, type Asset, PAGE_SIZE } from '@prism/domain';
+import { Router } from 'express';
+import { z } from 'zod';
+import type { Database } from '../../db/client';
+import { caller, requireAuth } from '../../http/auth';
+import { ok } from '../../http/envelope';
+import { idempotencyKeyOf, runIdempotent } from '../../http/idempotency';
+import { field, parseInput } from '../../http/validate';
+import type { Clock } from '../../platform/clock';
+import type { Random } from '../../platform/random';
+import { assertCurrency, loadWalletConfig, toWireConfig } from './config';
+import { exchange, listRates } from './exchange';
+import { findAssetRecords } from './records';
+
+const coin = field.oneOf(ASSETS as unknown as [Asset, ...Asset[]]);
+const configQuery = z.object({ currency: z.string({ error: 'FIELD_INVALID' }) });
+const exchangeBody = z.object({ fromCoin: coin, toCoin: coin, amount: field.money() });
+const recordsQuery = z.object({
+  pageNo: field.integer(1, 100_000).optional(),
+  pageSize: field.integer(1, 100).optional(),
+  type: z
+    .string({ error: 'FIELD_INVALID' })
+    .regex(/^[a-z_]{1,32}$/, { error: 'FIELD_INVALID' })
+    .optional(),
+  coin: coin.optional(),
+});
+
+export interface WalletRouteDeps {
+  db: Database;
+  clock: Clock;
+  random: Random;
+}
+
+/** Configuration, exchange and asset records. Recharge and withdrawal have their own modules. */
+export function walletRoutes({ db, clock, random }: WalletRouteDeps): Router {
+  const router = Router();
+
+  router.get('/app/chargeAndWithdrawConfig/getConfig', async (req, res) => {
+    const { currency } = parseInput(configQuery, req.query);
+    ok(res, toWireConfig(await loadWalletConfig(db, assertCurrency(currency))));
+  });
+
+  router.get('/app/user/account/exchangeRates', requireAuth, async (_req, res) => {
+    ok(res, await listRates(db));
+  });
+
+  router.post('/app/user/account/exchange', requireAuth, async (req, res) => {
+    const input = parseInput(exchangeBody, req.body);
+    const { userId } = caller(req);
+    const scope = { userId, key: idempotencyKeyOf(req), route: 'exchange', input };
+    ok(res, await runIdempotent(db, clock, scope, (tx) => exchange(tx, { clock, random }, userId, input)));
+  });
+
+  router.get('/app/user/account/findUserAccountRecordPage', requireAuth, async (req, res) => {
+    const query = parseInput(recordsQuery, req.query);
+    ok(
+      res,
+      await findAssetRecords(
+        db,
+        caller(req).userId,
+        { type: query.type, coin: query.coin },
+        query.pageNo ?? 1,
+        query.pageSize ?? PAGE_SIZE,
+      ),
+    );
+  });
+
+  return router;
+}

@@ -1,0 +1,40 @@
+import { bigint, boolean, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+
+/**
+ * Recharge/withdraw configuration per currency (specification point 3), edited by
+ * operators. Amounts in minor units; the turnover multiple and the fee in basis points.
+ */
+export const chargeWithdrawConfig = pgTable('charge_withdraw_config', {
+  id: serial('id').primaryKey(),
+  currency: text('currency').notNull().unique(),
+  openRecharge: boolean('open_recharge').notNull(),
+  openWithdraw: boolean('open_withdraw').notNull(),
+  chargeMinLimit: bigint('charge_min_limit', { mode: 'bigint' }).notNull(),
+  chargeMaxLimit: bigint('charge_max_limit', { mode: 'bigint' }).notNull(),
+  withdrawMinLimit: bigint('withdraw_min_limit', { mode: 'bigint' }).notNull(),
+  withdrawMaxLimit: bigint('withdraw_max_limit', { mode: 'bigint' }).notNull(),
+  withdrawLimitSingleDay: bigint('withdraw_limit_single_day', { mode: 'bigint' }).notNull(),
+  withdrawFeeBps: integer('withdraw_fee_bps').notNull(),
+  autoAuditAmount: bigint('auto_audit_amount', { mode: 'bigint' }).notNull(),
+  /** betLimitRechargeMultiple4Withdraw x 10000. */
+  turnoverMultipleBps: integer('turnover_multiple_bps').notNull(),
+  startAndEndTime: text('start_and_end_time').notNull(),
+  weekDays: text('week_days').notNull(),
+  timeZone: text('time_zone').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** Operator-set exchange rates between assets (8 decimals, as text). A missing or disabled pair cannot be exchanged. */
+export const exchangeRates = pgTable(
+  'exchange_rates',
+  {
+    id: serial('id').primaryKey(),
+    fromAsset: text('from_asset').notNull(),
+    toAsset: text('to_asset').notNull(),
+    rate: text('rate').notNull(),
+    enabled: boolean('enabled').notNull().default(true),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('exchange_rates_pair_key').on(t.fromAsset, t.toAsset)],
+);

@@ -1,0 +1,136 @@
+import { BANK_CARD_PAGE_SIZE, checkAssetPassword, checkCode, PAGE_SIZE, USDT_NETWORKS, type UsdtNetwork } from '@prism/domain';
+import { Router } from 'express';
+import { z } from 'zod';
+import type { CoreDeps } from '../../deps';
+import { caller, requireAuth } from '../../http/auth';
+import { ok } from '../../http/envelope';
+import { idempotencyKeyOf, runIdempotent } from '../../http/idempotency';
+import { field, parseInput } from '../../http/validate';
+import type { Services } from '../../services';
+import { bindWallet, listBankCards, listWallets, pageBankCards, removeBankCard, saveBankCard } from './destinations';
+import type { ApplyInput } from './service';
+
+const network = field.oneOf(USDT_NETWORKS as unknown as [UsdtNetwork, ...UsdtNetwork[]]);
+const id = field.integer(1, Number.MAX_SAFE_INTEGER);
+const required = (key: 'BANK_NAME_REQUIRED' | 'HOLDER_REQUIRED' | 'ACCOUNT_NUMBER_FORMAT' | 'IFSC_FORMAT' | 'ADDRESS_REQUIRED') =>
+  field.checked((value) => (value.trim() ? null : key)).transform((value) => value.trim());
+
+const secrets = {
+  assetPassword: field.checked(checkAssetPassword),
+  code: field.checked(checkCode),
+};
+const cashBody = z.object({ amount: field.money(), bankCardId: id.optional(), ...secrets });
+const usdtBody = z.object({ amount: field.money(), walletType: network.optional(), ...secrets });
+const cardBody = z.object({
+  id: id.optional(),
+  bankName: required('BANK_NAME_REQUIRED'),
+  cardNumber: required('ACCOUNT_NUMBER_FORMAT'),
+  holderName: required('HOLDER_REQUIRED'),
+  ifsc: required('IFSC_FORMAT'),
+});
+const pageQuery = z.object({ pageNo: field.integer(1, 100_000).optional(), pageSize: field.integer(1, 100).optional() });
+const walletBody = z.object({ walletType: network, address: required('ADDRESS_REQUIRED') });
+
+/** Money out: bank cards, wallets, the withdrawal code and the two withdrawal calls of spec point 7. */
+export function withdrawRoutes(deps: CoreDeps, services: Services): Router {
+  const { db, clock } = deps;
+  const router = Router();
+  const withdraw = services.withdraw;
+
+  /** Shared by CASH and USDT: claim the idempotency key, check, move the money, tell after commit. */
+  const apply = async (req: Parameters<Parameters<typeof router.post>[1]>[0], input: ApplyInput) => {
+    const { userId } = caller(req);
+    const pending: (() => Promise<void>)[] = [];
+    const scope = {
+      userId,
+      key: idempotencyKeyOf(req),
+      route: `withdraw:${input.currency}`,
+      input: { ...input, assetPassword: undefined, code: undefined },
+    };
+    const view = await runIdempotent(db, clock, scope, {
+      check: () => withdraw.precheck(userId, input),
+      work: (tx) => withdraw.apply(tx, userId, input, pending),
+    });
+    await withdraw.afterCommit(pending);
+    return view;
+  };
+
+  router.post('/app/user/withdraw/sendCode', requireAuth, async (req, res) => {
+    ok(res, await withdraw.sendCode(caller(req).userId));
+  });
+
+  router.post('/app/user/cashWithdrawal/apply', requireAuth, async (req, res) => {
+    const input = parseInput(cashBody, req.body);
+    ok(res, await apply(req, { currency: 'CASH', ...input }), 'Withdrawal successful');
+  });
+
+  router.post('/app/user/withdraw/withdrawal', requireAuth, async (req, res) => {
+    const input = parseInput(usdtBody, req.body);
+    ok(res, await apply(req, { currency: 'USDT', ...input }), 'Withdrawal successful');
+  });
+
+  router.get('/app/user/withdraw/list', requireAuth, async (req, res) => {
+    const { pageNo = 1, pageSize = PAGE_SIZE } = parseInput(pageQuery, req.query);
+    ok(res, await withdraw.listMine(caller(req).userId, pageNo, pageSize));
+  });
+
+  router.post('/app/userBank/list', requireAuth, async (req, res) => {
+    ok(res, await listBankCards(db, caller(req).userId));
+  });
+
+  router.post('/app/userBank/page', requireAuth, async (req, res) => {
+    const { pageNo = 1, pageSize = BANK_CARD_PAGE_SIZE } = parseInput(pageQuery, req.body);
+    ok(res, await pageBankCards(db, caller(req).userId, pageNo, pageSize));
+  });
+
+  router.post('/app/userBank/save', requireAuth, async (req, res) => {
+    const input = parseInput(cardBody, req.body);
+    ok(res, await saveBankCard(db, clock, caller(req).userId, input), 'Successfully Bound');
+  });
+
+  router.post('/app/userBank/remove', requireAuth, async (req, res) => {
+    const input = parseInput(z.object({ id }), req.body);
+    await removeBankCard(db, clock, caller(req).userId, input.id);
+    ok(res, null);
+  });
+
+  router.get('/app/user/wallet/list', requireAuth, async (req, res) => {
+    ok(res, await listWallets(db, caller(req).userId, USDT_NETWORKS));
+  });
+
+  router.post('/app/user/wallet/bind', requireAuth, async (req, res) => {
+    const input = parseInput(walletBody, req.body);
+    ok(res, await bindWallet(db, clock, caller(req).userId, input.walletType, input.address), 'Successfully Bound');
+  });
+
+  return router;
+}
+
+const reviewQuery = z.object({
+  status: field.oneOf(['pending_review', 'paid', 'rejected']).optional(),
+  limit: field.integer(1, 500).optional(),
+});
+const rejectBody = z.object({
+  reason: field.checked((value) => (value.trim() ? null : 'REASON_REQUIRED')).transform((v) => v.trim().slice(0, 500)),
+  by: field.optionalText(64),
+});
+
+/** Operator review of withdrawals, under /admin (the bot's buttons call the same service). */
+export function withdrawAdminRoutes(_deps: CoreDeps, services: Services): Router {
+  const router = Router();
+  router.get('/withdrawals', async (req, res) => {
+    const query = parseInput(reviewQuery, req.query);
+    ok(res, await services.withdraw.listForOperators(query.status, query.limit ?? 50));
+  });
+  router.post('/withdrawals/:id/approve', async (req, res) => {
+    const { id: withdrawalId } = parseInput(z.object({ id }), req.params);
+    const { by } = parseInput(z.object({ by: field.optionalText(64) }), req.body);
+    ok(res, await services.withdraw.approve(withdrawalId, by ?? 'ops-cli'), 'Updated Successfully');
+  });
+  router.post('/withdrawals/:id/reject', async (req, res) => {
+    const { id: withdrawalId } = parseInput(z.object({ id }), req.params);
+    const input = parseInput(rejectBody, req.body);
+    ok(res, await services.withdraw.reject(withdrawalId, input.reason, input.by ?? 'ops-cli'), 'Updated Successfully');
+  });
+  return router;
+}

@@ -1,0 +1,164 @@
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { callbackQueryUpdate, type FakeBotApi, messageUpdate, startFakeBotApi, testUser } from '@prism/bot/testing';
+import { sign } from '@telegram-apps/init-data-node';
+import type { Message } from 'grammy/types';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '../../config';
+import { silentLogger } from '../../platform/logger';
+import { type RunningServer, startServer } from '../../server';
+import { fundInDatabase, TestApi } from '../../testing';
+
+/**
+ * The whole withdrawal story through a real server process and the bot on a
+ * fake Bot API: the code reaches the user's Telegram chat, the review request
+ * reaches the operator with buttons, the operator's tap decides, the user is told.
+ */
+const OPERATOR = testUser({ id: 777_001, username: 'ops_anna', first_name: 'Anna' });
+const CUSTOMERS = [
+  testUser({ id: 555_001, username: 'ravi_k', first_name: 'Ravi' }),
+  testUser({ id: 555_002, username: 'meera_s', first_name: 'Meera' }),
+];
+
+let fake: FakeBotApi;
+let running: RunningServer;
+let api: TestApi;
+let dataDir: string;
+
+beforeAll(async () => {
+  fake = await startFakeBotApi();
+  dataDir = await mkdtemp(path.join(os.tmpdir(), 'prism-bot-flow-'));
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    PORT: '0',
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    SKIP_WEB: 'true',
+    DEV_OUTBOX: 'true',
+    BOT_TOKEN: fake.token,
+    BOT_API_ROOT: fake.apiRoot,
+    OPERATOR_TELEGRAM_IDS: String(OPERATOR.id),
+    RATE_LIMIT_AUTH_PER_MINUTE: '1000',
+    RATE_LIMIT_SMS_PER_MINUTE: '1000',
+  });
+  running = await startServer(config, silentLogger);
+  api = new TestApi(`http://127.0.0.1:${(running.server.address() as { port: number }).port}`);
+  const asOperator = { headers: { Authorization: `Ops ${(await readFile(path.join(dataDir, 'ops-token'), 'utf8')).trim()}` } };
+  // Open all day, so the test does not depend on the hour it runs at.
+  await api.post('/admin/wallet/config', { currency: 'CASH', field: 'startAndEndTime', value: '00:00-24:00' }, asOperator);
+}, 60_000);
+
+afterAll(async () => {
+  await running?.stop();
+  await fake?.stop();
+  await rm(dataDir, { recursive: true, force: true });
+});
+
+/** Registers from inside Telegram (linking the chat the bot writes to), sets a payment password and funds CASH. */
+async function customer(index: number): Promise<{ token: string; user: (typeof CUSTOMERS)[number] }> {
+  const user = CUSTOMERS[index] as (typeof CUSTOMERS)[number];
+  const phone = `91234567${80 + index}`;
+  const latestCode = async () => {
+    const outbox = await api.get<{ sms: { phone: string; text: string }[] }>('/dev/outbox');
+    return outbox.result.sms.find((m) => m.phone === phone)?.text.match(/\d{6}/)?.[0] ?? '';
+  };
+  await api.post('/app/sms/sendSmsCodeNoAuth', { phone, type: 'register' });
+  const initData = sign({ user: { id: user.id, first_name: user.first_name, username: user.username } }, fake.token, new Date());
+  const registered = await api.post<{ token: string }>(
+    '/app/auth/register',
+    { phone, password: 'secret123', confirmPassword: 'secret123', code: await latestCode() },
+    { headers: { Authorization: `tma ${initData}` } },
+  );
+  const token = registered.result.token;
+  const info = await api.get<{ id: number; telegramUsername: string }>('/app/user/getUserInfo', {}, { token });
+  expect(info.result.telegramUsername).toBe(user.username);
+  await api.post('/app/sms/sendUserCode', { type: 'resetAssetPwd' }, { token });
+  await api.post('/app/user/resetAssetPwd', { password: '246810', confirmPassword: '246810', code: await latestCode() }, { token });
+  await fundInDatabase(running.db, info.result.id, 'CASH', 1_000_000n);
+  return { token, user };
+}
+
+/** Asks for the code (read from the fake Telegram chat) and applies; above autoAuditAmount it waits for review. */
+async function withdraw(who: { token: string; user: (typeof CUSTOMERS)[number] }, amount: string): Promise<number> {
+  const { token, user } = who;
+  const card = await api.post<{ id: number }>(
+    '/app/userBank/save',
+    { bankName: 'SBI', cardNumber: `12345678901${user.id % 10}`, holderName: 'R K', ifsc: 'SBIN0001234' },
+    { token },
+  );
+  expect((await api.post<{ sentTo: string }>('/app/user/withdraw/sendCode', {}, { token })).result.sentTo).toBe(`@${user.username}`);
+  const codeMessage = await fake.waitFor(
+    (call) => call.method === 'sendMessage' && call.params.chat_id === user.id && String(call.params.text).includes('withdrawal code'),
+  );
+  const code = String(codeMessage.params.text).match(/\b\d{6}\b/)?.[0] ?? '';
+  const applied = await api.post<{ id: number; status: string }>(
+    '/app/user/cashWithdrawal/apply',
+    { amount, bankCardId: String(card.result.id), assetPassword: '246810', code },
+    { token },
+  );
+  expect(applied.result.status).toBe('pending_review');
+  return applied.result.id;
+}
+
+const reviewMessageFor = async (id: number): Promise<Message> => {
+  await fake.waitFor(
+    (call) => call.method === 'sendMessage' && call.params.chat_id === OPERATOR.id && String(call.params.text).includes(`#${id} `),
+  );
+  const message = fake.sent(OPERATOR.id).find((m) => 'text' in m && m.text?.includes(`#${id} `));
+  if (!message) throw new Error('no review message');
+  return message;
+};
+
+describe('withdrawal review from Telegram', () => {
+  it('the operator approves with the inline button; the user is told it is paid', async () => {
+    const who = await customer(0);
+    const { token } = who;
+    const id = await withdraw(who, '5000');
+    const review = await reviewMessageFor(id);
+    expect(JSON.stringify(review.reply_markup)).toContain(`wd:a:${id}`);
+
+    // Someone who is not an operator presses the button: nothing happens.
+    fake.pushUpdate(callbackQueryUpdate({ data: `wd:a:${id}`, from: who.user, message: review }));
+    const refused = await fake.waitFor('answerCallbackQuery');
+    expect(refused.params.text).toBe('Only operators can do this.');
+
+    fake.pushUpdate(callbackQueryUpdate({ data: `wd:a:${id}`, from: OPERATOR, message: review }));
+    await fake.waitFor((call) => call.method === 'editMessageText' && String(call.params.text).includes('approved by @ops_anna'));
+    await fake.waitFor(
+      (call) => call.method === 'sendMessage' && call.params.chat_id === who.user.id && String(call.params.text).includes('approved'),
+    );
+    const list = await api.get<{ content: { id: number; status: string }[] }>('/app/user/withdraw/list', {}, { token });
+    expect(list.result.content.find((w) => w.id === id)?.status).toBe('paid');
+  });
+
+  it('the operator rejects with a reason by replying; the user is refunded and sees the reason', async () => {
+    const who = await customer(1);
+    const { token } = who;
+    const before = await api.get<{ cash: string }>('/app/user/getUserInfo', {}, { token });
+    const id = await withdraw(who, '4000');
+    const review = await reviewMessageFor(id);
+    fake.pushUpdate(callbackQueryUpdate({ data: `wd:r:${id}`, from: OPERATOR, message: review }));
+    const ask = await fake.waitFor(
+      (call) => call.method === 'sendMessage' && String(call.params.text).startsWith(`Reason for rejecting withdrawal #${id}?`),
+    );
+    const prompt = fake
+      .sent(ask.params.chat_id as number)
+      .find((m) => 'text' in m && m.text?.startsWith(`Reason for rejecting withdrawal #${id}?`));
+    const reply = messageUpdate({ text: 'Bank details do not match the account name', from: OPERATOR });
+    fake.pushUpdate({ message: { ...(reply.message as Message), reply_to_message: prompt } as never });
+    await fake.waitFor(
+      (call) =>
+        call.method === 'sendMessage' &&
+        call.params.chat_id === who.user.id &&
+        String(call.params.text).includes('Bank details do not match'),
+    );
+    const after = await api.get<{ cash: string }>('/app/user/getUserInfo', {}, { token });
+    expect(after.result.cash).toBe(before.result.cash);
+    const messages = await api.get<{ content: { kind: string; content: string }[] }>('/app/sysMessage/findUserMsgList', {}, { token });
+    expect(messages.result.content[0]).toMatchObject({
+      kind: 'withdraw_rejected',
+      content: expect.stringContaining('Bank details do not match'),
+    });
+  });
+});

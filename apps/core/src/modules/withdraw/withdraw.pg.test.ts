@@ -1,0 +1,66 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestContext, fundUser, lastWithdrawCode, registerWithdrawer, TEST_OPS_TOKEN, type TestContext } from '../../testing';
+import { checkLedger } from '../ledger/check';
+import { balancesOf } from '../ledger/ledger';
+
+let ctx: TestContext;
+beforeAll(async () => {
+  ctx = await createTestContext();
+  ctx.clock.set('2026-11-23T10:00:00Z');
+});
+afterAll(() => ctx.close());
+
+describe('withdrawals under concurrency (PostgreSQL)', () => {
+  it('50 concurrent withdrawals of the whole balance: exactly one goes through', async () => {
+    const user = await registerWithdrawer(ctx);
+    await fundUser(ctx, user.id, 'CASH', 500_000n);
+    const card = await ctx.api.post<{ id: number }>(
+      '/app/userBank/save',
+      { bankName: 'SBI', cardNumber: '123456789012', holderName: 'A', ifsc: 'SBIN0001234' },
+      { token: user.token },
+    );
+    ctx.clock.advance(61_000);
+    await ctx.api.post('/app/user/withdraw/sendCode', {}, { token: user.token });
+    const code = await lastWithdrawCode(ctx, user.id);
+    const form = { amount: '5000', bankCardId: String(card.result.id), assetPassword: user.assetPassword, code };
+    const answers = await Promise.all(
+      Array.from({ length: 50 }, () => ctx.api.post('/app/user/cashWithdrawal/apply', form, { token: user.token })),
+    );
+    expect(answers.filter((a) => a.code === 200)).toHaveLength(1);
+    expect((await balancesOf(ctx.db, user.id)).CASH).toBe(0n);
+    expect((await checkLedger(ctx.db)).ok).toBe(true);
+  });
+
+  it('racing operator decisions: exactly one of approve and reject wins', async () => {
+    const user = await registerWithdrawer(ctx);
+    await fundUser(ctx, user.id, 'CASH', 500_000n);
+    const card = await ctx.api.post<{ id: number }>(
+      '/app/userBank/save',
+      { bankName: 'SBI', cardNumber: '123456789013', holderName: 'A', ifsc: 'SBIN0001234' },
+      { token: user.token },
+    );
+    ctx.clock.advance(61_000);
+    await ctx.api.post('/app/user/withdraw/sendCode', {}, { token: user.token });
+    const form = {
+      amount: '4000',
+      bankCardId: String(card.result.id),
+      assetPassword: user.assetPassword,
+      code: await lastWithdrawCode(ctx, user.id),
+    };
+    const applied = await ctx.api.post<{ id: number; status: string }>('/app/user/cashWithdrawal/apply', form, { token: user.token });
+    expect(applied.result.status).toBe('pending_review');
+    const operator = { headers: { Authorization: `Ops ${TEST_OPS_TOKEN}` } };
+    const decisions = await Promise.all(
+      Array.from({ length: 10 }, (_, i) =>
+        i % 2
+          ? ctx.api.post(`/admin/withdrawals/${applied.result.id}/approve`, {}, operator)
+          : ctx.api.post(`/admin/withdrawals/${applied.result.id}/reject`, { reason: 'race' }, operator),
+      ),
+    );
+    expect(decisions.filter((d) => d.code === 200)).toHaveLength(1);
+    expect(decisions.filter((d) => d.code === 10028)).toHaveLength(9);
+    const balance = (await balancesOf(ctx.db, user.id)).CASH;
+    expect([100_000n, 500_000n]).toContain(balance);
+    expect((await checkLedger(ctx.db)).ok).toBe(true);
+  });
+});

@@ -1,0 +1,70 @@
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { type FakeBotApi, messageUpdate, startFakeBotApi } from '@prism/bot/testing';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig } from './config';
+import { silentLogger } from './platform/logger';
+import { startServer } from './server';
+
+let dataDir: string;
+let fake: FakeBotApi;
+beforeAll(async () => {
+  dataDir = await mkdtemp(path.join(os.tmpdir(), 'prism-server-'));
+  fake = await startFakeBotApi();
+});
+afterAll(async () => {
+  await fake.stop();
+  await rm(dataDir, { recursive: true, force: true });
+});
+
+const config = () =>
+  loadConfig({
+    NODE_ENV: 'test',
+    PORT: '0',
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    SKIP_WEB: 'true',
+    BOT_TOKEN: fake.token,
+    BOT_API_ROOT: fake.apiRoot,
+    MINI_APP_URL: 'https://prism.example/',
+  });
+
+describe('the whole server process', () => {
+  it('creates the embedded database on first start, keeps data across a restart, and runs the bot', async () => {
+    const first = await startServer(config(), silentLogger);
+    const address = first.server.address();
+    const base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}/core`;
+    try {
+      expect(await (await fetch(`${base}/health`)).json()).toMatchObject({ code: 200 });
+      await fake.waitFor('setMyCommands');
+      fake.pushUpdate(messageUpdate({ text: '/start ABCD2345' }));
+      const reply = await fake.waitFor('sendMessage');
+      expect(JSON.stringify(reply.params.reply_markup)).toContain('startapp=ABCD2345');
+      const set = await fetch(`${base}/admin/config`, {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/x-www-form-urlencoded',
+          Authorization: `Ops ${(await readFile(path.join(dataDir, 'ops-token'), 'utf8')).trim()}`,
+        },
+        body: new URLSearchParams({ key: 'CUSTOMER_SERVICE_URL', value: 'https://t.me/kept' }),
+      });
+      expect(((await set.json()) as { code: number }).code).toBe(200);
+    } finally {
+      await first.stop();
+    }
+
+    const second = await startServer(config(), silentLogger);
+    try {
+      const port = (second.server.address() as { port: number }).port;
+      const answer = (await (
+        await fetch(`http://127.0.0.1:${port}/core/app/config/getSysCfgValue?sysCfgKeyEnum=CUSTOMER_SERVICE_URL`)
+      ).json()) as {
+        result: string;
+      };
+      expect(answer.result).toBe('https://t.me/kept');
+    } finally {
+      await second.stop();
+    }
+  });
+});

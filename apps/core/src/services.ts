@@ -1,0 +1,90 @@
+import path from 'node:path';
+import type { CoreDeps } from './deps';
+import { createAuthService } from './modules/auth/service';
+import { createAreaCodes } from './modules/config/areaCodes';
+import { createConfigService } from './modules/config/service';
+import { createFileStorage } from './modules/file/storage';
+import { createDrandBeacon, createLocalBeacon } from './modules/game/beacon';
+import { createGameScheduler } from './modules/game/scheduler';
+import { createMessageService } from './modules/message/service';
+import { createNotifier } from './modules/notify/notifier';
+import { createCodeService } from './modules/sms/codes';
+import { createHttpSmsProvider, createOutboxSmsProvider } from './modules/sms/provider';
+import { createSmsCodeSender } from './modules/sms/sender';
+import { createUserService } from './modules/user/service';
+import { createWithdrawService } from './modules/withdraw/service';
+import { createTokenService } from './platform/tokens';
+
+/** The public base URL of this server, used in invite links and download info. */
+export function publicUrlOf(config: CoreDeps['config']): string {
+  return (config.PUBLIC_URL ?? `http://localhost:${config.PORT}`).replace(/\/$/, '');
+}
+
+/** Builds every service once from the dependencies; routes and the bot receive these. */
+export function createServices(deps: CoreDeps) {
+  const { db, clock, random, logger, config } = deps;
+  const publicUrl = publicUrlOf(config);
+  const tokens = createTokenService(deps.secret, clock);
+  const codes = createCodeService({ db, clock, random, secret: deps.secret });
+  const sms =
+    deps.sms ??
+    (config.SMS_PROVIDER === 'http' && config.SMS_HTTP_URL
+      ? createHttpSmsProvider({ url: config.SMS_HTTP_URL, token: config.SMS_HTTP_TOKEN })
+      : createOutboxSmsProvider(db, clock, logger));
+  const configService = createConfigService(db, publicUrl);
+  const session = { clock, random, tokens, ttlHours: config.TOKEN_TTL_HOURS };
+  const notifier = createNotifier(db, clock, logger, deps.botTransport);
+
+  return {
+    tokens,
+    codes,
+    sms,
+    config: configService,
+    areaCodes: createAreaCodes(configService),
+    sendSmsCode: createSmsCodeSender(codes, sms),
+    auth: createAuthService({ db, codes, ...session }),
+    users: createUserService({
+      db,
+      clock,
+      config: configService,
+      codes,
+      publicUrl,
+      botUsername: config.BOT_USERNAME,
+      miniAppShortName: config.MINI_APP_SHORT_NAME,
+    }),
+    files: createFileStorage(db, clock, path.join(config.dataDir, 'uploads')),
+    notifier,
+    messages: createMessageService(db, clock),
+    game: gameServices(deps),
+    withdraw: createWithdrawService({
+      db,
+      clock,
+      random,
+      logger,
+      codes,
+      notifier,
+      operatorChatIds: config.OPERATOR_TELEGRAM_IDS.map(Number).filter(Number.isSafeInteger),
+    }),
+  };
+}
+
+export type Services = ReturnType<typeof createServices>;
+
+/** The game's scheduler and the seed-chain settings its routes share. */
+function gameServices(deps: CoreDeps) {
+  const { config } = deps;
+  const beacon =
+    deps.beacon ??
+    (config.GAME_BEACON === 'drand'
+      ? createDrandBeacon({ urls: config.DRAND_URLS?.split(',').map((u) => u.trim()) })
+      : createLocalBeacon());
+  const chainDeps = { secret: deps.secret, random: deps.random, clock: deps.clock, length: config.GAME_CHAIN_LENGTH, beacon };
+  const scheduler = createGameScheduler({
+    ...chainDeps,
+    db: deps.db,
+    logger: deps.logger,
+    events: deps.events,
+    beaconTimeoutMs: config.GAME_BEACON_TIMEOUT_SECONDS * 1000,
+  });
+  return { beacon, chainDeps, scheduler };
+}

@@ -1,0 +1,179 @@
+import type { Envelope, GameSession } from '@prism/domain';
+import { TEST_OPS_TOKEN } from '../testing';
+import type { SimulationTarget } from './target';
+import type { VirtualUser } from './users';
+
+/** What happened, for the log a failure prints and for the idempotency checks. */
+export interface OpRecord {
+  round: number;
+  user: number;
+  op: string;
+  /** The envelope's code; 0 when no answer came (the process died mid-request). */
+  code: number;
+  /** The ids an answer names (order numbers, bet or withdrawal ids), to compare retries. */
+  ids?: string;
+}
+
+export interface ActionContext {
+  target: SimulationTarget;
+  round: number;
+  record: (entry: Omit<OpRecord, 'round'>) => void;
+  /** Idempotency keys whose two answers must be identical. */
+  retried: { key: string; first: Envelope; second: Envelope }[];
+  /** Lost answers being retried in the background; the run waits for them before its checks. */
+  later: Promise<void>[];
+}
+
+/** The kinds of request that create one thing each, counted per user to prove nothing was made twice. */
+export type Counted = 'recharge' | 'exchange' | 'bet' | 'withdraw';
+
+const BETS = ['Red', 'Green', 'Violet', 'Big', 'Small', '0', '3', '5', '8'];
+const NO_ANSWER = 0;
+/** The server's answer to a duplicate that arrives while the first request still runs. */
+const IN_PROGRESS = 423;
+
+const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * A request whose answer was lost is sent again with the same Idempotency-Key
+ * until it gets one, as a careful client would: the answer is then the first
+ * request's (if it had committed) or a fresh run (if it had not), never both.
+ */
+async function untilAnswered<T>(send: () => Promise<Envelope<T>>): Promise<Envelope<T>> {
+  let answer = await send();
+  for (let attempt = 0; attempt < 120 && (answer.code === NO_ANSWER || answer.code === IN_PROGRESS); attempt++) {
+    await pause(500);
+    answer = await send();
+  }
+  return answer;
+}
+
+/**
+ * Sends the request, as the user's stream decides: without an Idempotency-Key
+ * (a lost answer then stays unknown), with one, or twice with the same one.
+ */
+async function keyed<T>(
+  a: ActionContext,
+  user: VirtualUser,
+  name: Counted,
+  send: (headers: Record<string, string>) => Promise<Envelope<T>>,
+): Promise<Envelope<T>> {
+  const key = `sim-${user.index}-${a.round}-${name}`;
+  const once = () => send({ 'Idempotency-Key': key });
+  const roll = user.next(100);
+  let answer: Envelope<T>;
+  if (roll >= 60) {
+    answer = await send({});
+    count(user, name, answer.code);
+    return answer;
+  }
+  if (roll >= 20) {
+    answer = await once();
+  } else {
+    const together = user.next(2) === 0;
+    const [first, second] = together ? await Promise.all([once(), once()]) : [await once(), await once()];
+    // A duplicate told "in progress" (423) or one that got no answer has nothing to compare.
+    const comparable = (e: Envelope<T>) => e.code !== IN_PROGRESS && e.code !== NO_ANSWER;
+    if (comparable(first) && comparable(second)) a.retried.push({ key, first, second });
+    answer = comparable(first) ? first : second;
+  }
+  if (answer.code === NO_ANSWER || answer.code === IN_PROGRESS) {
+    // Retried in the background, as a client would after reconnecting; the user goes on meanwhile.
+    a.later.push(
+      untilAnswered(once).then((final) => {
+        count(user, name, final.code);
+        a.record({ user: user.index, op: `${name}-retry`, code: final.code });
+      }),
+    );
+    return answer;
+  }
+  count(user, name, answer.code);
+  return answer;
+}
+
+function count(user: VirtualUser, name: Counted, code: number): void {
+  if (code === 200) user.confirmed[name]++;
+  else if (code === NO_ANSWER || code === IN_PROGRESS) user.unknown[name]++;
+}
+
+export async function recharge(a: ActionContext, user: VirtualUser): Promise<void> {
+  const amount = String(1000 * (1 + user.next(5)));
+  const order = await keyed<{ orderNo: string }>(a, user, 'recharge', (headers) =>
+    a.target.api.post('/app/user/cashRecharge/recharge', { payChannelName: 'sandbox', amount }, { token: user.token, headers }),
+  );
+  a.record({ user: user.index, op: 'recharge', code: order.code, ids: order.result?.orderNo });
+  if (order.code !== 200) return;
+  // Pay on the sandbox page as the person would (it calls back into core over HTTP).
+  const paid = await a.target.api
+    .fetch(`/pay/sandbox/${order.result.orderNo}/pay`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ amount, action: 'pay' }),
+      redirect: 'manual',
+    })
+    .then((response) => (response.status === 303 ? 200 : response.status))
+    .catch(() => NO_ANSWER);
+  a.record({ user: user.index, op: 'pay', code: paid, ids: order.result.orderNo });
+}
+
+export async function exchange(a: ActionContext, user: VirtualUser): Promise<void> {
+  const amount = String(100 * (1 + user.next(20)));
+  const answer = await keyed(a, user, 'exchange', (headers) =>
+    a.target.api.post('/app/user/account/exchange', { fromCoin: 'CASH', toCoin: 'CHIP', amount }, { token: user.token, headers }),
+  );
+  a.record({ user: user.index, op: 'exchange', code: answer.code });
+}
+
+export async function bet(a: ActionContext, user: VirtualUser, session: GameSession): Promise<void> {
+  const base = ['1', '10', '100'][user.next(3)] as string;
+  const multiples = ['1', '5', '10'][user.next(3)] as string;
+  const betName = BETS[user.next(BETS.length)] as string;
+  const answer = await keyed<{ id: number }>(a, user, 'bet', (headers) =>
+    a.target.api.post(
+      '/app/game/luckyLottery/betting',
+      {
+        gameSessionId: String(session.id),
+        betName,
+        baseAmount: base,
+        betMultiples: multiples,
+        totalBetAmount: (Number(base) * Number(multiples)).toFixed(2),
+      },
+      { token: user.token, headers },
+    ),
+  );
+  a.record({ user: user.index, op: `bet:${betName}`, code: answer.code, ids: answer.result ? String(answer.result.id) : undefined });
+}
+
+export async function withdraw(a: ActionContext, user: VirtualUser): Promise<void> {
+  if (a.round - user.lastCodeRound < 7) return;
+  user.lastCodeRound = a.round;
+  const sent = await a.target.api.post('/app/user/withdraw/sendCode', {}, { token: user.token });
+  a.record({ user: user.index, op: 'withdrawCode', code: sent.code });
+  if (sent.code !== 200) return;
+  const code = await a.target.withdrawCode(user.userId, user.telegramId);
+  const amount = String(200 + 100 * user.next(20));
+  const answer = await keyed<{ id: number; status: string }>(a, user, 'withdraw', (headers) =>
+    a.target.api.post(
+      '/app/user/cashWithdrawal/apply',
+      { amount, bankCardId: String(user.cardId), assetPassword: '246810', code },
+      { token: user.token, headers },
+    ),
+  );
+  a.record({ user: user.index, op: 'withdraw', code: answer.code, ids: answer.result ? String(answer.result.id) : undefined });
+  if (answer.code === 200 && answer.result.status === 'pending_review') user.pendingWithdrawals.push(answer.result.id);
+}
+
+/** The operator decides one of this user's pending withdrawals (driven by the user's stream, so runs repeat). */
+export async function decide(a: ActionContext, user: VirtualUser): Promise<void> {
+  const id = user.pendingWithdrawals.shift();
+  if (id === undefined) return;
+  const approve = user.next(3) > 0;
+  const answer = await a.target.api.post(
+    approve ? `/admin/withdrawals/${id}/approve` : `/admin/withdrawals/${id}/reject`,
+    approve ? {} : { reason: 'simulation' },
+    { headers: { Authorization: `Ops ${TEST_OPS_TOKEN}` } },
+  );
+  a.record({ user: user.index, op: approve ? 'approve' : 'reject', code: answer.code, ids: String(id) });
+  // Lost answer: the decision may or may not have happened; decide again later (deciding twice is refused, not applied).
+  if (answer.code === NO_ANSWER) user.pendingWithdrawals.push(id);
+}

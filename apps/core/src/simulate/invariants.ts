@@ -1,0 +1,157 @@
+import { type GameOdds, type GameResult, settleBet, verifySessionProof } from '@prism/domain';
+import { sql } from 'drizzle-orm';
+import { type Database, queryRows } from '../db/client';
+import { sessionProof } from '../modules/game/history';
+import { loadLevel } from '../modules/game/levels';
+import { checkLedger } from '../modules/ledger/check';
+import { systemBalance } from '../modules/ledger/ledger';
+import type { ActionContext, Counted } from './actions';
+import type { VirtualUser } from './users';
+
+export interface InvariantInput {
+  db: Database;
+  /** The time the checks run at: every session that ended before it must be settled. */
+  now: Date;
+  retried: ActionContext['retried'];
+  users: VirtualUser[];
+}
+
+/** Every invariant of issue 5; returns what failed (empty when all hold). */
+export async function checkInvariants({ db, now, retried, users }: InvariantInput): Promise<string[]> {
+  const failures: string[] = [];
+
+  const ledger = await checkLedger(db);
+  if (!ledger.ok)
+    failures.push(
+      `ledger: sums ${JSON.stringify(ledger.sums)}, ${ledger.mismatches.length} mismatches, ${ledger.negativeUsers.length} negative users`,
+    );
+
+  // Every bet priced exactly as the domain rules price it for its session's published result.
+  const bets = await queryRows<{
+    id: number;
+    bet_name: string;
+    total: string;
+    payout: string;
+    status: string;
+    result: number | null;
+    session_status: string;
+    odds: GameOdds;
+  }>(
+    db,
+    sql`select b.id, b.bet_name, b.total::text, b.payout::text, b.status, s.result, s.status as session_status, l.odds
+        from game_bets b join game_sessions s on s.id = b.session_id join game_levels l on l.level = b.level`,
+  );
+  for (const b of bets) {
+    if (b.session_status === 'settled') {
+      const expected = settleBet(b.bet_name as never, BigInt(b.total), b.result as GameResult, b.odds);
+      if (b.status !== expected.status || BigInt(b.payout) !== expected.payout)
+        failures.push(`bet ${b.id}: ${b.status} ${b.payout}, rules give ${expected.status} ${expected.payout}`);
+    } else if (b.session_status === 'void') {
+      if (b.status !== 'DRAW' || b.payout !== b.total) failures.push(`bet ${b.id} of a void session: ${b.status} ${b.payout}`);
+    } else if (b.status !== 'PENDING') failures.push(`bet ${b.id} of an unsettled session is ${b.status}`);
+  }
+
+  // Paid exactly once: per session, user and coin the ledger paid what the bets won.
+  const unpaid = await queryRows<{ period_id: string; user_id: number; won: string; paid: string }>(
+    db,
+    sql`with won as (
+          select 'session:' || s.period_id as reference, s.period_id, b.user_id, b.coin, sum(b.payout) as amount
+          from game_bets b join game_sessions s on s.id = b.session_id where b.status = 'WIN' group by s.period_id, b.user_id, b.coin
+        ), paid as (
+          select t.reference, a.user_id, t.asset as coin, sum(t.amount) as amount
+          from ledger_transfers t join ledger_accounts a on a.id = t.to_account_id where t.type = 'payout' group by t.reference, a.user_id, t.asset
+        )
+        select coalesce(won.period_id, paid.reference) as period_id, coalesce(won.user_id, paid.user_id) as user_id,
+               coalesce(won.amount, 0)::text as won, coalesce(paid.amount, 0)::text as paid
+        from won full outer join paid on paid.reference = won.reference and paid.user_id = won.user_id and paid.coin = won.coin
+        where coalesce(won.amount, 0) <> coalesce(paid.amount, 0)`,
+  );
+  for (const u of unpaid) failures.push(`session ${u.period_id}, user ${u.user_id}: won ${u.won}, paid ${u.paid}`);
+
+  // Every drawn session's result verifies from its published data.
+  const sessions = await queryRows<{ period_id: string; level: number }>(
+    db,
+    sql`select period_id, level from game_sessions where status = 'settled'`,
+  );
+  for (const s of sessions) {
+    const level = await loadLevel(db, s.level);
+    const failed = verifySessionProof(await sessionProof(db, s.period_id), { timing: level }).filter((c) => !c.ok);
+    if (failed.length > 0) failures.push(`session ${s.period_id} does not verify: ${failed.map((c) => c.name).join('; ')}`);
+  }
+
+  // No session skipped: everything that ended was drawn and settled (or voided and refunded).
+  const unsettled = await queryRows<{ period_id: string; status: string }>(
+    db,
+    sql`select period_id, status from game_sessions where end_at < ${now.toISOString()}::timestamptz and status not in ('settled', 'void')`,
+  );
+  for (const s of unsettled) failures.push(`session ${s.period_id} ended but is ${s.status}`);
+
+  failures.push(...(await madeOnce(db, users)));
+
+  // Retried requests: the same answer twice (so the money moved once).
+  for (const r of retried) {
+    // Canonical JSON (sorted keys): a replayed answer comes back from jsonb, which orders keys its own way.
+    const strip = (e: { code: number; message: string; result: unknown }) =>
+      canonical({ code: e.code, message: e.message, result: e.result });
+    if (strip(r.first) !== strip(r.second))
+      failures.push(`retry ${r.key}: ${strip(r.first).slice(0, 120)} then ${strip(r.second).slice(0, 120)}`);
+  }
+
+  // Money in flight is exactly what pending withdrawals hold.
+  const [pending] = await queryRows<{ total: string | null }>(
+    db,
+    sql`select sum(amount)::text as total from withdrawals where status = 'pending_review' and currency = 'CASH'`,
+  );
+  const inFlight = await systemBalance(db, 'withdrawals_in_flight', 'CASH');
+  if (inFlight !== BigInt(pending?.total ?? '0'))
+    failures.push(`withdrawals in flight ${inFlight} but pending withdrawals total ${pending?.total ?? 0}`);
+  return failures;
+}
+
+/**
+ * Nothing made twice, nothing made from nothing: per user, the database holds at
+ * least every request answered 200 and at most those plus the ones whose answer
+ * was lost (a crash may come after the commit or before it).
+ */
+async function madeOnce(db: Database, users: VirtualUser[]): Promise<string[]> {
+  const rows = await queryRows<{ user_id: number; kind: Counted; n: number }>(
+    db,
+    sql`select user_id, 'recharge' as kind, count(*)::int as n from recharge_orders group by user_id
+        union all select user_id, 'withdraw', count(*)::int from withdrawals group by user_id
+        union all select user_id, 'bet', count(*)::int from game_bets group by user_id
+        union all select a.user_id, 'exchange', count(distinct t.reference)::int
+          from ledger_transfers t join ledger_accounts a on a.id = t.from_account_id
+          where t.type = 'exchange' and a.user_id is not null group by a.user_id`,
+  );
+  const held = new Map(rows.map((r) => [`${r.user_id}:${r.kind}`, r.n]));
+  const failures: string[] = [];
+  for (const user of users)
+    for (const kind of Object.keys(user.confirmed) as Counted[]) {
+      const n = held.get(`${user.userId}:${kind}`) ?? 0;
+      const least = user.confirmed[kind];
+      const most = least + user.unknown[kind];
+      if (n < least || n > most) failures.push(`user ${user.index}: ${n} ${kind} rows, expected ${least}..${most}`);
+    }
+  return failures;
+}
+
+/** A fingerprint of the final ledger that does not depend on interleaving: user balances by phone, system accounts summed over shards. */
+export async function ledgerDigest(db: Database): Promise<string> {
+  const [row] = await queryRows<{ digest: string }>(
+    db,
+    sql`select md5(string_agg(line, '|' order by line)) as digest from (
+          select u.phone || ':' || a.asset || ':' || a.balance as line from ledger_accounts a join users u on u.id = a.user_id
+          union all
+          select a.system_name || ':' || a.asset || ':' || sum(a.balance) from ledger_accounts a where a.system_name is not null group by a.system_name, a.asset
+        ) lines`,
+  );
+  return row?.digest ?? '';
+}
+
+function canonical(value: unknown): string {
+  return JSON.stringify(value, (_key, v: unknown) =>
+    v && typeof v === 'object' && !Array.isArray(v)
+      ? Object.fromEntries(Object.entries(v as Record<string, unknown>).sort(([a], [b]) => a.localeCompare(b)))
+      : v,
+  );
+}

@@ -1,0 +1,108 @@
+import type { GameSession } from '@prism/domain';
+import { TEST_OPS_TOKEN } from '../testing';
+import { type ActionContext, bet, decide, exchange, type OpRecord, recharge, withdraw } from './actions';
+import { checkInvariants, ledgerDigest } from './invariants';
+import type { SimulationTarget } from './target';
+import { createVirtualUser, type VirtualUser } from './users';
+
+export interface SimulationOptions {
+  ops: number;
+  concurrency: number;
+  seed: number;
+  users: number;
+}
+
+export interface SimulationReport {
+  seed: number;
+  ops: number;
+  rounds: number;
+  users: number;
+  seconds: number;
+  opsPerSecond: number;
+  /** How each operation ended: "bet:Red 200" -> count. */
+  outcomes: Record<string, number>;
+  failures: string[];
+  digest: string;
+  /** What the target's faults did (crashes, restarts). */
+  faults: Record<string, unknown>;
+  log: OpRecord[];
+}
+
+async function limited<T>(items: T[], limit: number, work: (item: T) => Promise<void>): Promise<void> {
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: Math.min(limit, items.length) }, async () => {
+      while (next < items.length) await work(items[next++] as T);
+    }),
+  );
+}
+
+/**
+ * Drives the real HTTP API with a seeded mix of what users do, round by
+ * round: each user acts once per round (concurrently), then time moves on (see
+ * target.ts). Stops at the operations budget, settles what is open, and checks
+ * every invariant. A code 500 stops it at once.
+ */
+export async function runSimulation(target: SimulationTarget, options: SimulationOptions): Promise<SimulationReport> {
+  const started = performance.now();
+  const log: OpRecord[] = [];
+  const failures: string[] = [];
+  let round = 0;
+  const record = (entry: Omit<OpRecord, 'round'>) => {
+    log.push({ round, ...entry });
+    if (entry.code === 500) failures.push(`round ${round}, user ${entry.user}: ${entry.op} answered 500`);
+  };
+  await target.prepare();
+  // The operator asks a recharge to be bet 0.2 times before it can leave: withdrawals happen often, the rule still applies.
+  await target.api.post(
+    '/admin/wallet/config',
+    { currency: 'CASH', field: 'betLimitRechargeMultiple4Withdraw', value: '0.2' },
+    { headers: { Authorization: `Ops ${TEST_OPS_TOKEN}` } },
+  );
+
+  const users: VirtualUser[] = [];
+  for (let i = 0; i < options.users; i++)
+    users.push(await createVirtualUser(target, options.seed, i, (op, code) => record({ user: i, op, code })));
+
+  const retried: ActionContext['retried'] = [];
+  const later: Promise<void>[] = [];
+  target.startFaults();
+  while (log.length < options.ops && failures.length === 0) {
+    round++;
+    const session = (await target.api.get<GameSession>('/app/game/luckyLottery/getSession', { level: '1' })).result;
+    if (!session) continue;
+    const a: ActionContext = { target, round, record, retried, later };
+    await limited(users, options.concurrency, async (user) => {
+      const roll = user.next(100);
+      if (roll < 15) await recharge(a, user);
+      else if (roll < 30) await exchange(a, user);
+      else if (roll < 75) await bet(a, user, session);
+      else if (roll < 85) await withdraw(a, user);
+      else if (roll < 95) await decide(a, user);
+    });
+    await target.betweenRounds();
+  }
+  const faults = await target.stopFaults();
+  await Promise.all(later);
+  // Let every open session end and settle before checking.
+  await target.settle();
+
+  failures.push(...(await checkInvariants({ db: target.db, now: target.now(), retried, users })));
+  const outcomes: Record<string, number> = {};
+  for (const entry of log)
+    outcomes[`${entry.op.replace(/:.*/, '')} ${entry.code}`] = (outcomes[`${entry.op.replace(/:.*/, '')} ${entry.code}`] ?? 0) + 1;
+  const seconds = (performance.now() - started) / 1000;
+  return {
+    seed: options.seed,
+    ops: log.length,
+    rounds: round,
+    users: options.users,
+    seconds: Math.round(seconds),
+    opsPerSecond: Math.round(log.length / seconds),
+    outcomes,
+    failures,
+    digest: await ledgerDigest(target.db),
+    faults,
+    log,
+  };
+}

@@ -1,0 +1,60 @@
+import { readFile } from 'node:fs/promises';
+import { PGlite } from '@electric-sql/pglite';
+import pg from 'pg';
+import { type DatabaseHandle, openDatabase } from '../db/client';
+import { seedDatabase } from '../db/seed';
+
+/** Set by the vitest global setup: a migrated PGlite data dir to clone (much faster than initdb). */
+export const PGLITE_TEMPLATE_ENV = 'PRISM_PGLITE_TEMPLATE';
+
+export const testDatabaseKind = (): 'pg' | 'pglite' => (process.env.TEST_DB === 'pg' ? 'pg' : 'pglite');
+
+/**
+ * A fresh, migrated, seeded database for one test file: in-memory PGlite by
+ * default, or a new database on TEST_DATABASE_URL's server when TEST_DB=pg
+ * (dropped again by `drop`).
+ */
+export async function createTestDatabase(): Promise<DatabaseHandle & { drop(): Promise<void> }> {
+  if (testDatabaseKind() === 'pg') return createPostgresDatabase();
+  const template = process.env[PGLITE_TEMPLATE_ENV];
+  const pglite = template ? new PGlite({ loadDataDir: new Blob([await readFile(template)]) }) : new PGlite();
+  const handle = await openDatabase({ pglite });
+  await handle.migrate();
+  await seedDatabase(handle.db);
+  return { ...handle, drop: () => handle.close() };
+}
+
+/** An empty database on TEST_DATABASE_URL's server, and a way to drop it. */
+export async function createEmptyPostgresDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
+  const adminUrl = process.env.TEST_DATABASE_URL;
+  if (!adminUrl) throw new Error('TEST_DB=pg needs TEST_DATABASE_URL');
+  const name = `prism_t_${process.pid}_${Date.now().toString(36)}_${Math.floor(Math.random() * 1e6)}`;
+  const admin = async (statement: string) => {
+    const client = new pg.Client({ connectionString: adminUrl });
+    await client.connect();
+    try {
+      await client.query(statement);
+    } finally {
+      await client.end();
+    }
+  };
+  await admin(`create database ${name}`);
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return { url: url.toString(), drop: () => admin(`drop database if exists ${name} with (force)`) };
+}
+
+async function createPostgresDatabase() {
+  const empty = await createEmptyPostgresDatabase();
+  const handle = await openDatabase({ url: empty.url, poolSize: 20 });
+  await handle.migrate();
+  await seedDatabase(handle.db);
+  return {
+    ...handle,
+    url: empty.url,
+    async drop() {
+      await handle.close();
+      await empty.drop();
+    },
+  };
+}

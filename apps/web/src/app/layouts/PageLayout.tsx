@@ -1,0 +1,34 @@
+import { useTranslation } from 'react-i18next';
+import { Outlet } from 'react-router-dom';
+import { Icon } from '../../components/Icon';
+import { useNavigation } from '../../lib/navigation';
+import { telegram } from '../../lib/telegram';
+import { useRouteMeta } from '../routeMeta';
+import { LangButton } from './LangButton';
+
+/**
+ * Every other page: a bar with a back arrow and the white title. Inside
+ * Telegram the native back button replaces our arrow.
+ */
+export function PageLayout() {
+  const { t } = useTranslation();
+  const meta = useRouteMeta();
+  const { navigateBack } = useNavigation();
+  const arrow = meta?.back === true && !telegram().active;
+  return (
+    <div className="shell">
+      <header className="bar page-bar">
+        {arrow && (
+          <button type="button" className="icon-button" aria-label={t('common.back')} onClick={() => navigateBack()}>
+            <Icon name="back" directional />
+          </button>
+        )}
+        <h1 className="bar-title">{meta ? t(`titles.${meta.name}`) : t('common.brand')}</h1>
+        {meta?.langIcon && <LangButton />}
+      </header>
+      <main className="content">
+        <Outlet />
+      </main>
+    </div>
+  );
+}

@@ -1,0 +1,20 @@
+import { Outlet } from 'react-router-dom';
+import { UserChip } from '../../features/user/components/UserChip';
+import { BottomNav } from './BottomNav';
+import { LangButton } from './LangButton';
+
+/** The four tab pages: a top bar with the user chip and the language icon, the bottom bar. */
+export function TabLayout() {
+  return (
+    <div className="shell shell-tabs">
+      <header className="bar top-bar">
+        <UserChip />
+        <LangButton />
+      </header>
+      <main className="content">
+        <Outlet />
+      </main>
+      <BottomNav />
+    </div>
+  );
+}

@@ -1,0 +1,56 @@
+import { routes } from '@prism/domain';
+import { type ComponentType, type LazyExoticComponent, lazy, Suspense, useMemo } from 'react';
+import { Navigate, useLocation } from 'react-router-dom';
+import { PageLoading } from '../components/PageLoading';
+import { type PageProps, parseQuery } from '../lib/query';
+import { withTimeout } from '../lib/timing';
+import { useHasToken } from '../lib/token';
+import { PageErrorBoundary } from './layouts/PageErrorBoundary';
+import type { RouteEntry } from './routeTable';
+
+/** One lazy component per page module (the placeholder pages share one), so each chunk loads once. */
+const lazyPages = new Map<RouteEntry['load'], LazyExoticComponent<ComponentType<PageProps>>>();
+
+function lazyPage(load: RouteEntry['load']): LazyExoticComponent<ComponentType<PageProps>> {
+  let page = lazyPages.get(load);
+  if (!page) {
+    // A load that fails or takes over 60 s reaches PageErrorBoundary.
+    page = lazy(() => withTimeout(load()));
+    lazyPages.set(load, page);
+  }
+  return page;
+}
+
+/** A lazily loaded piece of the shell (a layout), with the same delayed indicator, time-out and error block as pages. */
+export function lazyShell<P extends object>(load: () => Promise<ComponentType<P>>): ComponentType<P> {
+  const Lazy = lazy(() => withTimeout(load()).then((component) => ({ default: component })));
+  return function Shell(props: P) {
+    return (
+      <PageErrorBoundary>
+        <Suspense fallback={<PageLoading />}>
+          <Lazy {...props} />
+        </Suspense>
+      </PageErrorBoundary>
+    );
+  };
+}
+
+/**
+ * A route's page: the login guard, then the lazily loaded module with the
+ * delayed loading indicator, the error block, and the query string as props.
+ */
+export function RoutePage({ entry }: { entry: RouteEntry }) {
+  const { search, pathname } = useLocation();
+  const query = useMemo(() => parseQuery(search), [search]);
+  const loggedIn = useHasToken();
+  if (entry.meta.auth && !loggedIn) return <Navigate to={routes.login} replace />;
+  const Page = lazyPage(entry.load);
+  return (
+    // Keyed by page, so every page starts with a fresh boundary and its own loading state.
+    <PageErrorBoundary key={pathname}>
+      <Suspense fallback={<PageLoading />}>
+        <Page query={query} />
+      </Suspense>
+    </PageErrorBoundary>
+  );
+}

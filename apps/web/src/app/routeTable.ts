@@ -1,0 +1,84 @@
+import { type RouteName, routes, tabRoutes } from '@prism/domain';
+import type { ComponentType } from 'react';
+import type { PageProps } from '../lib/query';
+
+/**
+ * Every route of specification point 2 and the game's, in one table built from
+ * the shared `routes` of @prism/domain: which
+ * layout wraps it, whether it needs a login, whether its bar has a back arrow,
+ * and how its page module loads (lazily).
+ */
+export type Layout = 'bare' | 'tab' | 'page';
+
+export interface RouteMeta {
+  name: RouteName;
+  layout: Layout;
+  /** Redirects to the login page when no token is stored. */
+  auth: boolean;
+  /** Back arrow in our bar and Telegram's back button. */
+  back: boolean;
+  /** A language icon in the bar (the login page; tab pages always have one). */
+  langIcon: boolean;
+}
+
+export type PageModule = { default: ComponentType<PageProps> };
+
+export interface RouteEntry {
+  path: string;
+  meta: RouteMeta;
+  load: () => Promise<PageModule>;
+}
+
+const entry = () => import('./routes/entry');
+const placeholder = () => import('./routes/placeholder');
+
+const loaders: Record<RouteName, () => Promise<PageModule>> = {
+  load: entry,
+  loadAlias: entry,
+  home: () => import('./routes/home'),
+  doubleInvest: placeholder,
+  doubleInvestDetail: placeholder,
+  givenPower: placeholder,
+  team: () => import('./routes/team'),
+  account: () => import('./routes/account'),
+  assetRecords: () => import('./routes/assetRecords'),
+  bankCard: () => import('./routes/bankCard'),
+  myProfile: () => import('./routes/profile'),
+  lang: () => import('./routes/lang'),
+  loginPassword: () => import('./routes/loginPassword'),
+  paymentPassword: () => import('./routes/paymentPassword'),
+  login: () => import('./routes/login'),
+  notice: () => import('./routes/notice'),
+  noticeDetail: () => import('./routes/noticeDetail'),
+  deposit: placeholder,
+  depositForm: placeholder,
+  depositOutForm: placeholder,
+  recharge: () => import('./routes/recharge'),
+  withdrawal: () => import('./routes/withdrawal'),
+  introduction: placeholder,
+  introductionPdf: placeholder,
+  game: () => import('./routes/game'),
+  gameVerify: () => import('./routes/gameVerify'),
+};
+
+/** Pages anyone may open: the entry, login, language and introduction pages, and the check of a game result. */
+const PUBLIC: readonly RouteName[] = ['load', 'loadAlias', 'login', 'lang', 'introduction', 'introductionPdf', 'gameVerify'];
+const BARE: readonly RouteName[] = ['load', 'loadAlias'];
+
+function metaOf(name: RouteName): RouteMeta {
+  const path = routes[name];
+  const layout: Layout = BARE.includes(name) ? 'bare' : (tabRoutes as readonly string[]).includes(path) ? 'tab' : 'page';
+  return {
+    name,
+    layout,
+    auth: !PUBLIC.includes(name),
+    back: layout === 'page' && name !== 'login',
+    langIcon: name === 'login',
+  };
+}
+
+export const routeTable: RouteEntry[] = (Object.keys(routes) as RouteName[]).map((name) => ({
+  path: routes[name],
+  meta: metaOf(name),
+  load: loaders[name],
+}));

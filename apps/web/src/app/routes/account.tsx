@@ -1,0 +1,75 @@
+import { routes } from '@prism/domain';
+import { lazy, Suspense, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Icon } from '../../components/Icon';
+import { PageLoading } from '../../components/PageLoading';
+import { QueryView } from '../../components/QueryView';
+import { LogoutButton } from '../../features/auth/components/LogoutButton';
+import { useUnreadCount } from '../../features/notice/api/messages';
+import { ThemeSwitch } from '../../features/settings/components/ThemeSwitch';
+import { useUserInfo } from '../../features/user/api/getUserInfo';
+import { AccountCard } from '../../features/user/components/AccountCard';
+import { WalletActions } from '../../features/user/components/WalletActions';
+import { useNavigation } from '../../lib/navigation';
+
+// The exchange sheet (and its styles) loads when it is opened.
+const ExchangeSheet = lazy(() => import('../../features/exchange/components/ExchangeSheet'));
+
+const MENU = [
+  { key: 'account.assetRecords', url: routes.assetRecords },
+  { key: 'account.bankCard', url: routes.bankCard },
+  { key: 'account.loginPassword', url: routes.loginPassword },
+  { key: 'account.paymentPassword', url: routes.paymentPassword },
+  { key: 'account.language', url: routes.lang },
+  { key: 'account.notices', url: routes.notice },
+  { key: 'account.introduction', url: routes.introduction },
+] as const;
+
+/** Personal tab: the account card with the wallet entries, the menu, the theme switch and Log out. */
+export default function AccountPage() {
+  const { t } = useTranslation();
+  const { navigateTo } = useNavigation();
+  const user = useUserInfo();
+  const unread = useUnreadCount().data ?? 0;
+  const [exchanging, setExchanging] = useState(false);
+  return (
+    <div className="stack">
+      <QueryView query={user}>
+        {(info) => (
+          <AccountCard user={info}>
+            <WalletActions onExchange={() => setExchanging(true)} />
+          </AccountCard>
+        )}
+      </QueryView>
+      <nav className="card" aria-label={t('account.menu')}>
+        <ul className="menu">
+          {MENU.map((item) => (
+            <li key={item.url}>
+              <button type="button" className="menu-item" onClick={() => navigateTo(item.url)}>
+                <span>{t(item.key)}</span>
+                <span className="menu-end">
+                  {item.url === routes.notice && unread > 0 && (
+                    <span className="count-badge" data-testid="unread-count">
+                      <span aria-hidden="true">{unread}</span>
+                      <span className="visually-hidden">{t('notice.unreadCount', { count: unread })}</span>
+                    </span>
+                  )}
+                  <Icon name="chevron" directional />
+                </span>
+              </button>
+            </li>
+          ))}
+          <li>
+            <ThemeSwitch />
+          </li>
+        </ul>
+      </nav>
+      <LogoutButton />
+      {exchanging && user.data && (
+        <Suspense fallback={<PageLoading />}>
+          <ExchangeSheet user={user.data} onClose={() => setExchanging(false)} />
+        </Suspense>
+      )}
+    </div>
+  );
+}

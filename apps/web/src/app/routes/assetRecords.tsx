@@ -1,0 +1,6 @@
+import '../../styles/wallet.css';
+import { AssetRecordsScreen } from '../../features/records/components/AssetRecordsScreen';
+
+export default function AssetRecordsPage() {
+  return <AssetRecordsScreen />;
+}

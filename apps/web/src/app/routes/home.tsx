@@ -1,0 +1,24 @@
+import { QueryView } from '../../components/QueryView';
+import { BalancesCard } from '../../features/home/components/BalancesCard';
+import { Greeting } from '../../features/home/components/Greeting';
+import { Shortcuts } from '../../features/home/components/Shortcuts';
+import { useUserInfo } from '../../features/user/api/getUserInfo';
+import { displayName } from '../../features/user/displayName';
+import { useDemoMode } from '../../lib/config';
+
+/** Home tab: greeting, balances (CHIP, GOLD, POINT, USDT) and shortcuts. */
+export default function HomePage() {
+  const user = useUserInfo();
+  const demo = useDemoMode();
+  return (
+    <QueryView query={user}>
+      {(info) => (
+        <div className="stack">
+          <Greeting name={displayName(info)} demo={demo} />
+          <BalancesCard balances={info} />
+          <Shortcuts />
+        </div>
+      )}
+    </QueryView>
+  );
+}

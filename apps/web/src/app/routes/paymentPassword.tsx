@@ -1,0 +1,5 @@
+import { PaymentPasswordScreen } from '../../features/settings/components/PaymentPasswordScreen';
+
+export default function PaymentPasswordPage() {
+  return <PaymentPasswordScreen />;
+}

@@ -1,0 +1,5 @@
+import { ProfileScreen } from '../../features/user/components/ProfileScreen';
+
+export default function ProfilePage() {
+  return <ProfileScreen />;
+}

@@ -1,0 +1,47 @@
+import { validatePasswordWithCodeForm } from '@prism/domain';
+import { useTranslation } from 'react-i18next';
+import { CodeField } from '../../../components/CodeField';
+import { Form } from '../../../components/Form';
+import { PasswordPairFields } from '../../../components/PasswordPairFields';
+import { PhoneField } from '../../../components/PhoneField';
+import { SubmitButton } from '../../../components/SubmitButton';
+import { useForm } from '../../../lib/form';
+import { useThrottled } from '../../../lib/throttle';
+import { toast } from '../../../lib/toast';
+import { useResetLoginPwd } from '../api/resetLoginPwd';
+import type { PanelProps } from './panel';
+import { sendPhoneCode } from './sendPhoneCode';
+
+export function ForgotPanel({ areaCode, countryCode, onBack }: Omit<PanelProps, 'onDone'> & { onBack: () => void }) {
+  const { t } = useTranslation();
+  const form = useForm({ phone: '', password: '', confirmPassword: '', code: '' });
+  const reset = useResetLoginPwd();
+
+  const submit = useThrottled(() => {
+    const { phone, password, confirmPassword, code } = form.values;
+    if (!form.check(validatePasswordWithCodeForm({ phone, password, confirmPassword, code }))) return;
+    reset.mutate(
+      { phone: phone.trim(), password, confirmPassword, code: code.trim(), areaCode },
+      {
+        onSuccess: () => {
+          toast(t('auth.passwordReset'));
+          onBack();
+        },
+        onError: form.fail,
+      },
+    );
+  });
+
+  return (
+    <Form onSubmit={submit}>
+      <h2 className="form-title">{t('auth.forgot')}</h2>
+      <PhoneField countryCode={countryCode} {...form.bind('phone')} />
+      <PasswordPairFields label={t('auth.newPassword')} password={form.bind('password')} confirmPassword={form.bind('confirmPassword')} />
+      <CodeField onSend={() => sendPhoneCode(form, 'resetLoginPwd', areaCode)} {...form.bind('code')} />
+      <SubmitButton pending={reset.isPending}>{t('auth.resetPassword')}</SubmitButton>
+      <button type="button" className="btn-link" onClick={onBack}>
+        {t('auth.backToLogin')}
+      </button>
+    </Form>
+  );
+}

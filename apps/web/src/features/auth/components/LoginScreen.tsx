@@ -1,0 +1,76 @@
+import { type IssuedToken, routes } from '@prism/domain';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigation } from '../../../lib/navigation';
+import type { PageProps, Query } from '../../../lib/query';
+import { telegram } from '../../../lib/telegram';
+import { setToken } from '../../../lib/token';
+import { pickInvitationCode } from '../invitation';
+import { CountryCodeSelect } from './CountryCodeSelect';
+import { DemoNote } from './DemoNote';
+import { ForgotPanel } from './ForgotPanel';
+import { LoginPanel } from './LoginPanel';
+import { RegisterPanel } from './RegisterPanel';
+
+type Panel = 'login' | 'register' | 'forgot';
+
+/** `?panel=register|forgot` opens that panel; an invitation code (someone invited a new user) opens registration. */
+export function initialPanel(query: Query, invitationCode: string | undefined): Panel {
+  if (query.panel === 'register' || query.panel === 'forgot' || query.panel === 'login') return query.panel;
+  return invitationCode ? 'register' : 'login';
+}
+
+/** /pages/login/login: log in (default), register, forgot password. */
+export function LoginScreen({ query }: PageProps) {
+  const { t } = useTranslation();
+  const { reLaunch } = useNavigation();
+  const invitationCode = pickInvitationCode(query, telegram().startParam);
+  const [panel, setPanel] = useState<Panel>(() => initialPanel(query, invitationCode));
+  const [areaCode, setAreaCode] = useState<string>();
+
+  const done = (issued: IssuedToken) => {
+    setToken(issued);
+    reLaunch(routes.home);
+  };
+  const countryCode = <CountryCodeSelect value={areaCode} onChange={setAreaCode} />;
+
+  return (
+    <div className="auth">
+      <header className="auth-hero">
+        <span className="brand-mark" aria-hidden="true" />
+        <p className="auth-brand">{t('common.brand')}</p>
+      </header>
+      {panel === 'forgot' ? (
+        <ForgotPanel areaCode={areaCode} countryCode={countryCode} onBack={() => setPanel('login')} />
+      ) : (
+        <>
+          <div className="segmented" role="tablist" aria-label={t('auth.panels')}>
+            {(['login', 'register'] as const).map((name) => (
+              <button
+                key={name}
+                type="button"
+                role="tab"
+                id={`tab-${name}`}
+                aria-selected={panel === name}
+                aria-controls="auth-panel"
+                className="segmented-item"
+                onClick={() => setPanel(name)}
+              >
+                {t(name === 'login' ? 'auth.login' : 'auth.register')}
+              </button>
+            ))}
+          </div>
+          <div role="tabpanel" id="auth-panel" aria-labelledby={`tab-${panel}`}>
+            {panel === 'login' ? (
+              <LoginPanel areaCode={areaCode} countryCode={countryCode} onDone={done} onForgot={() => setPanel('forgot')} />
+            ) : (
+              <RegisterPanel areaCode={areaCode} countryCode={countryCode} onDone={done} invitationCode={invitationCode} />
+            )}
+          </div>
+        </>
+      )}
+      {telegram().initData && <p className="note">{t('auth.telegramNote')}</p>}
+      <DemoNote />
+    </div>
+  );
+}

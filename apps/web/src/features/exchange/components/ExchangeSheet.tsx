@@ -1,0 +1,137 @@
+import '../../../styles/wallet.css';
+import { type Asset, type ExchangeRate, formatMoney, type MessageKey, type UserInfo } from '@prism/domain';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { EmptyState } from '../../../components/EmptyState';
+import { Field } from '../../../components/Field';
+import { Form } from '../../../components/Form';
+import { QueryView } from '../../../components/QueryView';
+import { Sheet } from '../../../components/Sheet';
+import { SubmitButton } from '../../../components/SubmitButton';
+import { useForm } from '../../../lib/form';
+import { useIntent } from '../../../lib/intent';
+import { formatAmount, parseAmountInput, toMinor } from '../../../lib/money';
+import { useThrottled } from '../../../lib/throttle';
+import { toast } from '../../../lib/toast';
+import { useExchange, useExchangeRates } from '../api/exchange';
+import { pairsOf, receivePreview } from '../preview';
+
+type Balances = Pick<UserInfo, 'cash' | 'usdtBalance' | 'chip' | 'gold' | 'point'>;
+
+const balanceOf = (user: Balances, coin: Asset): string =>
+  ({ CASH: user.cash, USDT: user.usdtBalance, CHIP: user.chip, GOLD: user.gold, POINT: user.point })[coin];
+
+/** The Personal tab's exchange: the rates, from and to coins, the amount and what it buys, then Exchange. */
+export default function ExchangeSheet({ user, onClose }: { user: Balances; onClose: () => void }) {
+  const { t } = useTranslation();
+  const rates = useExchangeRates();
+  return (
+    <Sheet title={t('exchange.title')} onClose={onClose} testId="exchange-sheet">
+      <QueryView query={rates}>
+        {(list) => (pairsOf(list).size === 0 ? <EmptyState message={t('exchange.noRates')} /> : <ExchangeForm rates={list} user={user} />)}
+      </QueryView>
+    </Sheet>
+  );
+}
+
+function ExchangeForm({ rates, user }: { rates: ExchangeRate[]; user: Balances }) {
+  const { t } = useTranslation();
+  const pairs = pairsOf(rates);
+  const froms = [...pairs.keys()];
+  const [from, setFrom] = useState<Asset>(froms[0] ?? 'CASH');
+  const tos = pairs.get(from) ?? [];
+  const [chosenTo, setTo] = useState<Asset>();
+  const to = chosenTo && tos.includes(chosenTo) ? chosenTo : (tos[0] ?? from);
+  const form = useForm({ amount: '' });
+  const mutation = useExchange();
+  const intent = useIntent();
+  const rate = rates.find((entry) => entry.fromCoin === from && entry.toCoin === to);
+  const receive = receivePreview(rates, from, to, form.values.amount);
+  const available = balanceOf(user, from);
+
+  const submit = useThrottled(() => {
+    const parsed = parseAmountInput(form.values.amount);
+    let error: MessageKey | undefined = parsed.ok ? undefined : parsed.error;
+    if (parsed.ok && parsed.value > toMinor(available)) error = 'INSUFFICIENT_BALANCE';
+    else if (parsed.ok && receive === '0.00') error = 'EXCHANGE_TOO_SMALL';
+    if (!form.check({ amount: error }) || !parsed.ok) return;
+    const input = { fromCoin: from, toCoin: to, amount: formatMoney(parsed.value) };
+    mutation.mutate(
+      { input, idempotencyKey: intent.keyFor(input) },
+      {
+        onSuccess: (result) => {
+          intent.settle();
+          form.setValues({ amount: '' });
+          toast(t('exchange.done', { amount: formatAmount(result.received), coin: result.toCoin }));
+        },
+        onError: (failure) => {
+          intent.settle(failure);
+          form.fail(failure);
+        },
+      },
+    );
+  });
+
+  return (
+    <Form onSubmit={submit}>
+      <div className="exchange-pair">
+        <label className="field">
+          <span className="field-label">{t('exchange.from')}</span>
+          <select className="select" value={from} onChange={(event) => setFrom(event.target.value as Asset)} data-testid="exchange-from">
+            {froms.map((coin) => (
+              <option key={coin} value={coin}>
+                {coin}
+              </option>
+            ))}
+          </select>
+        </label>
+        <button
+          type="button"
+          className="icon-button exchange-swap"
+          aria-label={t('exchange.swap')}
+          disabled={!pairs.get(to)?.includes(from)}
+          onClick={() => {
+            setFrom(to);
+            setTo(from);
+          }}
+        >
+          ⇄
+        </button>
+        <label className="field">
+          <span className="field-label">{t('exchange.to')}</span>
+          <select className="select" value={to} onChange={(event) => setTo(event.target.value as Asset)} data-testid="exchange-to">
+            {tos.map((coin) => (
+              <option key={coin} value={coin}>
+                {coin}
+              </option>
+            ))}
+          </select>
+        </label>
+      </div>
+      {rate && (
+        <p className="muted" dir="ltr" data-testid="exchange-rate">
+          1 {from} = {rate.rate} {to}
+        </p>
+      )}
+      <Field
+        label={t('exchange.amount', { coin: from })}
+        hint={t('exchange.available', { amount: formatAmount(available), coin: from })}
+        inputMode="decimal"
+        autoComplete="off"
+        data-testid="exchange-amount"
+        {...form.bind('amount')}
+      />
+      <dl className="preview">
+        <div className="fact">
+          <dt>{t('exchange.receive')}</dt>
+          <dd data-testid="exchange-receive">
+            <strong>{receive ?? '—'}</strong> {to}
+          </dd>
+        </div>
+      </dl>
+      <SubmitButton pending={mutation.isPending} data-testid="exchange-confirm">
+        {t('exchange.confirm')}
+      </SubmitButton>
+    </Form>
+  );
+}

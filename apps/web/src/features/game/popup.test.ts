@@ -1,0 +1,93 @@
+import type { BetStatus, GameBetRecord, GameSessionResult } from '@prism/domain';
+import { describe, expect, it } from 'vitest';
+import { resultPopupOf } from './popup';
+
+const latest: GameSessionResult = {
+  id: 42,
+  periodId: '20261123100789',
+  level: 1,
+  lotteryResult: 3,
+  colours: ['Green'],
+  size: 'Small',
+  status: 'settled',
+  seed: 'ab',
+  commitment: 'cd',
+  beaconName: 'local',
+  beaconRound: 1,
+  beaconValue: 'ef',
+  beaconSignature: null,
+  drawTime: '2026-11-23T13:10:00.000Z',
+};
+
+let nextId = 1;
+function bet(sessionId: number, status: BetStatus, stake: string, income: string, coin = 'CHIP'): GameBetRecord {
+  const id = nextId++;
+  const profit = status === 'PENDING' ? '0.00' : (Number(income) - Number(stake)).toFixed(2);
+  return {
+    id,
+    orderNo: `G${id}`,
+    gameSessionId: sessionId,
+    periodId: '20261123100789',
+    level: 1,
+    betName: 'Green',
+    baseAmount: stake,
+    betMultiples: 1,
+    totalBetAmount: stake,
+    fee: '0.00',
+    coin,
+    status,
+    incomeAmount: income,
+    profit,
+    betTime: '2026-11-23T13:09:10.000Z',
+    completeTime: status === 'PENDING' ? null : '2026-11-23T13:10:00.000Z',
+  };
+}
+
+describe('the result popup', () => {
+  it('shows the latest session when it has the user bets and was not acknowledged', () => {
+    const popup = resultPopupOf(
+      latest,
+      [bet(42, 'WIN', '10.00', '19.60'), bet(42, 'LOSE', '5.00', '0.00'), bet(41, 'WIN', '1.00', '1.96')],
+      null,
+    );
+    expect(popup?.session.id).toBe(42);
+    expect(popup?.bets).toHaveLength(2);
+    expect(popup?.outcome).toBe('win');
+    expect(popup?.totals).toEqual([{ coin: 'CHIP', staked: '15.00', income: '19.60', profit: '4.60' }]);
+  });
+
+  it('is not shown again once that session id was acknowledged', () => {
+    expect(resultPopupOf(latest, [bet(42, 'LOSE', '10.00', '0.00')], 42)).toBeUndefined();
+    // A later session with bets differs from the acknowledged id, so it shows.
+    expect(resultPopupOf({ ...latest, id: 43 }, [bet(43, 'LOSE', '10.00', '0.00')], 42)?.outcome).toBe('lose');
+  });
+
+  it('is not shown when the latest session has none of the user bets', () => {
+    expect(resultPopupOf(latest, [bet(41, 'WIN', '10.00', '19.60')], null)).toBeUndefined();
+    expect(resultPopupOf(latest, [], null)).toBeUndefined();
+    expect(resultPopupOf(undefined, [bet(42, 'WIN', '10.00', '19.60')], null)).toBeUndefined();
+  });
+
+  it('waits until the bets are settled and the session finished', () => {
+    expect(resultPopupOf(latest, [bet(42, 'PENDING', '10.00', '0.00')], null)).toBeUndefined();
+    expect(resultPopupOf({ ...latest, status: 'drawn' }, [bet(42, 'WIN', '10.00', '19.60')], null)).toBeUndefined();
+  });
+
+  it('says a void session refunded every stake (DRAW)', () => {
+    const popup = resultPopupOf(
+      { ...latest, status: 'void', lotteryResult: null, colours: [], size: null },
+      [bet(42, 'DRAW', '10.00', '10.00')],
+      null,
+    );
+    expect(popup?.outcome).toBe('draw');
+    expect(popup?.totals[0]).toMatchObject({ staked: '10.00', income: '10.00', profit: '0.00' });
+  });
+
+  it('totals each coin on its own', () => {
+    const popup = resultPopupOf(latest, [bet(42, 'LOSE', '10.00', '0.00', 'CHIP'), bet(42, 'LOSE', '2.00', '0.00', 'GOLD')], null);
+    expect(popup?.totals).toEqual([
+      { coin: 'CHIP', staked: '10.00', income: '0.00', profit: '-10.00' },
+      { coin: 'GOLD', staked: '2.00', income: '0.00', profit: '-2.00' },
+    ]);
+  });
+});

@@ -1,0 +1,33 @@
+import type { UserInfo } from '@prism/domain';
+import { useTranslation } from 'react-i18next';
+import { Card } from '../../../components/Card';
+import { MoneyText } from '../../../components/MoneyText';
+
+type Balances = Pick<UserInfo, 'cash' | 'chip' | 'gold' | 'point' | 'usdtBalance'>;
+
+/** CASH, CHIP, GOLD, POINT and USDT, each to 2 decimals; each reads as one phrase ("CHIP 0.00"). */
+export function BalancesCard({ balances }: { balances: Balances }) {
+  const { t } = useTranslation();
+  const items = [
+    { id: 'cash', label: t('home.cash'), value: balances.cash },
+    { id: 'chip', label: t('home.chip'), value: balances.chip },
+    { id: 'gold', label: t('home.gold'), value: balances.gold },
+    { id: 'point', label: t('home.point'), value: balances.point },
+    { id: 'usdt', label: t('home.usdt'), value: balances.usdtBalance },
+  ];
+  return (
+    <Card title={t('home.balances')} className="balances">
+      <div className="balances-grid">
+        {items.map((item) => (
+          <MoneyText
+            key={item.id}
+            label={item.label}
+            value={item.value}
+            testId={`balance-${item.id}`}
+            className={item.id === 'cash' ? 'balance balance-main' : 'balance'}
+          />
+        ))}
+      </div>
+    </Card>
+  );
+}

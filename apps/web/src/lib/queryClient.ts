@@ -1,0 +1,44 @@
+import { isApiError } from '@prism/client';
+import { QueryClient } from '@tanstack/react-query';
+
+/** Query keys shared across features; logout removes everything under ['user']. */
+export const queryKeys = {
+  user: ['user'] as const,
+  userInfo: ['user', 'info'] as const,
+  teamInfo: ['user', 'team'] as const,
+  config: (key: string) => ['config', key] as const,
+  /** Public recharge/withdraw rules of one currency (getConfig). */
+  walletConfig: (currency: string) => ['walletConfig', currency] as const,
+  payChannels: ['payChannels'] as const,
+  /** The game's public data: rooms, the open session, past results, proofs (no login needed). */
+  gameLevels: ['game', 'levels'] as const,
+  gameSession: (level: number) => ['game', 'session', level] as const,
+  gameResults: (level: number) => ['game', 'results', level] as const,
+  gameProof: (periodId: string) => ['game', 'proof', periodId] as const,
+  // Everything below belongs to the logged-in user, so it lives under ['user'] and goes with a logout.
+  rechargeAmounts: ['user', 'rechargeAmounts'] as const,
+  rechargeAddress: (network: string) => ['user', 'rechargeAddress', network] as const,
+  rechargeTasks: ['user', 'rechargeTasks'] as const,
+  withdrawals: ['user', 'withdrawals'] as const,
+  bankCards: ['user', 'bankCards'] as const,
+  wallets: ['user', 'wallets'] as const,
+  assetRecords: ['user', 'assetRecords'] as const,
+  exchangeRates: ['user', 'exchangeRates'] as const,
+  messages: ['user', 'messages'] as const,
+  message: (id: number) => ['user', 'messages', 'detail', id] as const,
+  /** The user's bets in one room. */
+  gameRecords: (level: number) => ['user', 'gameRecords', level] as const,
+};
+
+/** Business errors (wrong input, not logged in) are final; only transport failures are retried. */
+export function shouldRetry(failureCount: number, error: unknown): boolean {
+  if (isApiError(error) && error.kind === 'business') return false;
+  return failureCount < 2;
+}
+
+export const queryClient = new QueryClient({
+  defaultOptions: {
+    queries: { retry: shouldRetry, staleTime: 30_000, refetchOnWindowFocus: false },
+    mutations: { retry: false },
+  },
+});

@@ -1,0 +1,120 @@
+/**
+ * Everything the app knows about Telegram, decided once at start-up (the one
+ * Telegram init module; the SDK calls live in telegramSdk.ts).
+ *
+ * - `initData`: the raw launch data string. The API client sends it as
+ *   `Authorization: tma <initData>` while there is no token. It is found
+ *   whenever launch parameters exist: inside Telegram, or in a browser opened
+ *   with `#tgWebAppData=...&tgWebAppVersion=...` in the URL. The SDK keeps
+ *   them in sessionStorage, so they survive the router replacing the URL.
+ * - `active`: the SDK is initialised and talks to a Telegram client, so the
+ *   native back button, theme and viewport are used. In a plain browser
+ *   `init()` throws and the app shows its own bars.
+ */
+export interface TelegramEnv {
+  active: boolean;
+  initData: string | undefined;
+  startParam: string | undefined;
+}
+
+type Sdk = typeof import('./telegramSdk');
+
+let env: TelegramEnv = { active: false, initData: undefined, startParam: undefined };
+let sdk: Sdk | undefined;
+
+export const telegram = (): TelegramEnv => env;
+
+/** What a window can show of a Telegram launch, checked without the SDK. */
+export interface LaunchTraces {
+  href: string;
+  navigationUrl: string | undefined;
+  storedLaunchParams: boolean;
+  webviewProxy: boolean;
+  framed: boolean;
+}
+
+/**
+ * Cheap pre-check before downloading the SDK: launch parameters in the URL (or
+ * in the first navigation's URL, or kept by the SDK in sessionStorage), the
+ * mobile clients' WebView proxy, or a parent frame (Telegram's web clients).
+ * The SDK's isTMA() then decides for real.
+ */
+export function mayBeTelegram(traces: LaunchTraces): boolean {
+  const hasParams = (url: string | undefined) => Boolean(url && /[#?&]tgWebApp(Data|Platform|Version)=/.test(url));
+  return hasParams(traces.href) || hasParams(traces.navigationUrl) || traces.storedLaunchParams || traces.webviewProxy || traces.framed;
+}
+
+function readTraces(): LaunchTraces {
+  const navigation = performance.getEntriesByType?.('navigation')[0];
+  let stored = false;
+  try {
+    stored = sessionStorage.getItem('tapps/launchParams') !== null;
+  } catch {
+    stored = false;
+  }
+  return {
+    href: window.location.href,
+    navigationUrl: navigation?.name,
+    storedLaunchParams: stored,
+    webviewProxy: 'TelegramWebviewProxy' in window,
+    framed: window.parent !== window,
+  };
+}
+
+/** `sendInitData: false` keeps unsigned development launch data (telegramMock) away from the server. */
+export async function initTelegram({
+  sendInitData = true,
+  force = false,
+}: {
+  sendInitData?: boolean;
+  force?: boolean;
+} = {}): Promise<TelegramEnv> {
+  if (!force && !mayBeTelegram(readTraces())) return env;
+  try {
+    sdk = await import('./telegramSdk');
+  } catch {
+    return env;
+  }
+  env = sdk.startSdk({ sendInitData });
+  return env;
+}
+
+/** Telegram's colour scheme, when the app runs inside Telegram. */
+export function telegramIsDark(): boolean | undefined {
+  return env.active ? sdk?.isDark() : undefined;
+}
+
+/** Calls `listener` when Telegram switches between light and dark; returns the unsubscribe. */
+export function onTelegramThemeChange(listener: (dark: boolean) => void): () => void {
+  return env.active && sdk ? sdk.onThemeChange(listener) : () => {};
+}
+
+/** Paints Telegram's header, background and bottom bar in the app's colours. */
+export function paintTelegramChrome(color: `#${string}`): void {
+  if (env.active) sdk?.paintChrome(color);
+}
+
+/** Shows Telegram's back button wired to `onBack`, or hides it; returns the cleanup. */
+export function bindTelegramBackButton(visible: boolean, onBack: () => void): () => void {
+  return env.active && sdk ? sdk.bindBackButton(visible, onBack) : () => {};
+}
+
+/** True when the confirm action of a form should be Telegram's MainButton (inside a client that has one). */
+export function usesMainButton(): boolean {
+  return env.active && sdk?.hasMainButton() === true;
+}
+
+/** Shows Telegram's MainButton with `state`, wired to `onClick`; returns the cleanup. A no-op outside Telegram. */
+export function bindTelegramMainButton(state: { text: string; enabled: boolean; loading: boolean }, onClick: () => void): () => void {
+  return usesMainButton() && sdk ? sdk.bindMainButton(state, onClick) : () => {};
+}
+
+/** Haptic feedback inside Telegram (a bet placed): a no-op in a browser and on clients without haptics. */
+export function hapticImpact(style: 'light' | 'medium' | 'heavy' = 'medium'): void {
+  if (env.active) sdk?.impact(style);
+}
+
+/** Haptic feedback for an outcome inside Telegram (a result popup): success or warning. */
+export function hapticNotification(type: 'success' | 'warning' | 'error'): void {
+  if (env.active) sdk?.notify(type);
+}

@@ -1,0 +1,133 @@
+/**
+ * The Telegram SDK side of lib/telegram.ts, loaded only when the page may
+ * run inside Telegram (so a plain browser never downloads the SDK).
+ * `init()` throws outside a Telegram client, hence the guards; every mount
+ * is guarded by isAvailable() because older clients lack some components.
+ */
+
+import {
+  backButton,
+  hapticFeedback,
+  init,
+  isTMA,
+  mainButton,
+  miniApp,
+  retrieveLaunchParams,
+  retrieveRawInitData,
+  swipeBehavior,
+  themeParams,
+  viewport,
+} from '@telegram-apps/sdk-react';
+import type { TelegramEnv } from './telegram';
+
+function attempt<T>(fn: () => T): T | undefined {
+  try {
+    return fn();
+  } catch {
+    return undefined;
+  }
+}
+
+/** Reads the launch parameters and, inside a Telegram client, initialises the SDK and mounts its components. */
+export function startSdk({ sendInitData }: { sendInitData: boolean }): TelegramEnv {
+  const off: TelegramEnv = { active: false, initData: undefined, startParam: undefined };
+  if (!attempt(() => isTMA())) return off;
+  const initData = (sendInitData && attempt(() => retrieveRawInitData())) || undefined;
+  const launch = attempt(() => retrieveLaunchParams());
+  const startParam = launch?.tgWebAppStartParam || new URLSearchParams(initData ?? '').get('start_param') || undefined;
+  // init() throws outside a Telegram client (no WebView proxy, no parent frame).
+  const active =
+    attempt(() => {
+      init();
+      return true;
+    }) === true;
+  if (active) mountComponents();
+  return { active, initData, startParam };
+}
+
+/** Mounts what the app uses; every call is guarded because older clients lack some components. */
+function mountComponents(): void {
+  if (backButton.mount.isAvailable()) backButton.mount();
+  if (miniApp.mountSync.isAvailable()) miniApp.mountSync();
+  if (themeParams.mountSync.isAvailable()) themeParams.mountSync();
+  if (themeParams.bindCssVars.isAvailable() && !themeParams.isCssVarsBound()) themeParams.bindCssVars();
+  if (miniApp.bindCssVars.isAvailable() && !miniApp.isCssVarsBound()) miniApp.bindCssVars();
+  // Vertical swipes would close the app while a list scrolls.
+  if (swipeBehavior.mount.isAvailable()) swipeBehavior.mount();
+  if (swipeBehavior.disableVertical.isAvailable()) swipeBehavior.disableVertical();
+  if (viewport.mount.isAvailable() && !viewport.isMounting() && !viewport.isMounted()) {
+    viewport
+      .mount()
+      .then(() => {
+        if (viewport.bindCssVars.isAvailable() && !viewport.isCssVarsBound()) viewport.bindCssVars();
+        if (viewport.expand.isAvailable()) viewport.expand();
+      })
+      .catch(() => {
+        // A client that never answers keeps its default viewport; the CSS falls back to 100dvh.
+      });
+  }
+  if (miniApp.ready.isAvailable()) miniApp.ready();
+}
+
+/** Telegram's colour scheme. */
+export function isDark(): boolean | undefined {
+  if (!themeParams.isMounted()) return undefined;
+  return themeParams.isDark();
+}
+
+/** Calls `listener` when Telegram switches between light and dark; returns the unsubscribe. */
+export function onThemeChange(listener: (dark: boolean) => void): () => void {
+  return themeParams.isDark.sub(listener);
+}
+
+/** Paints Telegram's header, background and bottom bar in the app's colours. */
+export function paintChrome(color: `#${string}`): void {
+  if (miniApp.setHeaderColor.isAvailable() && miniApp.setHeaderColor.supports.rgb()) miniApp.setHeaderColor(color);
+  if (miniApp.setBackgroundColor.isAvailable()) miniApp.setBackgroundColor(color);
+  if (miniApp.setBottomBarColor.isAvailable()) miniApp.setBottomBarColor(color);
+}
+
+/** Shows Telegram's back button wired to `onBack`, or hides it; returns the cleanup. */
+export function bindBackButton(visible: boolean, onBack: () => void): () => void {
+  if (!backButton.isMounted()) return () => {};
+  if (!visible) {
+    if (backButton.hide.isAvailable()) backButton.hide();
+    return () => {};
+  }
+  if (backButton.show.isAvailable()) backButton.show();
+  return backButton.onClick.isAvailable() ? backButton.onClick(onBack) : () => {};
+}
+
+/** What the MainButton shows. */
+export interface MainButtonState {
+  text: string;
+  enabled: boolean;
+  loading: boolean;
+}
+
+/** Shows Telegram's MainButton wired to `onClick`; returns the cleanup that hides it again. */
+export function bindMainButton(state: MainButtonState, onClick: () => void): () => void {
+  if (mainButton.mount.isAvailable() && !mainButton.isMounted()) mainButton.mount();
+  if (!mainButton.setParams.isAvailable()) return () => {};
+  mainButton.setParams({ text: state.text, isVisible: true, isEnabled: state.enabled, isLoaderVisible: state.loading });
+  const off = mainButton.onClick.isAvailable() ? mainButton.onClick(onClick) : () => {};
+  return () => {
+    off();
+    if (mainButton.setParams.isAvailable()) mainButton.setParams({ isVisible: false, isLoaderVisible: false });
+  };
+}
+
+/** True when the client can show a MainButton (the browser fallback shows our own button). */
+export function hasMainButton(): boolean {
+  return mainButton.mount.isAvailable() || mainButton.isMounted();
+}
+
+/** A light tap (a bet placed); every call is guarded because older clients have no haptics. */
+export function impact(style: 'light' | 'medium' | 'heavy'): void {
+  if (hapticFeedback.impactOccurred.isAvailable()) hapticFeedback.impactOccurred(style);
+}
+
+/** The feel of an outcome (a won or lost round). */
+export function notify(type: 'success' | 'warning' | 'error'): void {
+  if (hapticFeedback.notificationOccurred.isAvailable()) hapticFeedback.notificationOccurred(type);
+}

@@ -1,0 +1,51 @@
+import { readStored, writeStored } from './storage';
+import { createStore, useStore } from './store';
+import { onTelegramThemeChange, paintTelegramChrome, telegramIsDark } from './telegram';
+
+/**
+ * Light (pink accent, green up, red down on white and grey) or dark (blue
+ * accent on black, the default). The colours are CSS variables in
+ * styles/theme.css keyed by <html data-theme>. Inside Telegram the app
+ * follows Telegram's colour scheme until the user picks one here.
+ */
+export type Theme = 'light' | 'dark';
+const KEY = 'prism.theme';
+
+/** The bar colour of each theme, also given to Telegram's header and bottom bar. */
+export const BAR_COLOR: Record<Theme, `#${string}`> = { dark: '#000000', light: '#f0457f' };
+
+export function resolveTheme(stored: string | null, telegramDark: boolean | undefined): Theme {
+  if (stored === 'light' || stored === 'dark') return stored;
+  if (telegramDark !== undefined) return telegramDark ? 'dark' : 'light';
+  return 'dark';
+}
+
+const themeStore = createStore<Theme>('dark');
+
+function apply(theme: Theme, followsTelegram: boolean): void {
+  themeStore.set(theme);
+  const root = document.documentElement;
+  root.dataset.theme = theme;
+  // Telegram's own palette (bound as --tg-theme-* variables) is used only while we follow Telegram.
+  if (followsTelegram) root.dataset.followTelegram = '';
+  else delete root.dataset.followTelegram;
+  document.querySelector('meta[name="theme-color"]')?.setAttribute('content', BAR_COLOR[theme]);
+  paintTelegramChrome(BAR_COLOR[theme]);
+}
+
+/** Call once after initTelegram(). */
+export function initTheme(): void {
+  const stored = readStored(KEY);
+  const telegramDark = telegramIsDark();
+  apply(resolveTheme(stored, telegramDark), !stored && telegramDark !== undefined);
+  onTelegramThemeChange((dark) => {
+    if (!readStored(KEY)) apply(dark ? 'dark' : 'light', true);
+  });
+}
+
+export function setTheme(theme: Theme): void {
+  writeStored(KEY, theme);
+  apply(theme, false);
+}
+
+export const useTheme = (): Theme => useStore(themeStore);

@@ -1,0 +1,19 @@
+import { describe, expect, it } from 'vitest';
+import { balanceOf, withdrawableOf } from './wallet';
+
+const user = { cash: '2000.00', cashWithdrawBalance: '2500.00', usdtBalance: '10.00', withdrawBalance: '4.50' };
+
+describe('withdrawable shown', () => {
+  it('is the smaller of the withdrawable figure and the balance', () => {
+    expect(withdrawableOf(user, 'CASH')).toBe('2000.00');
+    expect(withdrawableOf(user, 'USDT')).toBe('4.50');
+    expect(withdrawableOf({ ...user, cashWithdrawBalance: '0.00' }, 'CASH')).toBe('0.00');
+  });
+  it('treats malformed figures as zero', () => {
+    expect(withdrawableOf({ ...user, withdrawBalance: '' }, 'USDT')).toBe('0.00');
+  });
+  it('reads the balance of each currency', () => {
+    expect(balanceOf(user, 'CASH')).toBe('2000.00');
+    expect(balanceOf(user, 'USDT')).toBe('10.00');
+  });
+});

@@ -1,0 +1,18 @@
+import { formatMoney, type UserInfo, type WalletCurrency } from '@prism/domain';
+import { minOf } from './money';
+
+type Balances = Pick<UserInfo, 'cash' | 'cashWithdrawBalance' | 'usdtBalance' | 'withdrawBalance'>;
+
+/** The balance of a withdrawable currency, as the wire sends it. */
+export function balanceOf(user: Balances, currency: WalletCurrency): string {
+  return currency === 'CASH' ? user.cash : user.usdtBalance;
+}
+
+/**
+ * The withdrawable amount the app shows: never more than the balance itself,
+ * min(cashWithdrawBalance, cash) for CASH and min(withdrawBalance, usdtBalance) for USDT.
+ */
+export function withdrawableOf(user: Balances, currency: WalletCurrency): string {
+  const minor = currency === 'CASH' ? minOf(user.cashWithdrawBalance, user.cash) : minOf(user.withdrawBalance, user.usdtBalance);
+  return formatMoney(minor);
+}

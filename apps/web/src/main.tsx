@@ -1,0 +1,38 @@
+import '@telegram-apps/telegram-ui/dist/styles.css';
+import './styles/theme.css';
+import './styles/base.css';
+import './styles/layout.css';
+import './styles/components.css';
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { App } from './app/App';
+import { initI18n } from './lib/i18n';
+import { initTelegram } from './lib/telegram';
+import { initTheme } from './lib/theme';
+
+/**
+ * Start-up order matters: Telegram first (it reads the launch parameters
+ * before the router changes the URL, and decides the colour scheme), then the
+ * theme, then the language (loaded before the first render so nothing flashes).
+ */
+async function start(): Promise<void> {
+  let sendInitData = true;
+  let force = false;
+  if (import.meta.env.DEV && new URLSearchParams(window.location.search).get('mockTelegram') === '1') {
+    const { mockTelegram } = await import('./lib/telegramMock');
+    sendInitData = mockTelegram().signed;
+    force = true;
+  }
+  await initTelegram({ sendInitData, force });
+  initTheme();
+  await initI18n();
+  const root = document.getElementById('root');
+  if (!root) throw new Error('#root is missing from index.html');
+  createRoot(root).render(
+    <StrictMode>
+      <App />
+    </StrictMode>,
+  );
+}
+
+void start();

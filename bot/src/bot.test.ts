@@ -1,0 +1,142 @@
+import { Api, type Bot } from 'grammy';
+import type { InlineKeyboardMarkup } from 'grammy/types';
+import { afterEach, describe, expect, it } from 'vitest';
+import { type BotDeps, createBot } from './bot';
+import type { BotContext } from './context';
+import { FakeApiError, type FakeBotApi, type RecordedCall, startFakeBotApi } from './testing/fakeBotApi';
+import { messageUpdate, testUser } from './testing/updates';
+import { botTexts } from './texts';
+
+const MINI_APP = 'https://app.example.com/';
+
+let fake: FakeBotApi;
+let bot: Bot<BotContext> | undefined;
+let polling: Promise<void> | undefined;
+
+/** A bot from createBot, long polling the fake for real (it learns its username through getMe). */
+async function startBot(deps: Partial<BotDeps> = {}): Promise<void> {
+  fake = await startFakeBotApi();
+  bot = createBot({ token: fake.token, apiRoot: fake.apiRoot, miniAppUrl: MINI_APP, ...deps });
+  // Updates pushed before the first poll simply wait in the fake's queue, as on Telegram.
+  polling = bot.start({ timeout: 10 });
+}
+
+afterEach(async () => {
+  if (bot?.isRunning()) await bot.stop();
+  await polling;
+  await fake.stop();
+  bot = undefined;
+  polling = undefined;
+});
+
+/** Sends a text as the user and returns the bot's answer as the fake recorded it. */
+async function say(text: string, from = testUser(), chatId?: number): Promise<RecordedCall> {
+  fake.pushUpdate(messageUpdate({ text, from, ...(chatId !== undefined ? { chatId } : {}) }));
+  const reply = await fake.waitFor('sendMessage');
+  expect(reply.response).toMatchObject({ ok: true }); // Telegram (the fake) accepted it
+  return reply;
+}
+
+const keyboard = (call: RecordedCall) => (call.params.reply_markup as InlineKeyboardMarkup | undefined)?.inline_keyboard;
+const webAppUrl = (call: RecordedCall) => {
+  const button = keyboard(call)?.[0]?.[0];
+  return button && 'web_app' in button ? button.web_app?.url : undefined;
+};
+
+describe('createBot over long polling', () => {
+  it('answers /start <code> with a Mini App button carrying the code and the invite link', async () => {
+    await startBot();
+    const reply = await say('/start ABCD2345');
+    expect(reply.params.chat_id).toBe(testUser().id);
+    expect(webAppUrl(reply)).toBe(`${MINI_APP}?startapp=ABCD2345`);
+    expect(reply.params.text).toContain('https://t.me/prism_test_bot?start=ABCD2345');
+    expect(reply.params.text).toContain(botTexts('en').invited('ABCD2345'));
+    // What the user's chat now shows.
+    expect(fake.sent(testUser().id)).toHaveLength(1);
+  });
+
+  it('links straight into the Mini App when it has a short name', async () => {
+    await startBot({ miniAppShortName: 'play' });
+    const reply = await say('/start abcd2345');
+    expect(reply.params.text).toContain('https://t.me/prism_test_bot/play?startapp=ABCD2345');
+    expect(webAppUrl(reply)).toBe(`${MINI_APP}?startapp=ABCD2345`);
+  });
+
+  it('answers /start without a code with the plain Mini App URL', async () => {
+    await startBot();
+    const reply = await say('/start');
+    expect(webAppUrl(reply)).toBe(MINI_APP);
+    expect(reply.params.text).toBe(botTexts('en').welcome('Ada'));
+  });
+
+  it('ignores a payload that is not an invitation code', async () => {
+    await startBot();
+    const reply = await say('/start <script>alert(1)</script>');
+    expect(webAppUrl(reply)).toBe(MINI_APP);
+    expect(reply.params.text).not.toMatch(/script|startapp|t\.me/);
+    expect(reply.params.parse_mode).toBeUndefined(); // user text is never parsed as HTML
+  });
+
+  it('answers /help', async () => {
+    await startBot();
+    const reply = await say('/help');
+    expect(reply.params.text).toBe(botTexts('en').help);
+  });
+
+  it('speaks the user’s language', async () => {
+    await startBot();
+    const arabic = testUser({ id: 200_002, first_name: 'Layla', language_code: 'ar' });
+    const start = await say('/start ABCD2345', arabic);
+    expect(start.params.text).toContain(botTexts('ar').welcome('Layla'));
+    expect(keyboard(start)?.[0]?.[0]?.text).toBe('افتح Prism');
+    const help = await say('/help', arabic);
+    expect(help.params.text).toBe(botTexts('ar').help);
+  });
+
+  it('sends a link to the private chat instead of a Web App button in groups', async () => {
+    await startBot();
+    const reply = await say('/start@prism_test_bot ABCD2345', testUser(), -4_000_001);
+    expect(reply.params.chat_id).toBe(-4_000_001);
+    expect(keyboard(reply)).toEqual([[{ text: 'Open Prism', url: 'https://t.me/prism_test_bot?start=ABCD2345' }]]);
+  });
+
+  it('puts a non-HTTPS Mini App address in the text, since Telegram refuses its button', async () => {
+    await startBot({ miniAppUrl: 'http://localhost:5173/' });
+    const reply = await say('/start ABCD2345');
+    expect(reply.params.reply_markup).toBeUndefined();
+    expect(reply.params.text).toContain(botTexts('en').openAppAt('http://localhost:5173/?startapp=ABCD2345'));
+  });
+
+  it('keeps polling after an update fails, and reports the failure', async () => {
+    const errors: unknown[] = [];
+    await startBot({ onError: (error) => errors.push(error) });
+    fake.handle('sendMessage', () => {
+      throw new FakeApiError(403, 'Forbidden: bot was blocked by the user');
+    });
+    fake.pushUpdate(messageUpdate({ text: '/help' }));
+    await fake.waitFor('sendMessage');
+    fake.handle('sendMessage', undefined);
+    const reply = await say('/help');
+    expect(reply.params.text).toBe(botTexts('en').help);
+    expect(errors).toHaveLength(1);
+    expect(String(errors[0])).toContain('bot was blocked by the user');
+  });
+
+  it('confirms handled updates when stopped, so they are not handled twice', async () => {
+    await startBot();
+    const update = fake.pushUpdate(messageUpdate({ text: '/help' }));
+    await fake.waitFor('sendMessage');
+    await bot?.stop();
+    const last = fake.calls.filter((call) => call.method === 'getUpdates').at(-1);
+    expect(last?.params.offset).toBe(update.update_id + 1);
+    const api = new Api(fake.token, { apiRoot: fake.apiRoot });
+    expect((await api.getWebhookInfo()).pending_update_count).toBe(0);
+  });
+
+  it('builds without contacting anyone', async () => {
+    fake = await startFakeBotApi();
+    createBot({ token: fake.token, apiRoot: fake.apiRoot, miniAppUrl: MINI_APP });
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(fake.calls).toEqual([]);
+  });
+});

@@ -1,0 +1,42 @@
+import { Bot, type BotConfig as GrammyBotConfig } from 'grammy';
+import type { UserFromGetMe } from 'grammy/types';
+import type { BotConfig, BotContext } from './context';
+import { helpFeature } from './features/help';
+import { type OperatorConfig, operatorFeature } from './features/operator';
+import { startFeature } from './features/start';
+import { botCommandsFor } from './setup';
+
+export interface BotDeps extends BotConfig {
+  token: string;
+  /** Bot API root; tests and local runs point it at the fake Bot API. */
+  apiRoot?: string | undefined;
+  /** Known bot identity, to skip getMe (tests). */
+  botInfo?: UserFromGetMe;
+  /** Where failed updates go; console.error by default, so a failing handler is never silent. */
+  onError?: (error: unknown) => void;
+  /** Withdrawal review by operators; without it the bot has no operator commands. */
+  operators?: OperatorConfig | undefined;
+}
+
+/** Builds the bot; nothing is contacted until init/start is called. One Composer per feature. */
+export function createBot(deps: BotDeps): Bot<BotContext> {
+  const options: GrammyBotConfig<BotContext> = {
+    ...(deps.apiRoot ? { client: { apiRoot: deps.apiRoot } } : {}),
+    ...(deps.botInfo ? { botInfo: deps.botInfo } : {}),
+  };
+  const bot = new Bot<BotContext>(deps.token, options);
+  const config: BotConfig = { miniAppUrl: deps.miniAppUrl, miniAppShortName: deps.miniAppShortName };
+  bot.use(async (ctx, next) => {
+    ctx.config = config;
+    await next();
+  });
+  bot.use(startFeature, helpFeature);
+  if (deps.operators) bot.use(operatorFeature(deps.operators));
+  // Without a handler grammY stops polling on the first failing update; one bad update must not stop the bot.
+  const onError = deps.onError ?? ((error: unknown) => console.error('bot update failed', error));
+  bot.catch((err) => onError(err.error));
+  return bot;
+}
+
+/** The English command menu; `configureBotProfile` sets it in every language. */
+export const botCommands = botCommandsFor(undefined);

@@ -1,0 +1,59 @@
+import { Composer } from 'grammy';
+import type { BotContext } from '../context';
+import { operatorTexts } from '../walletTexts';
+
+/** What the bot may ask core to do for an operator; core implements it with its withdrawal service. */
+export interface WithdrawalReview {
+  approve(id: number, by: string): Promise<ReviewOutcome>;
+  reject(id: number, reason: string, by: string): Promise<ReviewOutcome>;
+}
+
+/** `message` explains a refusal (already decided, not found) in the operator's words. */
+export type ReviewOutcome = { ok: true } | { ok: false; message: string };
+
+export interface OperatorConfig {
+  /** Telegram user ids allowed to review (OPERATOR_TELEGRAM_IDS). */
+  ids: readonly number[];
+  review: WithdrawalReview;
+}
+
+const ASK_REASON = /^Reason for rejecting withdrawal #(\d+)\?/;
+
+/**
+ * Withdrawal review from Telegram: the review message carries Approve / Reject
+ * buttons (callback data wd:a:<id> / wd:r:<id>). Reject asks for the reason
+ * with a forced reply; the reply rejects. Stateless, so any process can handle
+ * any step, and only configured operators are obeyed.
+ */
+export function operatorFeature(config: OperatorConfig): Composer<BotContext> {
+  const feature = new Composer<BotContext>();
+  const isOperator = (id: number | undefined) => id !== undefined && config.ids.includes(id);
+  const operatorName = (ctx: BotContext) => (ctx.from?.username ? `@${ctx.from.username}` : `tg:${ctx.from?.id}`);
+
+  feature.callbackQuery(/^wd:a:(\d+)$/, async (ctx) => {
+    if (!isOperator(ctx.from?.id)) return ctx.answerCallbackQuery({ text: operatorTexts.notOperator, show_alert: true });
+    const id = Number(ctx.match[1]);
+    const outcome = await config.review.approve(id, operatorName(ctx));
+    await ctx.answerCallbackQuery({ text: outcome.ok ? operatorTexts.approved(id, operatorName(ctx)) : outcome.message });
+    if (outcome.ok)
+      await ctx.editMessageText(`${ctx.callbackQuery.message?.text ?? ''}\n\n✅ ${operatorTexts.approved(id, operatorName(ctx))}`);
+  });
+
+  feature.callbackQuery(/^wd:r:(\d+)$/, async (ctx) => {
+    if (!isOperator(ctx.from?.id)) return ctx.answerCallbackQuery({ text: operatorTexts.notOperator, show_alert: true });
+    await ctx.answerCallbackQuery();
+    await ctx.reply(operatorTexts.askReason(Number(ctx.match[1])), { reply_markup: { force_reply: true, selective: true } });
+  });
+
+  feature.on('message:text', async (ctx, next) => {
+    const asked = ASK_REASON.exec(ctx.message.reply_to_message?.text ?? '');
+    if (!asked || ctx.message.reply_to_message?.from?.id !== ctx.me.id) return next();
+    if (!isOperator(ctx.from.id)) return ctx.reply(operatorTexts.notOperator);
+    const id = Number(asked[1]);
+    const reason = ctx.message.text.trim().slice(0, 500);
+    const outcome = await config.review.reject(id, reason, operatorName(ctx));
+    await ctx.reply(outcome.ok ? operatorTexts.rejected(id, operatorName(ctx), reason) : outcome.message);
+  });
+
+  return feature;
+}

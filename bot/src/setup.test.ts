@@ -1,0 +1,37 @@
+import { Api } from 'grammy';
+import { afterEach, describe, expect, it } from 'vitest';
+import { configureBotProfile } from './setup';
+import { type FakeBotApi, startFakeBotApi } from './testing/fakeBotApi';
+import { botTexts } from './texts';
+
+let fake: FakeBotApi;
+
+afterEach(async () => {
+  await fake.stop();
+});
+
+describe('configureBotProfile', () => {
+  it('sets the command menu in every language and a Mini App menu button', async () => {
+    fake = await startFakeBotApi();
+    const api = new Api(fake.token, { apiRoot: fake.apiRoot });
+    await configureBotProfile(api, { miniAppUrl: 'https://app.example.com/' });
+
+    expect(await api.getMyCommands()).toEqual([
+      { command: 'start', description: 'Open Prism' },
+      { command: 'help', description: 'What this bot does' },
+    ]);
+    for (const language of ['zh', 'vi', 'fa', 'ar'] as const) {
+      const commands = await api.getMyCommands({ language_code: language });
+      expect(commands.map((command) => command.description)).toEqual([botTexts(language).commands.start, botTexts(language).commands.help]);
+    }
+    expect(await api.getMyCommands({ language_code: 'zh' })).toContainEqual({ command: 'help', description: '這個機器人能做什麼' });
+    expect(await api.getChatMenuButton()).toEqual({ type: 'web_app', text: 'Open Prism', web_app: { url: 'https://app.example.com/' } });
+  });
+
+  it('leaves the menu button alone when the Mini App is not on HTTPS', async () => {
+    fake = await startFakeBotApi();
+    await configureBotProfile(new Api(fake.token, { apiRoot: fake.apiRoot }), { miniAppUrl: 'http://localhost:5173/' });
+    expect(fake.calls.map((call) => call.method)).not.toContain('setChatMenuButton');
+    expect(fake.calls.filter((call) => call.method === 'setMyCommands' && call.response?.ok)).toHaveLength(5);
+  });
+});

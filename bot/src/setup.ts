@@ -1,0 +1,35 @@
+import { DEFAULT_LOCALE, LOCALES } from '@prism/domain';
+import type { Api } from 'grammy';
+import type { BotCommand, LanguageCode } from 'grammy/types';
+import type { BotConfig } from './context';
+import { isWebAppUrl } from './features/start';
+import { botTexts } from './texts';
+
+/** The command menu in one of our languages. */
+export function botCommandsFor(languageCode: string | undefined): BotCommand[] {
+  const t = botTexts(languageCode);
+  return [
+    { command: 'start', description: t.commands.start },
+    { command: 'help', description: t.commands.help },
+  ];
+}
+
+/**
+ * What users see before they write anything, set once at start-up: the command
+ * menu in every language (Telegram picks it by the user's two-letter language,
+ * English for the rest) and, when the Mini App is on HTTPS, a menu button that
+ * opens it. Local runs on http:// keep Telegram's default menu button.
+ */
+export async function configureBotProfile(api: Api, config: Pick<BotConfig, 'miniAppUrl'>): Promise<void> {
+  await api.setMyCommands(botCommandsFor(DEFAULT_LOCALE));
+  for (const locale of LOCALES) {
+    if (locale === DEFAULT_LOCALE) continue;
+    const language = locale.split('-')[0] ?? locale; // setMyCommands takes ISO 639-1 codes only: zh-TW -> zh
+    await api.setMyCommands(botCommandsFor(locale), { language_code: language as LanguageCode });
+  }
+  if (isWebAppUrl(config.miniAppUrl)) {
+    await api.setChatMenuButton({
+      menu_button: { type: 'web_app', text: botTexts(DEFAULT_LOCALE).openApp, web_app: { url: config.miniAppUrl } },
+    });
+  }
+}

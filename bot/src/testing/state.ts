@@ -1,0 +1,89 @@
+import type { BotCommand, Chat, MenuButton, Message, User, UserFromGetMe, WebhookInfo } from 'grammy/types';
+import { badRequest, FakeApiError } from './params';
+import { testChat } from './updates';
+
+/** What the fake knows about the webhook set with setWebhook. */
+export interface FakeWebhook {
+  url: string;
+  secretToken: string | undefined;
+  maxConnections: number;
+  allowedUpdates: WebhookInfo['allowed_updates'];
+  lastErrorDate: number | undefined;
+  lastErrorMessage: string | undefined;
+}
+
+/** The bot's world as Telegram would remember it, shared by the method handlers. */
+export class FakeState {
+  /** Users seen in pushed updates: they have talked to the bot, so it may write to them. */
+  readonly users = new Map<number, User>();
+  readonly chats = new Map<number, Chat>();
+  /** Messages the bot sent, by `${chatId}:${messageId}`, in sending order; edits replace in place. */
+  readonly messages = new Map<string, Message>();
+  private readonly lastMessageId = new Map<number, number>();
+  /** Callback query ids from pushed updates, and whether they were answered. */
+  readonly callbackQueries = new Map<string, { answered: boolean }>();
+  /** Commands by scope and language, as setMyCommands stored them. */
+  readonly commands = new Map<string, BotCommand[]>();
+  /** Menu buttons by chat id, '' for the default one. */
+  readonly menuButtons = new Map<string, MenuButton>();
+  webhook: FakeWebhook | undefined;
+
+  constructor(
+    readonly botInfo: UserFromGetMe,
+    /** When true, the bot may only write to chats that wrote to it first, as on Telegram. */
+    readonly strictChats: boolean,
+  ) {}
+
+  /** The bot as it appears in `from` of its own messages. */
+  get botUser(): User {
+    const { id, is_bot, first_name, username } = this.botInfo;
+    return { id, is_bot, first_name, username };
+  }
+
+  rememberChat(chat: Chat, from?: User): void {
+    this.chats.set(chat.id, chat);
+    if (from) this.users.set(from.id, from);
+  }
+
+  /** Resolves `chat_id` to a chat, refusing like Telegram when the bot may not write there. */
+  chatFor(chatId: number | string): Chat {
+    if (typeof chatId === 'string') {
+      const username = chatId.replace(/^@/, '').toLowerCase();
+      const known = [...this.chats.values()].find((chat) => 'username' in chat && chat.username?.toLowerCase() === username);
+      if (known) return known;
+      throw badRequest('chat not found');
+    }
+    const known = this.chats.get(chatId);
+    if (known) return known;
+    if (this.strictChats) {
+      if (chatId > 0) throw new FakeApiError(403, "Forbidden: bot can't initiate conversation with a user");
+      throw badRequest('chat not found');
+    }
+    const user = this.users.get(chatId) ?? { id: chatId, is_bot: false, first_name: `User ${chatId}` };
+    return testChat(chatId, user);
+  }
+
+  nextMessageId(chatId: number): number {
+    const next = (this.lastMessageId.get(chatId) ?? 0) + 1;
+    this.lastMessageId.set(chatId, next);
+    return next;
+  }
+
+  /** The message to edit, or Telegram's refusal when it does not exist. */
+  findMessage(chatId: number, messageId: number, action: string): Message {
+    const message = this.messages.get(`${chatId}:${messageId}`);
+    if (!message) throw badRequest(`message to ${action} not found`);
+    return message;
+  }
+
+  saveMessage(message: Message): Message {
+    this.messages.set(`${message.chat.id}:${message.message_id}`, message);
+    return message;
+  }
+}
+
+/** The key commands are stored under: scope object and language code, as Telegram distinguishes them. */
+export function commandsKey(scope: Record<string, unknown> | undefined, languageCode: string | undefined): string {
+  const { type = 'default', chat_id, user_id } = scope ?? {};
+  return JSON.stringify([type, chat_id ?? null, user_id ?? null, languageCode ?? '']);
+}

@@ -1,0 +1,66 @@
+import { type Locale, resolveLocale } from '@prism/domain';
+
+/** The bot's own words in the five languages; the user's Telegram language picks one. */
+interface BotTexts {
+  welcome: (name: string) => string;
+  invited: (code: string) => string;
+  openApp: string;
+  inviteLink: (link: string) => string;
+  help: string;
+  /** When the Mini App is not on HTTPS (local runs) Telegram refuses its button; the address goes in the text. */
+  openAppAt: (url: string) => string;
+  /** Descriptions in the command menu (setMyCommands). */
+  commands: { start: string; help: string };
+}
+
+const texts: Record<Locale, BotTexts> = {
+  'en-US': {
+    welcome: (name) => `Welcome to Prism, ${name}! Tap the button below to open the app.`,
+    invited: (code) => `Your invitation code ${code} will be filled in when you register.`,
+    openApp: 'Open Prism',
+    inviteLink: (link) => `Share your own invite link: ${link}`,
+    help: 'Prism is a wallet, task platform and provably fair colour game in a Telegram Mini App.\n\n/start – open the app\n/help – this message\n\nWithdrawal codes and notices arrive in this chat.',
+    openAppAt: (url) => `Open the app in your browser: ${url}`,
+    commands: { start: 'Open Prism', help: 'What this bot does' },
+  },
+  'zh-TW': {
+    welcome: (name) => `歡迎來到 Prism，${name}！點擊下方按鈕開啟應用。`,
+    invited: (code) => `註冊時將自動填入您的邀請碼 ${code}。`,
+    openApp: '開啟 Prism',
+    inviteLink: (link) => `分享您的邀請連結：${link}`,
+    help: 'Prism 是 Telegram 小程式中的錢包、任務平台與可驗證公平的顏色遊戲。\n\n/start – 開啟應用\n/help – 本說明\n\n提領驗證碼與通知會傳送到此聊天。',
+    openAppAt: (url) => `在瀏覽器中開啟應用：${url}`,
+    commands: { start: '開啟 Prism', help: '這個機器人能做什麼' },
+  },
+  vi: {
+    welcome: (name) => `Chào mừng đến với Prism, ${name}! Nhấn nút bên dưới để mở ứng dụng.`,
+    invited: (code) => `Mã mời ${code} sẽ được điền sẵn khi bạn đăng ký.`,
+    openApp: 'Mở Prism',
+    inviteLink: (link) => `Chia sẻ liên kết mời của bạn: ${link}`,
+    help: 'Prism là ví, nền tảng nhiệm vụ và trò chơi màu sắc công bằng có thể kiểm chứng trong Telegram Mini App.\n\n/start – mở ứng dụng\n/help – tin nhắn này\n\nMã rút tiền và thông báo sẽ được gửi vào cuộc trò chuyện này.',
+    openAppAt: (url) => `Mở ứng dụng trong trình duyệt: ${url}`,
+    commands: { start: 'Mở Prism', help: 'Bot này làm gì' },
+  },
+  fa: {
+    welcome: (name) => `${name}، به Prism خوش آمدید! برای باز کردن برنامه، دکمه زیر را بزنید.`,
+    invited: (code) => `کد دعوت ${code} هنگام ثبت‌نام به‌طور خودکار وارد می‌شود.`,
+    openApp: 'باز کردن Prism',
+    inviteLink: (link) => `لینک دعوت خود را به اشتراک بگذارید: ${link}`,
+    help: 'Prism یک کیف پول، سکوی وظایف و بازی رنگ با عدالت قابل اثبات در مینی‌اپ تلگرام است.\n\n/start – باز کردن برنامه\n/help – همین پیام\n\nکدهای برداشت و اطلاعیه‌ها در این گفتگو ارسال می‌شوند.',
+    openAppAt: (url) => `برنامه را در مرورگر باز کنید: ${url}`,
+    commands: { start: 'باز کردن Prism', help: 'این ربات چه کاری انجام می‌دهد' },
+  },
+  ar: {
+    welcome: (name) => `مرحبًا بك في Prism يا ${name}! اضغط الزر أدناه لفتح التطبيق.`,
+    invited: (code) => `سيتم إدخال رمز الدعوة ${code} تلقائيًا عند التسجيل.`,
+    openApp: 'افتح Prism',
+    inviteLink: (link) => `شارك رابط الدعوة الخاص بك: ${link}`,
+    help: 'Prism محفظة ومنصة مهام ولعبة ألوان عادلة قابلة للتحقق داخل تطبيق تيليجرام المصغّر.\n\n/start – فتح التطبيق\n/help – هذه الرسالة\n\nتصل رموز السحب والإشعارات إلى هذه المحادثة.',
+    openAppAt: (url) => `افتح التطبيق في المتصفح: ${url}`,
+    commands: { start: 'افتح Prism', help: 'ما الذي يفعله هذا البوت' },
+  },
+};
+
+export function botTexts(languageCode: string | undefined): BotTexts {
+  return texts[resolveLocale(languageCode)];
+}

@@ -1,0 +1,22 @@
+import { accountEndpoints } from './endpoints/account';
+import { gameEndpoints } from './endpoints/game';
+import { rechargeEndpoints } from './endpoints/recharge';
+import { walletEndpoints } from './endpoints/wallet';
+import { withdrawEndpoints } from './endpoints/withdraw';
+import type { HttpClient } from './http';
+
+/**
+ * One typed function per endpoint of specification point 7 (and our additions),
+ * grouped by feature, one file per feature. Paths are relative to /core/.
+ */
+export function createEndpoints(http: HttpClient) {
+  return {
+    ...accountEndpoints(http),
+    ...walletEndpoints(http),
+    ...rechargeEndpoints(http),
+    ...withdrawEndpoints(http),
+    ...gameEndpoints(http),
+  };
+}
+
+export type PrismApi = ReturnType<typeof createEndpoints>;

@@ -1,0 +1,44 @@
+import type { CodeSent, DownloadInfo, IssuedToken, SmsCodeType, TeamInfo, UploadedFile, UserCodeType, UserInfo } from '@prism/domain';
+import type { CallOptions, HttpClient } from '../http';
+
+/** Accounts: authentication, one-time codes, user info, uploads and public configuration. */
+export function accountEndpoints(http: HttpClient) {
+  return {
+    auth: {
+      login: (form: { phone: string; password: string; areaCode?: string }) => http.post<IssuedToken>('/app/auth/login', form),
+      register: (form: {
+        phone: string;
+        password: string;
+        confirmPassword: string;
+        code: string;
+        areaCode?: string;
+        invitationCode?: string;
+      }) => http.post<IssuedToken>('/app/auth/register', form),
+      /** Ours: inside Telegram, exchange validated initData of a linked user for a token. */
+      telegramLogin: () => http.post<IssuedToken>('/app/auth/telegramLogin'),
+      resetLoginPwd: (form: { phone: string; password: string; confirmPassword: string; code: string; areaCode?: string }) =>
+        http.post<null>('/app/auth/resetLoginPwd', form),
+      logout: () => http.post<null>('/app/auth/logout'),
+    },
+    sms: {
+      sendSmsCodeNoAuth: (form: { phone: string; type: SmsCodeType; areaCode?: string }) =>
+        http.post<CodeSent>('/app/sms/sendSmsCodeNoAuth', form),
+      sendUserCode: (form: { type: UserCodeType }) => http.post<CodeSent>('/app/sms/sendUserCode', form),
+    },
+    user: {
+      getUserInfo: () => http.get<UserInfo>('/app/user/getUserInfo'),
+      getUserTeamInfo: () => http.get<TeamInfo>('/app/user/getUserTeamInfo'),
+      modifyUserBaseInfo: (form: { nickName?: string; sex?: 0 | 1 | 2; headUrl?: string }) =>
+        http.post<UserInfo>('/app/user/modifyUserBaseInfo', form),
+      resetAssetPwd: (form: { password: string; confirmPassword: string; code: string }) =>
+        http.post<null>('/app/user/resetAssetPwd', form),
+    },
+    config: {
+      getSysCfgValue: (sysCfgKeyEnum: string) => http.get<string>('/app/config/getSysCfgValue', { sysCfgKeyEnum }),
+      getDownloadUrl: () => http.get<DownloadInfo>('/app/config/getDownloadUrl'),
+    },
+    file: {
+      upload: (file: Blob, fileName: string, call?: CallOptions) => http.upload<UploadedFile>('/file/upload', file, fileName, call),
+    },
+  };
+}

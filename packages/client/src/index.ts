@@ -1,0 +1,14 @@
+import { createEndpoints, type PrismApi } from './endpoints';
+import { type ClientOptions, HttpClient } from './http';
+
+export type { PrismApi } from './endpoints';
+export type { GameCoin } from './endpoints/game';
+export { ApiError, isApiError, NET_ERROR_MESSAGE } from './errors';
+export { type EventStreamOptions, subscribeGameEvents } from './events';
+export { type FormData, type FormValue, toUrlEncoded } from './form';
+export { type CallOptions, type ClientOptions, HttpClient, mapTransportError } from './http';
+
+/** The one API client of web and bot. */
+export function createApiClient(options: ClientOptions): PrismApi {
+  return createEndpoints(new HttpClient(options));
+}

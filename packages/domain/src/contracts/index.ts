@@ -1,0 +1,143 @@
+/**
+ * The wire contract of /core/: the shapes that core sends and the client reads.
+ * Money is a decimal string with 2 decimals; times are ISO 8601 strings.
+ */
+export interface Envelope<T = unknown> {
+  code: number;
+  message: string;
+  result: T;
+  timestamp: number;
+}
+
+/** A paged answer (pageNo starts at 1). */
+export interface Paged<T> {
+  content: T[];
+  totalElements: number;
+  pageNo: number;
+}
+
+/** The `result` of a validation failure: the first failing field and every field's message. */
+export interface ValidationFailure {
+  field: string;
+  fields: Record<string, string>;
+}
+
+export interface IssuedToken {
+  token: string;
+  expiresAt: string;
+}
+
+export interface CodeSent {
+  resendIn: number;
+  expiresIn: number;
+}
+
+export type SmsCodeType = 'register' | 'resetLoginPwd';
+export type UserCodeType = 'resetLoginPwd' | 'resetAssetPwd';
+
+export interface UploadedFile {
+  url: string;
+  size: number;
+  mimeType: string;
+}
+
+export interface DownloadInfo {
+  url: string;
+  version: string;
+  versionCode: number;
+}
+
+export interface IncomeEntry {
+  incomeAmount: string;
+  incomeDate: string;
+  incomeRate: string;
+}
+
+/** User info of specification point 3, plus usdtBalance/withdrawBalance and the Telegram link. */
+export interface UserInfo {
+  id: number;
+  sysUserId: number;
+  phone: string;
+  areaCode: string;
+  nickName: string;
+  headUrl: string;
+  sex: number;
+  invitation: string;
+  inviteLinkUrl: string;
+  parentId: number | null;
+  level: number;
+  levelName: string;
+  userStatus: number;
+  userType: number;
+  remark: string;
+  address: string;
+  walletErc: string;
+  walletTrc: string;
+  walletBep: string;
+  customerServiceUrl: string;
+  signInDay: number;
+  cash: string;
+  cashWithdrawBalance: string;
+  chip: string;
+  gold: string;
+  point: string;
+  usdtBalance: string;
+  withdrawBalance: string;
+  exchangeBalance: string;
+  recharge: string;
+  withdraw: string;
+  usdtRecharge: string;
+  usdtWithdraw: string;
+  todayBetAmount: string;
+  todayBetIncome: string;
+  todayWin: string;
+  totalBetAmount: string;
+  yesterdayCommission: string;
+  incomeList: IncomeEntry[];
+  telegramLinked: boolean;
+  telegramUsername: string;
+  hasAssetPassword: boolean;
+  createDateTime: string;
+}
+
+export interface TeamLevelStats {
+  level: number;
+  memberNumber: number;
+  rechargeUserNumber: number;
+  rechargeAmount: string;
+  totalBetAmount: string;
+  stakingAmount: string;
+  contributionAmount: string;
+}
+
+export interface TeamMember {
+  id: number;
+  phone: string;
+  nickName: string;
+  createDateTime: string;
+}
+
+/** Team info of specification point 3, with a per-level breakdown for levels 1 to 3. */
+export interface TeamInfo {
+  id: number;
+  parentId: number | null;
+  phone: string;
+  areaCode: string;
+  directNumber: number;
+  directRecharge: string;
+  directRechargeUserNumber: number;
+  directTotalBetAmount: string;
+  directUserList: TeamMember[];
+  teamNumber: number;
+  teamRecharge: string;
+  teamRechargeUserNumber: number;
+  teamTotalBetAmount: string;
+  betRebate: string;
+  rechargeRebate: string;
+  registerRebate: string;
+  levels: TeamLevelStats[];
+}
+export * from './game';
+export * from './recharge';
+export * from './wallet';
+export * from './withdraw';

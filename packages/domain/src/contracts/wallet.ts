@@ -1,0 +1,61 @@
+import type { Asset } from '../constants';
+
+export type WalletCurrency = 'CASH' | 'USDT';
+
+/** getConfig: every field of specification point 3 (spelling included), amounts as decimal strings. */
+export interface WalletConfig {
+  id: number;
+  curreny: WalletCurrency;
+  openRecharge: boolean;
+  openWithdraw: boolean;
+  chargeMinLimit: string;
+  chargeMaxLimit: string;
+  withdrawMinLimit: string;
+  withdrawMaxLimit: string;
+  withdrawLimitSingleDay: string;
+  /** A fraction: "0.02" is 2 %. */
+  withdrawFeeRate: string;
+  autoAuditAmount: string;
+  /** Bets needed per unit recharged before it can be withdrawn ("1" = once). */
+  betLimitRechargeMultiple4Withdraw: string;
+  startAndEndTime: string;
+  /** Comma-separated 1 (Monday) to 7 (Sunday). */
+  weekDays: string;
+  timeZone: string;
+  createDateTime: string;
+  updateDateTime: string;
+}
+
+export interface ExchangeRate {
+  fromCoin: Asset;
+  toCoin: Asset;
+  /** How many toCoin one fromCoin buys. */
+  rate: string;
+}
+
+export interface ExchangeResult {
+  fromCoin: Asset;
+  toCoin: Asset;
+  amount: string;
+  received: string;
+  rate: string;
+}
+
+/** A line of the asset records: + money in, - money out. */
+export interface AssetRecord {
+  id: number;
+  type: string;
+  coin: Asset;
+  amount: string;
+  reference: string;
+  createDateTime: string;
+}
+
+export interface SysMessage {
+  id: number;
+  kind: string;
+  title: string;
+  content: string;
+  read: boolean;
+  createDateTime: string;
+}

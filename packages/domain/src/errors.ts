@@ -1,0 +1,124 @@
+/**
+ * The error catalogue: every business error has a stable numeric code and the
+ * specification's exact English message. `key` is what translations use.
+ * Transport codes (5, 600003, ...) are produced by the client, never by the server.
+ */
+export const errorCatalogue = {
+  // Protocol-level
+  VALIDATION: { code: 400, message: 'Invalid request' },
+  UNAUTHORIZED: { code: 401, message: 'Please log in again' },
+  FORBIDDEN: { code: 403, message: 'You are not allowed to do this' },
+  NOT_FOUND: { code: 404, message: 'Not found' },
+  IDEMPOTENCY_CONFLICT: { code: 409, message: 'This request key was already used for a different request' },
+  REQUEST_IN_PROGRESS: { code: 423, message: 'Request in progress, please wait' },
+  TOO_MANY_REQUESTS: { code: 429, message: 'Too many requests, please try again later' },
+  PAYLOAD_TOO_LARGE: { code: 413, message: 'The request is too large' },
+  SERVICE_UNAVAILABLE: { code: 503, message: 'The service is briefly unavailable, please try again' },
+  INTERNAL: { code: 500, message: 'Something went wrong, please try again' },
+  SESSION_REPLACED: { code: 50001, message: 'Your session has ended, please log in again' },
+  ACCOUNT_DISABLED: { code: 50001, message: 'This account is disabled' },
+
+  // Catalogue of specification point 8
+  ERROR_SESSION: { code: 10001, message: 'Error Session' },
+  ERROR_RESULT: { code: 10002, message: 'Error Result' },
+  ADD_ADDRESS_FIRST: { code: 10003, message: 'Please add the address first' },
+  INSUFFICIENT_WITHDRAWABLE: { code: 10004, message: 'Insufficient withdrawable balance' },
+  WITHDRAW_CODE_INCORRECT: { code: 10005, message: 'Withdrawal verification code is incorrect' },
+  DAILY_PURCHASE_LIMIT: { code: 10006, message: 'You have exceeded the daily purchase limit' },
+  TELEGRAM_USERNAME_REQUIRED: { code: 10007, message: 'Please set a username in Telegram before you can withdraw.' },
+  NOT_AVAILABLE_YET: { code: 10008, message: 'Not available yet' },
+  NO_OPTIONS: { code: 10009, message: 'No options available' },
+  NO_MESSAGE: { code: 10010, message: 'No Message' },
+  CUSTOMER_SERVICE_NOT_SET: { code: 10011, message: 'Customer service address not set' },
+  NO_MORE_DATA: { code: 10012, message: 'no more data' },
+  INSUFFICIENT_BALANCE: { code: 10013, message: 'Insufficient balance' },
+  WITHDRAW_BELOW_MIN: { code: 10014, message: 'Cannot be less than the minimum withdrawal amount' },
+  WITHDRAW_ABOVE_MAX: { code: 10015, message: 'Cannot exceed the maximum withdrawal amount' },
+
+  WITHDRAW_CLOSED: { code: 10016, message: 'Withdrawals are closed at the moment' },
+  WITHDRAW_OUTSIDE_WINDOW: { code: 10017, message: 'Withdrawals are only available during the published hours' },
+  WITHDRAW_DAILY_LIMIT: { code: 10018, message: 'This exceeds the daily withdrawal limit' },
+  RECHARGE_CLOSED: { code: 10019, message: 'Recharge is closed at the moment' },
+  RECHARGE_BELOW_MIN: { code: 10020, message: 'Cannot be less than the minimum recharge amount' },
+  RECHARGE_ABOVE_MAX: { code: 10021, message: 'Cannot exceed the maximum recharge amount' },
+  PAY_CHANNEL_REQUIRED: { code: 10022, message: 'Please choose a payment channel' },
+  ADDRESS_INVALID: { code: 10023, message: 'This address is not valid for the chosen network' },
+  BANK_CARD_REQUIRED: { code: 10024, message: 'Please add a bank card first' },
+  ASSET_PASSWORD_NOT_SET: { code: 10025, message: 'Please set a payment password first' },
+  ASSET_PASSWORD_WRONG: { code: 10026, message: 'The payment password is incorrect' },
+  ORDER_NOT_FOUND: { code: 10027, message: 'Order not found' },
+  WITHDRAWAL_NOT_PENDING: { code: 10028, message: 'This withdrawal has already been processed' },
+  EXCHANGE_UNAVAILABLE: { code: 10029, message: 'This exchange is not available' },
+  EXCHANGE_TOO_SMALL: { code: 10030, message: 'The amount is too small to exchange' },
+  BANK_CARD_DUPLICATE: { code: 10031, message: 'This bank card is already bound' },
+  GATEWAY_SIGNATURE_INVALID: { code: 10032, message: 'The payment notification could not be verified' },
+
+  ASSET_PASSWORD_LOCKED: { code: 10033, message: 'Too many wrong payment passwords, please try again in 15 minutes' },
+  BOT_UNREACHABLE: { code: 10034, message: 'We could not reach you on Telegram: open the Prism bot and press Start, then try again' },
+
+  BET_TOTAL_MISMATCH: { code: 10035, message: 'The total must equal the base amount times the multiples' },
+  BET_BASE_INVALID: { code: 10036, message: "Choose one of this room's base amounts" },
+  BET_MULTIPLE_INVALID: { code: 10037, message: "Choose one of this room's multiples" },
+  BET_LIMIT: { code: 10038, message: "The bet is outside this room's limits" },
+  BET_SESSION_LIMIT: { code: 10039, message: "You have reached this room's bet limit for this session" },
+  GAME_LEVEL_UNKNOWN: { code: 10040, message: 'This room does not exist or is closed' },
+
+  // Accounts
+  PHONE_REGISTERED: { code: 11001, message: 'This phone number is already registered' },
+  INVITATION_CODE_UNKNOWN: { code: 11002, message: 'The invitation code does not exist' },
+  LOGIN_FAILED: { code: 11003, message: 'Wrong phone number or password' },
+  CODE_INCORRECT: { code: 11004, message: 'The verification code is incorrect' },
+  CODE_EXPIRED: { code: 11005, message: 'The verification code has expired, please request a new one' },
+  CODE_LOCKED: { code: 11006, message: 'Too many wrong attempts, please request a new code' },
+  CODE_RESEND_TOO_SOON: { code: 11007, message: 'Please wait before requesting another code' },
+  PHONE_NOT_REGISTERED: { code: 11008, message: 'This phone number is not registered' },
+  TELEGRAM_INIT_DATA_INVALID: { code: 11009, message: 'Telegram launch data is invalid or expired' },
+  TELEGRAM_NOT_LINKED: { code: 11010, message: 'This Telegram account is not linked yet, please log in with your phone' },
+  TELEGRAM_LINKED_ELSEWHERE: { code: 11011, message: 'This Telegram account is linked to another phone number' },
+  PHONE_LINKED_OTHER_TELEGRAM: { code: 11016, message: 'This phone number is linked to another Telegram account' },
+  UPLOAD_NOT_IMAGE: { code: 11012, message: 'Only JPEG, PNG, GIF or WebP images can be uploaded' },
+  UPLOAD_TOO_LARGE: { code: 11013, message: 'The file is too large' },
+  UPLOAD_MISSING: { code: 11014, message: 'Please choose a file' },
+  CONFIG_KEY_UNKNOWN: { code: 11015, message: 'Unknown configuration key' },
+} as const satisfies Record<string, { code: number; message: string }>;
+
+export type ErrorKey = keyof typeof errorCatalogue;
+
+/** Validation messages of specification point 5 (and ours where it has none), keyed for translation. */
+export const validationMessages = {
+  PHONE_REQUIRED: 'Please enter the phone',
+  PHONE_TEN_DIGITS: 'Enter a ten digit number',
+  PASSWORD_REQUIRED: 'Please enter the password',
+  PASSWORD_LENGTH: 'The password must be 6 to 64 characters',
+  CONFIRM_REQUIRED: 'Please confirm the password',
+  PASSWORDS_INCONSISTENT: 'Passwords are inconsistent',
+  CODE_REQUIRED: 'Please enter the verification code',
+  CODE_SIX_DIGITS: 'The verification code is 6 digits',
+  NICKNAME_LENGTH: 'The nickname must be 1 to 32 characters',
+  ASSET_PASSWORD_FORMAT: 'The payment password is 6 digits',
+  AMOUNT_FORMAT: 'Enter an amount with at most 2 decimals',
+  AMOUNT_REQUIRED: 'Please enter the amount',
+  AMOUNT_POSITIVE: 'The amount must be greater than zero',
+  IFSC_FORMAT: 'Enter a valid IFSC code, e.g. SBIN0001234',
+  ACCOUNT_NUMBER_FORMAT: 'Enter an account number of 9 to 18 digits',
+  HOLDER_REQUIRED: 'Please enter the cardholder name',
+  BANK_NAME_REQUIRED: 'Please enter the bank name',
+  ADDRESS_REQUIRED: 'Please enter the address',
+  REASON_REQUIRED: 'Please enter a reason',
+  FIELD_INVALID: 'Invalid value',
+} as const;
+
+export type ValidationKey = keyof typeof validationMessages;
+
+/** Transport-level codes produced by the client (specification point 8). */
+export const transportCodes = {
+  NETWORK: 5,
+  ABORTED: 600003,
+  TRANSFER_FAILED: 602001,
+  SOCKET_CONNECT_FAILED: 600009,
+  SOCKET_CLOSED: 10002,
+} as const;
+
+export const SUCCESS_CODE = 200;
+/** Codes that end the session on the client: show the message, log out after 1 s. */
+export const SESSION_EXPIRY_CODES: readonly number[] = [401, 50001];

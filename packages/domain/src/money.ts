@@ -1,0 +1,55 @@
+/**
+ * Money is an integer count of minor units (hundredths) held in a bigint.
+ * Floating point never touches an amount: the wire carries decimal strings,
+ * the database carries bigint, and the UI formats to exactly 2 decimals.
+ */
+export type Money = bigint;
+
+export const MONEY_DECIMALS = 2;
+const SCALE = 100n;
+/** The largest amount accepted anywhere (10^13 major units); keeps sums far from bigint column limits. */
+export const MONEY_MAX: Money = 10n ** 15n;
+
+const DECIMAL = /^(\d{1,16})(?:\.(\d{1,2}))?$/;
+
+export type ParseMoneyResult = { ok: true; value: Money } | { ok: false; reason: 'format' | 'decimals' | 'range' };
+
+/** Parses a non-negative decimal string ("12", "12.5", "12.50") into minor units. */
+export function parseMoney(input: string): ParseMoneyResult {
+  const text = input.trim();
+  const match = DECIMAL.exec(text);
+  if (!match) {
+    return { ok: false, reason: /^\d+\.\d{3,}$/.test(text) ? 'decimals' : 'format' };
+  }
+  const whole = BigInt(match[1] ?? '0');
+  const fraction = BigInt((match[2] ?? '').padEnd(MONEY_DECIMALS, '0'));
+  const value = whole * SCALE + fraction;
+  if (value > MONEY_MAX) return { ok: false, reason: 'range' };
+  return { ok: true, value };
+}
+
+/** Minor units to a decimal string with exactly 2 decimals ("-0.05", "1234.50"). */
+export function formatMoney(value: Money): string {
+  const negative = value < 0n;
+  const abs = negative ? -value : value;
+  const whole = abs / SCALE;
+  const fraction = (abs % SCALE).toString().padStart(MONEY_DECIMALS, '0');
+  return `${negative ? '-' : ''}${whole}.${fraction}`;
+}
+
+/** Whole major units to minor units (for constants such as "1000"). */
+export function money(major: number | bigint): Money {
+  if (typeof major === 'number' && !Number.isInteger(major)) {
+    throw new RangeError('money() takes whole units; use parseMoney for fractions');
+  }
+  return BigInt(major) * SCALE;
+}
+
+/** Applies a rate in basis points (1/100 of a percent), truncating toward zero so a fee never exceeds its rate. */
+export function applyBasisPoints(value: Money, basisPoints: number): Money {
+  return (value * BigInt(basisPoints)) / 10_000n;
+}
+
+export function minMoney(a: Money, b: Money): Money {
+  return a < b ? a : b;
+}

@@ -1,0 +1,41 @@
+/**
+ * The Mini App's routes (specification point 2, plus the game's, which the
+ * specification does not list). Shared so the bot can deep-link to a screen and
+ * the web router has one table to build from.
+ */
+export const routes = {
+  load: '/',
+  loadAlias: '/pages/load/load',
+  home: '/pages/home/home',
+  doubleInvest: '/pages/DoubleInvest/DoubleInvest',
+  doubleInvestDetail: '/pages/DoubleInvest/detail/detail',
+  givenPower: '/pages/DoubleInvest/givenPower/givenPower',
+  team: '/pages/team/team',
+  account: '/pages/account/account',
+  assetRecords: '/pages/assetRecords/assetRecords',
+  bankCard: '/pages/bankCard/bankCard',
+  myProfile: '/pages/myProfile/myProfile',
+  lang: '/pages/myProfile/lang',
+  loginPassword: '/pages/loginPassword/loginPassword',
+  paymentPassword: '/pages/paymentPassword/paymentPassword',
+  login: '/pages/login/login',
+  notice: '/pages/notice/notice',
+  noticeDetail: '/pages/notice/noticeDetail/noticeDetail',
+  deposit: '/pages/deposit/deposit',
+  depositForm: '/pages/deposit/form',
+  depositOutForm: '/pages/deposit/outForm',
+  recharge: '/pages/Rechargepage/Rechargepage',
+  withdrawal: '/pages/Withdrawalpage/Withdrawalpage',
+  introduction: '/pages/IntroductionPage/IntroductionPage',
+  introductionPdf: '/pages/IntroductionPage/IntroductionPagePDF',
+  /** The colour/size game (needs a login; `?level=` opens a room). Ours: the specification gives the game no route. */
+  game: '/pages/game/game',
+  /** The provably-fair check of one past result (public; `?periodId=` prefills). Ours. */
+  gameVerify: '/pages/game/verify',
+} as const;
+
+export type RouteName = keyof typeof routes;
+export type RoutePath = (typeof routes)[RouteName];
+
+/** The four bottom-bar tabs, in order; tapping one replaces the current page. */
+export const tabRoutes = [routes.home, routes.doubleInvest, routes.team, routes.account] as const;

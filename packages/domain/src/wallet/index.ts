@@ -1,0 +1,6 @@
+export * from './addresses';
+export * from './bank';
+export * from './exchange';
+export * from './turnover';
+export * from './window';
+export * from './withdraw';

@@ -1,0 +1,47 @@
+import { defineConfig, devices } from '@playwright/test';
+import { E2E_BASE_URL } from './e2e/support/constants';
+
+/**
+ * Browser tests: Debian's Chromium (never a downloaded browser) against a real
+ * server started by e2e/support/server.ts on a fresh database.
+ */
+export default defineConfig({
+  testDir: 'e2e',
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  fullyParallel: false,
+  workers: 1,
+  retries: 0,
+  forbidOnly: Boolean(process.env.CI),
+  reporter: [['list'], ['json', { outputFile: '.tmp/playwright-results.json' }]],
+  outputDir: '.tmp/test-results',
+  use: {
+    ...devices['Pixel 7'],
+    baseURL: E2E_BASE_URL,
+    viewport: { width: 375, height: 812 },
+    locale: 'en-US',
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: [
+        '--headless',
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
+    },
+  },
+  webServer: {
+    command: 'node --import tsx e2e/support/server.ts',
+    url: `${E2E_BASE_URL}/core/health`,
+    reuseExistingServer: false,
+    timeout: 120_000,
+    stdout: 'pipe',
+    stderr: 'pipe',
+  },
+});
