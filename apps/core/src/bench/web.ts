@@ -101,7 +101,12 @@ async function signedInLighthouse(serverUrl: string, page: string): Promise<[num
     const tab = await (cdp.contexts()[0] ?? (await cdp.newContext())).newPage();
     // A JSON endpoint of the same origin: the token is stored without caching any of the app's files.
     await tab.goto(`${serverUrl}/core/app/config/getDownloadUrl`);
-    await tab.evaluate((token) => localStorage.setItem('prism.token', JSON.stringify({ token })), user.token);
+    // Runs in the page (core's tsconfig has no DOM types, hence the narrow cast).
+    type PageGlobal = { localStorage: { setItem(key: string, value: string): void } };
+    await tab.evaluate(
+      (token) => (globalThis as unknown as PageGlobal).localStorage.setItem('prism.token', JSON.stringify({ token })),
+      user.token,
+    );
     await tab.close();
     return await lighthouseOf(`${serverUrl}${page}`, DEBUG_PORT);
   } finally {
