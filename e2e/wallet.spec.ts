@@ -1,6 +1,7 @@
 import { expect, type Page, test } from '@playwright/test';
 import { uniquePhone } from './support/helpers';
-import { lastBotMessageId, lastSmsId, newSmsCode, operatorOpensWithdrawals, telegramCode, telegramLaunchUrl } from './support/wallet';
+import { telegramLaunchUrl } from './support/telegram';
+import { lastBotMessageId, lastSmsId, newSmsCode, operatorOpensWithdrawals, telegramCode } from './support/wallet';
 
 /** Submit buttons ignore a second tap within 1000 ms (specification point 9), so a test waits as a person would. */
 const CLICK_THROTTLE_MS = 1_000;

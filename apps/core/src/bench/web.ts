@@ -6,6 +6,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { gzipSync } from 'node:zlib';
 import { chromium } from '@playwright/test';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../testing/chromium';
 import { TestApi } from '../testing/harness';
 import { registerThrough, startCoreProcess } from '../testing/process';
 import { machine } from './support';
@@ -50,25 +51,15 @@ const routes = Object.keys(manifest)
 const initialJs = kb([...initial].filter((f) => f.endsWith('.js')).reduce((sum, f) => sum + gz(f), 0));
 const initialCss = kb([...initial].filter((f) => f.endsWith('.css')).reduce((sum, f) => sum + gz(f), 0));
 
-const CHROME_FLAGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
 const DEBUG_PORT = 9339;
 
 /** Lighthouse's mobile performance score and LCP of one page; `port` attaches to a running Chromium. */
 async function lighthouseOf(url: string, port?: number): Promise<[number | string, string]> {
   try {
-    const attach = port ? [`--port=${port}`, '--disable-storage-reset'] : [`--chrome-flags=${CHROME_FLAGS.join(' ')}`];
+    const attach = port ? [`--port=${port}`, '--disable-storage-reset'] : [`--chrome-flags=${CHROMIUM_ARGS.join(' ')}`];
     const args = ['--yes', 'lighthouse@12.8.2', url, '--only-categories=performance', '--form-factor=mobile', '--output=json', '--quiet'];
     const { stdout } = await run('npx', [...args, ...attach], {
-      env: { ...process.env, CHROME_PATH: '/usr/bin/chromium' },
+      env: { ...process.env, CHROME_PATH: CHROMIUM_PATH },
       maxBuffer: 64 * 1024 * 1024,
       timeout: 180_000,
     });
@@ -90,8 +81,8 @@ async function signedInLighthouse(serverUrl: string, page: string): Promise<[num
   const user = await registerThrough(new TestApi(serverUrl), '9000000001');
   const profile = await mkdtemp(path.join(os.tmpdir(), 'prism-lh-'));
   const browser = spawn(
-    '/usr/bin/chromium',
-    [...CHROME_FLAGS, `--remote-debugging-port=${DEBUG_PORT}`, `--user-data-dir=${profile}`, 'about:blank'],
+    CHROMIUM_PATH,
+    [...CHROMIUM_ARGS, `--remote-debugging-port=${DEBUG_PORT}`, `--user-data-dir=${profile}`, 'about:blank'],
     {
       stdio: 'ignore',
     },

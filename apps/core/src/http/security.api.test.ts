@@ -5,7 +5,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLogger } from '../platform/logger';
 import {
   appRoutes,
+  bindBankCard,
   createTestContext,
+  freshWithdrawCode,
   fundUser,
   lastSmsCode,
   lastWithdrawCode,
@@ -93,23 +95,10 @@ describe('no IDOR: another user sees and changes nothing of yours', () => {
     const other = await registerUser(ctx);
     await fundUser(ctx, owner.id, 'CASH', 100_000n);
     await fundUser(ctx, owner.id, 'CHIP', 10_000n);
-    const card = await ctx.api.post<{ id: number }>(
-      '/app/userBank/save',
-      { bankName: 'SBI', cardNumber: '123456789012', holderName: 'O', ifsc: 'SBIN0001234' },
-      { token: owner.token },
-    );
-    ctx.clock.advance(61_000);
-    await ctx.api.post('/app/user/withdraw/sendCode', {}, { token: owner.token });
-    await ctx.api.post(
-      '/app/user/cashWithdrawal/apply',
-      {
-        amount: '500',
-        bankCardId: String(card.result.id),
-        assetPassword: owner.assetPassword,
-        code: await lastWithdrawCode(ctx, owner.id),
-      },
-      { token: owner.token },
-    );
+    const cardId = String(await bindBankCard(ctx, owner));
+    const code = await freshWithdrawCode(ctx, owner);
+    const form = { amount: '500', bankCardId: cardId, assetPassword: owner.assetPassword, code };
+    await ctx.api.post('/app/user/cashWithdrawal/apply', form, { token: owner.token });
     const session = await ctx.api.get<{ id: number }>('/app/game/luckyLottery/getSession', { level: '1' });
     await ctx.api.post(
       '/app/game/luckyLottery/betting',
@@ -127,12 +116,12 @@ describe('no IDOR: another user sees and changes nothing of yours', () => {
     expect(await empty('/app/user/account/findUserAccountRecordPage')).toEqual([]);
     expect(await empty('/app/sysMessage/findUserMsgList')).toEqual([]);
     expect((await ctx.api.post<unknown[]>('/app/userBank/list', {}, mine)).result).toEqual([]);
-    expect((await ctx.api.post('/app/userBank/remove', { id: String(card.result.id) }, mine)).code).toBe(10024);
+    expect((await ctx.api.post('/app/userBank/remove', { id: cardId }, mine)).code).toBe(10024);
     expect(
       (
         await ctx.api.post(
           '/app/userBank/save',
-          { id: String(card.result.id), bankName: 'X', cardNumber: '999999999999', holderName: 'X', ifsc: 'SBIN0001234' },
+          { id: cardId, bankName: 'X', cardNumber: '999999999999', holderName: 'X', ifsc: 'SBIN0001234' },
           mine,
         )
       ).code,

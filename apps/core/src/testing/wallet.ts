@@ -71,6 +71,25 @@ export async function lastWithdrawCode(ctx: TestContext, userId: number): Promis
   return code;
 }
 
+/** Binds a bank card for the user and answers its id. */
+export async function bindBankCard(ctx: TestContext, user: TestUser, cardNumber = '123456789012'): Promise<number> {
+  const card = await ctx.api.post<{ id: number }>(
+    '/app/userBank/save',
+    { bankName: 'State Bank', cardNumber, holderName: 'A Kumar', ifsc: 'SBIN0001234' },
+    { token: user.token },
+  );
+  if (card.code !== 200) throw new Error(`userBank/save: ${card.message}`);
+  return card.result.id;
+}
+
+/** A new withdrawal code through the bot, after the 60 s resend pause (the clock moves on). */
+export async function freshWithdrawCode(ctx: TestContext, user: TestUser): Promise<string> {
+  ctx.clock.advance(61_000);
+  const sent = await ctx.api.post('/app/user/withdraw/sendCode', {}, { token: user.token });
+  if (sent.code !== 200) throw new Error(`withdraw/sendCode: ${sent.message}`);
+  return lastWithdrawCode(ctx, user.id);
+}
+
 /** Fingerprint of everything money: balances, transfers, withdrawals (not counters of wrong tries). */
 export async function moneySnapshot(ctx: TestContext): Promise<string> {
   const [row] = await queryRows<{ digest: string }>(

@@ -1,5 +1,6 @@
-import { type ReactNode, useEffect, useId, useRef } from 'react';
+import { type ReactNode, useId } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useModalDialog } from './useModalDialog';
 
 /**
  * A bottom sheet on the native <dialog>: modal (focus stays inside, the page
@@ -7,22 +8,8 @@ import { useTranslation } from 'react-i18next';
  */
 export function Sheet({ title, onClose, children, testId }: { title: string; onClose: () => void; children: ReactNode; testId?: string }) {
   const { t } = useTranslation();
-  const ref = useRef<HTMLDialogElement>(null);
+  const ref = useModalDialog(onClose);
   const titleId = useId();
-  const latest = useRef(onClose);
-  latest.current = onClose;
-
-  useEffect(() => {
-    const dialog = ref.current;
-    if (!dialog) return;
-    if (!dialog.open) dialog.showModal?.();
-    const close = () => latest.current();
-    dialog.addEventListener('close', close);
-    return () => {
-      dialog.removeEventListener('close', close);
-      if (dialog.open) dialog.close();
-    };
-  }, []);
 
   return (
     <dialog

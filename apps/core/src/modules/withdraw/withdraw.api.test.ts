@@ -2,9 +2,10 @@ import { localClock } from '@prism/domain';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import {
+  bindBankCard,
   createTestContext,
+  freshWithdrawCode,
   fundUser,
-  lastWithdrawCode,
   moneySnapshot,
   registerUser,
   registerWithdrawer,
@@ -40,21 +41,8 @@ const asOperator = { headers: { Authorization: `Ops ${TEST_OPS_TOKEN}` } };
 
 type Withdrawer = Awaited<ReturnType<typeof registerWithdrawer>>;
 
-async function withCard(user: Withdrawer): Promise<number> {
-  const card = await ctx.api.post<{ id: number }>(
-    '/app/userBank/save',
-    { bankName: 'State Bank', cardNumber: '1234 5678 9012', holderName: 'A Kumar', ifsc: 'SBIN0001234' },
-    { token: user.token },
-  );
-  return card.result.id;
-}
-
-async function code(user: Withdrawer): Promise<string> {
-  ctx.clock.advance(61_000);
-  const sent = await ctx.api.post<{ sentTo: string }>('/app/user/withdraw/sendCode', {}, { token: user.token });
-  if (sent.code !== 200) throw new Error(sent.message);
-  return lastWithdrawCode(ctx, user.id);
-}
+const withCard = (user: Withdrawer) => bindBankCard(ctx, user, '1234 5678 9012');
+const code = (user: Withdrawer) => freshWithdrawCode(ctx, user);
 
 const cashApply = (user: Withdrawer, form: Record<string, string>, headers: Record<string, string> = {}) =>
   ctx.api.post<{ id: number; status: string; fee: string; receive: string; amount: string }>('/app/user/cashWithdrawal/apply', form, {

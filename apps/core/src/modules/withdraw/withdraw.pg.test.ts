@@ -1,5 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestContext, fundUser, lastWithdrawCode, registerWithdrawer, TEST_OPS_TOKEN, type TestContext } from '../../testing';
+import {
+  bindBankCard,
+  createTestContext,
+  freshWithdrawCode,
+  fundUser,
+  registerWithdrawer,
+  TEST_OPS_TOKEN,
+  type TestContext,
+} from '../../testing';
 import { checkLedger } from '../ledger/check';
 import { balancesOf } from '../ledger/ledger';
 
@@ -14,15 +22,9 @@ describe('withdrawals under concurrency (PostgreSQL)', () => {
   it('50 concurrent withdrawals of the whole balance: exactly one goes through', async () => {
     const user = await registerWithdrawer(ctx);
     await fundUser(ctx, user.id, 'CASH', 500_000n);
-    const card = await ctx.api.post<{ id: number }>(
-      '/app/userBank/save',
-      { bankName: 'SBI', cardNumber: '123456789012', holderName: 'A', ifsc: 'SBIN0001234' },
-      { token: user.token },
-    );
-    ctx.clock.advance(61_000);
-    await ctx.api.post('/app/user/withdraw/sendCode', {}, { token: user.token });
-    const code = await lastWithdrawCode(ctx, user.id);
-    const form = { amount: '5000', bankCardId: String(card.result.id), assetPassword: user.assetPassword, code };
+    const bankCardId = String(await bindBankCard(ctx, user));
+    const code = await freshWithdrawCode(ctx, user);
+    const form = { amount: '5000', bankCardId, assetPassword: user.assetPassword, code };
     const answers = await Promise.all(
       Array.from({ length: 50 }, () => ctx.api.post('/app/user/cashWithdrawal/apply', form, { token: user.token })),
     );
@@ -34,19 +36,8 @@ describe('withdrawals under concurrency (PostgreSQL)', () => {
   it('racing operator decisions: exactly one of approve and reject wins', async () => {
     const user = await registerWithdrawer(ctx);
     await fundUser(ctx, user.id, 'CASH', 500_000n);
-    const card = await ctx.api.post<{ id: number }>(
-      '/app/userBank/save',
-      { bankName: 'SBI', cardNumber: '123456789013', holderName: 'A', ifsc: 'SBIN0001234' },
-      { token: user.token },
-    );
-    ctx.clock.advance(61_000);
-    await ctx.api.post('/app/user/withdraw/sendCode', {}, { token: user.token });
-    const form = {
-      amount: '4000',
-      bankCardId: String(card.result.id),
-      assetPassword: user.assetPassword,
-      code: await lastWithdrawCode(ctx, user.id),
-    };
+    const bankCardId = String(await bindBankCard(ctx, user, '123456789013'));
+    const form = { amount: '4000', bankCardId, assetPassword: user.assetPassword, code: await freshWithdrawCode(ctx, user) };
     const applied = await ctx.api.post<{ id: number; status: string }>('/app/user/cashWithdrawal/apply', form, { token: user.token });
     expect(applied.result.status).toBe('pending_review');
     const operator = { headers: { Authorization: `Ops ${TEST_OPS_TOKEN}` } };

@@ -1,6 +1,7 @@
-import { useEffect, useRef } from 'react';
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { StatusBadge } from '../../../components/StatusBadge';
+import { useModalDialog } from '../../../components/useModalDialog';
 import { formatAmount, formatSigned } from '../../../lib/money';
 import { hapticNotification } from '../../../lib/telegram';
 import type { ResultPopup as Popup } from '../popup';
@@ -16,26 +17,12 @@ import { useBetLabel } from './BetBoard';
 export function ResultPopup({ popup, onAcknowledge }: { popup: Popup; onAcknowledge: () => void }) {
   const { t } = useTranslation();
   const label = useBetLabel();
-  const ref = useRef<HTMLDialogElement>(null);
-  const latest = useRef(onAcknowledge);
-  latest.current = onAcknowledge;
+  const ref = useModalDialog(onAcknowledge);
   const { session, outcome } = popup;
 
   useEffect(() => {
     hapticNotification(outcome === 'win' ? 'success' : 'warning');
   }, [outcome]);
-
-  useEffect(() => {
-    const dialog = ref.current;
-    if (!dialog) return;
-    if (!dialog.open) dialog.showModal?.();
-    const close = () => latest.current();
-    dialog.addEventListener('close', close);
-    return () => {
-      dialog.removeEventListener('close', close);
-      if (dialog.open) dialog.close();
-    };
-  }, []);
 
   return (
     <dialog ref={ref} className="popup" aria-labelledby="result-popup-title" data-testid="result-popup">
