@@ -15,11 +15,13 @@ export interface CoreProcess {
   stop(): Promise<void>;
 }
 
-let nextPort = 41_000 + (process.pid % 1000) * 10;
-
-/** Starts `apps/core/src/main.ts` as a real child process and waits until it answers. */
+/**
+ * Starts `apps/core/src/main.ts` as a real child process and waits until it answers.
+ * The child listens on a port the system chooses (PORT=0) and prints its address:
+ * a fixed port from the ephemeral range could already be the local end of some
+ * outgoing connection, or be picked as the source port of our own polling.
+ */
 export async function startCoreProcess(env: Record<string, string>, nodeArgs: string[] = []): Promise<CoreProcess> {
-  const port = nextPort++;
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'prism-proc-'));
   const opsToken = env.OPS_TOKEN ?? 'process-test-ops-token';
   // node itself with tsx's loader (not the tsx CLI, which runs a grandchild that a SIGKILL would orphan).
@@ -29,39 +31,31 @@ export async function startCoreProcess(env: Record<string, string>, nodeArgs: st
       NODE_ENV: 'test',
       LOG_LEVEL: 'error',
       SKIP_WEB: 'true',
-      PORT: String(port),
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,
       OPS_TOKEN: opsToken,
       TEST_DB: '',
       ...env,
+      PORT: '0',
+      PUBLIC_URL: '',
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   // Keep the end of the output (logs and errors): when a start fails, it says why.
-  let stderr = '';
+  let output = '';
+  let port: number | undefined;
   const keep = (chunk: Buffer) => {
-    stderr = (stderr + chunk.toString()).slice(-4000);
+    output = (output + chunk.toString()).slice(-4000);
+    port ??= Number(/Prism is running at http:\/\/[^\s:]+:(\d+)/.exec(output)?.[1]) || undefined;
   };
   child.stdout?.on('data', keep);
   child.stderr?.on('data', keep);
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  const url = `http://127.0.0.1:${port}`;
-  // Generous: on a loaded 2-core machine a cold start (TypeScript through tsx) can take a while.
-  const deadline = Date.now() + 120_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`core process exited with ${child.exitCode}: ${stderr}`);
-    try {
-      if ((await fetch(`${url}/core/health`)).ok) break;
-    } catch {
-      // not listening yet
-    }
-    if (Date.now() > deadline) {
-      child.kill('SIGKILL');
-      throw new Error(`core process did not start in 120 s: ${stderr || '(no output)'}`);
-    }
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
+  const url = await readyUrl(
+    child,
+    () => port,
+    () => output,
+  );
   return {
     url,
     ops: new HttpClient({ baseURL: `${url}/core/`, getToken: () => `Ops ${opsToken}` }),
@@ -75,6 +69,31 @@ export async function startCoreProcess(env: Record<string, string>, nodeArgs: st
       await exited;
     },
   };
+}
+
+/** Waits for the child's printed port, then for /core/health to answer 200. */
+async function readyUrl(child: ChildProcess, portOf: () => number | undefined, output: () => string): Promise<string> {
+  // Generous: on a loaded 2-core machine a cold start (TypeScript through tsx) can take a while.
+  const deadline = Date.now() + 120_000;
+  let lastError = 'no address printed yet';
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`core process exited with ${child.exitCode}: ${output()}`);
+    const port = portOf();
+    if (port) {
+      try {
+        const health = await fetch(`http://127.0.0.1:${port}/core/health`, { signal: AbortSignal.timeout(5_000) });
+        if (health.ok) return `http://127.0.0.1:${port}`;
+        lastError = `health answered ${health.status}`;
+      } catch (error) {
+        lastError = `health: ${(error as Error).message} ${String((error as { cause?: unknown }).cause ?? '')}`;
+      }
+    }
+    if (Date.now() > deadline) {
+      child.kill('SIGKILL');
+      throw new Error(`core process did not start in 120 s (${lastError}): ${output() || '(no output)'}`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
 }
 
 /**
