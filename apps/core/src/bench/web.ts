@@ -64,9 +64,13 @@ async function lighthouseOf(url: string, port?: number): Promise<[number | strin
       timeout: 180_000,
     });
     const report = JSON.parse(stdout) as {
+      finalDisplayedUrl: string;
       categories: { performance: { score: number } };
       audits: Record<string, { displayValue?: string }>;
     };
+    // The entry page sends a visitor without a valid token to log in: that would measure the wrong page.
+    const ended = new URL(report.finalDisplayedUrl).pathname;
+    if (ended !== new URL(url).pathname) return [`not measured: the page ended at ${ended}`, ''];
     return [Math.round(report.categories.performance.score * 100), report.audits['largest-contentful-paint']?.displayValue ?? ''];
   } catch (error) {
     return [`not measured: ${(error as Error).message.split('\n')[0]}`, ''];
@@ -83,9 +87,7 @@ async function signedInLighthouse(serverUrl: string, page: string): Promise<[num
   const browser = spawn(
     CHROMIUM_PATH,
     [...CHROMIUM_ARGS, `--remote-debugging-port=${DEBUG_PORT}`, `--user-data-dir=${profile}`, 'about:blank'],
-    {
-      stdio: 'ignore',
-    },
+    { stdio: 'ignore' },
   );
   try {
     const cdp = await connectWhenUp(`http://127.0.0.1:${DEBUG_PORT}`);
