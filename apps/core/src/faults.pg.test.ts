@@ -44,6 +44,8 @@ describe('database connection loss (PostgreSQL)', () => {
   afterAll(() => ctx.close());
 
   it('requests fail with a clear error, nothing is half-done, the service recovers by itself', async () => {
+    // One second into a session: betting stays open (the test clock does not move on by itself).
+    ctx.clock.set('2026-11-23T10:00:01Z');
     const users = await Promise.all([1, 2, 3, 4].map(() => registerUser(ctx)));
     for (const u of users) {
       await fundUser(ctx, u.id, 'CHIP', 10_000_000n);
@@ -63,7 +65,7 @@ describe('database connection loss (PostgreSQL)', () => {
     await admin.connect();
     const [database] = await queryRows<{ name: string }>(ctx.db, sql`select current_database() as name`);
     // Connections are cut every 100 ms while requests run, so some die in the middle of their work.
-    const answers: { code: number }[] = [];
+    const answers: { code: number; message: string }[] = [];
     const until = Date.now() + 2_000;
     const cutter = (async () => {
       while (Date.now() < until) {
@@ -76,8 +78,8 @@ describe('database connection loss (PostgreSQL)', () => {
     while (Date.now() < until) answers.push(...(await Promise.all(burst())));
     await cutter;
     await admin.end();
-    expect(answers.filter((a) => a.code === 500)).toEqual([]);
-    expect(answers.every((a) => a.code === 200 || a.code === 503)).toBe(true);
+    // Only success or 'briefly unavailable': anything else (a 500, a logout, a refusal) says which.
+    expect(answers.filter((a) => a.code !== 200 && a.code !== 503)).toEqual([]);
     expect(answers.filter((a) => a.code === 503).length, 'the fault really hit requests').toBeGreaterThan(0);
     // Recovered: after the loss, everything works again without a restart.
     const after = await Promise.all(burst());
@@ -116,6 +118,10 @@ describe('a crash under load (PostgreSQL)', () => {
       await fundInDatabase(handle.db, user.id, 'CASH', 100_000_000n);
       tokens.push(user.token);
     }
+    // The room closes betting for the last 5 s of each minute: start the traffic with time left to bet.
+    const open = (await api.get<GameSession>('/app/game/luckyLottery/getSession', { level: '1' })).result;
+    if (open.betEndTime - open.timestamp < 4_000)
+      await new Promise((resolve) => setTimeout(resolve, open.sessionEndTime - open.timestamp + 500));
     let stop = false;
     const traffic = tokens.map(async (token) => {
       while (!stop) {
