@@ -163,7 +163,8 @@ export async function startChaosTarget(options: ChaosOptions): Promise<ChaosTarg
     },
     async close() {
       faulting = false;
-      await faults;
+      // A failed crash loop has already reported its error (stopFaults); the processes must still stop.
+      await faults.catch(() => undefined);
       await Promise.all(live().map((p) => p.stop()));
       await handle.close();
       await fake.stop();
