@@ -1,9 +1,10 @@
 /** Every table, gathered for Drizzle (queries and drizzle-kit). Each lives in its feature's module. */
-export { idempotencyKeys } from '../http/idempotency';
+
 export * from '../modules/auth/schema';
 export * from '../modules/config/schema';
 export * from '../modules/file/schema';
 export * from '../modules/game/schema';
+export * from '../modules/idempotency/schema';
 export * from '../modules/ledger/schema';
 export * from '../modules/message/schema';
 export * from '../modules/notify/schema';

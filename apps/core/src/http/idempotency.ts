@@ -1,11 +1,12 @@
 import { createHash } from 'node:crypto';
 import type { ErrorKey, ValidationKey } from '@prism/domain';
-import { and, eq, isNull } from 'drizzle-orm';
-import { bigint, jsonb, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
 import type { Request } from 'express';
 import type { Database, Transaction } from '../db/client';
+import { type Claim, claimKey, holdClaim, outcomeOf, recordOutcome, releaseClaim } from '../modules/idempotency/store';
 import type { Clock } from '../platform/clock';
 import { AppError } from './errors';
+
+export { STALE_CLAIM_MS } from '../modules/idempotency/store';
 
 /**
  * Idempotency-Key on money-moving POSTs (DESIGN 2). A request first claims its
@@ -16,20 +17,10 @@ import { AppError } from './errors';
  * - a duplicate while the first is still running: REQUEST_IN_PROGRESS;
  * - a business error is an answer too; an unexpected failure releases the key.
  * A claim left behind by a crashed process is taken over after STALE_CLAIM_MS.
+ * Claims are fenced (modules/idempotency/store.ts): an attempt whose claim was
+ * taken over while it was slow moves no money and answers what the taker
+ * answered (or REQUEST_IN_PROGRESS while the taker still runs).
  */
-export const idempotencyKeys = pgTable(
-  'idempotency_keys',
-  {
-    userId: bigint('user_id', { mode: 'number' }).notNull(),
-    key: text('key').notNull(),
-    route: text('route').notNull(),
-    requestHash: text('request_hash').notNull(),
-    outcome: jsonb('outcome'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
-  },
-  (t) => [primaryKey({ columns: [t.userId, t.key] })],
-);
-
 type Outcome = { ok: true; result: unknown } | { ok: false; key: ErrorKey; fields: Partial<Record<string, ValidationKey>> };
 
 export const IDEMPOTENCY_HEADER = 'Idempotency-Key';
@@ -61,14 +52,15 @@ function canonical(value: unknown): string {
   });
 }
 
-export const STALE_CLAIM_MS = 120_000;
-
 export interface IdempotentSteps<T> {
   /** Preconditions outside the money transaction (password, one-time code): run once per claim. */
   check?: () => Promise<void>;
   /** The money movement, inside the transaction that records the answer. */
   work: (tx: Transaction) => Promise<T>;
 }
+
+/** Thrown inside the money transaction when the claim was taken over: rolls it back before anything moved. */
+class ClaimLost extends Error {}
 
 /** Runs `steps` at most once per (user, key). Without a key they simply run. */
 export async function runIdempotent<T>(
@@ -86,55 +78,40 @@ export async function runIdempotent<T>(
   const requestHash = createHash('sha256')
     .update(`${scope.route}\n${canonical(scope.input)}`)
     .digest('hex');
-  const mine = and(eq(idempotencyKeys.userId, scope.userId), eq(idempotencyKeys.key, key));
-  const earlier = await claim(db, clock, scope, key, requestHash);
-  if (earlier) return replay<T>(earlier);
+  const claimed = await claimKey(db, { userId: scope.userId, key, route: scope.route, requestHash }, clock.now());
+  if (claimed.kind === 'conflict') throw new AppError('IDEMPOTENCY_CONFLICT');
+  if (claimed.kind === 'busy') throw new AppError('REQUEST_IN_PROGRESS');
+  if (claimed.kind === 'done') return replay<T>(claimed.outcome as Outcome);
+  return runClaimed(db, claimed.claim, check, work);
+}
 
+async function runClaimed<T>(db: Database, claim: Claim, check: (() => Promise<void>) | undefined, work: (tx: Transaction) => Promise<T>) {
   try {
     await check?.();
     return await db.transaction(async (tx) => {
+      if (!(await holdClaim(tx, claim))) throw new ClaimLost();
       const result = await work(tx);
-      await tx
-        .update(idempotencyKeys)
-        .set({ outcome: { ok: true, result } satisfies Outcome })
-        .where(mine);
+      await recordOutcome(tx, claim, { ok: true, result } satisfies Outcome);
       return result;
     });
   } catch (error) {
+    if (error instanceof ClaimLost) return answerOfTaker<T>(db, claim);
     if (error instanceof AppError) {
-      await db
-        .update(idempotencyKeys)
-        .set({ outcome: { ok: false, key: error.key, fields: error.fields } satisfies Outcome })
-        .where(mine);
+      const recorded = await recordOutcome(db, claim, { ok: false, key: error.key, fields: error.fields } satisfies Outcome);
+      // Refused after our claim was taken over: the taker's answer is the one that counts.
+      if (!recorded) return answerOfTaker<T>(db, claim);
     } else {
-      await db.delete(idempotencyKeys).where(mine);
+      await releaseClaim(db, claim);
     }
     throw error;
   }
 }
 
-/** Claims the key; answers the earlier outcome when the same request already ran. */
-async function claim(db: Database, clock: Clock, scope: IdempotencyScope, key: string, requestHash: string): Promise<Outcome | undefined> {
-  const now = clock.now();
-  const inserted = await db
-    .insert(idempotencyKeys)
-    .values({ userId: scope.userId, key, route: scope.route, requestHash, createdAt: now })
-    .onConflictDoNothing()
-    .returning({ key: idempotencyKeys.key });
-  if (inserted.length > 0) return undefined;
-  const mine = and(eq(idempotencyKeys.userId, scope.userId), eq(idempotencyKeys.key, key));
-  const [first] = await db.select().from(idempotencyKeys).where(mine);
-  if (!first || first.requestHash !== requestHash) throw new AppError('IDEMPOTENCY_CONFLICT');
-  if (first.outcome) return first.outcome as Outcome;
-  if (now.getTime() - first.createdAt.getTime() < STALE_CLAIM_MS) throw new AppError('REQUEST_IN_PROGRESS');
-  // The first attempt died before finishing: take its claim over (only one taker wins).
-  const taken = await db
-    .update(idempotencyKeys)
-    .set({ createdAt: now })
-    .where(and(mine, eq(idempotencyKeys.createdAt, first.createdAt), isNull(idempotencyKeys.outcome)))
-    .returning({ key: idempotencyKeys.key });
-  if (taken.length === 0) throw new AppError('REQUEST_IN_PROGRESS');
-  return undefined;
+/** A fenced-off attempt answers as the attempt that took its claim over did, once that one has answered. */
+async function answerOfTaker<T>(db: Database, claim: Claim): Promise<T> {
+  const outcome = await outcomeOf(db, claim);
+  if (outcome === undefined) throw new AppError('REQUEST_IN_PROGRESS');
+  return replay<T>(outcome as Outcome);
 }
 
 function replay<T>(outcome: Outcome): T {

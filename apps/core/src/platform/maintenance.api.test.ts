@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { idempotencyKeys } from '../http/idempotency';
+import { idempotencyKeys } from '../modules/idempotency/schema';
 import { createTestContext, type TestContext } from '../testing';
 import { IDEMPOTENCY_KEY_TTL_MS, runMaintenance } from './maintenance';
 

@@ -1,6 +1,6 @@
 import { lt } from 'drizzle-orm';
 import type { Database } from '../db/client';
-import { idempotencyKeys } from '../http/idempotency';
+import { idempotencyKeys } from '../modules/idempotency/schema';
 import { verificationCodes } from '../modules/sms/schema';
 import type { Clock } from './clock';
 import type { Logger } from './logger';

@@ -1,8 +1,10 @@
+import { ASSETS, type BetStatus } from '@prism/domain';
 import { sql } from 'drizzle-orm';
 import {
   bigint,
   bigserial,
   boolean,
+  check,
   index,
   integer,
   jsonb,
@@ -13,24 +15,34 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
+import { oneOf } from '../../db/checks';
+
+const BET_STATUSES = ['PENDING', 'WIN', 'LOSE', 'DRAW'] as const satisfies readonly BetStatus[];
 
 /** Rooms (levels) of the game: timing, bet lists, limits and odds (operator configuration). */
-export const gameLevels = pgTable('game_levels', {
-  level: integer('level').primaryKey(),
-  levelName: text('level_name').notNull(),
-  enableFlag: boolean('enable_flag').notNull().default(true),
-  sessionSeconds: integer('session_seconds').notNull(),
-  betCloseSeconds: integer('bet_close_seconds').notNull(),
-  /** Comma-separated minor units, e.g. "100,1000,10000". */
-  betBaseAmounts: text('bet_base_amounts').notNull(),
-  betMultiples: text('bet_multiples').notNull(),
-  chipMinLimit: bigint('chip_min_limit', { mode: 'bigint' }).notNull(),
-  chipMaxLimit: bigint('chip_max_limit', { mode: 'bigint' }).notNull(),
-  /** The most one user may stake in one session of this room. */
-  betAmountMax: bigint('bet_amount_max', { mode: 'bigint' }).notNull(),
-  odds: jsonb('odds').notNull(),
-  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
-});
+export const gameLevels = pgTable(
+  'game_levels',
+  {
+    level: integer('level').primaryKey(),
+    levelName: text('level_name').notNull(),
+    enableFlag: boolean('enable_flag').notNull().default(true),
+    sessionSeconds: integer('session_seconds').notNull(),
+    betCloseSeconds: integer('bet_close_seconds').notNull(),
+    /** Comma-separated minor units, e.g. "100,1000,10000". */
+    betBaseAmounts: text('bet_base_amounts').notNull(),
+    betMultiples: text('bet_multiples').notNull(),
+    chipMinLimit: bigint('chip_min_limit', { mode: 'bigint' }).notNull(),
+    chipMaxLimit: bigint('chip_max_limit', { mode: 'bigint' }).notNull(),
+    /** The most one user may stake in one session of this room. */
+    betAmountMax: bigint('bet_amount_max', { mode: 'bigint' }).notNull(),
+    odds: jsonb('odds').notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check('game_levels_timing', sql`${t.sessionSeconds} > 0 and ${t.betCloseSeconds} > 0`),
+    check('game_levels_limits', sql`${t.chipMinLimit} >= 0 and ${t.chipMaxLimit} >= 0 and ${t.betAmountMax} >= 0`),
+  ],
+);
 
 /**
  * A SHA-256 seed chain (DESIGN 5, docs/fairness.md). The anchor x(N) is public;
@@ -116,5 +128,10 @@ export const gameBets = pgTable(
     index('game_bets_session_idx').on(t.sessionId, t.status),
     index('game_bets_user_idx').on(t.userId, t.id),
     index('game_bets_user_session_idx').on(t.userId, t.sessionId),
+    check('game_bets_total_positive', sql`${t.total} > 0 and ${t.baseAmount} > 0 and ${t.multiples} > 0`),
+    check('game_bets_fee', sql`${t.fee} >= 0 and ${t.fee} <= ${t.total}`),
+    check('game_bets_payout_not_negative', sql`${t.payout} >= 0`),
+    check('game_bets_status', oneOf(t.status, BET_STATUSES)),
+    check('game_bets_coin', oneOf(t.coin, ASSETS)),
   ],
 );

@@ -77,5 +77,8 @@ export const turnover = pgTable(
     principal: bigint('principal', { mode: 'bigint' }).notNull().default(sql`0`),
     done: bigint('done', { mode: 'bigint' }).notNull().default(sql`0`),
   },
-  (t) => [uniqueIndex('turnover_key').on(t.userId, t.currency)],
+  (t) => [
+    uniqueIndex('turnover_key').on(t.userId, t.currency),
+    check('turnover_not_negative', sql`${t.required} >= 0 and ${t.principal} >= 0 and ${t.done} >= 0`),
+  ],
 );

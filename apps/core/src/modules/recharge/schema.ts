@@ -1,4 +1,23 @@
-import { bigint, bigserial, boolean, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { ASSETS, type DepositStatus, type RechargeOrderStatus } from '@prism/domain';
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  bigserial,
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+import { oneOf } from '../../db/checks';
+
+const ORDER_STATUSES = ['pending', 'paid', 'failed', 'amount_mismatch'] as const satisfies readonly RechargeOrderStatus[];
+const DEPOSIT_STATUSES = ['pending', 'credited', 'below_minimum', 'unknown_address'] as const satisfies readonly DepositStatus[];
 
 /** Payment channels for CASH recharge; `gateway` names the adapter (the built-in one is 'sandbox'). */
 export const payChannels = pgTable('pay_channels', {
@@ -31,7 +50,12 @@ export const rechargeOrders = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
     completedAt: timestamp('completed_at', { withTimezone: true }),
   },
-  (t) => [index('recharge_orders_user_idx').on(t.userId, t.createdAt)],
+  (t) => [
+    index('recharge_orders_user_idx').on(t.userId, t.createdAt),
+    check('recharge_orders_amount_positive', sql`${t.amount} > 0 and (${t.paidAmount} is null or ${t.paidAmount} >= 0)`),
+    check('recharge_orders_status', oneOf(t.status, ORDER_STATUSES)),
+    check('recharge_orders_currency', oneOf(t.currency, ASSETS)),
+  ],
 );
 
 /** One USDT deposit address per user and network. */
@@ -69,5 +93,10 @@ export const chainDeposits = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
     creditedAt: timestamp('credited_at', { withTimezone: true }),
   },
-  (t) => [uniqueIndex('chain_deposits_tx_key').on(t.network, t.txHash), index('chain_deposits_user_idx').on(t.userId, t.createdAt)],
+  (t) => [
+    uniqueIndex('chain_deposits_tx_key').on(t.network, t.txHash),
+    index('chain_deposits_user_idx').on(t.userId, t.createdAt),
+    check('chain_deposits_amount', sql`${t.amount} > 0 and ${t.confirmations} >= 0`),
+    check('chain_deposits_status', oneOf(t.status, DEPOSIT_STATUSES)),
+  ],
 );
