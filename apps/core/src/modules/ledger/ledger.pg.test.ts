@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AppError } from '../../http/errors';
 import { createTestContext, registerUser, type TestContext, type TestUser } from '../../testing';
 import { checkLedger } from './check';
-import { balancesOf, transfer } from './ledger';
+import { balancesOf, systemBalance, transfer } from './ledger';
 
 /** Concurrency that only real PostgreSQL can show (PGlite runs one transaction at a time). */
 let ctx: TestContext;
@@ -97,5 +97,35 @@ describe('ledger under concurrency', () => {
     expect(total).toBe(200_000n);
     const report = await checkLedger(ctx.db);
     expect(report).toMatchObject({ ok: true, mismatches: [], negativeUsers: [] });
+  });
+
+  it('20 concurrent transfers with one idempotency key: one moves the money, the rest answer "already done", nothing partial', async () => {
+    const user = await registerUser(ctx);
+    const results = await Promise.allSettled(
+      Array.from({ length: 20 }, () =>
+        ctx.db.transaction((tx) =>
+          transfer(
+            tx,
+            {
+              asset: 'USDT',
+              from: { system: 'deposits:race' },
+              to: { userId: user.id },
+              amount: 500n,
+              type: 'recharge',
+              reference: `race:${user.id}`,
+              idempotencyKey: `race:${user.id}`,
+            },
+            now(),
+          ),
+        ),
+      ),
+    );
+    const rejected = results.filter((r): r is PromiseRejectedResult => r.status === 'rejected');
+    expect(rejected.map((r) => String(r.reason))).toEqual([]);
+    const ids = results.map((r) => (r.status === 'fulfilled' ? r.value : undefined));
+    expect(ids.filter((id) => id !== undefined)).toHaveLength(1);
+    expect((await balancesOf(ctx.db, user.id)).USDT).toBe(500n);
+    expect(await systemBalance(ctx.db, 'deposits:race', 'USDT')).toBe(-500n);
+    expect((await checkLedger(ctx.db)).ok).toBe(true);
   });
 });

@@ -125,13 +125,14 @@ const change = (account: ResolvedAccount, delta: bigint) =>
  * deadlocks between opposite transfers); a user debit is one conditional
  * statement, so insufficient funds change nothing (INSUFFICIENT_BALANCE).
  * Three round trips: resolve both accounts, change the first row, change the
- * second row and insert the transfer in one statement.
+ * second row and insert the transfer in one statement (a keyed transfer first
+ * takes its key's lock and looks the key up: two more).
  * Returns the transfer id, or undefined when the idempotency key was used
  * already (the movement happened before and is not repeated).
  */
 export async function transfer(tx: Executor, input: TransferInput, now: Date): Promise<number | undefined> {
   if (input.amount <= 0n) throw new Error(`transfer amount must be positive, got ${input.amount}`);
-  if (input.idempotencyKey && (await transferExists(tx, input.idempotencyKey))) return undefined;
+  if (input.idempotencyKey && (await alreadyWritten(tx, input.idempotencyKey))) return undefined;
   const shard = shardFor(input.reference);
   const [from, to] = await resolvePair(tx, input, shard);
   if (from.id === to.id) throw new Error('transfer between an account and itself');
@@ -152,7 +153,15 @@ export async function transfer(tx: Executor, input: TransferInput, now: Date): P
   return Number(row.id);
 }
 
-async function transferExists(tx: Executor, idempotencyKey: string): Promise<boolean> {
+/**
+ * Whether a movement with this key was written. Concurrent writers of one key
+ * queue on a transaction lock first, so the later one sees the earlier one's
+ * transfer once it commits and answers "already done", instead of moving the
+ * balances and then failing on the unique key (an error, not an answer). The
+ * lock is taken before any balance changes, and held to the caller's commit.
+ */
+async function alreadyWritten(tx: Executor, idempotencyKey: string): Promise<boolean> {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`ledger-key:${idempotencyKey}`}))`);
   const [row] = await tx.select({ id: ledgerTransfers.id }).from(ledgerTransfers).where(eq(ledgerTransfers.idempotencyKey, idempotencyKey));
   return row !== undefined;
 }
