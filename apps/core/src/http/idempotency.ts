@@ -85,7 +85,12 @@ export async function runIdempotent<T>(
   return runClaimed(db, claimed.claim, check, work);
 }
 
-async function runClaimed<T>(db: Database, claim: Claim, check: (() => Promise<void>) | undefined, work: (tx: Transaction) => Promise<T>) {
+async function runClaimed<T>(
+  db: Database,
+  claim: Claim,
+  check: (() => Promise<void>) | undefined,
+  work: (tx: Transaction) => Promise<T>,
+): Promise<T> {
   try {
     await check?.();
     return await db.transaction(async (tx) => {
