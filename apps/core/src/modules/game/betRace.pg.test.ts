@@ -39,16 +39,25 @@ async function raceOnce(iteration: number): Promise<{ placed: number; refused: n
   const session = (await ctx.api.get<GameSession>('/app/game/luckyLottery/getSession', { level: '1' })).result;
   const betClock = new ManualClock(new Date(session.betEndTime - 1_000));
   ctx.clock.set(new Date(session.sessionEndTime + 500));
-  const input = { gameSessionId: session.id, betName: 'Big' as const, baseAmount: 1_000n, betMultiples: 1, totalBetAmount: 1_000n, coin: 'CHIP' as const };
+  const input = {
+    gameSessionId: session.id,
+    betName: 'Big' as const,
+    baseAmount: 1_000n,
+    betMultiples: 1,
+    totalBetAmount: 1_000n,
+    coin: 'CHIP' as const,
+  };
   const bets = users.map(async (user, i) => {
     await pause((i * 13 + iteration * 7) % 90);
-    return ctx.db.transaction((tx) => placeBet(tx, { clock: betClock, random: cryptoRandom }, user.id, input)).then(
-      () => 'placed' as const,
-      (error: unknown) => {
-        if (error instanceof AppError && error.key === 'ERROR_SESSION') return 'refused' as const;
-        throw error;
-      },
-    );
+    return ctx.db
+      .transaction((tx) => placeBet(tx, { clock: betClock, random: cryptoRandom }, user.id, input))
+      .then(
+        () => 'placed' as const,
+        (error: unknown) => {
+          if (error instanceof AppError && error.key === 'ERROR_SESSION') return 'refused' as const;
+          throw error;
+        },
+      );
   });
   const settle = pause(iteration % 9).then(() => ctx.services.game.scheduler.tick());
   const outcomes = await Promise.all(bets);

@@ -34,7 +34,9 @@ describe('results cannot be chosen', () => {
   });
 
   it('nothing voids a session: a late beacon is waited for, never a reason to refund (docs/fairness.md)', () => {
-    const voiders = files.filter(({ text }) => /status:\s*'void'/.test(text) || /update\s+game_sessions[^`]*status\s*=\s*'void'/is.test(text));
+    const voiders = files.filter(
+      ({ text }) => /status:\s*'void'/.test(text) || /update\s+game_sessions[^`]*status\s*=\s*'void'/is.test(text),
+    );
     expect(voiders.map((f) => f.file)).toEqual([]);
   });
 

@@ -62,12 +62,7 @@ export async function settleSession(
   return finish(tx, clock, session, movements);
 }
 
-async function finish(
-  tx: Executor,
-  clock: Clock,
-  session: SessionRow,
-  movements: Movement[],
-): Promise<SettlementReport> {
+async function finish(tx: Executor, clock: Clock, session: SessionRow, movements: Movement[]): Promise<SettlementReport> {
   const reference = `session:${session.periodId}`;
   const transfers: TransferInput[] = [];
   const paid: Record<string, bigint> = {};
