@@ -32,6 +32,7 @@ export async function placeBet(tx: Executor, deps: { clock: Clock; random: Rando
   // FOR SHARE holds the session row until this bet commits: the draw's UPDATE of
   // the row waits for it (and its settlement then sees the bet), or the bet waits
   // for the draw and finds the session no longer open. Bets do not block each other.
+  // A one-statement bet keeps this: its CTE reading the session takes the same FOR SHARE.
   const [found] = await tx
     .select({ session: gameSessions, level: gameLevels })
     .from(gameSessions)
