@@ -47,6 +47,9 @@ test('a new user bets on the 10 s room, sees the result, the record, and verifie
   await expect(page.getByTestId('game-demo')).toHaveText('Demo mode: bets use play money with no cash value.');
   await expect(page.getByTestId('game-odds')).toContainText('Return to player');
   await expect(page.getByTestId('game-fee')).toHaveText('Service fee: 2.00% of every stake');
+  // Rooms are named from their duration, in the reader's language (the server's names are English).
+  await expect(page.getByRole('tab', { name: '1 min' })).toBeVisible();
+  await expect(page.getByRole('tab', { name: '5 min' })).toBeVisible();
 
   // The short room: its session, ticking countdowns, the previous draws.
   await page.getByRole('tab', { name: SHORT_ROOM.levelName }).click();
@@ -77,6 +80,14 @@ test('a new user bets on the 10 s room, sees the result, the record, and verifie
   await expect(sheet.getByTestId('bet-coin-CHIP')).toHaveAttribute('aria-pressed', 'true');
   // Amounts are isolated from the sentence around them (right-to-left languages), so they are matched on their own.
   await expect(sheet.getByTestId('bet-coin-balance')).toContainText('100.00 CHIP');
+  // In GOLD, which this user has none of, the server refuses; choosing CHIP again clears that answer.
+  await sheet.getByTestId('bet-coin-GOLD').click();
+  await page.waitForTimeout(CLICK_THROTTLE_MS);
+  await sheet.getByTestId('bet-confirm').click();
+  await expect(sheet.getByTestId('bet-problem')).toHaveText('Insufficient balance');
+  await sheet.getByTestId('bet-coin-CHIP').click();
+  await expect(sheet.getByTestId('bet-problem')).toBeHidden();
+  await expect(sheet.getByTestId('bet-total-value')).toHaveText('50.00 CHIP');
   await page.waitForTimeout(CLICK_THROTTLE_MS);
   await sheet.getByTestId('bet-confirm').click();
   await expect(sheet).toBeHidden();
@@ -134,6 +145,8 @@ test('a new user bets on the 10 s room, sees the result, the record, and verifie
 test('the verify screen is public and explains a wrong period id', async ({ page }) => {
   await page.goto('/pages/game/verify');
   await expect(page.getByRole('heading', { name: 'How results are chosen' })).toBeVisible();
+  // How many sessions were ever voided, for every room (nothing voids one now: a late beacon is waited for).
+  await expect(page.getByTestId('verify-voids-count')).toHaveText(/^0 of \d+ finished sessions were voided \(every stake refunded\)\.$/);
   await page.getByTestId('verify-period').fill('12345');
   await page.getByTestId('verify-submit').click();
   await expect(page.getByText('Enter the 14-digit period id')).toBeVisible();

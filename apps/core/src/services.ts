@@ -84,7 +84,7 @@ function gameServices(deps: CoreDeps) {
     db: deps.db,
     logger: deps.logger,
     events: deps.events,
-    beaconTimeoutMs: config.GAME_BEACON_TIMEOUT_SECONDS * 1000,
+    beaconLateAfterMs: config.GAME_BEACON_TIMEOUT_SECONDS * 1000,
   });
   return { beacon, chainDeps, scheduler };
 }

@@ -34,7 +34,11 @@ export const ADVISOR_MANAGEMENT_FEE_BPS = 1000;
 export const CURRENCY_SYMBOL = { config: '$', game: '₹' } as const;
 export const ASSETS = ['CASH', 'USDT', 'CHIP', 'GOLD', 'POINT'] as const;
 export type Asset = (typeof ASSETS)[number];
+/** The coins the app offers for a bet: CHIP (the default), GOLD and POINT. */
 export const GAME_COINS = ['CHIP', 'GOLD', 'POINT'] as const;
+/** Every coin the betting endpoint takes: the app's choices and USDT (the original app sends USDT). */
+export const BET_COINS = [...GAME_COINS, 'USDT'] as const;
+export type BetCoin = (typeof BET_COINS)[number];
 export const USDT_NETWORKS = ['TRC20', 'BEP20', 'ERC20', 'TON'] as const;
 export const DEFAULT_USDT_NETWORK = 'TRC20';
 

@@ -190,6 +190,8 @@ try {
     const c = await pool.connect();
     try {
       await c.query('begin');
+      // As placeBet: the session row FOR SHARE, so settlement cannot overtake a bet in flight.
+      await c.query('select status from game_sessions where id = $1 for share', [open.session.id]);
       await c.query('select pg_advisory_xact_lock(hashtext($1))', [`bet:${userId}`]);
       await c.query('select sum(total) from game_bets where user_id = $1 and session_id = $2', [userId, open.session.id]);
       const debit = await c.query('update ledger_accounts set balance = balance - 1000 where id = $1 and balance >= 1000 returning id', [

@@ -1,5 +1,5 @@
 import { HttpClient } from '@prism/client';
-import { type GameLevel, type GameSessionProof, type VerifyState, verifySessionProof } from '@prism/domain';
+import { type GameLevel, type GameSessionDetail, type VerifyState, verifySessionProof } from '@prism/domain';
 import { verifyQuicknetRound } from '../modules/game/beacon';
 
 const LABEL: Record<VerifyState, string> = { ok: 'OK  ', fail: 'FAIL', external: 'EXT ', info: 'INFO' };
@@ -19,7 +19,7 @@ async function main(args: string[]): Promise<number> {
     return 2;
   }
   const http = new HttpClient({ baseURL: `${url.replace(/\/$/, '')}/core/` });
-  const proof = await http.get<GameSessionProof>('/app/game/luckyLottery/sessionDetail', { periodId });
+  const proof = await http.get<GameSessionDetail>('/app/game/luckyLottery/sessionDetail', { periodId });
   const level = (await http.get<GameLevel[]>('/app/game/luckyLottery/getLevelList')).find((l) => l.level === proof.level);
   if (!level) throw new Error(`room ${proof.level} is not listed`);
   const checks = verifySessionProof(proof, {
@@ -29,6 +29,8 @@ async function main(args: string[]): Promise<number> {
   console.log(`Session ${proof.periodId} (room ${proof.level}): result ${proof.lotteryResult ?? '-'}, seed ${proof.seed ?? '-'}`);
   console.log(`beacon ${proof.beaconName} round ${proof.beaconRound}: ${proof.beaconValue ?? '-'}`);
   for (const check of checks) console.log(`${LABEL[check.state]} ${check.name} (${check.detail})`);
+  const { voided, sessions, reasons } = proof.voidSummary;
+  console.log(`voided sessions: ${voided} of ${sessions}${reasons.map((r) => `, ${r.count} ${r.reason}`).join('')}`);
   const ok = checks.every((c) => c.ok);
   console.log(ok ? 'verified: the published result is the only possible one' : 'NOT verified');
   return ok ? 0 : 1;

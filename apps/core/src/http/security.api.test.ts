@@ -30,7 +30,7 @@ const PUBLIC = [
   /^\/core\/app\/config\//,
   /^\/core\/app\/chargeAndWithdrawConfig\/getConfig$/,
   /^\/core\/app\/payChannel\/list$/,
-  /^\/core\/app\/game\/luckyLottery\/(getLevelList|getSession|sessionResultPage|sessionDetail|chains|events)$/,
+  /^\/core\/app\/game\/luckyLottery\/(getLevelList|getSession|sessionResultPage|sessionDetail|voidSummary|chains|events)$/,
 ];
 
 describe('authorization', () => {

@@ -23,7 +23,7 @@ export async function checkInvariants({ db, now, retried, users }: InvariantInpu
   const ledger = await checkLedger(db);
   if (!ledger.ok)
     failures.push(
-      `ledger: sums ${JSON.stringify(ledger.sums)}, ${ledger.mismatches.length} mismatches, ${ledger.negativeUsers.length} negative users`,
+      `ledger: sums ${JSON.stringify(ledger.sums)}, ${ledger.mismatches.length} mismatches, ${ledger.negativeUsers.length} negative users, ${ledger.pendingBets.length} bets pending in finished sessions`,
     );
 
   // Every bet priced exactly as the domain rules price it for its session's published result.

@@ -15,6 +15,7 @@ export const queryKeys = {
   gameSession: (level: number) => ['game', 'session', level] as const,
   gameResults: (level: number) => ['game', 'results', level] as const,
   gameProof: (periodId: string) => ['game', 'proof', periodId] as const,
+  gameVoids: ['game', 'voids'] as const,
   // Everything below belongs to the logged-in user, so it lives under ['user'] and goes with a logout.
   rechargeAmounts: ['user', 'rechargeAmounts'] as const,
   rechargeAddress: (network: string) => ['user', 'rechargeAddress', network] as const,

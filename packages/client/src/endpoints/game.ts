@@ -1,7 +1,19 @@
-import type { BetName, GameBetRecord, GameChain, GameLevel, GameSession, GameSessionProof, GameSessionResult, Paged } from '@prism/domain';
+import type {
+  BetCoin,
+  BetName,
+  GameBetRecord,
+  GameChain,
+  GameLevel,
+  GameSession,
+  GameSessionDetail,
+  GameSessionResult,
+  GameVoidSummary,
+  Paged,
+} from '@prism/domain';
 import type { CallOptions, HttpClient } from '../http';
 
-export type GameCoin = 'CHIP' | 'GOLD' | 'POINT' | 'USDT';
+/** A coin the betting endpoint takes (BET_COINS of @prism/domain). */
+export type GameCoin = BetCoin;
 
 /** The colour/size game (specification point 7), plus verification data. */
 export function gameEndpoints(http: HttpClient) {
@@ -18,7 +30,9 @@ export function gameEndpoints(http: HttpClient) {
         http.get<Paged<GameSessionResult>>('/app/game/luckyLottery/sessionResultPage', query),
       userLotteryRecordPage: (query: { pageNo: number; pageSize?: number; coin?: GameCoin; level?: number }) =>
         http.get<Paged<GameBetRecord>>('/app/game/luckyLottery/userLotteryRecordPage', query),
-      sessionDetail: (periodId: string) => http.get<GameSessionProof>('/app/game/luckyLottery/sessionDetail', { periodId }),
+      sessionDetail: (periodId: string) => http.get<GameSessionDetail>('/app/game/luckyLottery/sessionDetail', { periodId }),
+      /** How many finished sessions were voided, and why (every room). */
+      voidSummary: () => http.get<GameVoidSummary>('/app/game/luckyLottery/voidSummary'),
       chains: (level?: number) => http.get<GameChain[]>('/app/game/luckyLottery/chains', { level }),
     },
   };

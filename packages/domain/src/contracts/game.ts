@@ -69,6 +69,25 @@ export interface GameSessionProof extends GameSessionResult {
   voidReason: string | null;
 }
 
+/**
+ * Why sessions were voided: beaconLate for sessions voided by versions before
+ * late settlement (their beacon round came after a timeout); other for anything else.
+ */
+export type GameVoidReason = 'beaconLate' | 'other';
+
+/** How many finished sessions were voided, and why (DESIGN 5): the verify page shows it. */
+export interface GameVoidSummary {
+  /** Finished sessions (settled or void), every room. */
+  sessions: number;
+  voided: number;
+  reasons: { reason: GameVoidReason; count: number }[];
+}
+
+/** sessionDetail's answer: the proof, and the void count of the whole game beside it. */
+export interface GameSessionDetail extends GameSessionProof {
+  voidSummary: GameVoidSummary;
+}
+
 export interface GameChain {
   id: number;
   level: number;

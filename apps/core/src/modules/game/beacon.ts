@@ -66,7 +66,7 @@ export function createDrandBeacon(options: { urls?: readonly string[]; fetchImpl
           if (!verifyQuicknetRound(round, body.signature, body.randomness)) continue;
           return { round, value: body.randomness, signature: body.signature };
         } catch {
-          // Try the next mirror; a late beacon voids the session after the timeout.
+          // Try the next mirror; the session waits for its round until one answers.
         }
       }
       return undefined;
@@ -92,3 +92,22 @@ export function createLocalBeacon(): Beacon {
 }
 
 export { localBeaconValue };
+
+/**
+ * The beacon that draws a session: the one named when it was created, whatever
+ * GAME_BEACON says now (a session created in local mode stays local after a
+ * switch to drand, and the reverse). An unknown name never answers, so such a
+ * session waits rather than being drawn with some other randomness.
+ */
+export function beaconsFor(current: Beacon): (name: string) => Beacon {
+  const made = new Map<string, Beacon>([[current.name, current]]);
+  const never: Beacon = { name: current.name, roundFor: current.roundFor, fetch: async () => undefined };
+  return (name) => {
+    let beacon = made.get(name);
+    if (!beacon) {
+      beacon = name === 'local' ? createLocalBeacon() : name === 'drand-quicknet' ? createDrandBeacon() : never;
+      made.set(name, beacon);
+    }
+    return beacon;
+  };
+}

@@ -1,4 +1,4 @@
-import { type BetName, betFee, type Money } from '@prism/domain';
+import { type BetCoin, type BetName, betFee, type Money } from '@prism/domain';
 import { and, eq, sql } from 'drizzle-orm';
 import { type Executor, queryRows } from '../../db/client';
 import { AppError } from '../../http/errors';
@@ -7,10 +7,6 @@ import { type Random, randomString } from '../../platform/random';
 import { transfer } from '../ledger/ledger';
 import { toLevelConfig } from './levels';
 import { gameBets, gameLevels, gameSessions } from './schema';
-
-/** Coins a bet may be placed in; CHIP is the default (specification point 4). */
-export const BET_COINS = ['CHIP', 'GOLD', 'POINT', 'USDT'] as const;
-export type BetCoin = (typeof BET_COINS)[number];
 
 export interface BetInput {
   gameSessionId: number;
@@ -33,11 +29,16 @@ export type BetRow = typeof gameBets.$inferSelect;
 export async function placeBet(tx: Executor, deps: { clock: Clock; random: Random }, userId: number, input: BetInput): Promise<BetRow> {
   const now = deps.clock.now();
   // The session and its room in one query: betting is the hottest path of the game.
+  // FOR SHARE holds the session row until this bet commits: the draw's UPDATE of
+  // the row waits for it (and its settlement then sees the bet), or the bet waits
+  // for the draw and finds the session no longer open. Bets do not block each other.
+  // A one-statement bet keeps this: its CTE reading the session takes the same FOR SHARE.
   const [found] = await tx
     .select({ session: gameSessions, level: gameLevels })
     .from(gameSessions)
     .innerJoin(gameLevels, eq(gameLevels.level, gameSessions.level))
-    .where(eq(gameSessions.id, input.gameSessionId));
+    .where(eq(gameSessions.id, input.gameSessionId))
+    .for('share', { of: gameSessions });
   const session = found?.session;
   if (!found || !session || session.status !== 'open' || now < session.startAt || now >= session.betEndAt)
     throw new AppError('ERROR_SESSION');

@@ -30,13 +30,3 @@ export async function drawSession(
     .returning();
   return drawn;
 }
-
-/** The beacon never came: the session is void, every stake goes back (bets become DRAW). */
-export async function voidSession(tx: Executor, clock: Clock, session: SessionRow, reason: string): Promise<SessionRow | undefined> {
-  const [voided] = await tx
-    .update(gameSessions)
-    .set({ status: 'void', voidReason: reason, drawnAt: clock.now() })
-    .where(and(eq(gameSessions.id, session.id), eq(gameSessions.status, 'open')))
-    .returning();
-  return voided;
-}

@@ -33,6 +33,13 @@ describe('results cannot be chosen', () => {
     expect(draw).toMatch(/const result = computeResult\(seed, session\.level, session\.periodId, beacon\.value\)/);
   });
 
+  it('nothing voids a session: a late beacon is waited for, never a reason to refund (docs/fairness.md)', () => {
+    const voiders = files.filter(
+      ({ text }) => /status:\s*'void'/.test(text) || /update\s+game_sessions[^`]*status\s*=\s*'void'/is.test(text),
+    );
+    expect(voiders.map((f) => f.file)).toEqual([]);
+  });
+
   it('sessions are created without a result', () => {
     const sessions = files.find((f) => f.file === 'modules/game/sessions.ts')?.text ?? '';
     expect(sessions).not.toMatch(/\bresult\s*:/);

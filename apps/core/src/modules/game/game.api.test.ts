@@ -5,7 +5,9 @@ import {
   type GameBetRecord,
   type GameResult,
   type GameSession,
+  type GameSessionDetail,
   type GameSessionResult,
+  type GameVoidSummary,
   hashSeed,
   settleBet,
 } from '@prism/domain';
@@ -15,11 +17,21 @@ import type { EventBus } from '../../platform/events';
 import { silentLogger } from '../../platform/logger';
 import { cryptoRandom } from '../../platform/random';
 import { createServices } from '../../services';
-import { createTestContext, fundUser, moneySnapshot, registerUser, TEST_SECRET, type TestContext, type TestUser } from '../../testing';
-import { checkLedger } from '../ledger/check';
+import {
+  createTestContext,
+  fundUser,
+  moneySnapshot,
+  registerUser,
+  TEST_OPS_TOKEN,
+  TEST_SECRET,
+  type TestContext,
+  type TestUser,
+} from '../../testing';
+import { checkLedger, type LedgerCheckReport } from '../ledger/check';
 import { balancesOf } from '../ledger/ledger';
 import { turnoverState } from '../ledger/turnover';
-import { gameChains, gameLevels, gameSessions } from './schema';
+import type { Beacon, BeaconRound } from './beacon';
+import { gameBets, gameChains, gameLevels, gameSessions } from './schema';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -267,26 +279,65 @@ describe('draw and settlement', () => {
     expect(page.result.content.map((r) => r.periodId)).toEqual([...periods].reverse().map((p) => p.periodId));
   });
 
-  it('a beacon that never comes voids the session after the timeout and refunds every stake (DRAW)', async () => {
-    const late = await createTestContext({
-      env: { GAME_BEACON_TIMEOUT_SECONDS: '30' },
-      deps: { beacon: { name: 'local', roundFor: (t) => Math.floor(t.getTime() / 1000), fetch: async () => undefined } },
-    });
+  it('a late beacon never voids: the session waits however long, then settles with that round, also after a restart', async () => {
+    // A fake drand: rounds appear only when the test publishes them.
+    const published = new Map<number, BeaconRound>();
+    const drand: Beacon = {
+      name: 'drand-quicknet',
+      roundFor: (betEndAt) => Math.floor(betEndAt.getTime() / 3_000),
+      fetch: async (round) => published.get(round),
+    };
+    const late = await createTestContext({ env: { GAME_BEACON_TIMEOUT_SECONDS: '30' }, deps: { beacon: drand } });
     try {
       late.clock.set('2026-11-23T10:00:10Z');
       const user = await registerUser(late);
       await fundUser(late, user.id, 'CHIP', 10_000n);
-      const s = (await late.api.get<GameSession>('/app/game/luckyLottery/getSession', { level: '1' })).result;
-      await late.api.post('/app/game/luckyLottery/betting', form(s, 'Big'), { token: user.token });
-      late.clock.set(new Date(s.sessionEndTime + 10_000));
-      expect((await late.services.game.scheduler.tick()).waiting).toContain(s.periodId);
-      late.clock.set(new Date(s.sessionEndTime + 31_000));
-      expect((await late.services.game.scheduler.tick()).voided).toContain(s.periodId);
+      const first = (await late.api.get<GameSession>('/app/game/luckyLottery/getSession', { level: '1' })).result;
+      await late.api.post('/app/game/luckyLottery/betting', form(first, 'Big'), { token: user.token });
+      late.clock.set(new Date(first.sessionEndTime + 1_000));
+      const second = (await late.api.get<GameSession>('/app/game/luckyLottery/getSession', { level: '1' })).result;
+      await late.api.post('/app/game/luckyLottery/betting', form(second, 'Small'), { token: user.token });
+
+      // Far past the old 30 s timeout, and a day later: still waiting, stake still staked, nothing void.
+      for (const after of [31_000, 86_400_000]) {
+        late.clock.set(new Date(second.sessionEndTime + after));
+        const report = await late.services.game.scheduler.tick();
+        expect(report.waiting).toEqual(expect.arrayContaining([first.periodId, second.periodId]));
+        expect(report.settled.map((r) => r.periodId)).not.toContain(first.periodId);
+      }
+      const rows = await late.db.select().from(gameSessions).where(eq(gameSessions.level, 1));
+      expect(rows.filter((r) => r.status === 'void')).toEqual([]);
+      expect((await balancesOf(late.db, user.id)).CHIP).toBe(0n);
+      expect((await checkLedger(late.db)).ok).toBe(true);
+
+      // The process restarts; the first round is published: that session settles with it, the second keeps waiting.
+      const value = hashSeed('ab'.repeat(32));
+      published.set(first.beaconRound, { round: first.beaconRound, value, signature: 'cd'.repeat(48) });
+      const restarted = createServices({
+        config: late.config,
+        db: late.db,
+        clock: late.clock,
+        random: cryptoRandom,
+        logger: silentLogger,
+        secret: TEST_SECRET,
+        opsToken: 'x',
+        events: noEvents,
+        beacon: drand,
+      });
+      const report = await restarted.game.scheduler.tick();
+      expect(report.settled.map((r) => r.periodId)).toEqual([first.periodId]);
+      expect(report.waiting).toContain(second.periodId);
+      const proof = (await late.api.get<GameSessionDetail>('/app/game/luckyLottery/sessionDetail', { periodId: first.periodId })).result;
+      expect(proof).toMatchObject({ status: 'settled', beaconValue: value, beaconRound: first.beaconRound });
+      expect(proof.lotteryResult).toBe(computeResult(proof.seed as string, 1, first.periodId, value));
+      const expected = settleBet('Big', 5_000n, proof.lotteryResult as GameResult, DEFAULT_ODDS);
       const records = (
         await late.api.get<{ content: GameBetRecord[] }>('/app/game/luckyLottery/userLotteryRecordPage', {}, { token: user.token })
       ).result.content;
-      expect(records[0]).toMatchObject({ status: 'DRAW', incomeAmount: '50.00', profit: '0.00' });
-      expect((await balancesOf(late.db, user.id)).CHIP).toBe(10_000n);
+      expect(records.find((r) => r.periodId === first.periodId)).toMatchObject({ status: expected.status });
+      expect(records.find((r) => r.periodId === second.periodId)).toMatchObject({ status: 'PENDING' });
+      expect((await balancesOf(late.db, user.id)).CHIP).toBe(expected.payout);
+      expect(proof.voidSummary).toEqual({ sessions: 1, voided: 0, reasons: [] });
       expect((await checkLedger(late.db)).ok).toBe(true);
     } finally {
       await late.close();
@@ -315,5 +366,52 @@ describe('draw and settlement', () => {
     expect((await tick()).settled.map((r) => r.periodId)).not.toContain(s.periodId);
     const [row] = await ctx.db.select().from(gameSessions).where(eq(gameSessions.id, s.id));
     expect(row?.status).toBe('settled');
+  });
+});
+
+describe('the ledger check and the void count', () => {
+  it('ledger:check (its admin endpoint) reports a bet left PENDING in a settled session', async () => {
+    const user = await registerUser(ctx);
+    await fundUser(ctx, user.id, 'CHIP', 10_000n);
+    const s = await session();
+    const placed = (await bet(user, form(s, 'Green'))).result;
+    ctx.clock.set(new Date(s.sessionEndTime + 500));
+    await tick();
+    const check = () => ctx.api.get<LedgerCheckReport>('/admin/ledger/check', {}, { headers: { Authorization: `Ops ${TEST_OPS_TOKEN}` } });
+    expect((await check()).result).toMatchObject({ ok: true, pendingBets: [] });
+    // Plant the defect: the bet back to PENDING, as a bet committed after its settlement would be.
+    const [settled] = await ctx.db.select().from(gameBets).where(eq(gameBets.id, placed.id));
+    await ctx.db.update(gameBets).set({ status: 'PENDING', payout: 0n, settledAt: null }).where(eq(gameBets.id, placed.id));
+    try {
+      const report = (await check()).result;
+      expect(report.ok).toBe(false);
+      expect(report.pendingBets).toEqual([
+        { betId: placed.id, userId: user.id, periodId: s.periodId, sessionStatus: 'settled', coin: 'CHIP', total: '5000' },
+      ]);
+    } finally {
+      if (settled) await ctx.db.update(gameBets).set(settled).where(eq(gameBets.id, placed.id));
+    }
+  });
+
+  it('voidSummary and sessionDetail count the voided sessions, by reason', async () => {
+    const s = await session();
+    ctx.clock.set(new Date(s.sessionEndTime + 500));
+    await tick();
+    const before = (await ctx.api.get<GameVoidSummary>('/app/game/luckyLottery/voidSummary')).result;
+    expect(before.voided).toBe(0);
+    expect(before.sessions).toBeGreaterThan(0);
+    // Sessions voided by an earlier version, whose beacon came late (none can be voided now).
+    const voided = async (reason: string) => {
+      nextSessionStart();
+      const v = await session();
+      await ctx.db.update(gameSessions).set({ status: 'void', voidReason: reason }).where(eq(gameSessions.id, v.id));
+      return v;
+    };
+    const legacy = await voided('beacon round 1764000000 not available in time');
+    await voided('beacon round 1764000060 not available in time');
+    const summary = (await ctx.api.get<GameVoidSummary>('/app/game/luckyLottery/voidSummary')).result;
+    expect(summary).toEqual({ sessions: before.sessions + 2, voided: 2, reasons: [{ reason: 'beaconLate', count: 2 }] });
+    const detail = (await ctx.api.get<GameSessionDetail>('/app/game/luckyLottery/sessionDetail', { periodId: legacy.periodId })).result;
+    expect(detail).toMatchObject({ status: 'void', voidSummary: summary });
   });
 });

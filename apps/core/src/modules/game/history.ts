@@ -1,6 +1,15 @@
-import type { GameBetRecord, GameChain, GameSessionProof, GameSessionResult, Paged } from '@prism/domain';
-import { and, count, desc, eq, inArray, type SQL } from 'drizzle-orm';
-import type { Executor } from '../../db/client';
+import type {
+  GameBetRecord,
+  GameChain,
+  GameSessionDetail,
+  GameSessionProof,
+  GameSessionResult,
+  GameVoidReason,
+  GameVoidSummary,
+  Paged,
+} from '@prism/domain';
+import { and, count, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { type Executor, queryRows } from '../../db/client';
 import { AppError } from '../../http/errors';
 import { gameBets, gameChains, gameSessions } from './schema';
 import { toWireBet, toWireResult } from './views';
@@ -46,6 +55,34 @@ export async function userLotteryRecordPage(
     db.select({ n: count() }).from(gameBets).where(where),
   ]);
   return { content: rows.map(toWireBet), totalElements: total?.n ?? 0, pageNo };
+}
+
+/** One session with its place in its chain: what a verifier needs; and how many sessions were voided. */
+export async function sessionDetail(db: Executor, periodId: string): Promise<GameSessionDetail> {
+  const [proof, voids] = await Promise.all([sessionProof(db, periodId), voidSummary(db)]);
+  return { ...proof, voidSummary: voids };
+}
+
+/**
+ * Finished sessions and the voided ones by reason, over every room. Nothing
+ * voids a session any more; the voids counted are those of earlier versions,
+ * which voided a session whose beacon round came late (docs/fairness.md).
+ */
+export async function voidSummary(db: Executor): Promise<GameVoidSummary> {
+  const [[finished], voids] = await Promise.all([
+    db.select({ n: count() }).from(gameSessions).where(inArray(gameSessions.status, FINISHED)),
+    queryRows<{ reason: GameVoidReason; n: number }>(
+      db,
+      sql`select case when void_reason like 'beacon round % not available in time' then 'beaconLate' else 'other' end as reason,
+                 count(*)::int as n
+          from game_sessions where status = 'void' group by 1 order by 1`,
+    ),
+  ]);
+  return {
+    sessions: Number(finished?.n ?? 0),
+    voided: voids.reduce((sum, row) => sum + Number(row.n), 0),
+    reasons: voids.map((row) => ({ reason: row.reason, count: Number(row.n) })),
+  };
 }
 
 /** One session with its place in its chain: what a verifier needs. */

@@ -1,4 +1,4 @@
-import { BET_NAMES, type BetName, GAME_EVENTS_HEARTBEAT_MS, GAME_PAGE_SIZE } from '@prism/domain';
+import { BET_COINS, BET_NAMES, type BetCoin, type BetName, GAME_EVENTS_HEARTBEAT_MS, GAME_PAGE_SIZE } from '@prism/domain';
 import { type Request, type Response, Router } from 'express';
 import { z } from 'zod';
 import type { CoreDeps } from '../../deps';
@@ -9,8 +9,8 @@ import { idempotencyKeyOf, runIdempotent } from '../../http/idempotency';
 import { field, parseInput } from '../../http/validate';
 import type { EventBus } from '../../platform/events';
 import type { Services } from '../../services';
-import { BET_COINS, type BetCoin, placeBet } from './betting';
-import { listChains, sessionProof, sessionResultPage, userLotteryRecordPage } from './history';
+import { placeBet } from './betting';
+import { listChains, sessionDetail, sessionResultPage, userLotteryRecordPage, voidSummary } from './history';
 import { listLevels, loadLevel, toWireLevel } from './levels';
 import { ensureCurrentSession } from './sessions';
 import { toWireBet, toWireSession } from './views';
@@ -81,7 +81,11 @@ export function gameRoutes(deps: CoreDeps, services: Services): Router {
       z.object({ periodId: z.string({ error: 'FIELD_INVALID' }).regex(/^\d{14}$/, { error: 'FIELD_INVALID' }) }),
       req.query,
     );
-    ok(res, await sessionProof(db, query.periodId));
+    ok(res, await sessionDetail(db, query.periodId));
+  });
+
+  router.get(`${base}/voidSummary`, async (_req, res) => {
+    ok(res, await voidSummary(db));
   });
 
   router.get(`${base}/chains`, async (req, res) => {

@@ -4,12 +4,12 @@ import type { Clock } from '../../platform/clock';
 import type { EventBus, LiveEvent } from '../../platform/events';
 import type { Logger } from '../../platform/logger';
 import type { Random } from '../../platform/random';
-import type { Beacon } from './beacon';
-import { drawSession, voidSession } from './draw';
+import { type Beacon, type BeaconRound, beaconsFor } from './beacon';
+import { drawSession } from './draw';
 import { listLevels, loadLevel } from './levels';
 import { gameSessions } from './schema';
 import { ensureCurrentSession, type SessionRow, tryLockLevel } from './sessions';
-import { refundSession, type SettlementReport, settleSession } from './settle';
+import { type SettlementReport, settleSession } from './settle';
 
 export interface GameDeps {
   db: Database;
@@ -17,18 +17,19 @@ export interface GameDeps {
   random: Random;
   logger: Logger;
   secret: string;
+  /** The beacon of new sessions (GAME_BEACON); a session is always drawn with the beacon it was created with. */
   beacon: Beacon;
   events: EventBus;
   /** Seeds per chain. */
   length: number;
-  /** How long after a session's end its beacon may be late before the session is void. */
-  beaconTimeoutMs: number;
+  /** How long after a session's end a missing beacon round is logged as late. The session still waits for it. */
+  beaconLateAfterMs: number;
 }
 
 export interface TickReport {
   opened: string[];
   settled: { periodId: string; report: SettlementReport }[];
-  voided: string[];
+  /** Sessions past their end whose beacon round is not published yet: they settle when it is. */
   waiting: string[];
 }
 
@@ -40,11 +41,19 @@ const DUE_PER_TICK = 50;
  * every state change is conditional, so each session is drawn and settled
  * exactly once. After a crash or restart, the next tick finds every session
  * whose end has passed and finishes it: none is skipped, none settled twice.
+ *
+ * A session is never voided for a late beacon: its round was fixed before
+ * betting opened and, once published, is public forever, so the session waits
+ * and settles whenever the round arrives. Voiding on a timeout would let an
+ * operator who knows the seeds withhold the beacon from sessions it would lose.
  */
 export function createGameScheduler(deps: GameDeps) {
   const { db, clock } = deps;
   let running: Promise<TickReport> | undefined;
   let timer: NodeJS.Timeout | undefined;
+  const beaconOf = beaconsFor(deps.beacon);
+  /** Late sessions already logged by this process (one warning each). */
+  const warned = new Set<number>();
 
   async function openCurrentSessions(report: TickReport): Promise<void> {
     const now = clock.now();
@@ -57,38 +66,51 @@ export function createGameScheduler(deps: GameDeps) {
     }
   }
 
-  /** Draws (or voids) and settles one due session; the beacon is fetched outside any transaction. */
-  async function finish(session: SessionRow, report: TickReport): Promise<void> {
-    const now = clock.now();
-    const beacon = session.status === 'open' ? await deps.beacon.fetch(session.beaconRound) : undefined;
-    if (session.status === 'open' && !beacon && now.getTime() < session.endAt.getTime() + deps.beaconTimeoutMs) {
+  /**
+   * The session's beacon round, fetched outside any transaction. Rounds are
+   * published in order, so once one is missing in this tick, later rounds of
+   * the same beacon are not asked for (`missing` holds the first missing round).
+   */
+  async function roundOf(session: SessionRow, missing: Map<string, number>): Promise<BeaconRound | undefined> {
+    const firstMissing = missing.get(session.beaconName);
+    if (firstMissing !== undefined && session.beaconRound >= firstMissing) return undefined;
+    const round = await beaconOf(session.beaconName).fetch(session.beaconRound);
+    if (!round) missing.set(session.beaconName, Math.min(firstMissing ?? Number.POSITIVE_INFINITY, session.beaconRound));
+    return round;
+  }
+
+  function noteLate(session: SessionRow): void {
+    if (warned.has(session.id) || clock.now().getTime() < session.endAt.getTime() + deps.beaconLateAfterMs) return;
+    warned.add(session.id);
+    deps.logger.warn(
+      { periodId: session.periodId, beacon: session.beaconName, round: session.beaconRound },
+      'beacon round is late: the session waits for it and settles when it is published',
+    );
+  }
+
+  /** Draws and settles one due session, or leaves it waiting for its beacon round. */
+  async function finish(session: SessionRow, report: TickReport, missing: Map<string, number>): Promise<void> {
+    const beacon = session.status === 'open' ? await roundOf(session, missing) : undefined;
+    if (session.status === 'open' && !beacon) {
       report.waiting.push(session.periodId);
+      noteLate(session);
       return;
     }
     const done = await db.transaction(async (tx) => {
       if (!(await tryLockLevel(tx, session.level))) return undefined;
-      const [fresh] = await tx.select().from(gameSessions).where(eq(gameSessions.id, session.id));
-      let current = fresh;
-      if (current?.status === 'open') {
-        current = beacon
-          ? await drawSession(tx, deps, current, beacon)
-          : await voidSession(tx, clock, current, `beacon round ${current.beaconRound} not available in time`);
-      }
-      if (!current || (current.status !== 'drawn' && current.status !== 'void')) return undefined;
+      // FOR UPDATE: bets hold the row FOR SHARE until they commit, so the draw waits for bets in flight and its settlement sees them.
+      const [fresh] = await tx.select().from(gameSessions).where(eq(gameSessions.id, session.id)).for('update');
+      const current = fresh?.status === 'open' && beacon ? await drawSession(tx, deps, fresh, beacon) : fresh;
+      if (current?.status !== 'drawn') return undefined;
       const level = await loadLevel(tx, current.level);
-      const settled =
-        current.status === 'drawn' ? await settleSession(tx, clock, current, level.odds) : await refundSession(tx, clock, current);
+      const settled = await settleSession(tx, clock, current, level.odds);
       return settled ? { session: current, settled } : undefined;
     });
     if (!done) return;
-    if (done.session.status === 'void') {
-      report.voided.push(done.session.periodId);
-      await publish('session_void', done.session);
-    } else {
-      report.settled.push({ periodId: done.session.periodId, report: done.settled });
-      await publish('session_drawn', done.session);
-      await publish('session_settled', done.session);
-    }
+    warned.delete(done.session.id);
+    report.settled.push({ periodId: done.session.periodId, report: done.settled });
+    await publish('session_drawn', done.session);
+    await publish('session_settled', done.session);
   }
 
   async function publish(type: LiveEvent['type'], session: SessionRow): Promise<void> {
@@ -102,7 +124,8 @@ export function createGameScheduler(deps: GameDeps) {
   }
 
   async function runTick(): Promise<TickReport> {
-    const report: TickReport = { opened: [], settled: [], voided: [], waiting: [] };
+    const report: TickReport = { opened: [], settled: [], waiting: [] };
+    const missing = new Map<string, number>();
     await openCurrentSessions(report);
     const due = await db
       .select()
@@ -112,7 +135,7 @@ export function createGameScheduler(deps: GameDeps) {
       .limit(DUE_PER_TICK);
     for (const session of due) {
       try {
-        await finish(session, report);
+        await finish(session, report, missing);
       } catch (error) {
         deps.logger.error({ err: error, periodId: session.periodId }, 'finishing a game session failed; it will be retried');
       }

@@ -65,7 +65,9 @@ export const gameChains = pgTable(
 
 /**
  * Sessions. open -> drawn (seed revealed, beacon read, result computed) ->
- * settled (bets paid) | void (the beacon was late: every stake refunded, DRAW).
+ * settled (bets paid), however late the beacon round is published. void (every
+ * stake refunded, DRAW) remains only on sessions voided by earlier versions when
+ * their beacon was late; nothing voids a session now (docs/fairness.md).
  */
 export const gameSessions = pgTable(
   'game_sessions',
@@ -103,7 +105,7 @@ export const gameSessions = pgTable(
   ],
 );
 
-/** Bets: PENDING until the draw, then WIN / LOSE; DRAW when the session is void. */
+/** Bets: PENDING until the draw, then WIN / LOSE; DRAW in a (legacy) void session. */
 export const gameBets = pgTable(
   'game_bets',
   {

@@ -14,7 +14,7 @@ export interface SettlementReport {
 
 /** What the settling statement answers: sums to pay, and how many bets it settled. */
 type Movement = {
-  kind: 'payout' | 'fee' | 'refund' | 'count';
+  kind: 'payout' | 'fee' | 'count';
   user_id: number | null;
   coin: Asset | null;
   amount: string;
@@ -59,33 +59,10 @@ export async function settleSession(
         union all
         select 'count', null, null, '0', count(*)::int from settled`,
   );
-  return finish(tx, clock, session, movements, 'settled');
+  return finish(tx, clock, session, movements);
 }
 
-/** Refunds every pending bet of a void session (status DRAW), set-based like settlement. */
-export async function refundSession(tx: Executor, clock: Clock, session: SessionRow): Promise<SettlementReport | undefined> {
-  if (session.status !== 'void') return undefined;
-  const movements = await queryRows<Movement>(
-    tx,
-    sql`with refunded as (
-          update game_bets set status = 'DRAW', payout = total, settled_at = ${clock.now().toISOString()}::timestamptz
-          where session_id = ${session.id} and status = 'PENDING'
-          returning user_id, coin, total
-        )
-        select 'refund' as kind, user_id, coin, sum(total)::text as amount, count(*)::int as bets from refunded group by user_id, coin
-        union all
-        select 'count', null, null, '0', count(*)::int from refunded`,
-  );
-  return finish(tx, clock, session, movements, 'void');
-}
-
-async function finish(
-  tx: Executor,
-  clock: Clock,
-  session: SessionRow,
-  movements: Movement[],
-  status: 'settled' | 'void',
-): Promise<SettlementReport> {
+async function finish(tx: Executor, clock: Clock, session: SessionRow, movements: Movement[]): Promise<SettlementReport> {
   const reference = `session:${session.periodId}`;
   const transfers: TransferInput[] = [];
   const paid: Record<string, bigint> = {};
@@ -104,7 +81,7 @@ async function finish(
   await transferBatch(tx, transfers, clock.now());
   await tx
     .update(gameSessions)
-    .set({ status, settledAt: clock.now() })
+    .set({ status: 'settled', settledAt: clock.now() })
     .where(and(eq(gameSessions.id, session.id), eq(gameSessions.status, session.status)));
   return {
     bets: Number(movements.find((m) => m.kind === 'count')?.bets ?? 0),

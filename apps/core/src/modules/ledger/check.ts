@@ -12,12 +12,14 @@ export interface LedgerCheckReport {
   mismatches: { accountId: number; asset: Asset; balance: string; fromTransfers: string }[];
   /** User accounts below zero (the database forbids it; listed if it ever happened). */
   negativeUsers: { accountId: number; userId: number; asset: Asset; balance: string }[];
+  /** Bets still PENDING in a finished (settled or void) session: their stake was taken and nothing will ever pay them. */
+  pendingBets: { betId: number; userId: number; periodId: string; sessionStatus: string; coin: string; total: string }[];
 }
 
 /**
  * Verifies the ledger's invariants with set-based SQL: per asset all balances
- * sum to zero, every account equals credits minus debits of its transfers, and
- * no user account is negative.
+ * sum to zero, every account equals credits minus debits of its transfers, no
+ * user account is negative, and no stake is stranded in a finished game session.
  */
 export async function checkLedger(db: Executor): Promise<LedgerCheckReport> {
   const sums = await queryRows<{ asset: Asset; total: string }>(
@@ -42,13 +44,19 @@ export async function checkLedger(db: Executor): Promise<LedgerCheckReport> {
     db,
     sql`select id as account_id, user_id, asset, balance::text as balance from ledger_accounts where user_id is not null and balance < 0 order by id limit 100`,
   );
+  const pending = await queryRows<{ id: number; user_id: number; period_id: string; status: string; coin: string; total: string }>(
+    db,
+    sql`select b.id, b.user_id, b.period_id, s.status, b.coin, b.total::text as total
+        from game_bets b join game_sessions s on s.id = b.session_id
+        where b.status = 'PENDING' and s.status in ('settled', 'void') order by b.id limit 100`,
+  );
   const [counts] = await queryRows<{ accounts: number; transfers: number }>(
     db,
     sql`select (select count(*) from ledger_accounts)::int as accounts, (select count(*) from ledger_transfers)::int as transfers`,
   );
   const sumMap = Object.fromEntries(sums.map((row) => [row.asset, row.total]));
   return {
-    ok: sums.every((row) => BigInt(row.total) === 0n) && mismatches.length === 0 && negative.length === 0,
+    ok: sums.every((row) => BigInt(row.total) === 0n) && mismatches.length === 0 && negative.length === 0 && pending.length === 0,
     accounts: Number(counts?.accounts ?? 0),
     transfers: Number(counts?.transfers ?? 0),
     sums: sumMap,
@@ -63,6 +71,14 @@ export async function checkLedger(db: Executor): Promise<LedgerCheckReport> {
       userId: Number(row.user_id),
       asset: row.asset,
       balance: row.balance,
+    })),
+    pendingBets: pending.map((row) => ({
+      betId: Number(row.id),
+      userId: Number(row.user_id),
+      periodId: row.period_id,
+      sessionStatus: row.status,
+      coin: row.coin,
+      total: row.total,
     })),
   };
 }

@@ -11,8 +11,10 @@ import { isolate } from '../../../lib/bidi';
 import { useNavigation } from '../../../lib/navigation';
 import { useGameLevels } from '../api/levels';
 import { useSessionProof } from '../api/proof';
+import { useRoomName } from '../roomName';
 import { type CheckState, type ShownCheck, verifyProof } from '../verify';
 import { Ball } from './Ball';
+import { VoidSummaryCard } from './VoidSummaryCard';
 
 const PERIOD_ID = /^\d{14}$/;
 
@@ -54,6 +56,7 @@ export function VerifyScreen({ initialPeriodId }: { initialPeriodId?: string | u
         <p className="verify-how">{t('verify.how')}</p>
         <p className="muted">{t('verify.docs', { command: isolate('npm run verify -- <periodId>') })}</p>
       </section>
+      <VoidSummaryCard />
       <Form onSubmit={submit} className="card">
         <Field
           label={t('verify.periodId')}
@@ -85,6 +88,7 @@ export function VerifyScreen({ initialPeriodId }: { initialPeriodId?: string | u
 
 function ProofReport({ proof, levels }: { proof: GameSessionProof; levels: GameLevel[] }) {
   const { t } = useTranslation();
+  const roomName = useRoomName();
   const room = levels.find((level) => level.level === proof.level);
   if (!room) return <ErrorBlock message={t('verify.notFound')} onRetry={() => window.location.reload()} />;
   const report = verifyProof(proof, { level: room.level, sessionSeconds: room.sessionSeconds, betCloseSeconds: room.betCloseSeconds });
@@ -102,7 +106,7 @@ function ProofReport({ proof, levels }: { proof: GameSessionProof; levels: GameL
         <div className="verdict-text">
           <strong>{verdictText}</strong>
           <span className="muted">
-            <bdi>{room.levelName}</bdi> · <bdi className="ltr-number">{proof.periodId}</bdi>
+            <bdi>{roomName(room)}</bdi> · <bdi className="ltr-number">{proof.periodId}</bdi>
           </span>
         </div>
       </section>
@@ -128,7 +132,7 @@ function ProofReport({ proof, levels }: { proof: GameSessionProof; levels: GameL
           {t('verify.data')}
         </h2>
         <dl className="proof-data">
-          <Datum label={t('verify.room')} value={`${isolate(room.levelName)} (${room.level})`} text />
+          <Datum label={t('verify.room')} value={`${isolate(roomName(room))} (${room.level})`} text />
           <Datum label={t('game.period')} value={proof.periodId} />
           <Datum
             label={t('verify.result')}

@@ -1,0 +1,90 @@
+import type { GameSession } from '@prism/domain';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { queryRows } from '../../db/client';
+import { AppError } from '../../http/errors';
+import { ManualClock } from '../../platform/clock';
+import { cryptoRandom } from '../../platform/random';
+import { createTestContext, fundUser, registerUser, type TestContext, type TestUser } from '../../testing';
+import { checkLedger } from '../ledger/check';
+import { placeBet } from './betting';
+
+/**
+ * Bets racing the settlement of their session (PostgreSQL only: PGlite runs one
+ * transaction at a time). A bet that read the session as open must either be
+ * settled with it or be refused: never committed PENDING into a settled session.
+ * The bets use a clock inside the betting window (a slow request, or a process
+ * whose clock lags), the scheduler one past the session's end.
+ */
+let ctx: TestContext;
+let users: TestUser[];
+beforeAll(async () => {
+  ctx = await createTestContext();
+  ctx.clock.set('2026-11-23T10:00:10Z');
+  users = [];
+  for (let i = 0; i < 12; i++) {
+    const user = await registerUser(ctx);
+    await fundUser(ctx, user.id, 'CHIP', 100_000_000n);
+    users.push(user);
+  }
+}, 120_000);
+afterAll(() => ctx.close());
+
+const ITERATIONS = 100;
+const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+async function raceOnce(iteration: number): Promise<{ placed: number; refused: number }> {
+  const now = ctx.clock.now().getTime();
+  ctx.clock.set(new Date((Math.floor(now / 60_000) + 1) * 60_000 + 1_000));
+  const session = (await ctx.api.get<GameSession>('/app/game/luckyLottery/getSession', { level: '1' })).result;
+  const betClock = new ManualClock(new Date(session.betEndTime - 1_000));
+  ctx.clock.set(new Date(session.sessionEndTime + 500));
+  const input = {
+    gameSessionId: session.id,
+    betName: 'Big' as const,
+    baseAmount: 1_000n,
+    betMultiples: 1,
+    totalBetAmount: 1_000n,
+    coin: 'CHIP' as const,
+  };
+  const bets = users.map(async (user, i) => {
+    await pause((i * 13 + iteration * 7) % 90);
+    return ctx.db
+      .transaction((tx) => placeBet(tx, { clock: betClock, random: cryptoRandom }, user.id, input))
+      .then(
+        () => 'placed' as const,
+        (error: unknown) => {
+          if (error instanceof AppError && error.key === 'ERROR_SESSION') return 'refused' as const;
+          throw error;
+        },
+      );
+  });
+  const settle = pause(iteration % 9).then(() => ctx.services.game.scheduler.tick());
+  const outcomes = await Promise.all(bets);
+  await settle;
+  await ctx.services.game.scheduler.tick();
+  return { placed: outcomes.filter((o) => o === 'placed').length, refused: outcomes.filter((o) => o === 'refused').length };
+}
+
+describe('bets racing settlement (PostgreSQL)', () => {
+  it(`${ITERATIONS} sessions, each settled while ${12} bets arrive: no bet stays PENDING in a settled session`, async () => {
+    let placed = 0;
+    let refused = 0;
+    for (let i = 0; i < ITERATIONS; i++) {
+      const outcome = await raceOnce(i);
+      placed += outcome.placed;
+      refused += outcome.refused;
+    }
+    const stranded = await queryRows<{ id: number; period_id: string }>(
+      ctx.db,
+      sql`select b.id, b.period_id from game_bets b join game_sessions s on s.id = b.session_id
+          where b.status = 'PENDING' and s.status in ('settled', 'void')`,
+    );
+    expect(stranded).toEqual([]);
+    // Both sides of the race happened: some bets got in before the draw, some were refused after it.
+    expect(placed).toBeGreaterThan(0);
+    expect(refused).toBeGreaterThan(0);
+    const report = await checkLedger(ctx.db);
+    expect(report.ok).toBe(true);
+  }, 300_000);
+});

@@ -1,0 +1,128 @@
+import { BET_NAMES, betFee, DEFAULT_ODDS, type GameOdds, type GameResult, settleBet } from '@prism/domain';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestContext, registerUser, type TestContext, type TestUser } from '../../testing';
+import { checkLedger } from '../ledger/check';
+import { balancesOf } from '../ledger/ledger';
+import { loadLevel } from './levels';
+import { gameBets, gameLevels, gameSessions } from './schema';
+import { ensureCurrentSession } from './sessions';
+import { settleSession } from './settle';
+
+/**
+ * The payout rule is written twice: settleBet of @prism/domain (what screens,
+ * docs and the invariants use) and the settlement SQL (which multiplies the
+ * domain's multipliers in the database, truncating in integer arithmetic).
+ * This ties them: sessions settled through the real SQL for every result, every bet name, stakes from 0.01 to 160,493.71 and
+ * four odds configurations (with odd fees and multipliers, so any difference in
+ * rounding shows), and every status, fee and payout compared with settleBet.
+ */
+const LEVEL = 9;
+const BASES = [1n, 37n, 123n, 9_999n, 1_234_567n];
+const MULTIPLES = [1, 3, 7, 13];
+const ODDS: GameOdds[] = [
+  DEFAULT_ODDS,
+  { feeBps: 0, colourBps: 20_000, colourOnVioletBps: 15_000, violetBps: 45_000, numberBps: 90_000, sizeBps: 20_000 },
+  { feeBps: 333, colourBps: 19_999, colourOnVioletBps: 14_999, violetBps: 45_001, numberBps: 90_007, sizeBps: 19_993 },
+  { feeBps: 5_000, colourBps: 10_001, colourOnVioletBps: 7_777, violetBps: 33_333, numberBps: 123_457, sizeBps: 10_003 },
+];
+
+let ctx: TestContext;
+let user: TestUser;
+beforeAll(async () => {
+  ctx = await createTestContext();
+  ctx.clock.set('2026-11-23T10:00:10Z');
+  await ctx.db.insert(gameLevels).values({
+    level: LEVEL,
+    levelName: 'Payouts',
+    sessionSeconds: 60,
+    betCloseSeconds: 5,
+    betBaseAmounts: BASES.join(','),
+    betMultiples: MULTIPLES.join(','),
+    chipMinLimit: 1n,
+    chipMaxLimit: 1_000_000_000n,
+    betAmountMax: 1_000_000_000_000n,
+    odds: DEFAULT_ODDS,
+  });
+  user = await registerUser(ctx);
+});
+afterAll(() => ctx.close());
+
+/** The stakes of one session: every bet name, four times, base and multiples walking the room's lists. */
+function stakesFor(round: number): { betName: (typeof BET_NAMES)[number]; base: bigint; multiples: number }[] {
+  return BET_NAMES.flatMap((betName, k) =>
+    [0, 1, 2, 3].map((s) => ({
+      betName,
+      base: BASES[(k + 3 * s + round) % BASES.length] as bigint,
+      multiples: MULTIPLES[(7 * k + s + round) % MULTIPLES.length] as number,
+    })),
+  );
+}
+
+async function settleOne(odds: GameOdds, result: GameResult, round: number): Promise<number> {
+  const now = ctx.clock.now().getTime();
+  ctx.clock.set(new Date((Math.floor(now / 60_000) + 1) * 60_000 + 1_000));
+  const level = await loadLevel(ctx.db, LEVEL);
+  const made = await ctx.db.transaction((tx) => ensureCurrentSession(tx, ctx.services.game.chainDeps, level, ctx.clock.now()));
+  if (!made) throw new Error('no session');
+  // The bets as placeBet writes them (its fee is betFee of the domain); inserted in one statement to keep the test quick.
+  await ctx.db.insert(gameBets).values(
+    stakesFor(round).map((stake, i) => {
+      const total = stake.base * BigInt(stake.multiples);
+      return {
+        orderNo: `P${made.session.periodId}${i}`,
+        userId: user.id,
+        sessionId: made.session.id,
+        level: LEVEL,
+        periodId: made.session.periodId,
+        betName: stake.betName,
+        baseAmount: stake.base,
+        multiples: stake.multiples,
+        total,
+        fee: betFee(total, odds),
+        coin: 'CHIP',
+        status: 'PENDING',
+        createdAt: ctx.clock.now(),
+      };
+    }),
+  );
+  // The draw's outcome, set directly: this test is about pricing, not about how results are drawn.
+  const [drawn] = await ctx.db
+    .update(gameSessions)
+    .set({ status: 'drawn', result, drawnAt: ctx.clock.now() })
+    .where(eq(gameSessions.id, made.session.id))
+    .returning();
+  if (!drawn) throw new Error('not drawn');
+  const before = (await balancesOf(ctx.db, user.id)).CHIP ?? 0n;
+  const report = await ctx.db.transaction((tx) => settleSession(tx, ctx.clock, drawn, odds));
+
+  const bets = await ctx.db.select().from(gameBets).where(eq(gameBets.sessionId, drawn.id));
+  expect(bets).toHaveLength(BET_NAMES.length * 4);
+  let paid = 0n;
+  for (const bet of bets) {
+    const expected = settleBet(bet.betName as (typeof BET_NAMES)[number], bet.total, result, odds);
+    const seen = { status: bet.status, fee: bet.fee, payout: bet.payout };
+    expect(seen, `${bet.betName} ${bet.total} on ${result}, fee ${odds.feeBps}`).toEqual({
+      status: expected.status,
+      fee: expected.fee,
+      payout: expected.payout,
+    });
+    paid += expected.payout;
+  }
+  expect(BigInt(report?.paid.CHIP ?? '0')).toBe(paid);
+  expect((await balancesOf(ctx.db, user.id)).CHIP).toBe(before + paid);
+  return bets.length;
+}
+
+describe('settlement SQL against the domain payout rule', () => {
+  it('every payout, fee and status the SQL writes equals settleBet, for every result and four odds configurations', async () => {
+    let compared = 0;
+    let round = 0;
+    for (const odds of ODDS) {
+      await ctx.db.update(gameLevels).set({ odds }).where(eq(gameLevels.level, LEVEL));
+      for (let result = 0; result <= 9; result++) compared += await settleOne(odds, result as GameResult, round++);
+    }
+    expect(compared).toBe(ODDS.length * 10 * BET_NAMES.length * 4);
+    expect((await checkLedger(ctx.db)).ok).toBe(true);
+  }, 120_000);
+});
