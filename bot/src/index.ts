@@ -3,5 +3,6 @@ export type { BotContext } from './context';
 export { type OperatorConfig, operatorFeature, type ReviewOutcome, type WithdrawalReview } from './features/operator';
 export { inviteLink, isWebAppUrl, miniAppLink } from './features/start';
 export { botCommandsFor, configureBotProfile } from './setup';
+export { API_FAILURES_BEFORE_WARNING, type BotLog, type LongPolling, longPolling, watchApiHealth } from './runtime';
 export { type BotTransport, createGrammyTransport, type OutgoingButton, type OutgoingMessage } from './transport';
 export { operatorTexts, type WithdrawalTexts, withdrawalTexts } from './walletTexts';
