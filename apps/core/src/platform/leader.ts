@@ -61,10 +61,15 @@ function soleLeadership(logger: Logger): Leadership {
   const jobs: Job[] = [];
   return {
     async runAsLeader(name, start, stop) {
-      const job: Job = { name, key: 0, start, stop, running: true };
+      const job: Job = { name, key: 0, start, stop, running: false };
       jobs.push(job);
-      await start();
-      logger.info({ job: name }, 'running singleton job (sole process)');
+      try {
+        await start();
+        job.running = true;
+        logger.info({ job: name }, 'running singleton job (sole process)');
+      } catch (error) {
+        logger.error({ err: error, job: name }, 'starting a singleton job failed');
+      }
     },
     held: () => jobs.filter((job) => job.running).map((job) => job.name),
     async stop() {
