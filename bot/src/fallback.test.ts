@@ -62,5 +62,4 @@ describe('what no feature handles', () => {
     fake.pushUpdate(callbackQueryUpdate({ data: 'wd:a:1', from: testUser({ language_code: 'vi' }) }));
     expect((await fake.waitFor('answerCallbackQuery')).params.text).toBe(fallbackTexts('vi').unknownButton);
   });
-
 });

@@ -25,7 +25,10 @@ describe('the core process', () => {
     const port = (taken.address() as { port: number }).port;
     try {
       const began = Date.now();
-      const run = await runCoreProcessToExit({ PORT: String(port), BOT_TOKEN: fake.token, BOT_API_ROOT: fake.apiRoot, LOG_LEVEL: 'info' }, 25_000);
+      const run = await runCoreProcessToExit(
+        { PORT: String(port), BOT_TOKEN: fake.token, BOT_API_ROOT: fake.apiRoot, LOG_LEVEL: 'info' },
+        25_000,
+      );
       expect(run.code).toBe(1);
       expect(run.output).toContain(`Prism failed to start: Port ${port} is already in use on 127.0.0.1`);
       expect(run.output).not.toMatch(/Prism is running|prism ready|maintenance|singleton/);

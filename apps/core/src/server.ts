@@ -161,7 +161,11 @@ function listen(config: Config): Promise<Server> {
     const failed = (error: NodeJS.ErrnoException) => {
       const where = `${config.HOST}:${config.PORT}`;
       if (error.code === 'EADDRINUSE')
-        reject(new ListenError(`Port ${config.PORT} is already in use on ${config.HOST} (another Prism, or another program, listens at ${where}). Stop it or set PORT to a free port.`));
+        reject(
+          new ListenError(
+            `Port ${config.PORT} is already in use on ${config.HOST} (another Prism, or another program, listens at ${where}). Stop it or set PORT to a free port.`,
+          ),
+        );
       else if (error.code === 'EACCES')
         reject(new ListenError(`Not allowed to listen at ${where}: choose a PORT above 1023 or give the process the right to bind it.`));
       else reject(new ListenError(`Cannot listen at ${where}: ${error.message}`));
@@ -223,7 +227,10 @@ async function startBot(
     // Telegram allows one getUpdates caller per token: only the leader polls (grammY removes any webhook first).
     const polling = longPolling(bot, logger);
     await leadership.runAsLeader('telegram-polling', polling.start, polling.stop);
-    logger.info({ bot: bot.botInfo.username, polling: leadership.held().includes('telegram-polling') }, 'bot receives updates by long polling');
+    logger.info(
+      { bot: bot.botInfo.username, polling: leadership.held().includes('telegram-polling') },
+      'bot receives updates by long polling',
+    );
   }
 }
 

@@ -23,7 +23,8 @@ afterEach(async () => {
 
 const polls = (calls: readonly RecordedCall[]) => calls.filter((call) => call.method === 'getUpdates');
 const isLeader = (p: CoreProcess) => /"job":"telegram-polling"[^\n]*"msg":"became the leader/.test(p.output());
-const conflicts = (calls: readonly RecordedCall[]) => calls.filter((call) => call.response?.ok === false && call.response.error_code === 409);
+const conflicts = (calls: readonly RecordedCall[]) =>
+  calls.filter((call) => call.response?.ok === false && call.response.error_code === 409);
 
 /** No getUpdates arrived while another was still waiting: only one caller at a time. */
 function overlapping(calls: readonly RecordedCall[]): RecordedCall[] {

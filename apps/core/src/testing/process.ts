@@ -28,11 +28,7 @@ export async function startCoreProcess(env: Record<string, string>, nodeArgs: st
   const opsToken = env.OPS_TOKEN ?? 'process-test-ops-token';
   const spawned = await spawnCore({ OPS_TOKEN: opsToken, ...env, PORT: '0' }, nodeArgs);
   const { child, exited, output } = spawned;
-  const url = await readyUrl(
-    child,
-    () => Number(/Prism is running at http:\/\/[^\s:]+:(\d+)/.exec(output())?.[1]) || undefined,
-    output,
-  );
+  const url = await readyUrl(child, () => Number(/Prism is running at http:\/\/[^\s:]+:(\d+)/.exec(output())?.[1]) || undefined, output);
   return {
     url,
     output,
@@ -50,7 +46,10 @@ export async function startCoreProcess(env: Record<string, string>, nodeArgs: st
 }
 
 /** Runs `apps/core/src/main.ts` with `env` as given (PORT included) until it exits: for start-ups meant to fail. */
-export async function runCoreProcessToExit(env: Record<string, string>, timeoutMs = 60_000): Promise<{ code: number | null; output: string }> {
+export async function runCoreProcessToExit(
+  env: Record<string, string>,
+  timeoutMs = 60_000,
+): Promise<{ code: number | null; output: string }> {
   const { child, exited, output } = await spawnCore(env, []);
   const timer = setTimeout(() => child.kill('SIGKILL'), timeoutMs);
   const code = await exited;
