@@ -37,7 +37,7 @@ describe('the core process', () => {
     } finally {
       taken.close();
     }
-  });
+  }, 60_000);
 
   it('SIGTERM after the Bot API went away: shuts down cleanly, exit 0, the database closed', async () => {
     fake = await startFakeBotApi();
@@ -67,5 +67,5 @@ describe('the core process', () => {
     const rows = await reopened.query<{ n: number }>('select count(*)::int as n from game_levels');
     expect(rows.rows[0]?.n).toBeGreaterThan(0);
     await reopened.close();
-  });
+  }, 120_000); // a cold start of the embedded database is slow on a loaded machine
 });

@@ -79,5 +79,5 @@ describe('singleton jobs across core processes on PostgreSQL', () => {
     expect(conflicts(fake.calls)).toEqual([]);
     expect(overlapping(fake.calls)).toEqual([]);
     expect(await follower.stop()).toBe(0);
-  });
+  }, 120_000);
 });
