@@ -70,6 +70,33 @@ describe('watchApiHealth', () => {
   });
 });
 
+describe('a polling bot losing the Bot API', () => {
+  it('logs one warning within 15 s, and one info line when Telegram answers again', async () => {
+    const first = await fakeApi();
+    const port = Number(new URL(first.apiRoot).port);
+    const log = memoryLog();
+    const bot = createBot({ token: first.token, apiRoot: first.apiRoot, miniAppUrl: 'https://app.example.com/', log });
+    const polling = longPolling(bot, log, 100);
+    polling.start();
+    await waitUntil(() => first.calls.some((call) => call.method === 'getUpdates'));
+    const lostAt = Date.now();
+    await first.stop(); // grammY retries getUpdates every 3 s, silently
+    await waitUntil(() => log.lines.length > 0, 15_000);
+    expect(Date.now() - lostAt).toBeLessThan(15_000);
+    expect(log.lines).toEqual([{ level: 'warn', message: 'Telegram Bot API unreachable; retrying' }]);
+
+    const back = await fakeApi(port);
+    // A long poll answers when an update arrives (or at its timeout): that answer is the recovery.
+    back.pushUpdate(messageUpdate({ text: '/help' }));
+    await back.waitFor('sendMessage', 10_000);
+    expect(log.lines.map((line) => `${line.level} ${line.message}`)).toEqual([
+      'warn Telegram Bot API unreachable; retrying',
+      'info Telegram Bot API reachable again',
+    ]);
+    await polling.stop();
+  });
+});
+
 describe('longPolling', () => {
   it('starts again after a 409 Conflict from another getUpdates caller, instead of stopping for good', async () => {
     const fake = await fakeApi();
