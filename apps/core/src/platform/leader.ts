@@ -117,9 +117,14 @@ function postgresLeadership(options: LeadershipOptions & { url: string }): Leade
     };
     next.on('error', lost);
     next.on('end', lost);
-    await next.connect();
-    // The server notices a vanished leader host by TCP keepalive (~15 s here) and then frees its locks.
-    await next.query('set tcp_keepalives_idle = 5; set tcp_keepalives_interval = 2; set tcp_keepalives_count = 5');
+    try {
+      await next.connect();
+      // The server notices a vanished leader host by TCP keepalive (~15 s here) and then frees its locks.
+      await next.query('set tcp_keepalives_idle = 5; set tcp_keepalives_interval = 2; set tcp_keepalives_count = 5');
+    } catch (error) {
+      void next.end().catch(() => undefined);
+      throw error;
+    }
     return next;
   }
 
