@@ -28,7 +28,7 @@ export async function startCoreProcess(env: Record<string, string>, nodeArgs: st
   const opsToken = env.OPS_TOKEN ?? 'process-test-ops-token';
   const spawned = await spawnCore({ OPS_TOKEN: opsToken, ...env, PORT: '0' }, nodeArgs);
   const { child, exited, output } = spawned;
-  const url = await readyUrl(child, () => Number(/Prism is running at http:\/\/[^\s:]+:(\d+)/.exec(output())?.[1]) || undefined, output);
+  const url = await readyUrl(child, spawned.port, output);
   return {
     url,
     output,
@@ -76,13 +76,15 @@ async function spawnCore(env: Record<string, string>, nodeArgs: string[]) {
   });
   // Keep the end of the output (logs and errors): when a start fails, it says why.
   let output = '';
+  let port: number | undefined;
   const keep = (chunk: Buffer) => {
-    output = (output + chunk.toString()).slice(-8000);
+    output = (output + chunk.toString()).slice(-64_000);
+    port ??= Number(/Prism is running at http:\/\/[^\s:]+:(\d+)/.exec(output)?.[1]) || undefined;
   };
   child.stdout?.on('data', keep);
   child.stderr?.on('data', keep);
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
-  return { child, exited, output: () => output };
+  return { child, exited, output: () => output, port: () => port };
 }
 
 /** Waits for the child's printed port, then for /core/health to answer 200. */
