@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import os from 'node:os';
@@ -39,7 +40,7 @@ describe('the core process', () => {
     }
   }, 60_000);
 
-  it('SIGTERM after the Bot API went away: shuts down cleanly, exit 0, the database closed', async () => {
+  it('refuses a second instance on its data folder; SIGTERM after the Bot API went away: exit 0, the database closed', async () => {
     fake = await startFakeBotApi();
     dataDir = await mkdtemp(path.join(os.tmpdir(), 'prism-life-'));
     const core = await startCoreProcess({
@@ -49,6 +50,11 @@ describe('the core process', () => {
       LOG_LEVEL: 'info',
       GAME_TICK_MS: '0',
     });
+    // A second instance on the same data folder (any port) must not open the embedded database.
+    const second = await runCoreProcessToExit({ DATA_DIR: dataDir, PORT: '0' }, 25_000);
+    expect(second.code).toBe(1);
+    expect(second.output).toContain(`Prism failed to start: The embedded database in ${dataDir} is in use by process ${core.child.pid}`);
+
     for (let i = 0; i < 500 && !fake.calls.some((call) => call.method === 'getUpdates'); i++)
       await new Promise((resolve) => setTimeout(resolve, 20));
     await fake.stop(); // Telegram unreachable: polling fails, and so would bot.stop()'s last getUpdates
@@ -62,6 +68,7 @@ describe('the core process', () => {
     expect(core.output()).toMatch(/"step":"singleton jobs".*shutdown step failed|stopping bot polling: Telegram not reachable/);
     expect(core.output()).toMatch(/"failed":\[[^\]]*\],"clean":true,"msg":"stopped"/);
 
+    expect(existsSync(path.join(dataDir, 'prism.lock'))).toBe(false); // released
     // Closed properly: the embedded database opens again with its data.
     const reopened = new PGlite(path.join(dataDir, 'pglite'));
     const rows = await reopened.query<{ n: number }>('select count(*)::int as n from game_levels');

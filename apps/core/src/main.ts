@@ -1,4 +1,5 @@
 import { ConfigError, loadConfig } from './config';
+import { DataDirInUseError } from './platform/dataDirLock';
 import { createLogger } from './platform/logger';
 import { ListenError, startServer } from './server';
 
@@ -42,7 +43,7 @@ async function main(): Promise<void> {
 main().catch((error: unknown) => {
   if (error instanceof ConfigError) {
     process.stderr.write(`${error.message}\n`);
-  } else if (error instanceof ListenError) {
+  } else if (error instanceof ListenError || error instanceof DataDirInUseError) {
     process.stderr.write(`Prism failed to start: ${error.message}\n`);
   } else {
     process.stderr.write(`Prism failed to start: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);

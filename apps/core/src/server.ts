@@ -10,6 +10,7 @@ import { seedDatabase } from './db/seed';
 import { answerClientErrorsWithEnvelope } from './http/clientErrors';
 import { AppError } from './http/errors';
 import { type Clock, scaledClock, systemClock } from './platform/clock';
+import { lockDataDir } from './platform/dataDirLock';
 import { createEventBus } from './platform/events';
 import { createLeadership, type Leadership } from './platform/leader';
 import type { Logger } from './platform/logger';
@@ -56,21 +57,25 @@ interface Opened {
   scheduler?: { stop(): Promise<void> };
   events?: { stop(): Promise<void> };
   database?: { close(): Promise<void> };
+  dataDirLock?: () => void;
 }
 
 /** Jobs first, then the HTTP server (requests in flight finish), then what they used. */
 function shutdownSteps(server: Server, opened: Opened): ShutdownStep[] {
-  const { leadership, scheduler, events, database } = opened;
+  const { leadership, scheduler, events, database, dataDirLock } = opened;
   return [
     ...(leadership ? [{ name: 'singleton jobs', run: () => leadership.stop(), timeoutMs: 10_000 }] : []),
     ...(scheduler ? [{ name: 'game scheduler', run: () => scheduler.stop(), timeoutMs: 10_000 }] : []),
     { name: 'http server', run: () => closeHttp(server) },
     ...(events ? [{ name: 'event bus', run: () => events.stop() }] : []),
     ...(database ? [{ name: 'database', run: () => database.close(), timeoutMs: 10_000, essential: true }] : []),
+    ...(dataDirLock ? [{ name: 'data folder lock', run: dataDirLock }] : []),
   ];
 }
 
 async function startOn(server: Server, opened: Opened, config: Config, logger: Logger): Promise<RunningServer> {
+  // The embedded database must have one owner, whatever port another instance listens on.
+  if (!config.DATABASE_URL) opened.dataDirLock = lockDataDir(config.dataDir);
   const database = await openDatabase({
     url: config.DATABASE_URL,
     dataDir: path.join(config.dataDir, 'pglite'),
