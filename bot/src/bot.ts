@@ -1,9 +1,11 @@
 import { Bot, type BotConfig as GrammyBotConfig } from 'grammy';
 import type { UserFromGetMe } from 'grammy/types';
 import type { BotConfig, BotContext } from './context';
+import { fallbackFeature } from './features/fallback';
 import { helpFeature } from './features/help';
 import { type OperatorConfig, operatorFeature } from './features/operator';
 import { startFeature } from './features/start';
+import { type BotLog, watchApiHealth } from './runtime';
 import { botCommandsFor } from './setup';
 
 export interface BotDeps extends BotConfig {
@@ -16,6 +18,8 @@ export interface BotDeps extends BotConfig {
   onError?: (error: unknown) => void;
   /** Withdrawal review by operators; without it the bot has no operator commands. */
   operators?: OperatorConfig | undefined;
+  /** With it, losing and regaining the Bot API is logged (once each, not per retry). */
+  log?: BotLog | undefined;
 }
 
 /** Builds the bot; nothing is contacted until init/start is called. One Composer per feature. */
@@ -32,6 +36,9 @@ export function createBot(deps: BotDeps): Bot<BotContext> {
   });
   bot.use(startFeature, helpFeature);
   if (deps.operators) bot.use(operatorFeature(deps.operators));
+  // Last: what no feature handled gets a pointer to /help, and every button an answer.
+  bot.use(fallbackFeature);
+  if (deps.log) watchApiHealth(bot.api, deps.log);
   // Without a handler grammY stops polling on the first failing update; one bad update must not stop the bot.
   const onError = deps.onError ?? ((error: unknown) => console.error('bot update failed', error));
   bot.catch((err) => onError(err.error));

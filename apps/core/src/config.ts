@@ -66,6 +66,8 @@ const schema = z.object({
   GAME_CHAIN_LENGTH: z.coerce.number().int().min(10).max(10_000_000).default(10_000),
   GAME_BEACON_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
   GAME_TICK_MS: z.coerce.number().int().min(0).max(60_000).default(500),
+  /** PostgreSQL: how often a follower tries to take a singleton job (bot polling) over (platform/leader.ts). */
+  LEADER_CHECK_MS: z.coerce.number().int().min(50).max(60_000).default(5_000),
   /** A simulated clock for tests and simulations (platform/clock.ts scaledClock); never in production. */
   CLOCK_START: optionalText.pipe(z.iso.datetime().optional()),
   CLOCK_STARTED_AT: optionalText.transform((v) => (v === undefined ? undefined : Number(v))).pipe(z.number().int().positive().optional()),

@@ -1,6 +1,10 @@
 import { ConfigError, loadConfig } from './config';
+import { DataDirInUseError } from './platform/dataDirLock';
 import { createLogger } from './platform/logger';
-import { startServer } from './server';
+import { ListenError, startServer } from './server';
+
+/** Past this, shutdown gives up waiting and exits anyway (each step also has its own limit). */
+const SHUTDOWN_DEADLINE_MS = 30_000;
 
 /** The process entry point: the only module that starts anything on import. */
 async function main(): Promise<void> {
@@ -16,19 +20,31 @@ async function main(): Promise<void> {
 
   let stopping = false;
   const stop = async (signal: string) => {
-    if (stopping) return;
+    if (stopping) {
+      logger.warn({ signal }, 'second signal: exiting without finishing shutdown');
+      process.exit(1);
+    }
     stopping = true;
     logger.info({ signal }, 'stopping');
-    await running.stop();
-    process.exit(0);
+    const deadline = setTimeout(() => {
+      logger.error({ ms: SHUTDOWN_DEADLINE_MS }, 'shutdown did not finish in time; exiting');
+      process.exit(1);
+    }, SHUTDOWN_DEADLINE_MS);
+    deadline.unref();
+    // stop() never rejects: each step is isolated and bounded; only an essential failure (the database) is an error exit.
+    const report = await running.stop();
+    logger.info(report, 'stopped');
+    process.exit(report.clean ? 0 : 1);
   };
-  process.once('SIGINT', () => void stop('SIGINT'));
-  process.once('SIGTERM', () => void stop('SIGTERM'));
+  process.on('SIGINT', () => void stop('SIGINT'));
+  process.on('SIGTERM', () => void stop('SIGTERM'));
 }
 
 main().catch((error: unknown) => {
   if (error instanceof ConfigError) {
     process.stderr.write(`${error.message}\n`);
+  } else if (error instanceof ListenError || error instanceof DataDirInUseError) {
+    process.stderr.write(`Prism failed to start: ${error.message}\n`);
   } else {
     process.stderr.write(`Prism failed to start: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
   }

@@ -1,6 +1,7 @@
-import type { Server } from 'node:http';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import path from 'node:path';
-import { configureBotProfile, createBot, createGrammyTransport } from '@prism/bot';
+import { configureBotProfile, createBot, createGrammyTransport, longPolling } from '@prism/bot';
+import { errorCatalogue, translateMessage } from '@prism/domain';
 import { webhookCallback } from 'grammy';
 import { createApp } from './app';
 import type { Config } from './config';
@@ -9,11 +10,14 @@ import { seedDatabase } from './db/seed';
 import { answerClientErrorsWithEnvelope } from './http/clientErrors';
 import { AppError } from './http/errors';
 import { type Clock, scaledClock, systemClock } from './platform/clock';
+import { lockDataDir } from './platform/dataDirLock';
 import { createEventBus } from './platform/events';
+import { createLeadership, type Leadership } from './platform/leader';
 import type { Logger } from './platform/logger';
 import { startMaintenance } from './platform/maintenance';
 import { cryptoRandom } from './platform/random';
 import { loadOrCreateSecret, OPS_TOKEN_FILE } from './platform/secret';
+import { runShutdown, type ShutdownReport, type ShutdownStep } from './platform/shutdown';
 import { createServices, publicUrlOf, type Services } from './services';
 
 export interface RunningServer {
@@ -22,19 +26,62 @@ export interface RunningServer {
   /** The running services and database, for tests and tools in the same process. */
   services: Services;
   db: Database;
-  stop(): Promise<void>;
+  /** Closes everything, each step on its own (a failing or hanging step is logged and skipped); never rejects. */
+  stop(): Promise<ShutdownReport>;
 }
 
+/** The port cannot be had (in use, not allowed): the process must say so and stop before doing anything else. */
+export class ListenError extends Error {}
+
 /**
- * Opens the database (migrated and seeded), builds the app, listens, and starts
- * the bot when BOT_TOKEN is set. Called by main.ts and by tests of the whole process.
+ * Listens first, then opens the database (migrated and seeded), builds the app,
+ * and starts the bot when BOT_TOKEN is set. Binding the port first means a
+ * second instance on a taken port stops at once: it never opens the database
+ * (an embedded one must have one owner) nor starts a job. Until the app is
+ * ready, requests are answered 503. Called by main.ts and by tests of the whole process.
  */
 export async function startServer(config: Config, logger: Logger): Promise<RunningServer> {
+  const server = await listen(config);
+  const opened: Opened = {};
+  try {
+    return await startOn(server, opened, config, logger);
+  } catch (error) {
+    await runShutdown(shutdownSteps(server, opened), logger);
+    throw error;
+  }
+}
+
+/** What start-up has opened so far, so that shutdown (or a failed start) closes exactly that. */
+interface Opened {
+  leadership?: Leadership;
+  scheduler?: { stop(): Promise<void> };
+  events?: { stop(): Promise<void> };
+  database?: { close(): Promise<void> };
+  dataDirLock?: () => void;
+}
+
+/** Jobs first, then the HTTP server (requests in flight finish), then what they used. */
+function shutdownSteps(server: Server, opened: Opened): ShutdownStep[] {
+  const { leadership, scheduler, events, database, dataDirLock } = opened;
+  return [
+    ...(leadership ? [{ name: 'singleton jobs', run: () => leadership.stop(), timeoutMs: 10_000 }] : []),
+    ...(scheduler ? [{ name: 'game scheduler', run: () => scheduler.stop(), timeoutMs: 10_000 }] : []),
+    { name: 'http server', run: () => closeHttp(server) },
+    ...(events ? [{ name: 'event bus', run: () => events.stop() }] : []),
+    ...(database ? [{ name: 'database', run: () => database.close(), timeoutMs: 10_000, essential: true }] : []),
+    ...(dataDirLock ? [{ name: 'data folder lock', run: dataDirLock }] : []),
+  ];
+}
+
+async function startOn(server: Server, opened: Opened, config: Config, logger: Logger): Promise<RunningServer> {
+  // The embedded database must have one owner, whatever port another instance listens on.
+  if (!config.DATABASE_URL) opened.dataDirLock = lockDataDir(config.dataDir);
   const database = await openDatabase({
     url: config.DATABASE_URL,
     dataDir: path.join(config.dataDir, 'pglite'),
     poolSize: config.DATABASE_POOL_SIZE,
   });
+  opened.database = database;
   logger.debug('database open; migrating');
   await database.migrate();
   logger.debug('migrated; seeding');
@@ -54,11 +101,13 @@ export async function startServer(config: Config, logger: Logger): Promise<Runni
         miniAppShortName: config.MINI_APP_SHORT_NAME,
         onError: (error) => logger.error({ err: error }, 'bot update failed'),
         operators: { ids: config.OPERATOR_TELEGRAM_IDS.map(Number), review: reviewThrough(() => services) },
+        log: logger,
       })
     : undefined;
   const webhook = bot && config.BOT_WEBHOOK_URL ? webhookCallback(bot, 'express', { secretToken: config.BOT_WEBHOOK_SECRET }) : undefined;
 
   const events = await createEventBus(database, database.db, logger);
+  opened.events = events;
   const clock = clockOf(config);
   const deps = {
     events,
@@ -74,35 +123,87 @@ export async function startServer(config: Config, logger: Logger): Promise<Runni
   };
   services = createServices(deps);
   const app = createApp(deps, services);
-
-  const server = await new Promise<Server>((resolve, reject) => {
-    const listening = app.listen(config.PORT, config.HOST, () => resolve(listening));
-    listening.once('error', reject);
-  });
-  answerClientErrorsWithEnvelope(server);
+  server.off('request', answerStarting);
+  server.on('request', app);
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : config.PORT;
   const url = config.PUBLIC_URL ?? `http://localhost:${port}`;
 
-  if (bot) await startBot(bot, config, logger, config.MINI_APP_URL ?? publicUrl);
-  const stopMaintenance = startMaintenance(database.db, clock, logger);
-  if (config.GAME_TICK_MS > 0) services.game.scheduler.start(config.GAME_TICK_MS);
+  // Jobs that must run in one process only (docs/architecture.md, Scale-out) run under the leader lock.
+  const leadership = createLeadership({ url: config.DATABASE_URL, logger, checkMs: config.LEADER_CHECK_MS });
+  opened.leadership = leadership;
+  if (bot) await startBot(bot, config, logger, config.MINI_APP_URL ?? publicUrl, leadership);
+  let stopMaintenance = () => {};
+  await leadership.runAsLeader(
+    'maintenance',
+    () => {
+      stopMaintenance = startMaintenance(database.db, clock, logger);
+    },
+    () => stopMaintenance(),
+  );
+  // Safe in every process: each room is advanced under its own advisory lock (modules/game/scheduler.ts).
+  const { scheduler } = services.game;
+  if (config.GAME_TICK_MS > 0) scheduler.start(config.GAME_TICK_MS);
+  opened.scheduler = scheduler;
 
+  let stopped: Promise<ShutdownReport> | undefined;
   return {
     url,
     server,
     services,
     db: database.db,
-    async stop() {
-      stopMaintenance();
-      await services?.game.scheduler.stop();
-      if (bot?.isRunning()) await bot.stop();
-      await new Promise<void>((resolve) => server.close(() => resolve()));
-      server.closeAllConnections();
-      await events.stop();
-      await database.close();
+    stop() {
+      stopped ??= runShutdown(shutdownSteps(server, opened), logger);
+      return stopped;
     },
   };
+}
+
+/** Binds the port; a taken port becomes a ListenError that says what to do. */
+function listen(config: Config): Promise<Server> {
+  const server = createServer(answerStarting);
+  return new Promise<Server>((resolve, reject) => {
+    const failed = (error: NodeJS.ErrnoException) => {
+      const where = `${config.HOST}:${config.PORT}`;
+      if (error.code === 'EADDRINUSE')
+        reject(
+          new ListenError(
+            `Port ${config.PORT} is already in use on ${config.HOST} (another Prism, or another program, listens at ${where}). Stop it or set PORT to a free port.`,
+          ),
+        );
+      else if (error.code === 'EACCES')
+        reject(new ListenError(`Not allowed to listen at ${where}: choose a PORT above 1023 or give the process the right to bind it.`));
+      else reject(new ListenError(`Cannot listen at ${where}: ${error.message}`));
+    };
+    server.once('error', failed);
+    server.listen(config.PORT, config.HOST, () => {
+      server.off('error', failed);
+      answerClientErrorsWithEnvelope(server);
+      resolve(server);
+    });
+  });
+}
+
+/** While the database opens and migrates: HTTP 503, so health checks and load balancers wait. */
+function answerStarting(_req: IncomingMessage, res: ServerResponse): void {
+  const body = JSON.stringify({
+    code: errorCatalogue.SERVICE_UNAVAILABLE.code,
+    message: translateMessage('SERVICE_UNAVAILABLE', 'en-US'),
+    result: null,
+    timestamp: Date.now(),
+  });
+  res.writeHead(503, { 'content-type': 'application/json', 'retry-after': '1', connection: 'close' });
+  res.end(body);
+}
+
+/** Stops accepting, lets requests in flight finish for a moment, then cuts what is left (event streams). */
+async function closeHttp(server: Server): Promise<void> {
+  if (!server.listening) return;
+  const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+  server.closeIdleConnections();
+  const grace = setTimeout(() => server.closeAllConnections(), 2_000);
+  await closed;
+  clearTimeout(grace);
 }
 
 /** The real clock, or a simulated one when CLOCK_START / CLOCK_RATE are set (tests and simulations only). */
@@ -112,18 +213,29 @@ function clockOf(config: Config): Clock {
   return scaledClock(start, config.CLOCK_STARTED_AT ?? Date.now(), config.CLOCK_RATE);
 }
 
-async function startBot(bot: ReturnType<typeof createBot>, config: Config, logger: Logger, miniAppUrl: string): Promise<void> {
+async function startBot(
+  bot: ReturnType<typeof createBot>,
+  config: Config,
+  logger: Logger,
+  miniAppUrl: string,
+  leadership: Leadership,
+): Promise<void> {
   await bot.init();
   await configureBotProfile(bot.api, { miniAppUrl }).catch((error) =>
     logger.warn({ err: error }, 'setting the bot commands and menu failed'),
   );
   if (config.BOT_WEBHOOK_URL) {
+    // Any process may set the webhook (the same URL) and answer deliveries: no leader needed.
     await bot.api.setWebhook(config.BOT_WEBHOOK_URL, { secret_token: config.BOT_WEBHOOK_SECRET });
     logger.info({ bot: bot.botInfo.username }, 'bot receives updates by webhook');
   } else {
-    // Long polling (grammY removes any webhook first) runs in the background until stop().
-    void bot.start({ drop_pending_updates: false }).catch((error) => logger.error({ err: error }, 'bot polling stopped'));
-    logger.info({ bot: bot.botInfo.username }, 'bot receives updates by long polling');
+    // Telegram allows one getUpdates caller per token: only the leader polls (grammY removes any webhook first).
+    const polling = longPolling(bot, logger);
+    await leadership.runAsLeader('telegram-polling', polling.start, polling.stop);
+    logger.info(
+      { bot: bot.botInfo.username, polling: leadership.held().includes('telegram-polling') },
+      'bot receives updates by long polling',
+    );
   }
 }
 

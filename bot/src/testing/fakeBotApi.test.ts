@@ -117,6 +117,34 @@ describe('fake Bot API: getUpdates', () => {
     expect(Date.now() - began).toBeLessThan(1_000);
   });
 
+  it('ends the older of two overlapping long polls with 409, as Telegram does to a second bot instance', async () => {
+    const api = await start();
+    const first = api.getUpdates({ timeout: 20 }).catch((e: unknown) => e);
+    await received('getUpdates');
+    const second = api.getUpdates({ timeout: 20 });
+    const error = await first;
+    expect(error).toBeInstanceOf(GrammyError);
+    expect((error as GrammyError).error_code).toBe(409);
+    expect((error as GrammyError).description).toBe(
+      'Conflict: terminated by other getUpdates request; make sure that only one bot instance is running',
+    );
+    // The newer poll goes on waiting and gets the next update.
+    const pushed = fake.pushUpdate(messageUpdate({ text: 'hi' }));
+    expect(await second).toEqual([pushed]);
+    const [older, newer] = fake.calls.filter((call) => call.method === 'getUpdates');
+    expect(older?.response).toMatchObject({ ok: false, error_code: 409 });
+    expect(newer?.at).toBeLessThanOrEqual(older?.answeredAt ?? 0); // they overlapped
+  });
+
+  it('ends a waiting long poll with 409 when a webhook is set', async () => {
+    const api = await start();
+    const poll = api.getUpdates({ timeout: 20 }).catch((e: unknown) => e);
+    await received('getUpdates');
+    await api.setWebhook('http://127.0.0.1:9/hook');
+    const error = (await poll) as GrammyError;
+    expect([error.error_code, error.description]).toEqual([409, 'Conflict: terminated by setWebhook request']);
+  });
+
   it('refuses getUpdates while a webhook is set, like Telegram (409)', async () => {
     const api = await start();
     await api.setWebhook('http://127.0.0.1:9/hook');

@@ -44,6 +44,8 @@ export interface RecordedCall {
   via: 'http' | 'webhook-reply';
   /** The answer, once sent: a long poll is recorded on arrival and answered later. */
   response?: BotApiResponse;
+  /** Date.now() when it was answered: two getUpdates calls overlapped when one arrived before the other's answer. */
+  answeredAt?: number;
 }
 
 export interface FakeBotApiOptions {
@@ -172,6 +174,7 @@ export async function startFakeBotApi(options: FakeBotApiOptions = {}): Promise<
     } catch (error) {
       recorded.response = refusal(error);
     }
+    recorded.answeredAt = Date.now();
     calls.offer(recorded);
     options.onCall?.(recorded);
     return recorded;

@@ -171,6 +171,8 @@ export const methods: Record<string, MethodHandler> = {
     if (secretToken !== undefined && !/^[A-Za-z0-9_-]{1,256}$/.test(secretToken))
       throw badRequest('secret token contains unallowed characters');
     if (optionalBool(params, 'drop_pending_updates')) queue.dropAll();
+    // Telegram ends a long poll that is waiting when a webhook is set.
+    if (url !== '') queue.terminate('Conflict: terminated by setWebhook request');
     const allowedUpdates = optionalArray(params, 'allowed_updates');
     state.webhook =
       url === ''

@@ -62,10 +62,8 @@ export class UpdateQueue {
    */
   async getUpdates(offset: number | undefined, limit: number, timeoutSeconds: number, cancelled: Promise<void>): Promise<Update[]> {
     this.applyOffset(offset);
-    // Telegram ends the older request when a newer one arrives.
-    this.poll?.fail(
-      new FakeApiError(409, 'Conflict: terminated by other getUpdates request; make sure that only one bot instance is running'),
-    );
+    // Telegram ends the older request when a newer one arrives: two pollers keep knocking each other out.
+    this.terminate('Conflict: terminated by other getUpdates request; make sure that only one bot instance is running');
     if (this.updates.length === 0 && timeoutSeconds > 0 && !this.stopped) {
       await new Promise<void>((resolve, reject) => {
         const done = () => {
@@ -88,6 +86,11 @@ export class UpdateQueue {
       });
     }
     return this.updates.slice(0, limit);
+  }
+
+  /** Ends a waiting long poll with 409 Conflict and Telegram's description of why. */
+  terminate(description: string): void {
+    this.poll?.fail(new FakeApiError(409, description));
   }
 
   /** Ends a waiting long poll with an empty answer, as a Telegram timeout would. */

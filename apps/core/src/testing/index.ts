@@ -1,6 +1,6 @@
 export { createEmptyPostgresDatabase, createTestDatabase, testDatabaseKind } from './database';
 export * from './harness';
-export { type CoreProcess, registerThrough, startCoreProcess } from './process';
+export { type CoreProcess, registerThrough, runCoreProcessToExit, startCoreProcess } from './process';
 export { type AppRoute, appRoutes } from './routes';
 export { snapshotDatabase } from './snapshot';
 export * from './wallet';

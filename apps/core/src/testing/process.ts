@@ -7,12 +7,15 @@ import type { TestApi } from './harness';
 
 export interface CoreProcess {
   url: string;
+  /** The end of what the process printed (logs and errors). */
+  output(): string;
   /** An operator client for /core/admin. */
   ops: HttpClient;
   child: ChildProcess;
   /** SIGKILL: no shutdown, no cleanup, as a crash. */
   crash(): Promise<void>;
-  stop(): Promise<void>;
+  /** SIGTERM, then the exit code (null when a signal ended it). */
+  stop(): Promise<number | null>;
 }
 
 /**
@@ -22,8 +25,40 @@ export interface CoreProcess {
  * outgoing connection, or be picked as the source port of our own polling.
  */
 export async function startCoreProcess(env: Record<string, string>, nodeArgs: string[] = []): Promise<CoreProcess> {
-  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'prism-proc-'));
   const opsToken = env.OPS_TOKEN ?? 'process-test-ops-token';
+  const spawned = await spawnCore({ OPS_TOKEN: opsToken, ...env, PORT: '0' }, nodeArgs);
+  const { child, exited, output } = spawned;
+  const url = await readyUrl(child, spawned.port, output);
+  return {
+    url,
+    output,
+    ops: new HttpClient({ baseURL: `${url}/core/`, getToken: () => `Ops ${opsToken}` }),
+    child,
+    async crash() {
+      child.kill('SIGKILL');
+      await exited;
+    },
+    async stop() {
+      if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
+      return exited;
+    },
+  };
+}
+
+/** Runs `apps/core/src/main.ts` with `env` as given (PORT included) until it exits: for start-ups meant to fail. */
+export async function runCoreProcessToExit(
+  env: Record<string, string>,
+  timeoutMs = 60_000,
+): Promise<{ code: number | null; output: string }> {
+  const { child, exited, output } = await spawnCore(env, []);
+  const timer = setTimeout(() => child.kill('SIGKILL'), timeoutMs);
+  const code = await exited;
+  clearTimeout(timer);
+  return { code, output: output() };
+}
+
+async function spawnCore(env: Record<string, string>, nodeArgs: string[]) {
+  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'prism-proc-'));
   // node itself with tsx's loader (not the tsx CLI, which runs a grandchild that a SIGKILL would orphan).
   const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', 'apps/core/src/main.ts'], {
     env: {
@@ -33,10 +68,8 @@ export async function startCoreProcess(env: Record<string, string>, nodeArgs: st
       SKIP_WEB: 'true',
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,
-      OPS_TOKEN: opsToken,
       TEST_DB: '',
       ...env,
-      PORT: '0',
       PUBLIC_URL: '',
     },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -45,30 +78,13 @@ export async function startCoreProcess(env: Record<string, string>, nodeArgs: st
   let output = '';
   let port: number | undefined;
   const keep = (chunk: Buffer) => {
-    output = (output + chunk.toString()).slice(-4000);
+    output = (output + chunk.toString()).slice(-64_000);
     port ??= Number(/Prism is running at http:\/\/[^\s:]+:(\d+)/.exec(output)?.[1]) || undefined;
   };
   child.stdout?.on('data', keep);
   child.stderr?.on('data', keep);
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  const url = await readyUrl(
-    child,
-    () => port,
-    () => output,
-  );
-  return {
-    url,
-    ops: new HttpClient({ baseURL: `${url}/core/`, getToken: () => `Ops ${opsToken}` }),
-    child,
-    async crash() {
-      child.kill('SIGKILL');
-      await exited;
-    },
-    async stop() {
-      if (child.exitCode === null) child.kill('SIGTERM');
-      await exited;
-    },
-  };
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  return { child, exited, output: () => output, port: () => port };
 }
 
 /** Waits for the child's printed port, then for /core/health to answer 200. */

@@ -1,0 +1,201 @@
+import pg from 'pg';
+import type { Logger } from './logger';
+
+/**
+ * Work that must run in exactly one process at a time (Telegram long polling:
+ * Telegram answers 409 Conflict to a second getUpdates caller). On PostgreSQL
+ * each job is guarded by a session-level advisory lock held on one dedicated
+ * connection per process: whoever holds the lock runs the job. The lock dies
+ * with its connection, so when the leader's process dies (or its connection
+ * does) another process takes the job over at its next attempt. On PGlite only
+ * one process can open the database, so that process is trivially the leader.
+ */
+export interface Leadership {
+  /**
+   * Runs `start` while this process holds the lock of `name`, and `stop` when
+   * it gives the lock up (shutdown) or loses it (connection lost). Resolves
+   * once the first attempt to take the lock is done.
+   */
+  runAsLeader(name: string, start: () => Promise<void> | void, stop: () => Promise<void> | void): Promise<void>;
+  /** The jobs this process runs now. */
+  held(): string[];
+  /** Stops every job this process runs, then releases its locks. */
+  stop(): Promise<void>;
+}
+
+export interface LeadershipOptions {
+  /** postgres://…; without it (PGlite) this process is always the leader. */
+  url?: string | undefined;
+  logger: Logger;
+  /** How often a follower tries to take over and the leader checks its connection (ms). */
+  checkMs: number;
+}
+
+interface Job {
+  name: string;
+  key: number;
+  start: () => Promise<void> | void;
+  stop: () => Promise<void> | void;
+  running: boolean;
+}
+
+/** Advisory locks of singletons use this class id with a hash of the job's name (two-int lock space). */
+const LEADER_LOCK_CLASS = 720_411;
+
+/** A stable 32-bit hash (FNV-1a) of a job name, the second half of its advisory lock key. */
+export function lockKeyOf(name: string): number {
+  let hash = 0x811c9dc5;
+  for (const char of Buffer.from(name, 'utf8')) {
+    hash ^= char;
+    hash = Math.imul(hash, 0x01000193);
+  }
+  return hash | 0;
+}
+
+export function createLeadership(options: LeadershipOptions): Leadership {
+  return options.url ? postgresLeadership({ ...options, url: options.url }) : soleLeadership(options.logger);
+}
+
+/** PGlite: this process owns the database, so it runs every job. */
+function soleLeadership(logger: Logger): Leadership {
+  const jobs: Job[] = [];
+  return {
+    async runAsLeader(name, start, stop) {
+      const job: Job = { name, key: 0, start, stop, running: false };
+      jobs.push(job);
+      try {
+        await start();
+        job.running = true;
+        logger.info({ job: name }, 'running singleton job (sole process)');
+      } catch (error) {
+        logger.error({ err: error, job: name }, 'starting a singleton job failed');
+      }
+    },
+    held: () => jobs.filter((job) => job.running).map((job) => job.name),
+    async stop() {
+      for (const job of jobs.filter((j) => j.running).reverse()) {
+        job.running = false;
+        await stopJob(job, logger);
+      }
+    },
+  };
+}
+
+async function stopJob(job: Job, logger: Logger): Promise<void> {
+  try {
+    await job.stop();
+  } catch (error) {
+    logger.warn({ err: error, job: job.name }, 'stopping a singleton job failed');
+  }
+}
+
+function postgresLeadership(options: LeadershipOptions & { url: string }): Leadership {
+  const { logger, checkMs } = options;
+  const jobs: Job[] = [];
+  let client: pg.Client | undefined;
+  let broken = false;
+  let stopped = false;
+  // Every step runs on this chain: a check, a take-over and a shutdown never interleave.
+  let chain: Promise<void> = Promise.resolve();
+  const serial = (step: () => Promise<void>) => {
+    chain = chain.then(step, step).catch((error: unknown) => logger.warn({ err: error }, 'leader election step failed'));
+    return chain;
+  };
+
+  async function connect(): Promise<pg.Client> {
+    const next = new pg.Client({
+      connectionString: options.url,
+      application_name: 'prism-leader',
+      keepAlive: true,
+      connectionTimeoutMillis: Math.max(2_000, checkMs * 2),
+      query_timeout: Math.max(2_000, checkMs * 2),
+    });
+    const lost = () => {
+      if (client !== next) return;
+      broken = true;
+      void serial(check); // give the jobs up now, not at the next check
+    };
+    next.on('error', lost);
+    next.on('end', lost);
+    try {
+      await next.connect();
+      // The server notices a vanished leader host by TCP keepalive (~15 s here) and then frees its locks.
+      await next.query('set tcp_keepalives_idle = 5; set tcp_keepalives_interval = 2; set tcp_keepalives_count = 5');
+    } catch (error) {
+      void next.end().catch(() => undefined);
+      throw error;
+    }
+    return next;
+  }
+
+  /** The connection died: its locks are gone (or soon will be), so no job may go on here. */
+  async function giveUp(): Promise<void> {
+    const dead = client;
+    client = undefined;
+    broken = false;
+    void dead?.end().catch(() => undefined);
+    for (const job of jobs.filter((j) => j.running)) {
+      job.running = false;
+      logger.warn({ job: job.name }, 'lost the leader lock (database connection lost); stopping the job here');
+      await stopJob(job, logger);
+    }
+  }
+
+  async function check(): Promise<void> {
+    if (stopped) return;
+    if (client && !broken) {
+      // A silent network loss shows up here, within checkMs plus the query timeout.
+      await client.query('select 1').catch(() => {
+        broken = true;
+      });
+    }
+    if (broken) await giveUp();
+    if (!jobs.some((job) => !job.running)) return;
+    try {
+      client ??= await connect();
+    } catch (error) {
+      logger.debug({ err: error }, 'leader election: database not reachable');
+      client = undefined;
+      return;
+    }
+    for (const job of jobs.filter((j) => !j.running)) {
+      if (stopped || broken) return;
+      const { rows } = await client.query<{ got: boolean }>('select pg_try_advisory_lock($1, $2) as got', [LEADER_LOCK_CLASS, job.key]);
+      if (!rows[0]?.got) continue;
+      job.running = true;
+      try {
+        await job.start();
+        logger.info({ job: job.name }, 'became the leader: running singleton job');
+      } catch (error) {
+        job.running = false;
+        logger.error({ err: error, job: job.name }, 'starting a singleton job failed; will retry');
+        await client.query('select pg_advisory_unlock($1, $2)', [LEADER_LOCK_CLASS, job.key]).catch(() => undefined);
+      }
+    }
+  }
+
+  const timer = setInterval(() => void serial(check), checkMs);
+  timer.unref();
+
+  return {
+    runAsLeader(name, start, stop) {
+      jobs.push({ name, key: lockKeyOf(name), start, stop, running: false });
+      return serial(check);
+    },
+    held: () => jobs.filter((job) => job.running).map((job) => job.name),
+    stop() {
+      clearInterval(timer);
+      return serial(async () => {
+        stopped = true;
+        // Stop the jobs before the locks go, so a follower never overlaps with a job still stopping here.
+        for (const job of jobs.filter((j) => j.running).reverse()) {
+          job.running = false;
+          await stopJob(job, logger);
+        }
+        const last = client;
+        client = undefined;
+        await last?.end().catch(() => undefined);
+      });
+    },
+  };
+}
