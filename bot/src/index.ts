@@ -1,5 +1,6 @@
 export { type BotDeps, botCommands, createBot } from './bot';
 export type { BotContext } from './context';
+export { type DeliveryFailure, deliveryFailureOf } from './deliveryFailure';
 export { type OperatorConfig, operatorFeature, type ReviewOutcome, type WithdrawalReview } from './features/operator';
 export { inviteLink, isWebAppUrl, miniAppLink } from './features/start';
 export { botCommandsFor, configureBotProfile } from './setup';

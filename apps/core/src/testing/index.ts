@@ -4,3 +4,4 @@ export { type CoreProcess, registerThrough, startCoreProcess } from './process';
 export { type AppRoute, appRoutes } from './routes';
 export { snapshotDatabase } from './snapshot';
 export * from './wallet';
+export { closedPortUrl } from './network';

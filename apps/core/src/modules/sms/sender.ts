@@ -8,7 +8,13 @@ import { smsText } from './text';
 export function createSmsCodeSender(codes: CodeService, sms: SmsProvider) {
   return async (purpose: CodePurpose, areaCode: string, phone: string, locale: Locale): Promise<CodeSent> => {
     const issued = await codes.issue(purpose, phoneTarget(areaCode, phone));
-    await sms.send({ areaCode, phone, purpose, text: smsText(locale, issued.code, CODE_VALID_SECONDS / 60) });
+    try {
+      await sms.send({ areaCode, phone, purpose, text: smsText(locale, issued.code, CODE_VALID_SECONDS / 60) });
+    } catch (error) {
+      // Undelivered: the code must neither work nor hold back the next request for the resend interval.
+      await codes.discard(issued);
+      throw error;
+    }
     return { resendIn: CODE_RESEND_SECONDS, expiresIn: CODE_VALID_SECONDS };
   };
 }

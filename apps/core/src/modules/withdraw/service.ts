@@ -198,8 +198,12 @@ export function createWithdrawService(deps: WithdrawServiceDeps) {
       if (!user?.telegramUsername) throw new AppError('TELEGRAM_USERNAME_REQUIRED');
       const issued = await deps.codes.issue('withdraw', userTarget(userId));
       const text = withdrawalTexts(user.locale).code(issued.code, CODE_VALID_SECONDS / 60);
-      const status = await deps.notifier.notifyUser(userId, 'withdraw_code', { text }, { secret: true });
-      if (status === 'failed') throw new AppError('BOT_UNREACHABLE');
+      const delivery = await deps.notifier.notifyUser(userId, 'withdraw_code', { text }, { secret: true });
+      if (delivery.status === 'failed') {
+        // The user never saw this code: drop it, so the next try is not held back by the resend interval.
+        await deps.codes.discard(issued);
+        throw new AppError(delivery.failure === 'chat' ? 'BOT_UNREACHABLE' : 'TELEGRAM_UNREACHABLE');
+      }
       return {
         resendIn: Math.round((issued.resendAt.getTime() - clock.now().getTime()) / 1000),
         expiresIn: CODE_VALID_SECONDS,
