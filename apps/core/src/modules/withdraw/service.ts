@@ -191,6 +191,13 @@ export function createWithdrawService(deps: WithdrawServiceDeps) {
     }
   }
 
+  /** Refuses (not found, already decided) unless the withdrawal still awaits a decision: checked before asking for a reason. */
+  async function ensureReviewable(id: number): Promise<void> {
+    const [row] = await db.select({ status: withdrawals.status }).from(withdrawals).where(eq(withdrawals.id, id));
+    if (!row) throw new AppError('ORDER_NOT_FOUND');
+    if (row.status !== 'pending_review') throw new AppError('WITHDRAWAL_NOT_PENDING');
+  }
+
   return {
     /** Sends the 6-digit withdrawal code to the user's own Telegram chat (DESIGN 4). */
     async sendCode(userId: number): Promise<WithdrawCodeSent> {
@@ -289,12 +296,21 @@ export function createWithdrawService(deps: WithdrawServiceDeps) {
       return toWithdrawalView(paid);
     },
 
-    /** An operator rejects a withdrawal: the amount goes back to the user, with the reason they will see. */
-    async reject(id: number, reason: string, by: string): Promise<WithdrawalView> {
+    ensureReviewable,
+
+    /**
+     * An operator rejects a withdrawal: the amount goes back to the user, with the reason they will see.
+     * The state is checked first (an already decided one says so whatever the reason); then the reason
+     * is trimmed and must not be empty. Every path (bot, ops CLI, admin API) comes through here.
+     */
+    async reject(id: number, reason: string | undefined, by: string): Promise<WithdrawalView> {
+      await ensureReviewable(id);
+      const shown = reason?.trim().slice(0, 500);
+      if (!shown) throw AppError.invalid({ reason: 'REASON_REQUIRED' });
       const rejected = await db.transaction(async (tx) => {
         const [row] = await tx
           .update(withdrawals)
-          .set({ status: 'rejected', reason, decidedBy: by, decidedAt: clock.now() })
+          .set({ status: 'rejected', reason: shown, decidedBy: by, decidedAt: clock.now() })
           .where(and(eq(withdrawals.id, id), eq(withdrawals.status, 'pending_review')))
           .returning();
         if (!row) {
