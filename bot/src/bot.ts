@@ -1,6 +1,6 @@
 import { Bot, type BotConfig as GrammyBotConfig } from 'grammy';
 import type { UserFromGetMe } from 'grammy/types';
-import type { BotConfig, BotContext } from './context';
+import type { BotAccounts, BotConfig, BotContext } from './context';
 import { helpFeature } from './features/help';
 import { type OperatorConfig, operatorFeature } from './features/operator';
 import { startFeature } from './features/start';
@@ -14,6 +14,8 @@ export interface BotDeps extends BotConfig {
   botInfo?: UserFromGetMe;
   /** Where failed updates go; console.error by default, so a failing handler is never silent. */
   onError?: (error: unknown) => void;
+  /** Core's accounts (invitation codes, Telegram linking); see BotConfig. */
+  accounts?: BotAccounts | undefined;
   /** Withdrawal review by operators; without it the bot has no operator commands. */
   operators?: OperatorConfig | undefined;
 }
@@ -25,7 +27,7 @@ export function createBot(deps: BotDeps): Bot<BotContext> {
     ...(deps.botInfo ? { botInfo: deps.botInfo } : {}),
   };
   const bot = new Bot<BotContext>(deps.token, options);
-  const config: BotConfig = { miniAppUrl: deps.miniAppUrl, miniAppShortName: deps.miniAppShortName };
+  const config: BotConfig = { miniAppUrl: deps.miniAppUrl, miniAppShortName: deps.miniAppShortName, accounts: deps.accounts };
   bot.use(async (ctx, next) => {
     ctx.config = config;
     await next();
