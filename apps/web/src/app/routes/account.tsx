@@ -11,6 +11,7 @@ import { useUserInfo } from '../../features/user/api/getUserInfo';
 import { AccountCard } from '../../features/user/components/AccountCard';
 import { WalletActions } from '../../features/user/components/WalletActions';
 import { useNavigation } from '../../lib/navigation';
+import { TelegramLinkCard } from '../../features/telegram-link/components/TelegramLinkCard';
 
 // The exchange sheet (and its styles) loads when it is opened.
 const ExchangeSheet = lazy(() => import('../../features/exchange/components/ExchangeSheet'));
@@ -36,9 +37,12 @@ export default function AccountPage() {
     <div className="stack">
       <QueryView query={user}>
         {(info) => (
-          <AccountCard user={info}>
-            <WalletActions onExchange={() => setExchanging(true)} />
-          </AccountCard>
+          <>
+            <AccountCard user={info}>
+              <WalletActions onExchange={() => setExchanging(true)} />
+            </AccountCard>
+            <TelegramLinkCard user={info} />
+          </>
         )}
       </QueryView>
       <nav className="card" aria-label={t('account.menu')}>
