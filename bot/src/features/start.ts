@@ -1,4 +1,4 @@
-import { translateMessage, resolveLocale } from '@prism/domain';
+import { resolveLocale, translateMessage } from '@prism/domain';
 import { Composer } from 'grammy';
 import type { BotConfig, BotContext } from '../context';
 import { botTexts } from '../texts';
@@ -89,10 +89,7 @@ export const startFeature = new Composer<BotContext>();
 
 startFeature.command('start', async (ctx) => {
   const from = ctx.from ?? { id: ctx.chat.id, first_name: '' };
-  const answer = await answerStart(
-    { payload: ctx.match.trim(), from, chatType: ctx.chat.type, botUsername: ctx.me.username },
-    ctx.config,
-  );
+  const answer = await answerStart({ payload: ctx.match.trim(), from, chatType: ctx.chat.type, botUsername: ctx.me.username }, ctx.config);
   await ctx.reply(answer.text, {
     ...(answer.buttons ? { reply_markup: { inline_keyboard: toInlineKeyboard(answer.buttons) } } : {}),
     link_preview_options: { is_disabled: true },

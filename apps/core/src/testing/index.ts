@@ -1,7 +1,7 @@
 export { createEmptyPostgresDatabase, createTestDatabase, testDatabaseKind } from './database';
 export * from './harness';
+export { closedPortUrl } from './network';
 export { type CoreProcess, registerThrough, startCoreProcess } from './process';
 export { type AppRoute, appRoutes } from './routes';
 export { snapshotDatabase } from './snapshot';
 export * from './wallet';
-export { closedPortUrl } from './network';

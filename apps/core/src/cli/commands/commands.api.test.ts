@@ -61,4 +61,3 @@ describe('npm run ops', () => {
     expect(info.result.telegramUsername).toBe('cli_carl');
   });
 });
-

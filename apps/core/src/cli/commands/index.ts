@@ -7,7 +7,14 @@ import { walletCommands } from './wallet';
 import { withdrawCommands } from './withdraw';
 
 /** Every `npm run ops` command; a feature adds its file here. */
-export const opsCommands: OpsCommand[] = [...generalCommands, ...walletCommands, ...rechargeCommands, ...withdrawCommands, ...gameCommands, ...telegramCommands];
+export const opsCommands: OpsCommand[] = [
+  ...generalCommands,
+  ...walletCommands,
+  ...rechargeCommands,
+  ...withdrawCommands,
+  ...gameCommands,
+  ...telegramCommands,
+];
 
 /** The command whose words start the arguments, longest match first. */
 export function findCommand(args: string[]): { command: OpsCommand; rest: string[] } | undefined {

@@ -1,9 +1,9 @@
 import { answerStart } from '@prism/bot';
 import { Router } from 'express';
 import { z } from 'zod';
+import type { Config } from '../../config';
 import { ok } from '../../http/envelope';
 import { field, parseInput } from '../../http/validate';
-import type { Config } from '../../config';
 import { publicUrlOf, type Services } from '../../services';
 
 const startBody = z.object({

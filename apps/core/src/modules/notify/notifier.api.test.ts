@@ -87,7 +87,12 @@ describe('notifier', () => {
     expect(await answering(new FakeApiError(502, 'Bad Gateway'))).toEqual({ status: 'failed', failure: 'unreachable' });
 
     // Nothing listens on this port: a network error, not a refusal.
-    const closed = createNotifier(ctx.db, ctx.clock, silent, createGrammyTransport(new Api(fake.token, { apiRoot: await closedPortUrl() })));
+    const closed = createNotifier(
+      ctx.db,
+      ctx.clock,
+      silent,
+      createGrammyTransport(new Api(fake.token, { apiRoot: await closedPortUrl() })),
+    );
     expect(await closed.notifyUser(user.id, 'probe', { text: 'y' })).toEqual({ status: 'failed', failure: 'unreachable' });
   });
 });

@@ -1,6 +1,14 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestContext, lastSmsCode, nextPhone, registerUser, registerWithdrawer, snapshotDatabase, type TestContext } from '../../testing';
+import {
+  createTestContext,
+  lastSmsCode,
+  nextPhone,
+  registerUser,
+  registerWithdrawer,
+  snapshotDatabase,
+  type TestContext,
+} from '../../testing';
 import { smsOutbox, verificationCodes } from './schema';
 
 let ctx: TestContext;
@@ -163,4 +171,3 @@ describe('the resend interval', () => {
     expect((await send(user.phone, 'resetLoginPwd')).code).toBe(11007);
   });
 });
-

@@ -43,7 +43,8 @@ export function createWithdrawalReview(withdraw: WithdrawService): WithdrawalRev
       await action();
       return { ok: true };
     } catch (error) {
-      if (error instanceof AppError) return { ok: false, message: error.key === 'WITHDRAWAL_NOT_PENDING' ? 'Already decided.' : translateMessage(error.key, 'en-US') };
+      if (error instanceof AppError)
+        return { ok: false, message: error.key === 'WITHDRAWAL_NOT_PENDING' ? 'Already decided.' : translateMessage(error.key, 'en-US') };
       throw error;
     }
   };

@@ -89,6 +89,8 @@ describe('linking Telegram from the browser', () => {
     expect(vi.result.text).toContain('đã được liên kết');
     expect((await ctx.api.post('/app/user/telegram/linkToken', {})).code).toBe(401);
     expect((await ctx.api.post('/dev/telegram/start', { start: payload, telegramId: 'x' })).code).toBe(400);
-    expect((await ctx.api.post('/dev/telegram/start', { start: 'https://t.me/x?start=', telegramId: '5', username: 'a b' })).code).toBe(400);
+    expect((await ctx.api.post('/dev/telegram/start', { start: 'https://t.me/x?start=', telegramId: '5', username: 'a b' })).code).toBe(
+      400,
+    );
   });
 });

@@ -52,7 +52,10 @@ export function createTelegramLinkService({ db, clock, random, botUsername }: Te
      */
     async consume(token: string, telegram: TelegramIdentity): Promise<void> {
       await db.transaction(async (tx) => {
-        const [row] = await tx.select().from(telegramLinkTokens).where(eq(telegramLinkTokens.tokenHash, hashOf(token)));
+        const [row] = await tx
+          .select()
+          .from(telegramLinkTokens)
+          .where(eq(telegramLinkTokens.tokenHash, hashOf(token)));
         if (!row) throw new AppError('TELEGRAM_LINK_UNKNOWN');
         if (row.consumedAt) throw new AppError('TELEGRAM_LINK_USED');
         if (row.expiresAt.getTime() <= clock.now().getTime()) throw new AppError('TELEGRAM_LINK_EXPIRED');

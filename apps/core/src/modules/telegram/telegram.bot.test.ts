@@ -50,7 +50,12 @@ async function browserUser(phone: string): Promise<{ token: string; invitation: 
   await api.post('/app/sms/sendSmsCodeNoAuth', { phone, type: 'register' });
   const outbox = await api.get<{ sms: { phone: string; text: string }[] }>('/dev/outbox');
   const code = outbox.result.sms.find((m) => m.phone === phone)?.text.match(/\d{6}/)?.[0] ?? '';
-  const registered = await api.post<{ token: string }>('/app/auth/register', { phone, password: 'secret123', confirmPassword: 'secret123', code });
+  const registered = await api.post<{ token: string }>('/app/auth/register', {
+    phone,
+    password: 'secret123',
+    confirmPassword: 'secret123',
+    code,
+  });
   const token = registered.result.token;
   const info = await api.get<{ invitation: string }>('/app/user/getUserInfo', {}, { token });
   return { token, invitation: info.result.invitation };

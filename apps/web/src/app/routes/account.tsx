@@ -7,11 +7,11 @@ import { QueryView } from '../../components/QueryView';
 import { LogoutButton } from '../../features/auth/components/LogoutButton';
 import { useUnreadCount } from '../../features/notice/api/messages';
 import { ThemeSwitch } from '../../features/settings/components/ThemeSwitch';
+import { TelegramLinkCard } from '../../features/telegram-link/components/TelegramLinkCard';
 import { useUserInfo } from '../../features/user/api/getUserInfo';
 import { AccountCard } from '../../features/user/components/AccountCard';
 import { WalletActions } from '../../features/user/components/WalletActions';
 import { useNavigation } from '../../lib/navigation';
-import { TelegramLinkCard } from '../../features/telegram-link/components/TelegramLinkCard';
 
 // The exchange sheet (and its styles) loads when it is opened.
 const ExchangeSheet = lazy(() => import('../../features/exchange/components/ExchangeSheet'));

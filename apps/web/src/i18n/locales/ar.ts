@@ -487,7 +487,8 @@ export const ar: UiStrings = {
     send: 'أرسل هذه الرسالة إلى بوت Prism:',
     waiting: 'في انتظار تيليجرام…',
     done: 'تم ربط تيليجرام: @{{username}}',
-    sandbox: 'بيئة تجريبية: لا يوجد بوت تيليجرام حقيقي. للضغط على Start نيابة عن مستخدم تجريبي شغّل: npm run ops -- telegram start <link> --id <telegram id> --username <name>',
+    sandbox:
+      'بيئة تجريبية: لا يوجد بوت تيليجرام حقيقي. للضغط على Start نيابة عن مستخدم تجريبي شغّل: npm run ops -- telegram start <link> --id <telegram id> --username <name>',
   },
   notice: {
     unread: 'غير مقروء',

@@ -492,7 +492,8 @@ export const enUS = {
     send: 'Send this message to the Prism bot:',
     waiting: 'Waiting for Telegram…',
     done: 'Telegram linked: @{{username}}',
-    sandbox: 'Sandbox: no real Telegram bot. To press Start for a test Telegram user run: npm run ops -- telegram start <link> --id <telegram id> --username <name>',
+    sandbox:
+      'Sandbox: no real Telegram bot. To press Start for a test Telegram user run: npm run ops -- telegram start <link> --id <telegram id> --username <name>',
   },
   notice: {
     unread: 'Unread',

@@ -488,7 +488,8 @@ export const fa: UiStrings = {
     send: 'این پیام را برای ربات Prism بفرستید:',
     waiting: 'در انتظار تلگرام…',
     done: 'تلگرام متصل شد: @{{username}}',
-    sandbox: 'محیط آزمایشی: ربات واقعی تلگرام وجود ندارد. برای زدن Start به جای یک کاربر آزمایشی اجرا کنید: npm run ops -- telegram start <link> --id <telegram id> --username <name>',
+    sandbox:
+      'محیط آزمایشی: ربات واقعی تلگرام وجود ندارد. برای زدن Start به جای یک کاربر آزمایشی اجرا کنید: npm run ops -- telegram start <link> --id <telegram id> --username <name>',
   },
   notice: {
     unread: 'خوانده‌نشده',

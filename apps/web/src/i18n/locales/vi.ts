@@ -479,7 +479,8 @@ export const vi: UiStrings = {
   telegramLink: {
     title: 'Liên kết Telegram',
     why: 'Mã rút tiền được gửi bởi bot Prism trên Telegram. Hãy liên kết tài khoản Telegram để rút tiền.',
-    noUsername: 'Tài khoản Telegram của bạn chưa có tên người dùng, điều cần thiết để rút tiền. Hãy đặt tên trong cài đặt Telegram rồi liên kết lại.',
+    noUsername:
+      'Tài khoản Telegram của bạn chưa có tên người dùng, điều cần thiết để rút tiền. Hãy đặt tên trong cài đặt Telegram rồi liên kết lại.',
     create: 'Liên kết Telegram',
     again: 'Liên kết mới',
     open: 'Mở bot',
@@ -488,7 +489,8 @@ export const vi: UiStrings = {
     send: 'Gửi tin nhắn này cho bot Prism:',
     waiting: 'Đang chờ Telegram…',
     done: 'Đã liên kết Telegram: @{{username}}',
-    sandbox: 'Sandbox: không có bot Telegram thật. Để nhấn Start cho một người dùng Telegram thử nghiệm, chạy: npm run ops -- telegram start <link> --id <telegram id> --username <name>',
+    sandbox:
+      'Sandbox: không có bot Telegram thật. Để nhấn Start cho một người dùng Telegram thử nghiệm, chạy: npm run ops -- telegram start <link> --id <telegram id> --username <name>',
   },
   notice: {
     unread: 'Chưa đọc',

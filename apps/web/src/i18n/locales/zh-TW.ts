@@ -486,7 +486,8 @@ export const zhTW: UiStrings = {
     send: '將此訊息傳送給 Prism 機器人：',
     waiting: '等待 Telegram…',
     done: '已綁定 Telegram：@{{username}}',
-    sandbox: '沙盒：沒有真正的 Telegram 機器人。要替測試用 Telegram 使用者按「開始」，請執行：npm run ops -- telegram start <link> --id <telegram id> --username <name>',
+    sandbox:
+      '沙盒：沒有真正的 Telegram 機器人。要替測試用 Telegram 使用者按「開始」，請執行：npm run ops -- telegram start <link> --id <telegram id> --username <name>',
   },
   notice: {
     unread: '未讀',
