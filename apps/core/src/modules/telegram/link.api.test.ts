@@ -93,4 +93,21 @@ describe('linking Telegram from the browser', () => {
       400,
     );
   });
+
+  it('under concurrent presses a token links once, and a Telegram account joins one user only (no 500)', async () => {
+    const user = await registerUser(ctx);
+    const payload = (await linkToken(user.token)).result.payload;
+    const presses = await Promise.all([1, 2, 3].map(() => pressStart(payload, ++telegramIds, 'racer')));
+    expect(presses.map((p) => p.code)).toEqual([200, 200, 200]);
+    expect(presses.filter((p) => p.result.text.includes('now linked'))).toHaveLength(1);
+    expect(presses.filter((p) => p.result.text.includes('already used'))).toHaveLength(2);
+
+    const [a, b] = [await registerUser(ctx), await registerUser(ctx)];
+    const tokens = [(await linkToken(a.token)).result.payload, (await linkToken(b.token)).result.payload];
+    const tg = ++telegramIds;
+    const both = await Promise.all(tokens.map((t) => pressStart(t, tg, 'twice')));
+    expect(both.map((p) => p.code)).toEqual([200, 200]);
+    expect(both.filter((p) => p.result.text.includes('now linked'))).toHaveLength(1);
+    expect(both.filter((p) => p.result.text.includes('linked to another phone number'))).toHaveLength(1);
+  });
 });

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { TELEGRAM_LINK_VALID_SECONDS, type TelegramLinkToken } from '@prism/domain';
 import { and, eq, isNull } from 'drizzle-orm';
 import type { Database } from '../../db/client';
+import { isUniqueViolation } from '../../db/errors';
 import { AppError } from '../../http/errors';
 import type { Clock } from '../../platform/clock';
 import { type Random, randomString } from '../../platform/random';
@@ -51,27 +52,37 @@ export function createTelegramLinkService({ db, clock, random, botUsername }: Te
      * (11011) or an account linked to another Telegram user (11016), which leave the token usable.
      */
     async consume(token: string, telegram: TelegramIdentity): Promise<void> {
-      await db.transaction(async (tx) => {
-        const [row] = await tx
-          .select()
-          .from(telegramLinkTokens)
-          .where(eq(telegramLinkTokens.tokenHash, hashOf(token)));
-        if (!row) throw new AppError('TELEGRAM_LINK_UNKNOWN');
-        if (row.consumedAt) throw new AppError('TELEGRAM_LINK_USED');
-        if (row.expiresAt.getTime() <= clock.now().getTime()) throw new AppError('TELEGRAM_LINK_EXPIRED');
-        const user = await findUserById(tx, row.userId);
-        if (!user) throw new AppError('TELEGRAM_LINK_UNKNOWN');
-        // Single use: of two concurrent presses only one consumes the token.
-        const consumed = await tx
-          .update(telegramLinkTokens)
-          .set({ consumedAt: clock.now() })
-          .where(and(eq(telegramLinkTokens.tokenHash, row.tokenHash), isNull(telegramLinkTokens.consumedAt)))
-          .returning({ userId: telegramLinkTokens.userId });
-        if (consumed.length === 0) throw new AppError('TELEGRAM_LINK_USED');
-        await linkTelegram(tx, user, telegram);
-      });
+      try {
+        await consumeOnce(token, telegram);
+      } catch (error) {
+        // Two accounts linking the same Telegram user at once: the unique index lets one win.
+        if (isUniqueViolation(error)) throw new AppError('TELEGRAM_LINKED_ELSEWHERE');
+        throw error;
+      }
     },
   };
+
+  async function consumeOnce(token: string, telegram: TelegramIdentity): Promise<void> {
+    await db.transaction(async (tx) => {
+      const [row] = await tx
+        .select()
+        .from(telegramLinkTokens)
+        .where(eq(telegramLinkTokens.tokenHash, hashOf(token)));
+      if (!row) throw new AppError('TELEGRAM_LINK_UNKNOWN');
+      if (row.consumedAt) throw new AppError('TELEGRAM_LINK_USED');
+      if (row.expiresAt.getTime() <= clock.now().getTime()) throw new AppError('TELEGRAM_LINK_EXPIRED');
+      const user = await findUserById(tx, row.userId);
+      if (!user) throw new AppError('TELEGRAM_LINK_UNKNOWN');
+      // Single use: of two concurrent presses only one consumes the token.
+      const consumed = await tx
+        .update(telegramLinkTokens)
+        .set({ consumedAt: clock.now() })
+        .where(and(eq(telegramLinkTokens.tokenHash, row.tokenHash), isNull(telegramLinkTokens.consumedAt)))
+        .returning({ userId: telegramLinkTokens.userId });
+      if (consumed.length === 0) throw new AppError('TELEGRAM_LINK_USED');
+      await linkTelegram(tx, user, telegram);
+    });
+  }
 }
 
 export type TelegramLinkService = ReturnType<typeof createTelegramLinkService>;
