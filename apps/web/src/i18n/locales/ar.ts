@@ -485,6 +485,7 @@ export const ar: UiStrings = {
     copy: 'نسخ الرابط',
     steps: 'افتح البوت واضغط Start. يعمل الرابط مرة واحدة لمدة {{minutes}} دقيقة.',
     send: 'أرسل هذه الرسالة إلى بوت Prism:',
+    expired: 'انتهت صلاحية الرابط. أنشئ رابطًا جديدًا.',
     waiting: 'في انتظار تيليجرام…',
     done: 'تم ربط تيليجرام: @{{username}}',
     sandbox:

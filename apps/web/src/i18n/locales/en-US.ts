@@ -490,6 +490,7 @@ export const enUS = {
     copy: 'Copy link',
     steps: 'Open the bot and press Start. The link works once, for {{minutes}} minutes.',
     send: 'Send this message to the Prism bot:',
+    expired: 'The link has expired. Create a new one.',
     waiting: 'Waiting for Telegram…',
     done: 'Telegram linked: @{{username}}',
     sandbox:

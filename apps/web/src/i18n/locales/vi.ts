@@ -487,6 +487,7 @@ export const vi: UiStrings = {
     copy: 'Sao chép liên kết',
     steps: 'Mở bot và nhấn Start. Liên kết chỉ dùng được một lần, trong {{minutes}} phút.',
     send: 'Gửi tin nhắn này cho bot Prism:',
+    expired: 'Liên kết đã hết hạn. Hãy tạo liên kết mới.',
     waiting: 'Đang chờ Telegram…',
     done: 'Đã liên kết Telegram: @{{username}}',
     sandbox:

@@ -484,6 +484,7 @@ export const zhTW: UiStrings = {
     copy: '複製連結',
     steps: '開啟機器人並按「開始」。此連結僅能使用一次，{{minutes}} 分鐘內有效。',
     send: '將此訊息傳送給 Prism 機器人：',
+    expired: '連結已過期，請產生新的連結。',
     waiting: '等待 Telegram…',
     done: '已綁定 Telegram：@{{username}}',
     sandbox:

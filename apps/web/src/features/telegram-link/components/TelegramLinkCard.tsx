@@ -1,6 +1,6 @@
 import type { TelegramLinkToken, UserInfo } from '@prism/domain';
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Card } from '../../../components/Card';
 import { CopyButton } from '../../../components/CopyButton';
@@ -25,8 +25,16 @@ export function TelegramLinkCard({ user }: { user: UserInfo }) {
   const demo = useDemoMode();
   const [link, setLink] = useState<TelegramLinkToken>();
   const [pending, setPending] = useState(false);
+  const [expired, setExpired] = useState(false);
   const state = telegramLinkState(user);
-  const waiting = link !== undefined && state !== 'ready';
+  const waiting = link !== undefined && !expired && state !== 'ready';
+  // The token dies after expiresIn: stop asking and offer a new link.
+  useEffect(() => {
+    if (!link) return;
+    setExpired(false);
+    const timer = setTimeout(() => setExpired(true), link.expiresIn * 1000);
+    return () => clearTimeout(timer);
+  }, [link]);
   // Shares the user query's cache, so every screen showing the user updates when the link happens.
   useQuery({ ...userInfoQueryOptions(), enabled: waiting, refetchInterval: waiting ? POLL_MS : false });
 
@@ -53,8 +61,9 @@ export function TelegramLinkCard({ user }: { user: UserInfo }) {
   return (
     <Card title={t('telegramLink.title')} className="telegram-link">
       <p className="muted">{state === 'noUsername' ? t('telegramLink.noUsername') : t('telegramLink.why')}</p>
-      {link && <LinkSteps link={link} />}
-      {link && demo && (
+      {link && !expired && <LinkSteps link={link} />}
+      {expired && <p className="muted">{t('telegramLink.expired')}</p>}
+      {link && !expired && demo && (
         <p className="note note-demo" data-testid="telegram-link-sandbox">
           {t('telegramLink.sandbox')}
         </p>
