@@ -1,3 +1,4 @@
+import { visibleReason } from '@prism/domain';
 import { Composer } from 'grammy';
 import type { BotContext } from '../context';
 import { operatorTexts } from '../walletTexts';
@@ -59,8 +60,8 @@ export function operatorFeature(config: OperatorConfig): Composer<BotContext> {
     if (!asked || ctx.message.reply_to_message?.from?.id !== ctx.me.id) return next();
     if (!isOperator(ctx.from.id)) return ctx.reply(operatorTexts.notOperator);
     const id = Number(asked[1]);
-    const reason = ctx.message.text.trim().slice(0, 500);
-    // The user is shown the reason: an empty one is refused and asked for again.
+    const reason = visibleReason(ctx.message.text);
+    // The user is shown the reason: an empty (or invisible) one is refused and asked for again.
     if (!reason) {
       await ctx.reply(operatorTexts.emptyReason);
       return askReason(ctx, id);

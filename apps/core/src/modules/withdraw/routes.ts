@@ -112,7 +112,7 @@ const reviewQuery = z.object({
 });
 const rejectBody = z.object({
   // Checked (trimmed, not empty) by the service after the state, so "already decided" comes first.
-  reason: field.optionalText(500),
+  reason: field.optionalText(2000),
   by: field.optionalText(64),
 });
 

@@ -8,6 +8,7 @@ import {
   maskAccountNumber,
   type Paged,
   type UsdtNetwork,
+  visibleReason,
   type WithdrawCodeSent,
   withdrawFee,
 } from '@prism/domain';
@@ -305,7 +306,7 @@ export function createWithdrawService(deps: WithdrawServiceDeps) {
      */
     async reject(id: number, reason: string | undefined, by: string): Promise<WithdrawalView> {
       await ensureReviewable(id);
-      const shown = reason?.trim().slice(0, 500);
+      const shown = visibleReason(reason);
       if (!shown) throw AppError.invalid({ reason: 'REASON_REQUIRED' });
       const rejected = await db.transaction(async (tx) => {
         const [row] = await tx

@@ -107,7 +107,7 @@ describe('CASH withdrawal', () => {
     });
     // An empty (whitespace) reason is refused and changes nothing: the user must be told why.
     const before = await moneySnapshot(ctx);
-    expect(await ctx.api.post(`/admin/withdrawals/${answer.result.id}/reject`, { reason: '  \t ' }, asOperator)).toMatchObject({
+    expect(await ctx.api.post(`/admin/withdrawals/${answer.result.id}/reject`, { reason: '  \u200b ' }, asOperator)).toMatchObject({
       code: 400,
       message: 'Please enter a reason',
     });
