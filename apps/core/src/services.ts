@@ -53,7 +53,7 @@ export function createServices(deps: CoreDeps) {
     sms,
     config: configService,
     areaCodes: createAreaCodes(configService),
-    sendSmsCode: createSmsCodeSender(codes, sms),
+    sendSmsCode: createSmsCodeSender(codes, sms, logger),
     auth: createAuthService({ db, codes, ...session }),
     users: createUserService({
       db,
