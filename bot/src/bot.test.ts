@@ -2,7 +2,7 @@ import { Api, type Bot } from 'grammy';
 import type { InlineKeyboardMarkup } from 'grammy/types';
 import { afterEach, describe, expect, it } from 'vitest';
 import { type BotDeps, createBot } from './bot';
-import type { BotContext } from './context';
+import type { BotAccounts, BotContext } from './context';
 import { FakeApiError, type FakeBotApi, type RecordedCall, startFakeBotApi } from './testing/fakeBotApi';
 import { messageUpdate, testUser } from './testing/updates';
 import { botTexts } from './texts';
@@ -13,10 +13,27 @@ let fake: FakeBotApi;
 let bot: Bot<BotContext> | undefined;
 let polling: Promise<void> | undefined;
 
+/**
+ * Core's side of the bot, in memory (core's own implementation is tested
+ * through a real server in apps/core/src/modules/telegram/telegram.bot.test.ts):
+ * ABCD2345 is a real invitation code; Telegram user LINKED_ID has an account with code OWNCODE1.
+ */
+const LINKED_ID = 300_003;
+const links: { token: string; user: number }[] = [];
+const accounts: BotAccounts = {
+  invitationExists: async (code) => code === 'ABCD2345',
+  linkedAccount: async (user) => (user.id === LINKED_ID ? { invitationCode: 'OWNCODE1' } : undefined),
+  link: async (token, user) => {
+    if (token !== 'goodtoken123') return { ok: false, message: 'This link is not valid. Open Prism and create a new one' };
+    links.push({ token, user: user.id });
+    return { ok: true };
+  },
+};
+
 /** A bot from createBot, long polling the fake for real (it learns its username through getMe). */
 async function startBot(deps: Partial<BotDeps> = {}): Promise<void> {
   fake = await startFakeBotApi();
-  bot = createBot({ token: fake.token, apiRoot: fake.apiRoot, miniAppUrl: MINI_APP, ...deps });
+  bot = createBot({ token: fake.token, apiRoot: fake.apiRoot, miniAppUrl: MINI_APP, accounts, ...deps });
   // Updates pushed before the first poll simply wait in the fake's queue, as on Telegram.
   polling = bot.start({ timeout: 10 });
 }
@@ -37,6 +54,7 @@ async function say(text: string, from = testUser(), chatId?: number): Promise<Re
   return reply;
 }
 
+const reply = (call: RecordedCall) => String(call.params.text);
 const keyboard = (call: RecordedCall) => (call.params.reply_markup as InlineKeyboardMarkup | undefined)?.inline_keyboard;
 const webAppUrl = (call: RecordedCall) => {
   const button = keyboard(call)?.[0]?.[0];
@@ -44,29 +62,64 @@ const webAppUrl = (call: RecordedCall) => {
 };
 
 describe('createBot over long polling', () => {
-  it('answers /start <code> with a Mini App button carrying the code and the invite link', async () => {
+  it('answers /start <code> of a real invitation with a Mini App button carrying it; no invite link for someone without an account', async () => {
     await startBot();
     const reply = await say('/start ABCD2345');
     expect(reply.params.chat_id).toBe(testUser().id);
     expect(webAppUrl(reply)).toBe(`${MINI_APP}?startapp=ABCD2345`);
-    expect(reply.params.text).toContain('https://t.me/prism_test_bot?start=ABCD2345');
     expect(reply.params.text).toContain(botTexts('en').invited('ABCD2345'));
+    expect(reply.params.text).toContain(botTexts('en').tapButton);
+    expect(reply.params.text).not.toContain('invite link');
+    expect(reply.params.text).not.toContain('t.me');
     // What the user's chat now shows.
     expect(fake.sent(testUser().id)).toHaveLength(1);
   });
 
+  it('does not present a well-formed code that does not exist as an invitation', async () => {
+    await startBot();
+    const reply = await say('/start ZZZZ9999');
+    expect(webAppUrl(reply)).toBe(MINI_APP);
+    expect(reply.params.text).toContain(botTexts('en').invitationUnknown('ZZZZ9999'));
+    expect(reply.params.text).not.toContain(botTexts('en').invited('ZZZZ9999'));
+  });
+
+  it('offers a linked user their own invite link, not the code they came with', async () => {
+    await startBot();
+    const linked = testUser({ id: LINKED_ID, first_name: 'Lin' });
+    const reply = await say('/start ABCD2345', linked);
+    expect(reply.params.text).toContain(botTexts('en').inviteLink('https://t.me/prism_test_bot?start=OWNCODE1'));
+    expect(reply.params.text).not.toContain('ABCD2345');
+    expect(webAppUrl(reply)).toBe(MINI_APP);
+  });
+
+  it('links a Telegram user with /start link_<token>, and explains a bad token', async () => {
+    await startBot();
+    const linked = await say('/start link_goodtoken123');
+    expect(reply(linked)).toContain(botTexts('en').linked);
+    expect(links).toContainEqual({ token: 'goodtoken123', user: testUser().id });
+    const refused = await say('/start link_nosuchtoken');
+    expect(reply(refused)).toContain('This link is not valid');
+    expect(reply(refused)).not.toContain(botTexts('en').linked);
+  });
+
+  it('tells a user without a Telegram username that withdrawals need one', async () => {
+    await startBot();
+    const answer = await say('/start link_goodtoken123', testUser({ id: 300_010, username: undefined }));
+    expect(reply(answer)).toContain(botTexts('en').linkedNoUsername);
+  });
+
   it('links straight into the Mini App when it has a short name', async () => {
     await startBot({ miniAppShortName: 'play' });
-    const reply = await say('/start abcd2345');
-    expect(reply.params.text).toContain('https://t.me/prism_test_bot/play?startapp=ABCD2345');
-    expect(webAppUrl(reply)).toBe(`${MINI_APP}?startapp=ABCD2345`);
+    const reply = await say('/start abcd2345', testUser({ id: LINKED_ID }));
+    expect(reply.params.text).toContain('https://t.me/prism_test_bot/play?startapp=OWNCODE1');
+    expect((await say('/start abcd2345')).params.text).toContain(botTexts('en').invited('ABCD2345'));
   });
 
   it('answers /start without a code with the plain Mini App URL', async () => {
     await startBot();
     const reply = await say('/start');
     expect(webAppUrl(reply)).toBe(MINI_APP);
-    expect(reply.params.text).toBe(botTexts('en').welcome('Ada'));
+    expect(reply.params.text).toBe(`${botTexts('en').welcome('Ada')}\n\n${botTexts('en').tapButton}`);
   });
 
   it('ignores a payload that is not an invitation code', async () => {
@@ -105,6 +158,8 @@ describe('createBot over long polling', () => {
     const reply = await say('/start ABCD2345');
     expect(reply.params.reply_markup).toBeUndefined();
     expect(reply.params.text).toContain(botTexts('en').openAppAt('http://localhost:5173/?startapp=ABCD2345'));
+    // No button, so no "tap the button below".
+    expect(reply.params.text).not.toContain(botTexts('en').tapButton);
   });
 
   it('keeps polling after an update fails, and reports the failure', async () => {

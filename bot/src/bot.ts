@@ -1,6 +1,6 @@
 import { Bot, type BotConfig as GrammyBotConfig } from 'grammy';
 import type { UserFromGetMe } from 'grammy/types';
-import type { BotConfig, BotContext } from './context';
+import type { BotAccounts, BotConfig, BotContext } from './context';
 import { fallbackFeature } from './features/fallback';
 import { helpFeature } from './features/help';
 import { type OperatorConfig, operatorFeature } from './features/operator';
@@ -16,6 +16,8 @@ export interface BotDeps extends BotConfig {
   botInfo?: UserFromGetMe;
   /** Where failed updates go; console.error by default, so a failing handler is never silent. */
   onError?: (error: unknown) => void;
+  /** Core's accounts (invitation codes, Telegram linking); see BotConfig. */
+  accounts?: BotAccounts | undefined;
   /** Withdrawal review by operators; without it the bot has no operator commands. */
   operators?: OperatorConfig | undefined;
   /** With it, losing and regaining the Bot API is logged (once each, not per retry). */
@@ -29,7 +31,7 @@ export function createBot(deps: BotDeps): Bot<BotContext> {
     ...(deps.botInfo ? { botInfo: deps.botInfo } : {}),
   };
   const bot = new Bot<BotContext>(deps.token, options);
-  const config: BotConfig = { miniAppUrl: deps.miniAppUrl, miniAppShortName: deps.miniAppShortName };
+  const config: BotConfig = { miniAppUrl: deps.miniAppUrl, miniAppShortName: deps.miniAppShortName, accounts: deps.accounts };
   bot.use(async (ctx, next) => {
     ctx.config = config;
     await next();

@@ -76,4 +76,5 @@ export const operatorTexts = {
   rejected: (id: number, by: string, reason: string) => `Withdrawal #${id} rejected by ${by}: refunded. Reason: ${reason}`,
   alreadyDone: (id: number, status: string) => `Withdrawal #${id} is already ${status}.`,
   notOperator: 'Only operators can do this.',
+  emptyReason: 'The reason cannot be empty: the user will see it.',
 };

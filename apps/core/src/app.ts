@@ -14,6 +14,7 @@ import { requestContext } from './http/requestContext';
 import { authRoutes } from './modules/auth/routes';
 import { configRoutes } from './modules/config/routes';
 import { devRoutes } from './modules/dev/routes';
+import { devTelegramRoutes } from './modules/dev/telegramStart';
 import { fileRoutes } from './modules/file/routes';
 import { gameAdminRoutes } from './modules/game/admin';
 import { gameRoutes } from './modules/game/routes';
@@ -21,6 +22,7 @@ import { messageRoutes } from './modules/message/routes';
 import { opsRoutes, requireOperator } from './modules/ops/routes';
 import { rechargeAdminRoutes, rechargeRoutes } from './modules/recharge/routes';
 import { smsRoutes } from './modules/sms/routes';
+import { telegramRoutes } from './modules/telegram/routes';
 import { userRoutes } from './modules/user/routes';
 import { walletAdminRoutes } from './modules/wallet/admin';
 import { walletRoutes } from './modules/wallet/routes';
@@ -69,6 +71,7 @@ function coreRouter(deps: CoreDeps, services: Services): Router {
   router.use(authRoutes({ auth: services.auth, areaCodes: services.areaCodes, limiter: authLimiter }));
   router.use(smsRoutes({ db, send: services.sendSmsCode, areaCodes: services.areaCodes, limiter: smsLimiter }));
   router.use(userRoutes(services.users));
+  router.use(telegramRoutes(services.telegramLink));
   router.use(configRoutes(services.config));
   router.use(fileRoutes(services.files, config.UPLOAD_MAX_BYTES));
   router.use(walletRoutes({ db, clock, random: deps.random }));
@@ -77,7 +80,7 @@ function coreRouter(deps: CoreDeps, services: Services): Router {
   router.use(messageRoutes(services.messages));
   router.use(gameRoutes(deps, services));
   router.use('/admin', requireOperator(deps.opsToken), adminRouter(deps, services));
-  if (config.devOutbox) router.use(devRoutes(db));
+  if (config.devOutbox) router.use(devRoutes(db), devTelegramRoutes(config, services));
 
   router.use(notFoundHandler);
   router.use(createErrorHandler(deps.logger));

@@ -38,9 +38,11 @@ describe('the whole server process', () => {
     try {
       expect(await (await fetch(`${base}/health`)).json()).toMatchObject({ code: 200 });
       await fake.waitFor('setMyCommands');
+      // An invitation code that belongs to no account is not passed on (the bot checks it with core).
       fake.pushUpdate(messageUpdate({ text: '/start ABCD2345' }));
       const reply = await fake.waitFor('sendMessage');
-      expect(JSON.stringify(reply.params.reply_markup)).toContain('startapp=ABCD2345');
+      expect(JSON.stringify(reply.params.reply_markup)).toContain('"web_app":{"url":"https://prism.example/"}');
+      expect(reply.params.text).toContain('The invitation code ABCD2345 does not exist');
       const set = await fetch(`${base}/admin/config`, {
         method: 'POST',
         headers: {

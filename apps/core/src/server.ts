@@ -1,6 +1,6 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import path from 'node:path';
-import { configureBotProfile, createBot, createGrammyTransport, longPolling } from '@prism/bot';
+import { type BotAccounts, configureBotProfile, createBot, createGrammyTransport, longPolling, type WithdrawalReview } from '@prism/bot';
 import { errorCatalogue, translateMessage } from '@prism/domain';
 import { webhookCallback } from 'grammy';
 import { createApp } from './app';
@@ -8,7 +8,6 @@ import type { Config } from './config';
 import { type Database, openDatabase } from './db/client';
 import { seedDatabase } from './db/seed';
 import { answerClientErrorsWithEnvelope } from './http/clientErrors';
-import { AppError } from './http/errors';
 import { type Clock, scaledClock, systemClock } from './platform/clock';
 import { lockDataDir } from './platform/dataDirLock';
 import { createEventBus } from './platform/events';
@@ -102,6 +101,7 @@ async function startOn(server: Server, opened: Opened, config: Config, logger: L
         onError: (error) => logger.error({ err: error }, 'bot update failed'),
         operators: { ids: config.OPERATOR_TELEGRAM_IDS.map(Number), review: reviewThrough(() => services) },
         log: logger,
+        accounts: accountsThrough(() => services),
       })
     : undefined;
   const webhook = bot && config.BOT_WEBHOOK_URL ? webhookCallback(bot, 'express', { secretToken: config.BOT_WEBHOOK_SECRET }) : undefined;
@@ -239,22 +239,25 @@ async function startBot(
   }
 }
 
-/** The bot's operator buttons call the withdrawal service; refusals become the operator's message. */
-function reviewThrough(services: () => Services | undefined) {
-  const run = async (action: (s: Services) => Promise<unknown>) => {
-    const ready = services();
-    if (!ready) return { ok: false as const, message: 'The server is still starting, try again.' };
-    try {
-      await action(ready);
-      return { ok: true as const };
-    } catch (error) {
-      if (error instanceof AppError)
-        return { ok: false as const, message: error.key === 'WITHDRAWAL_NOT_PENDING' ? 'Already decided.' : error.message };
-      throw error;
-    }
-  };
+/** The bot is built before the services (which send through it): it reaches them late, once they exist. */
+function ready(services: () => Services | undefined): Services {
+  const built = services();
+  if (!built) throw new Error('the server is still starting');
+  return built;
+}
+
+function reviewThrough(services: () => Services | undefined): WithdrawalReview {
   return {
-    approve: (id: number, by: string) => run((s) => s.withdraw.approve(id, by)),
-    reject: (id: number, reason: string, by: string) => run((s) => s.withdraw.reject(id, reason, by)),
+    check: (id) => ready(services).bot.review.check(id),
+    approve: (id, by) => ready(services).bot.review.approve(id, by),
+    reject: (id, reason, by) => ready(services).bot.review.reject(id, reason, by),
+  };
+}
+
+function accountsThrough(services: () => Services | undefined): BotAccounts {
+  return {
+    invitationExists: (code) => ready(services).bot.accounts.invitationExists(code),
+    linkedAccount: (user) => ready(services).bot.accounts.linkedAccount(user),
+    link: (token, user) => ready(services).bot.accounts.link(token, user),
   };
 }

@@ -11,6 +11,8 @@ import { createNotifier } from './modules/notify/notifier';
 import { createCodeService } from './modules/sms/codes';
 import { createHttpSmsProvider, createOutboxSmsProvider } from './modules/sms/provider';
 import { createSmsCodeSender } from './modules/sms/sender';
+import { createBotAccounts, createWithdrawalReview } from './modules/telegram/botPorts';
+import { createTelegramLinkService } from './modules/telegram/linkTokens';
 import { createUserService } from './modules/user/service';
 import { createWithdrawService } from './modules/withdraw/service';
 import { createTokenService } from './platform/tokens';
@@ -34,6 +36,16 @@ export function createServices(deps: CoreDeps) {
   const configService = createConfigService(db, publicUrl);
   const session = { clock, random, tokens, ttlHours: config.TOKEN_TTL_HOURS };
   const notifier = createNotifier(db, clock, logger, deps.botTransport);
+  const telegramLink = createTelegramLinkService({ db, clock, random, botUsername: config.BOT_USERNAME });
+  const withdraw = createWithdrawService({
+    db,
+    clock,
+    random,
+    logger,
+    codes,
+    notifier,
+    operatorChatIds: config.OPERATOR_TELEGRAM_IDS.map(Number).filter(Number.isSafeInteger),
+  });
 
   return {
     tokens,
@@ -41,7 +53,7 @@ export function createServices(deps: CoreDeps) {
     sms,
     config: configService,
     areaCodes: createAreaCodes(configService),
-    sendSmsCode: createSmsCodeSender(codes, sms),
+    sendSmsCode: createSmsCodeSender(codes, sms, logger),
     auth: createAuthService({ db, codes, ...session }),
     users: createUserService({
       db,
@@ -56,15 +68,10 @@ export function createServices(deps: CoreDeps) {
     notifier,
     messages: createMessageService(db, clock),
     game: gameServices(deps),
-    withdraw: createWithdrawService({
-      db,
-      clock,
-      random,
-      logger,
-      codes,
-      notifier,
-      operatorChatIds: config.OPERATOR_TELEGRAM_IDS.map(Number).filter(Number.isSafeInteger),
-    }),
+    withdraw,
+    telegramLink,
+    /** What the bot asks core (accounts, withdrawal review): the same services the API uses. */
+    bot: { accounts: createBotAccounts(db, telegramLink), review: createWithdrawalReview(withdraw) },
   };
 }
 

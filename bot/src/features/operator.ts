@@ -1,9 +1,12 @@
+import { visibleReason } from '@prism/domain';
 import { Composer } from 'grammy';
 import type { BotContext } from '../context';
 import { operatorTexts } from '../walletTexts';
 
 /** What the bot may ask core to do for an operator; core implements it with its withdrawal service. */
 export interface WithdrawalReview {
+  /** Whether the withdrawal still awaits a decision; asked before the reason, so a decided one says so at once. */
+  check(id: number): Promise<ReviewOutcome>;
   approve(id: number, by: string): Promise<ReviewOutcome>;
   reject(id: number, reason: string, by: string): Promise<ReviewOutcome>;
 }
@@ -18,6 +21,10 @@ export interface OperatorConfig {
 }
 
 const ASK_REASON = /^Reason for rejecting withdrawal #(\d+)\?/;
+
+/** A forced reply, so the operator's answer comes back as a reply to this question (stateless across processes). */
+const askReason = (ctx: BotContext, id: number) =>
+  ctx.reply(operatorTexts.askReason(id), { reply_markup: { force_reply: true, selective: true } });
 
 /**
  * Withdrawal review from Telegram: the review message carries Approve / Reject
@@ -41,8 +48,11 @@ export function operatorFeature(config: OperatorConfig): Composer<BotContext> {
 
   feature.callbackQuery(/^wd:r:(\d+)$/, async (ctx) => {
     if (!isOperator(ctx.from?.id)) return ctx.answerCallbackQuery({ text: operatorTexts.notOperator, show_alert: true });
+    const id = Number(ctx.match[1]);
+    const state = await config.review.check(id);
+    if (!state.ok) return ctx.answerCallbackQuery({ text: state.message, show_alert: true });
     await ctx.answerCallbackQuery();
-    await ctx.reply(operatorTexts.askReason(Number(ctx.match[1])), { reply_markup: { force_reply: true, selective: true } });
+    await askReason(ctx, id);
   });
 
   feature.on('message:text', async (ctx, next) => {
@@ -50,7 +60,12 @@ export function operatorFeature(config: OperatorConfig): Composer<BotContext> {
     if (!asked || ctx.message.reply_to_message?.from?.id !== ctx.me.id) return next();
     if (!isOperator(ctx.from.id)) return ctx.reply(operatorTexts.notOperator);
     const id = Number(asked[1]);
-    const reason = ctx.message.text.trim().slice(0, 500);
+    const reason = visibleReason(ctx.message.text);
+    // The user is shown the reason: an empty (or invisible) one is refused and asked for again.
+    if (!reason) {
+      await ctx.reply(operatorTexts.emptyReason);
+      return askReason(ctx, id);
+    }
     const outcome = await config.review.reject(id, reason, operatorName(ctx));
     await ctx.reply(outcome.ok ? operatorTexts.rejected(id, operatorName(ctx), reason) : outcome.message);
   });

@@ -1,10 +1,14 @@
+import { resolveLocale, translateMessage } from '@prism/domain';
 import { Composer } from 'grammy';
-import type { InlineKeyboardButton } from 'grammy/types';
-import type { BotContext } from '../context';
+import type { BotConfig, BotContext } from '../context';
 import { botTexts } from '../texts';
+import { type OutgoingButton, type OutgoingMessage, toInlineKeyboard } from '../transport';
 
 /** Invitation codes are 8 characters of our alphabet; anything else after /start is ignored. */
 const INVITATION = /^[A-Za-z0-9]{4,16}$/;
+/** `/start link_<token>`: the deep link the app shows to link Telegram to a browser account. */
+export const LINK_PREFIX = 'link_';
+const LINK = /^link_([A-Za-z0-9_-]{1,64})$/;
 
 export function miniAppLink(url: string, invitationCode?: string): string {
   if (!invitationCode) return url;
@@ -28,33 +32,66 @@ export function inviteLink(botUsername: string, miniAppShortName: string | undef
 /** Telegram opens Web App buttons only for HTTPS pages; local runs use http://localhost. */
 export const isWebAppUrl = (url: string): boolean => url.startsWith('https://');
 
+/** Who pressed Start, where, with what payload: all the answer depends on besides configuration. */
+export interface StartInput {
+  payload: string;
+  from: { id: number; first_name: string; username?: string | undefined; language_code?: string | undefined };
+  chatType: string;
+  botUsername: string | undefined;
+}
+
 /**
- * `/start [invitationCode]`: a button that opens the Mini App with the code,
- * and a shareable invite link when the bot knows its username.
+ * The answer to `/start [payload]`. The payload is a one-time link token
+ * (link_<token>: links this Telegram user to a browser account) or an
+ * invitation code (shown only when it exists). Linked users get their own
+ * invite link. Also used by the sandbox, which has no bot, to show the same reply.
  */
+export async function answerStart(input: StartInput, config: BotConfig): Promise<OutgoingMessage> {
+  const { from, botUsername } = input;
+  const t = botTexts(from.language_code);
+  const user = { id: from.id, username: from.username, languageCode: from.language_code };
+  const lines = [t.welcome(from.first_name)];
+
+  const link = LINK.exec(input.payload);
+  if (link?.[1] && config.accounts) {
+    const outcome = await config.accounts.link(link[1], user);
+    lines.push(outcome.ok ? (from.username ? t.linked : t.linkedNoUsername) : outcome.message);
+  } else if (input.payload.startsWith(LINK_PREFIX)) {
+    lines.push(translateMessage('TELEGRAM_LINK_UNKNOWN', resolveLocale(from.language_code)));
+  }
+
+  const account = await config.accounts?.linkedAccount(user);
+  const candidate = !link && !account && INVITATION.test(input.payload) ? input.payload.toUpperCase() : undefined;
+  const code = candidate && (await config.accounts?.invitationExists(candidate)) ? candidate : undefined;
+  if (code) lines.push(t.invited(code));
+  else if (candidate) lines.push(t.invitationUnknown(candidate));
+  if (account && botUsername) lines.push(t.inviteLink(inviteLink(botUsername, config.miniAppShortName, account.invitationCode)));
+
+  const appUrl = miniAppLink(config.miniAppUrl, code);
+  const button = openAppButton(input, config, appUrl, code);
+  lines.push(button ? t.tapButton : t.openAppAt(appUrl));
+  return { text: lines.join('\n\n'), ...(button ? { buttons: [[button]] } : {}) };
+}
+
+/**
+ * Web App buttons work only in the private chat with the bot and only on HTTPS;
+ * in a group the button leads to that private chat instead. No button: the address goes in the text.
+ */
+function openAppButton(input: StartInput, config: BotConfig, appUrl: string, code: string | undefined): OutgoingButton | undefined {
+  const t = botTexts(input.from.language_code);
+  if (!isWebAppUrl(config.miniAppUrl)) return undefined;
+  if (input.chatType === 'private') return { text: t.openApp, webAppUrl: appUrl };
+  if (!input.botUsername) return undefined;
+  return { text: t.openApp, url: code ? inviteLink(input.botUsername, undefined, code) : `https://t.me/${input.botUsername}` };
+}
+
 export const startFeature = new Composer<BotContext>();
 
 startFeature.command('start', async (ctx) => {
-  const t = botTexts(ctx.from?.language_code);
-  const payload = ctx.match.trim();
-  const code = INVITATION.test(payload) ? payload.toUpperCase() : undefined;
-  const { miniAppUrl, miniAppShortName } = ctx.config;
-  const username = ctx.me.username;
-  const appUrl = miniAppLink(miniAppUrl, code);
-
-  const lines = [t.welcome(ctx.from?.first_name ?? '')];
-  if (code) lines.push(t.invited(code));
-  if (code && username) lines.push(t.inviteLink(inviteLink(username, miniAppShortName, code)));
-
-  // Web App buttons work only in the private chat with the bot and only on HTTPS;
-  // in a group the button leads to that private chat instead.
-  let button: InlineKeyboardButton | undefined;
-  if (!isWebAppUrl(miniAppUrl)) lines.push(t.openAppAt(appUrl));
-  else if (ctx.chat.type === 'private') button = { text: t.openApp, web_app: { url: appUrl } };
-  else if (username) button = { text: t.openApp, url: code ? inviteLink(username, undefined, code) : `https://t.me/${username}` };
-
-  await ctx.reply(lines.join('\n\n'), {
-    ...(button ? { reply_markup: { inline_keyboard: [[button]] } } : {}),
+  const from = ctx.from ?? { id: ctx.chat.id, first_name: '' };
+  const answer = await answerStart({ payload: ctx.match.trim(), from, chatType: ctx.chat.type, botUsername: ctx.me.username }, ctx.config);
+  await ctx.reply(answer.text, {
+    ...(answer.buttons ? { reply_markup: { inline_keyboard: toInlineKeyboard(answer.buttons) } } : {}),
     link_preview_options: { is_disabled: true },
   });
 });

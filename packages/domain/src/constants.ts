@@ -18,6 +18,8 @@ export const PAGE_LOAD_TIMEOUT_MS = 60_000;
 export const CODE_LENGTH = 6;
 export const CODE_RESEND_SECONDS = 60;
 export const CODE_VALID_SECONDS = 300;
+/** How long a Telegram link token (t.me/<bot>?start=link_<token>) can be used, once. */
+export const TELEGRAM_LINK_VALID_SECONDS = 600;
 export const CODE_MAX_ATTEMPTS = 5;
 export const PHONE_DIGITS = 10;
 

@@ -55,6 +55,7 @@ export const errorCatalogue = {
 
   ASSET_PASSWORD_LOCKED: { code: 10033, message: 'Too many wrong payment passwords, please try again in 15 minutes' },
   BOT_UNREACHABLE: { code: 10034, message: 'We could not reach you on Telegram: open the Prism bot and press Start, then try again' },
+  TELEGRAM_UNREACHABLE: { code: 10050, message: 'Telegram cannot be reached right now, please try again shortly' },
 
   BET_TOTAL_MISMATCH: { code: 10035, message: 'The total must equal the base amount times the multiples' },
   BET_BASE_INVALID: { code: 10036, message: "Choose one of this room's base amounts" },
@@ -76,6 +77,9 @@ export const errorCatalogue = {
   TELEGRAM_NOT_LINKED: { code: 11010, message: 'This Telegram account is not linked yet, please log in with your phone' },
   TELEGRAM_LINKED_ELSEWHERE: { code: 11011, message: 'This Telegram account is linked to another phone number' },
   PHONE_LINKED_OTHER_TELEGRAM: { code: 11016, message: 'This phone number is linked to another Telegram account' },
+  TELEGRAM_LINK_UNKNOWN: { code: 11020, message: 'This link is not valid. Open Prism and create a new one' },
+  TELEGRAM_LINK_EXPIRED: { code: 11021, message: 'This link has expired. Open Prism and create a new one' },
+  TELEGRAM_LINK_USED: { code: 11022, message: 'This link was already used. Open Prism and create a new one if you need it' },
   UPLOAD_NOT_IMAGE: { code: 11012, message: 'Only JPEG, PNG, GIF or WebP images can be uploaded' },
   UPLOAD_TOO_LARGE: { code: 11013, message: 'The file is too large' },
   UPLOAD_MISSING: { code: 11014, message: 'Please choose a file' },

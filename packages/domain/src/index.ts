@@ -7,6 +7,7 @@ export * from './locales';
 export * from './messages/index';
 export * from './money';
 export * from './phone';
+export * from './reason';
 export * from './routes';
 export * from './validation';
 export * from './wallet/index';

@@ -10,6 +10,7 @@ export * from '../modules/message/schema';
 export * from '../modules/notify/schema';
 export * from '../modules/recharge/schema';
 export * from '../modules/sms/schema';
+export * from '../modules/telegram/schema';
 export * from '../modules/user/schema';
 export * from '../modules/wallet/schema';
 export * from '../modules/withdraw/schema';

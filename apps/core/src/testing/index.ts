@@ -1,5 +1,6 @@
 export { createEmptyPostgresDatabase, createTestDatabase, testDatabaseKind } from './database';
 export * from './harness';
+export { closedPortUrl } from './network';
 export { type CoreProcess, registerThrough, runCoreProcessToExit, startCoreProcess } from './process';
 export { type AppRoute, appRoutes } from './routes';
 export { snapshotDatabase } from './snapshot';

@@ -1,4 +1,14 @@
-import type { CodeSent, DownloadInfo, IssuedToken, SmsCodeType, TeamInfo, UploadedFile, UserCodeType, UserInfo } from '@prism/domain';
+import type {
+  CodeSent,
+  DownloadInfo,
+  IssuedToken,
+  SmsCodeType,
+  TeamInfo,
+  TelegramLinkToken,
+  UploadedFile,
+  UserCodeType,
+  UserInfo,
+} from '@prism/domain';
 import type { CallOptions, HttpClient } from '../http';
 
 /** Accounts: authentication, one-time codes, user info, uploads and public configuration. */
@@ -32,6 +42,8 @@ export function accountEndpoints(http: HttpClient) {
         http.post<UserInfo>('/app/user/modifyUserBaseInfo', form),
       resetAssetPwd: (form: { password: string; confirmPassword: string; code: string }) =>
         http.post<null>('/app/user/resetAssetPwd', form),
+      /** Ours: a one-time deep link that links this account to the Telegram user who presses Start with it. */
+      telegramLinkToken: () => http.post<TelegramLinkToken>('/app/user/telegram/linkToken'),
     },
     config: {
       getSysCfgValue: (sysCfgKeyEnum: string) => http.get<string>('/app/config/getSysCfgValue', { sysCfgKeyEnum }),

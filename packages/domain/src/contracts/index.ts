@@ -137,6 +137,15 @@ export interface TeamInfo {
   registerRebate: string;
   levels: TeamLevelStats[];
 }
+/** A one-time link for a browser user to link Telegram: opening it and pressing Start in the bot links the chat. */
+export interface TelegramLinkToken {
+  /** The /start payload, `link_<token>`; without a bot username the user sends `/start <payload>` to the bot. */
+  payload: string;
+  /** https://t.me/<bot>?start=<payload>, or null when the server does not know its bot's username. */
+  link: string | null;
+  expiresIn: number;
+}
+
 export * from './game';
 export * from './recharge';
 export * from './wallet';

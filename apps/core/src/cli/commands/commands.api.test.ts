@@ -1,6 +1,6 @@
 import { HttpClient } from '@prism/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestContext, TEST_OPS_TOKEN, type TestContext } from '../../testing';
+import { createTestContext, registerUser, TEST_OPS_TOKEN, type TestContext } from '../../testing';
 import { findCommand, opsCommands, opsUsage } from '.';
 
 /** The operator CLI's commands against a real server: what `npm run ops -- <words>` runs. */
@@ -50,5 +50,14 @@ describe('npm run ops', () => {
   it('lists withdrawals and settings', async () => {
     expect(Array.isArray(await ops('withdrawals list'))).toBe(true);
     expect(await ops('config list')).toBeTruthy();
+  });
+
+  it('presses Start in the sandbox: a browser user links Telegram without a bot', async () => {
+    const user = await registerUser(ctx);
+    const link = await ctx.api.post<{ payload: string }>('/app/user/telegram/linkToken', {}, { token: user.token });
+    const reply = (await ops(`telegram start ${link.result.payload} --id 820000001 --username cli_carl`)) as { text: string };
+    expect(reply.text).toContain('now linked');
+    const info = await ctx.api.get<{ telegramUsername: string }>('/app/user/getUserInfo', {}, { token: user.token });
+    expect(info.result.telegramUsername).toBe('cli_carl');
   });
 });

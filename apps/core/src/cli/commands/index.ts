@@ -2,11 +2,19 @@ import type { OpsCommand } from '../command';
 import { gameCommands } from './game';
 import { generalCommands } from './general';
 import { rechargeCommands } from './recharge';
+import { telegramCommands } from './telegram';
 import { walletCommands } from './wallet';
 import { withdrawCommands } from './withdraw';
 
 /** Every `npm run ops` command; a feature adds its file here. */
-export const opsCommands: OpsCommand[] = [...generalCommands, ...walletCommands, ...rechargeCommands, ...withdrawCommands, ...gameCommands];
+export const opsCommands: OpsCommand[] = [
+  ...generalCommands,
+  ...walletCommands,
+  ...rechargeCommands,
+  ...withdrawCommands,
+  ...gameCommands,
+  ...telegramCommands,
+];
 
 /** The command whose words start the arguments, longest match first. */
 export function findCommand(args: string[]): { command: OpsCommand; rest: string[] } | undefined {

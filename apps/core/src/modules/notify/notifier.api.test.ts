@@ -3,7 +3,7 @@ import { FakeApiError, type FakeBotApi, startFakeBotApi } from '@prism/bot/testi
 import { eq } from 'drizzle-orm';
 import { Api } from 'grammy';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestContext, registerUser, type TestContext } from '../../testing';
+import { closedPortUrl, createTestContext, registerUser, type TestContext } from '../../testing';
 import { users } from '../user/schema';
 import { createNotifier } from './notifier';
 import { botOutbox } from './schema';
@@ -30,7 +30,7 @@ describe('notifier', () => {
       text: 'Hello',
       buttons: [[{ text: 'Open', url: 'https://prism.example/' }]],
     });
-    expect(status).toBe('sent');
+    expect(status).toEqual({ status: 'sent' });
     const call = await fake.waitFor('sendMessage');
     expect(call.params).toMatchObject({
       chat_id: 5_550_001,
@@ -43,16 +43,16 @@ describe('notifier', () => {
 
   it('keeps the message in the outbox when there is no bot or no linked chat, and records failures', async () => {
     const user = await registerUser(ctx);
-    expect(await createNotifier(ctx.db, ctx.clock, silent).notifyUser(user.id, 'nobot', { text: 'a' })).toBe('outbox');
+    expect(await createNotifier(ctx.db, ctx.clock, silent).notifyUser(user.id, 'nobot', { text: 'a' })).toEqual({ status: 'outbox' });
     const withBot = createNotifier(ctx.db, ctx.clock, silent, createGrammyTransport(new Api(fake.token, { apiRoot: fake.apiRoot })));
-    expect(await withBot.notifyUser(user.id, 'unlinked', { text: 'b' })).toBe('outbox');
+    expect(await withBot.notifyUser(user.id, 'unlinked', { text: 'b' })).toEqual({ status: 'outbox' });
 
     await ctx.db.update(users).set({ telegramId: 5_550_002 }).where(eq(users.id, user.id));
     fake.handle('sendMessage', () => {
       throw new FakeApiError(403, 'Forbidden: bot was blocked by the user');
     });
     try {
-      expect(await withBot.notifyUser(user.id, 'blocked', { text: 'c' })).toBe('failed');
+      expect(await withBot.notifyUser(user.id, 'blocked', { text: 'c' })).toEqual({ status: 'failed', failure: 'chat' });
     } finally {
       fake.handle('sendMessage', undefined);
     }
@@ -63,5 +63,36 @@ describe('notifier', () => {
       ['blocked', 'failed'],
     ]);
     expect(rows[2]?.error).toContain('blocked');
+  });
+
+  it('tells a chat that refuses (blocked, never started) from Telegram being unreachable', async () => {
+    const user = await registerUser(ctx);
+    await ctx.db.update(users).set({ telegramId: 5_550_003 }).where(eq(users.id, user.id));
+    const withBot = createNotifier(ctx.db, ctx.clock, silent, createGrammyTransport(new Api(fake.token, { apiRoot: fake.apiRoot })));
+    const answering = async (error: FakeApiError) => {
+      fake.handle('sendMessage', () => {
+        throw error;
+      });
+      try {
+        return await withBot.notifyUser(user.id, 'probe', { text: 'x' });
+      } finally {
+        fake.handle('sendMessage', undefined);
+      }
+    };
+    expect(await answering(new FakeApiError(400, 'Bad Request: chat not found'))).toEqual({ status: 'failed', failure: 'chat' });
+    expect(await answering(new FakeApiError(403, "Forbidden: bot can't initiate conversation with a user"))).toEqual({
+      status: 'failed',
+      failure: 'chat',
+    });
+    expect(await answering(new FakeApiError(502, 'Bad Gateway'))).toEqual({ status: 'failed', failure: 'unreachable' });
+
+    // Nothing listens on this port: a network error, not a refusal.
+    const closed = createNotifier(
+      ctx.db,
+      ctx.clock,
+      silent,
+      createGrammyTransport(new Api(fake.token, { apiRoot: await closedPortUrl() })),
+    );
+    expect(await closed.notifyUser(user.id, 'probe', { text: 'y' })).toEqual({ status: 'failed', failure: 'unreachable' });
   });
 });

@@ -1,4 +1,4 @@
-import type { BotTransport, OutgoingMessage } from '@prism/bot';
+import { type BotTransport, type DeliveryFailure, deliveryFailureOf, type OutgoingMessage } from '@prism/bot';
 import type { Database } from '../../db/client';
 import type { Clock } from '../../platform/clock';
 import type { Logger } from '../../platform/logger';
@@ -7,14 +7,20 @@ import { botOutbox } from './schema';
 
 export type DeliveryStatus = 'sent' | 'failed' | 'outbox';
 
+/** A message's fate; a failed one says whether the chat refused it or Telegram could not be reached. */
+export interface Delivery {
+  status: DeliveryStatus;
+  failure?: DeliveryFailure;
+}
+
 /**
  * Sends bot messages to users' own Telegram chats. Every message is written to
  * the bot outbox with its fate: 'sent', 'failed', or 'outbox' when there is no
  * bot (no BOT_TOKEN) or the user has no linked chat, so nothing vanishes.
  */
 export interface Notifier {
-  notifyUser(userId: number, kind: string, message: OutgoingMessage, options?: DeliveryOptions): Promise<DeliveryStatus>;
-  notifyChat(chatId: number, kind: string, message: OutgoingMessage): Promise<DeliveryStatus>;
+  notifyUser(userId: number, kind: string, message: OutgoingMessage, options?: DeliveryOptions): Promise<Delivery>;
+  notifyChat(chatId: number, kind: string, message: OutgoingMessage): Promise<Delivery>;
 }
 
 export interface DeliveryOptions {
@@ -35,8 +41,9 @@ export function createNotifier(db: Database, clock: Clock, logger: Logger, trans
     kind: string,
     message: OutgoingMessage,
     options: DeliveryOptions = {},
-  ) => {
+  ): Promise<Delivery> => {
     let status: DeliveryStatus = 'outbox';
+    let failure: DeliveryFailure | undefined;
     let error: string | undefined;
     if (transport && chatId != null) {
       try {
@@ -44,8 +51,9 @@ export function createNotifier(db: Database, clock: Clock, logger: Logger, trans
         status = 'sent';
       } catch (err) {
         status = 'failed';
+        failure = deliveryFailureOf(err);
         error = err instanceof Error ? err.message : String(err);
-        logger.warn({ kind, userId, error }, 'bot message failed');
+        logger.warn({ kind, userId, failure, error }, 'bot message failed');
       }
     }
     await db.insert(botOutbox).values({
@@ -58,7 +66,7 @@ export function createNotifier(db: Database, clock: Clock, logger: Logger, trans
       error: error ?? null,
       createdAt: clock.now(),
     });
-    return status;
+    return failure ? { status, failure } : { status };
   };
 
   return {

@@ -11,6 +11,7 @@ import { verificationCodes } from './schema';
 export type CodePurpose = 'register' | 'resetLoginPwd' | 'resetAssetPwd' | 'withdraw';
 
 export interface IssuedCode {
+  id: number;
   code: string;
   expiresAt: Date;
   resendAt: Date;
@@ -21,6 +22,11 @@ export interface CodeService {
   issue(purpose: CodePurpose, target: string): Promise<IssuedCode>;
   /** Consumes the latest code if it matches; counts wrong tries and locks after the maximum. */
   verify(purpose: CodePurpose, target: string, code: string): Promise<void>;
+  /**
+   * Forgets a code that never reached its owner (the SMS or bot message failed),
+   * so it cannot be used and does not hold back the next request for the resend interval.
+   */
+  discard(issued: IssuedCode): Promise<void>;
 }
 
 export interface CodeServiceDeps {
@@ -52,8 +58,12 @@ export function createCodeService({ db, clock, random, secret }: CodeServiceDeps
         }
         const code = randomDigits(random, CODE_LENGTH);
         const expiresAt = new Date(now.getTime() + CODE_VALID_SECONDS * 1000);
-        await tx.insert(verificationCodes).values({ purpose, target, codeHash: hashOf(purpose, target, code), createdAt: now, expiresAt });
-        return { code, expiresAt, resendAt: new Date(now.getTime() + CODE_RESEND_SECONDS * 1000) };
+        const [row] = await tx
+          .insert(verificationCodes)
+          .values({ purpose, target, codeHash: hashOf(purpose, target, code), createdAt: now, expiresAt })
+          .returning({ id: verificationCodes.id });
+        if (!row) throw new Error('insert returned no row');
+        return { id: row.id, code, expiresAt, resendAt: new Date(now.getTime() + CODE_RESEND_SECONDS * 1000) };
       });
     },
 
@@ -87,6 +97,9 @@ export function createCodeService({ db, clock, random, secret }: CodeServiceDeps
         )
         .returning({ id: verificationCodes.id });
       if (consumed.length === 0) throw new AppError('CODE_INCORRECT');
+    },
+    async discard(issued) {
+      await db.delete(verificationCodes).where(eq(verificationCodes.id, issued.id));
     },
   };
 }

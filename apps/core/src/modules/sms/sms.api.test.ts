@@ -1,6 +1,14 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestContext, lastSmsCode, nextPhone, registerUser, snapshotDatabase, type TestContext } from '../../testing';
+import {
+  createTestContext,
+  lastSmsCode,
+  nextPhone,
+  registerUser,
+  registerWithdrawer,
+  snapshotDatabase,
+  type TestContext,
+} from '../../testing';
 import { smsOutbox, verificationCodes } from './schema';
 
 let ctx: TestContext;
@@ -145,5 +153,21 @@ describe('sendUserCode', () => {
     ctx.clock.advance(60_000);
     expect((await ctx.api.post('/app/sms/sendUserCode', { type: 'resetAssetPwd' }, { token: user.token })).code).toBe(200);
     expect(await lastSmsCode(ctx.db, user.phone)).toMatch(/^\d{6}$/);
+  });
+});
+
+describe('the resend interval', () => {
+  it('is per purpose: a code for one purpose never holds back a code for another', async () => {
+    // registerWithdrawer has just sent a resetAssetPwd code (and, earlier, a register code).
+    const user = await registerWithdrawer(ctx);
+    const userCode = (type: string) => ctx.api.post('/app/sms/sendUserCode', { type }, { token: user.token });
+    const withdrawCode = () => ctx.api.post('/app/user/withdraw/sendCode', {}, { token: user.token });
+    expect((await withdrawCode()).code).toBe(200);
+    expect((await userCode('resetLoginPwd')).code).toBe(200);
+    // Each purpose still keeps its own 60 s wait.
+    expect((await userCode('resetAssetPwd')).code).toBe(11007);
+    expect((await userCode('resetLoginPwd')).code).toBe(11007);
+    expect((await withdrawCode()).code).toBe(11007);
+    expect((await send(user.phone, 'resetLoginPwd')).code).toBe(11007);
   });
 });

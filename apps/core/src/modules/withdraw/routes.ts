@@ -111,7 +111,8 @@ const reviewQuery = z.object({
   limit: field.integer(1, 500).optional(),
 });
 const rejectBody = z.object({
-  reason: field.checked((value) => (value.trim() ? null : 'REASON_REQUIRED')).transform((v) => v.trim().slice(0, 500)),
+  // Checked (trimmed, not empty) by the service after the state, so "already decided" comes first.
+  reason: field.optionalText(2000),
   by: field.optionalText(64),
 });
 

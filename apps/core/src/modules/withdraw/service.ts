@@ -8,6 +8,7 @@ import {
   maskAccountNumber,
   type Paged,
   type UsdtNetwork,
+  visibleReason,
   type WithdrawCodeSent,
   withdrawFee,
 } from '@prism/domain';
@@ -191,6 +192,13 @@ export function createWithdrawService(deps: WithdrawServiceDeps) {
     }
   }
 
+  /** Refuses (not found, already decided) unless the withdrawal still awaits a decision: checked before asking for a reason. */
+  async function ensureReviewable(id: number): Promise<void> {
+    const [row] = await db.select({ status: withdrawals.status }).from(withdrawals).where(eq(withdrawals.id, id));
+    if (!row) throw new AppError('ORDER_NOT_FOUND');
+    if (row.status !== 'pending_review') throw new AppError('WITHDRAWAL_NOT_PENDING');
+  }
+
   return {
     /** Sends the 6-digit withdrawal code to the user's own Telegram chat (DESIGN 4). */
     async sendCode(userId: number): Promise<WithdrawCodeSent> {
@@ -198,8 +206,12 @@ export function createWithdrawService(deps: WithdrawServiceDeps) {
       if (!user?.telegramUsername) throw new AppError('TELEGRAM_USERNAME_REQUIRED');
       const issued = await deps.codes.issue('withdraw', userTarget(userId));
       const text = withdrawalTexts(user.locale).code(issued.code, CODE_VALID_SECONDS / 60);
-      const status = await deps.notifier.notifyUser(userId, 'withdraw_code', { text }, { secret: true });
-      if (status === 'failed') throw new AppError('BOT_UNREACHABLE');
+      const delivery = await deps.notifier.notifyUser(userId, 'withdraw_code', { text }, { secret: true });
+      if (delivery.status === 'failed') {
+        // The user never saw this code: drop it, so the next try is not held back by the resend interval.
+        await deps.codes.discard(issued);
+        throw new AppError(delivery.failure === 'chat' ? 'BOT_UNREACHABLE' : 'TELEGRAM_UNREACHABLE');
+      }
       return {
         resendIn: Math.round((issued.resendAt.getTime() - clock.now().getTime()) / 1000),
         expiresIn: CODE_VALID_SECONDS,
@@ -285,12 +297,21 @@ export function createWithdrawService(deps: WithdrawServiceDeps) {
       return toWithdrawalView(paid);
     },
 
-    /** An operator rejects a withdrawal: the amount goes back to the user, with the reason they will see. */
-    async reject(id: number, reason: string, by: string): Promise<WithdrawalView> {
+    ensureReviewable,
+
+    /**
+     * An operator rejects a withdrawal: the amount goes back to the user, with the reason they will see.
+     * The state is checked first (an already decided one says so whatever the reason); then the reason
+     * is trimmed and must not be empty. Every path (bot, ops CLI, admin API) comes through here.
+     */
+    async reject(id: number, reason: string | undefined, by: string): Promise<WithdrawalView> {
+      await ensureReviewable(id);
+      const shown = visibleReason(reason);
+      if (!shown) throw AppError.invalid({ reason: 'REASON_REQUIRED' });
       const rejected = await db.transaction(async (tx) => {
         const [row] = await tx
           .update(withdrawals)
-          .set({ status: 'rejected', reason, decidedBy: by, decidedAt: clock.now() })
+          .set({ status: 'rejected', reason: shown, decidedBy: by, decidedAt: clock.now() })
           .where(and(eq(withdrawals.id, id), eq(withdrawals.status, 'pending_review')))
           .returning();
         if (!row) {

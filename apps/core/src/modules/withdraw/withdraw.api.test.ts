@@ -105,9 +105,16 @@ describe('CASH withdrawal', () => {
       assetPassword: user.assetPassword,
       code: await code(user),
     });
+    // An empty (whitespace) reason is refused and changes nothing: the user must be told why.
+    const before = await moneySnapshot(ctx);
+    expect(await ctx.api.post(`/admin/withdrawals/${answer.result.id}/reject`, { reason: '  \u200b ' }, asOperator)).toMatchObject({
+      code: 400,
+      message: 'Please enter a reason',
+    });
+    expect(await moneySnapshot(ctx)).toBe(before);
     const rejected = await ctx.api.post<{ status: string; reason: string }>(
       `/admin/withdrawals/${answer.result.id}/reject`,
-      { reason: 'Card holder name does not match' },
+      { reason: '  Card holder name does not match ' },
       asOperator,
     );
     expect(rejected.result).toMatchObject({ status: 'rejected', reason: 'Card holder name does not match' });
@@ -120,6 +127,9 @@ describe('CASH withdrawal', () => {
     expect(message.result.content[0]?.content).toContain('Card holder name does not match');
     expect((await ctx.api.post(`/admin/withdrawals/${answer.result.id}/approve`, {}, asOperator)).code).toBe(10028);
     expect((await ctx.api.post('/admin/withdrawals/999999/approve', {}, asOperator)).code).toBe(10027);
+    // The state comes before the reason: an already decided (or unknown) withdrawal says so, even without a reason.
+    expect((await ctx.api.post(`/admin/withdrawals/${answer.result.id}/reject`, {}, asOperator)).code).toBe(10028);
+    expect((await ctx.api.post('/admin/withdrawals/999999/reject', { reason: ' ' }, asOperator)).code).toBe(10027);
     expect((await checkLedger(ctx.db)).ok).toBe(true);
   });
 

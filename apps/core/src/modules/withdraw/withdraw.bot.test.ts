@@ -142,11 +142,23 @@ describe('withdrawal review from Telegram', () => {
     const ask = await fake.waitFor(
       (call) => call.method === 'sendMessage' && String(call.params.text).startsWith(`Reason for rejecting withdrawal #${id}?`),
     );
-    const prompt = fake
-      .sent(ask.params.chat_id as number)
-      .find((m) => 'text' in m && m.text?.startsWith(`Reason for rejecting withdrawal #${id}?`));
-    const reply = messageUpdate({ text: 'Bank details do not match the account name', from: OPERATOR });
-    fake.pushUpdate({ message: { ...(reply.message as Message), reply_to_message: prompt } as never });
+    const prompts = () =>
+      fake.sent(ask.params.chat_id as number).filter((m) => 'text' in m && m.text?.startsWith(`Reason for rejecting withdrawal #${id}?`));
+    const answer = (text: string, prompt: Message | undefined) => {
+      const reply = messageUpdate({ text, from: OPERATOR });
+      fake.pushUpdate({ message: { ...(reply.message as Message), reply_to_message: prompt } as never });
+    };
+
+    // A blank reason is refused (the user would see it) and asked for again; nothing is decided.
+    answer('   ', prompts()[0]);
+    await fake.waitFor((call) => call.method === 'sendMessage' && call.params.text === 'The reason cannot be empty: the user will see it.');
+    await fake.waitFor(
+      (call) => call.method === 'sendMessage' && String(call.params.text).startsWith(`Reason for rejecting withdrawal #${id}?`),
+    );
+    const pending = await api.get<{ content: { id: number; status: string }[] }>('/app/user/withdraw/list', {}, { token });
+    expect(pending.result.content.find((w) => w.id === id)?.status).toBe('pending_review');
+
+    answer('Bank details do not match the account name', prompts()[1]);
     await fake.waitFor(
       (call) =>
         call.method === 'sendMessage' &&
@@ -155,6 +167,13 @@ describe('withdrawal review from Telegram', () => {
     );
     const after = await api.get<{ cash: string }>('/app/user/getUserInfo', {}, { token });
     expect(after.result.cash).toBe(before.result.cash);
+
+    // Reject on a decided withdrawal says so at once, without asking for a reason first.
+    const asked = prompts().length;
+    fake.pushUpdate(callbackQueryUpdate({ data: `wd:r:${id}`, from: OPERATOR, message: review }));
+    const decided = await fake.waitFor((call) => call.method === 'answerCallbackQuery' && call.params.text === 'Already decided.');
+    expect(decided.params.show_alert).toBe(true);
+    expect(prompts()).toHaveLength(asked);
     const messages = await api.get<{ content: { kind: string; content: string }[] }>('/app/sysMessage/findUserMsgList', {}, { token });
     expect(messages.result.content[0]).toMatchObject({
       kind: 'withdraw_rejected',

@@ -7,6 +7,7 @@ import { QueryView } from '../../components/QueryView';
 import { LogoutButton } from '../../features/auth/components/LogoutButton';
 import { useUnreadCount } from '../../features/notice/api/messages';
 import { ThemeSwitch } from '../../features/settings/components/ThemeSwitch';
+import { TelegramLinkCard } from '../../features/telegram-link/components/TelegramLinkCard';
 import { useUserInfo } from '../../features/user/api/getUserInfo';
 import { AccountCard } from '../../features/user/components/AccountCard';
 import { WalletActions } from '../../features/user/components/WalletActions';
@@ -36,9 +37,12 @@ export default function AccountPage() {
     <div className="stack">
       <QueryView query={user}>
         {(info) => (
-          <AccountCard user={info}>
-            <WalletActions onExchange={() => setExchanging(true)} />
-          </AccountCard>
+          <>
+            <AccountCard user={info}>
+              <WalletActions onExchange={() => setExchanging(true)} />
+            </AccountCard>
+            <TelegramLinkCard user={info} />
+          </>
         )}
       </QueryView>
       <nav className="card" aria-label={t('account.menu')}>

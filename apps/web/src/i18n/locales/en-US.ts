@@ -486,6 +486,22 @@ export const enUS = {
     localNote:
       'Local beacon: its value is public and fixed in advance, so it cannot be ground, but the operator could know results early. Every result still follows from the committed chain and cannot be changed after bets are placed.',
   },
+  telegramLink: {
+    title: 'Link Telegram',
+    why: 'Withdrawal codes are sent by the Prism bot in Telegram. Link your Telegram account to withdraw.',
+    noUsername: 'Your Telegram account has no username, which withdrawals need. Set one in Telegram settings, then link again.',
+    create: 'Link Telegram',
+    again: 'New link',
+    open: 'Open the bot',
+    copy: 'Copy link',
+    steps: 'Open the bot and press Start. The link works once, for {{minutes}} minutes.',
+    send: 'Send this message to the Prism bot:',
+    expired: 'The link has expired. Create a new one.',
+    waiting: 'Waiting for Telegram…',
+    done: 'Telegram linked: @{{username}}',
+    sandbox:
+      'Sandbox: no real Telegram bot. To press Start for a test Telegram user run: npm run ops -- telegram start <link> --id <telegram id> --username <name>',
+  },
   notice: {
     unread: 'Unread',
     unreadCount: '{{count}} unread',

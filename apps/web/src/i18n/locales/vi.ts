@@ -482,6 +482,23 @@ export const vi: UiStrings = {
     localNote:
       'Beacon cục bộ: giá trị công khai và cố định trước nên không thể bị thao túng, nhưng nhà vận hành có thể biết trước kết quả. Mọi kết quả vẫn suy ra từ chuỗi đã cam kết và không thể đổi sau khi đã cược.',
   },
+  telegramLink: {
+    title: 'Liên kết Telegram',
+    why: 'Mã rút tiền được gửi bởi bot Prism trên Telegram. Hãy liên kết tài khoản Telegram để rút tiền.',
+    noUsername:
+      'Tài khoản Telegram của bạn chưa có tên người dùng, điều cần thiết để rút tiền. Hãy đặt tên trong cài đặt Telegram rồi liên kết lại.',
+    create: 'Liên kết Telegram',
+    again: 'Liên kết mới',
+    open: 'Mở bot',
+    copy: 'Sao chép liên kết',
+    steps: 'Mở bot và nhấn Start. Liên kết chỉ dùng được một lần, trong {{minutes}} phút.',
+    send: 'Gửi tin nhắn này cho bot Prism:',
+    expired: 'Liên kết đã hết hạn. Hãy tạo liên kết mới.',
+    waiting: 'Đang chờ Telegram…',
+    done: 'Đã liên kết Telegram: @{{username}}',
+    sandbox:
+      'Sandbox: không có bot Telegram thật. Để nhấn Start cho một người dùng Telegram thử nghiệm, chạy: npm run ops -- telegram start <link> --id <telegram id> --username <name>',
+  },
   notice: {
     unread: 'Chưa đọc',
     unreadCount: '{{count}} chưa đọc',

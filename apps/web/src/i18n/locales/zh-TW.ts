@@ -480,6 +480,22 @@ export const zhTW: UiStrings = {
       '本期使用 drand quicknet 信標。瀏覽器無法檢查其 BLS 簽章：請用 drand 工具（drand 用戶端或 api.drand.sh）以 quicknet 公鑰檢查第 {{round}} 輪。',
     localNote: '本地信標：其數值公開且事先固定，無法被操縱，但營運方可能提前得知結果。每個結果仍由已承諾的鏈推導，下注後無法更改。',
   },
+  telegramLink: {
+    title: '綁定 Telegram',
+    why: '提領驗證碼由 Telegram 中的 Prism 機器人傳送。請綁定您的 Telegram 帳號以進行提領。',
+    noUsername: '您的 Telegram 帳號尚未設定使用者名稱，提領需要它。請在 Telegram 設定中設定後再綁定一次。',
+    create: '綁定 Telegram',
+    again: '新的連結',
+    open: '開啟機器人',
+    copy: '複製連結',
+    steps: '開啟機器人並按「開始」。此連結僅能使用一次，{{minutes}} 分鐘內有效。',
+    send: '將此訊息傳送給 Prism 機器人：',
+    expired: '連結已過期，請產生新的連結。',
+    waiting: '等待 Telegram…',
+    done: '已綁定 Telegram：@{{username}}',
+    sandbox:
+      '沙盒：沒有真正的 Telegram 機器人。要替測試用 Telegram 使用者按「開始」，請執行：npm run ops -- telegram start <link> --id <telegram id> --username <name>',
+  },
   notice: {
     unread: '未讀',
     unreadCount: '{{count}} 則未讀',

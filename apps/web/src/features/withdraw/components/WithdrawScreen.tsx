@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { QueryView } from '../../../components/QueryView';
 import { Tabs } from '../../../components/Tabs';
 import { balanceOf, withdrawableOf } from '../../../lib/wallet';
+import { TelegramLinkCard } from '../../telegram-link/components/TelegramLinkCard';
 import { useWalletConfig } from '../api/getConfig';
 import { BalanceSummary } from './BalanceSummary';
 import { RulesCard } from './RulesCard';
@@ -34,6 +35,7 @@ export function WithdrawScreen({
   const config = useWalletConfig(currency);
   return (
     <div className="stack">
+      <TelegramLinkCard user={user} />
       <Tabs
         label={t('wallet.currency')}
         items={[

@@ -1,0 +1,56 @@
+import type { AccountOutcome, BotAccounts, ReviewOutcome, TelegramUserRef, WithdrawalReview } from '@prism/bot';
+import { resolveLocale, translateMessage } from '@prism/domain';
+import type { Database } from '../../db/client';
+import { AppError } from '../../http/errors';
+import { findUserByInvitationCode, findUserByTelegramId } from '../user/repository';
+import type { WithdrawService } from '../withdraw/service';
+import { refreshTelegramUser } from './link';
+import type { TelegramLinkService } from './linkTokens';
+
+/** Runs a service call for the bot: a refusal (AppError) becomes the message shown, in the user's language. */
+async function outcomeOf(action: () => Promise<unknown>, languageCode: string | undefined): Promise<AccountOutcome> {
+  try {
+    await action();
+    return { ok: true };
+  } catch (error) {
+    if (error instanceof AppError) return { ok: false, message: translateMessage(error.key, resolveLocale(languageCode)) };
+    throw error;
+  }
+}
+
+/** What the bot may ask about accounts, answered by core's own services and tables. */
+export function createBotAccounts(db: Database, links: TelegramLinkService): BotAccounts {
+  const identity = (user: TelegramUserRef) => ({ telegramId: user.id, username: user.username });
+  return {
+    async invitationExists(code) {
+      return (await findUserByInvitationCode(db, code)) !== undefined;
+    },
+    async linkedAccount(user) {
+      const account = await findUserByTelegramId(db, user.id);
+      if (!account) return undefined;
+      // Browser users have no initData to refresh it: a Start press keeps the username current.
+      if (account.telegramUsername !== (user.username ?? null)) await refreshTelegramUser(db, account.id, identity(user));
+      return { invitationCode: account.invitationCode };
+    },
+    link: (token, user) => outcomeOf(() => links.consume(token, identity(user)), user.languageCode),
+  };
+}
+
+/** The bot's operator buttons call the withdrawal service; refusals become the operator's (English) message. */
+export function createWithdrawalReview(withdraw: WithdrawService): WithdrawalReview {
+  const run = async (action: () => Promise<unknown>): Promise<ReviewOutcome> => {
+    try {
+      await action();
+      return { ok: true };
+    } catch (error) {
+      if (error instanceof AppError)
+        return { ok: false, message: error.key === 'WITHDRAWAL_NOT_PENDING' ? 'Already decided.' : translateMessage(error.key, 'en-US') };
+      throw error;
+    }
+  };
+  return {
+    check: (id) => run(() => withdraw.ensureReviewable(id)),
+    approve: (id, by) => run(() => withdraw.approve(id, by)),
+    reject: (id, reason, by) => run(() => withdraw.reject(id, reason, by)),
+  };
+}

@@ -1,0 +1,12 @@
+import type { UserInfo } from '@prism/domain';
+
+/**
+ * Where the user stands for withdrawals: 'ready' (linked, with the username the
+ * withdrawal rule needs), 'noUsername' (linked chat, no username yet) or 'unlinked'.
+ */
+export type TelegramLinkState = 'ready' | 'noUsername' | 'unlinked';
+
+export function telegramLinkState(user: Pick<UserInfo, 'telegramLinked' | 'telegramUsername'>): TelegramLinkState {
+  if (!user.telegramLinked) return 'unlinked';
+  return user.telegramUsername ? 'ready' : 'noUsername';
+}
