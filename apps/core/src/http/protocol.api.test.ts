@@ -81,6 +81,18 @@ describe('the wire codec', () => {
     expect(typeof envelope.result.token).toBe('string');
   });
 
+  it('accepts a key in upper-case hex (any 12 hex characters)', async () => {
+    const user = await registerUser(ctx);
+    const key = new TextEncoder().encode('ABCDEF012345');
+    const body = new TextEncoder().encode(new URLSearchParams({ phone: user.phone, password: user.password }).toString());
+    const data = btoa(String.fromCharCode(...key, ...body.map((b, i) => b ^ (key[i % key.length] ?? 0))));
+    const response = await ctx.api.fetch('/app/auth/login', {
+      ...form({ data }),
+      headers: { 'content-type': 'application/x-www-form-urlencoded', Encryption: '1' },
+    });
+    expect(JSON.parse(decodeResponse(await response.text()))).toMatchObject({ code: 200 });
+  });
+
   it('refuses an encrypted request whose data is missing or broken, in an encrypted answer', async () => {
     const variants: Record<string, string>[] = [{}, { data: '!!!' }, { data: btoa('zzzzzzzzzzzzphone=1') }, { phone: nextPhone() }];
     for (const fields of variants) {
