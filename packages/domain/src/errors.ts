@@ -80,6 +80,11 @@ export const errorCatalogue = {
   UPLOAD_TOO_LARGE: { code: 11013, message: 'The file is too large' },
   UPLOAD_MISSING: { code: 11014, message: 'Please choose a file' },
   CONFIG_KEY_UNKNOWN: { code: 11015, message: 'Unknown configuration key' },
+
+  // Input and sign-in hardening ({{wait}} is filled in with the time left, in the caller's language)
+  AUTH_HEADERS_MISMATCH: { code: 11041, message: 'The Authorization and X-Access-Token headers carry different credentials' },
+  LOGIN_THROTTLED: { code: 11042, message: 'Too many wrong passwords for this account, please try again in {{wait}}' },
+  STREAM_LIMIT: { code: 11043, message: 'Too many live connections are open, please close one and try again' },
 } as const satisfies Record<string, { code: number; message: string }>;
 
 export type ErrorKey = keyof typeof errorCatalogue;
@@ -106,6 +111,7 @@ export const validationMessages = {
   ADDRESS_REQUIRED: 'Please enter the address',
   REASON_REQUIRED: 'Please enter a reason',
   FIELD_INVALID: 'Invalid value',
+  TEXT_CONTROL_CHARACTERS: 'Remove the invisible control characters from this field',
 } as const;
 
 export type ValidationKey = keyof typeof validationMessages;

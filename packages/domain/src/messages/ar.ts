@@ -69,6 +69,9 @@ export const ar: MessageTable = {
   UPLOAD_TOO_LARGE: 'الملف كبير جدًا',
   UPLOAD_MISSING: 'يرجى اختيار ملف',
   CONFIG_KEY_UNKNOWN: 'مفتاح إعداد غير معروف',
+  AUTH_HEADERS_MISMATCH: 'الترويستان Authorization وX-Access-Token تحملان بيانات اعتماد مختلفة',
+  LOGIN_THROTTLED: 'كلمات مرور خاطئة كثيرة لهذا الحساب، يرجى المحاولة مرة أخرى بعد {{wait}}',
+  STREAM_LIMIT: 'هناك اتصالات مباشرة مفتوحة كثيرة، يرجى إغلاق أحدها والمحاولة مرة أخرى',
   PHONE_REQUIRED: 'يرجى إدخال رقم الهاتف',
   PHONE_TEN_DIGITS: 'أدخل رقمًا من عشرة أرقام',
   PASSWORD_REQUIRED: 'يرجى إدخال كلمة المرور',
@@ -89,4 +92,5 @@ export const ar: MessageTable = {
   ADDRESS_REQUIRED: 'يرجى إدخال العنوان',
   REASON_REQUIRED: 'يرجى إدخال السبب',
   FIELD_INVALID: 'قيمة غير صالحة',
+  TEXT_CONTROL_CHARACTERS: 'يرجى إزالة أحرف التحكم غير المرئية من هذا الحقل',
 };

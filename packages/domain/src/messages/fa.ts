@@ -69,6 +69,9 @@ export const fa: MessageTable = {
   UPLOAD_TOO_LARGE: 'فایل بیش از حد بزرگ است',
   UPLOAD_MISSING: 'لطفاً یک فایل انتخاب کنید',
   CONFIG_KEY_UNKNOWN: 'کلید پیکربندی ناشناخته است',
+  AUTH_HEADERS_MISMATCH: 'سرآیندهای Authorization و X-Access-Token اعتبارنامه‌های متفاوتی دارند',
+  LOGIN_THROTTLED: 'رمز عبور این حساب بیش از حد اشتباه وارد شد، لطفاً {{wait}} دیگر دوباره تلاش کنید',
+  STREAM_LIMIT: 'اتصال‌های زنده‌ی باز بیش از حد است، لطفاً یکی را ببندید و دوباره تلاش کنید',
   PHONE_REQUIRED: 'لطفاً شماره تلفن را وارد کنید',
   PHONE_TEN_DIGITS: 'یک عدد ده رقمی وارد کنید',
   PASSWORD_REQUIRED: 'لطفاً رمز عبور را وارد کنید',
@@ -89,4 +92,5 @@ export const fa: MessageTable = {
   ADDRESS_REQUIRED: 'لطفاً آدرس را وارد کنید',
   REASON_REQUIRED: 'لطفاً دلیل را وارد کنید',
   FIELD_INVALID: 'مقدار نامعتبر',
+  TEXT_CONTROL_CHARACTERS: 'لطفاً نویسه‌های کنترلی نامرئی را از این فیلد حذف کنید',
 };

@@ -69,6 +69,9 @@ export const vi: MessageTable = {
   UPLOAD_TOO_LARGE: 'Tệp quá lớn',
   UPLOAD_MISSING: 'Vui lòng chọn tệp',
   CONFIG_KEY_UNKNOWN: 'Khóa cấu hình không xác định',
+  AUTH_HEADERS_MISMATCH: 'Tiêu đề Authorization và X-Access-Token mang thông tin xác thực khác nhau',
+  LOGIN_THROTTLED: 'Nhập sai mật khẩu quá nhiều lần cho tài khoản này, vui lòng thử lại sau {{wait}}',
+  STREAM_LIMIT: 'Có quá nhiều kết nối trực tiếp đang mở, vui lòng đóng bớt một kết nối rồi thử lại',
   PHONE_REQUIRED: 'Vui lòng nhập số điện thoại',
   PHONE_TEN_DIGITS: 'Nhập số gồm mười chữ số',
   PASSWORD_REQUIRED: 'Vui lòng nhập mật khẩu',
@@ -89,4 +92,5 @@ export const vi: MessageTable = {
   ADDRESS_REQUIRED: 'Vui lòng nhập địa chỉ',
   REASON_REQUIRED: 'Vui lòng nhập lý do',
   FIELD_INVALID: 'Giá trị không hợp lệ',
+  TEXT_CONTROL_CHARACTERS: 'Vui lòng xóa các ký tự điều khiển ẩn khỏi trường này',
 };

@@ -69,6 +69,9 @@ export const zhTW: MessageTable = {
   UPLOAD_TOO_LARGE: '檔案過大',
   UPLOAD_MISSING: '請選擇檔案',
   CONFIG_KEY_UNKNOWN: '未知的設定項目',
+  AUTH_HEADERS_MISMATCH: 'Authorization 與 X-Access-Token 標頭帶有不同的憑證',
+  LOGIN_THROTTLED: '此帳號密碼錯誤次數過多，請於 {{wait}}後再試',
+  STREAM_LIMIT: '開啟的即時連線過多，請關閉其中一個後再試',
   PHONE_REQUIRED: '請輸入手機號碼',
   PHONE_TEN_DIGITS: '請輸入十位數字',
   PASSWORD_REQUIRED: '請輸入密碼',
@@ -89,4 +92,5 @@ export const zhTW: MessageTable = {
   ADDRESS_REQUIRED: '請輸入地址',
   REASON_REQUIRED: '請輸入原因',
   FIELD_INVALID: '無效的值',
+  TEXT_CONTROL_CHARACTERS: '請移除此欄位中的不可見控制字元',
 };
