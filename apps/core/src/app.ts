@@ -8,6 +8,7 @@ import type { CoreDeps } from './deps';
 import { codecMiddleware } from './http/codec';
 import { ok } from './http/envelope';
 import { createErrorHandler, notFoundHandler } from './http/errorHandler';
+import { inputGuard } from './http/inputGuard';
 import { createRateLimiter } from './http/rateLimit';
 import { requestContext } from './http/requestContext';
 import { authenticate } from './modules/auth/authenticate';
@@ -53,6 +54,7 @@ function coreRouter(deps: CoreDeps, services: Services): Router {
   router.use('/pay/callback', express.raw({ type: () => true, limit: '64kb' }));
   router.use(express.urlencoded({ extended: false, limit: '64kb', parameterLimit: 100 }));
   router.use(codecMiddleware);
+  router.use(inputGuard);
   router.use(
     authenticate({
       db,

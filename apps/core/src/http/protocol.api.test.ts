@@ -66,6 +66,26 @@ describe('bad bodies are clear errors, never a 500', () => {
   });
 });
 
+describe('control characters', () => {
+  it.each([
+    ['register invitationCode', '/app/auth/register', { invitationCode: 'AB\u0000CD' }, 'invitationCode'],
+    ['login areaCode', '/app/auth/login', { areaCode: '9\u00001' }, 'areaCode'],
+    ['nickName', '/app/user/modifyUserBaseInfo', { nickName: 'Ann\u0000' }, 'nickName'],
+    ['payChannelName', '/app/user/cashRecharge/recharge', { payChannelName: '\u0007sandbox', amount: '10' }, 'payChannelName'],
+  ])('%s: a clear 400 naming the field, nothing changed', async (_name, path, fields, field) => {
+    const user = await registerUser(ctx);
+    const before = await snapshotDatabase(ctx.db);
+    const plausible = { phone: user.phone, password: user.password, confirmPassword: user.password, code: '123456' };
+    const answer = await ctx.api.post(path, { ...plausible, ...fields }, { token: user.token });
+    expect(answer).toMatchObject({
+      code: 400,
+      message: 'Remove the invisible control characters from this field',
+      result: { field },
+    });
+    expect(await snapshotDatabase(ctx.db)).toEqual(before);
+  });
+});
+
 describe('the wire codec', () => {
   it('decodes an encrypted request and scrambles the answer after POST:', async () => {
     const user = await registerUser(ctx);

@@ -79,7 +79,7 @@ const orderStatus = field.oneOf(['pending', 'paid', 'failed', 'amount_mismatch']
 const limit = field.integer(1, 500).optional();
 const reportBody = z.object({
   network,
-  address: z.string({ error: 'FIELD_INVALID' }).trim().min(1, { error: 'ADDRESS_REQUIRED' }).max(128, { error: 'FIELD_INVALID' }),
+  address: field.text(256).trim().min(1, { error: 'ADDRESS_REQUIRED' }).max(128, { error: 'FIELD_INVALID' }),
   amount: field.money(),
   txHash: z
     .string({ error: 'FIELD_INVALID' })
