@@ -53,7 +53,7 @@ export const errorCatalogue = {
   BANK_CARD_DUPLICATE: { code: 10031, message: 'This bank card is already bound' },
   GATEWAY_SIGNATURE_INVALID: { code: 10032, message: 'The payment notification could not be verified' },
 
-  ASSET_PASSWORD_LOCKED: { code: 10033, message: 'Too many wrong payment passwords, please try again in 15 minutes' },
+  ASSET_PASSWORD_LOCKED: { code: 10033, message: 'Too many wrong payment passwords, please try again in {{wait}}' },
   BOT_UNREACHABLE: { code: 10034, message: 'We could not reach you on Telegram: open the Prism bot and press Start, then try again' },
 
   BET_TOTAL_MISMATCH: { code: 10035, message: 'The total must equal the base amount times the multiples' },

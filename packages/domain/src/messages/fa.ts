@@ -45,7 +45,7 @@ export const fa: MessageTable = {
   EXCHANGE_TOO_SMALL: 'مبلغ برای تبدیل خیلی کم است',
   BANK_CARD_DUPLICATE: 'این کارت بانکی قبلاً متصل شده است',
   GATEWAY_SIGNATURE_INVALID: 'اعلان پرداخت قابل تأیید نیست',
-  ASSET_PASSWORD_LOCKED: 'رمز پرداخت بیش از حد اشتباه وارد شد، لطفاً ۱۵ دقیقه دیگر دوباره تلاش کنید',
+  ASSET_PASSWORD_LOCKED: 'رمز پرداخت بیش از حد اشتباه وارد شد، لطفاً {{wait}} دیگر دوباره تلاش کنید',
   BOT_UNREACHABLE: 'امکان ارسال پیام در تلگرام نبود: ربات Prism را باز کنید، Start را بزنید و دوباره تلاش کنید',
   BET_TOTAL_MISMATCH: 'مجموع باید برابر مبلغ پایه ضرب در ضریب باشد',
   BET_BASE_INVALID: 'یکی از مبالغ پایه این اتاق را انتخاب کنید',

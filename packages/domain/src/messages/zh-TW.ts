@@ -45,7 +45,7 @@ export const zhTW: MessageTable = {
   EXCHANGE_TOO_SMALL: '金額太小，無法兌換',
   BANK_CARD_DUPLICATE: '此銀行卡已綁定',
   GATEWAY_SIGNATURE_INVALID: '無法驗證支付通知',
-  ASSET_PASSWORD_LOCKED: '支付密碼錯誤次數過多，請 15 分鐘後再試',
+  ASSET_PASSWORD_LOCKED: '支付密碼錯誤次數過多，請於 {{wait}}後再試',
   BOT_UNREACHABLE: '無法透過 Telegram 聯絡您：請開啟 Prism 機器人並按「開始」後再試',
   BET_TOTAL_MISMATCH: '總額必須等於基礎金額乘以倍數',
   BET_BASE_INVALID: '請選擇此房間的基礎金額之一',
