@@ -43,6 +43,8 @@ const schema = z.object({
   DEV_OUTBOX: z.enum(['auto', 'true', 'false']).default('auto'),
   RATE_LIMIT_AUTH_PER_MINUTE: z.coerce.number().int().positive().default(20),
   RATE_LIMIT_SMS_PER_MINUTE: z.coerce.number().int().positive().default(5),
+  EVENT_STREAMS_PER_IP: z.coerce.number().int().positive().default(20),
+  EVENT_STREAMS_PER_USER: z.coerce.number().int().positive().default(5),
   BOT_TOKEN: optionalText,
   BOT_USERNAME: optionalText,
   BOT_API_ROOT: optionalText,
