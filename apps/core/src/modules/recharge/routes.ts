@@ -15,6 +15,7 @@ import { rechargeContextOf } from './context';
 import { listDepositsForOperator, listOrdersForOperator, listRechargeTasks } from './lists';
 import { createRechargeOrder, ensurePayment, listPayChannels, rechargeAmountList } from './orders';
 import { sandboxRoutes } from './sandboxRoutes';
+import { simulateDepositRoutes } from './simulate';
 
 const network = field.oneOf(USDT_NETWORKS as unknown as [UsdtNetwork, ...UsdtNetwork[]]);
 const rechargeBody = z.object({ payChannelName: field.optionalText(64), amount: field.money() });
@@ -71,6 +72,7 @@ export function rechargeRoutes(deps: CoreDeps, services: Services): Router {
   });
 
   router.use(sandboxRoutes(context));
+  if (context.sandboxDeposits) router.use(simulateDepositRoutes(context));
   return router;
 }
 
