@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { uniquePhone } from './support/helpers';
+import { registerThroughUi, uniquePhone } from './support/helpers';
 import { telegramLaunchUrl } from './support/telegram';
 import { lastBotMessageId, lastSmsId, newSmsCode, operatorOpensWithdrawals, telegramCode } from './support/wallet';
 
@@ -162,4 +162,23 @@ test('a new Telegram user recharges CASH, binds a card and an address, withdraws
   await expect(page.getByTestId('notice-detail')).toContainText('2000.00 CASH has been added to your balance');
   await page.getByRole('button', { name: 'Back' }).click();
   await expect(page.getByTestId('notice').filter({ hasText: 'Recharge received' })).not.toHaveAttribute('data-unread', 'true');
+});
+
+test('in play-money mode a newcomer tries a USDT deposit from the recharge screen (DEMO)', async ({ page }) => {
+  await registerThroughUi(page, uniquePhone(), 'secret123');
+  await openPersonal(page);
+  await expect(page.getByTestId('account-usdt')).toContainText('0.00');
+  await page.getByTestId('action-recharge').click();
+  await page.waitForURL('**/pages/Rechargepage/Rechargepage');
+  await page.getByRole('tab', { name: 'Usdt' }).click();
+  await expect(page.getByTestId('deposit-address')).toHaveText(/^T[1-9A-HJ-NP-Za-km-z]{33}$/);
+  await expect(page.getByText('DEMO', { exact: true })).toBeVisible();
+  await page.getByLabel('Amount (USDT)').fill('25');
+  await page.getByTestId('simulate-deposit').click();
+  await expect(page.getByTestId('simulate-deposit-result')).toHaveText('Demo deposit of 25 USDT on TRC20 credited to your balance.');
+  await expect(page.getByTestId('recharge-records')).toContainText('USDT deposit · TRC20');
+  await expect(page.getByTestId('recharge-records')).toContainText('25.00');
+
+  await page.goto('/pages/account/account');
+  await expect(page.getByTestId('account-usdt')).toContainText('25.00');
 });

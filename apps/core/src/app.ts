@@ -5,12 +5,13 @@ import compression from 'compression';
 import express, { type Express, type RequestHandler, Router } from 'express';
 import helmet from 'helmet';
 import type { CoreDeps } from './deps';
-import { authenticate } from './http/auth';
 import { codecMiddleware } from './http/codec';
 import { ok } from './http/envelope';
 import { createErrorHandler, notFoundHandler } from './http/errorHandler';
+import { inputGuard } from './http/inputGuard';
 import { createRateLimiter } from './http/rateLimit';
 import { requestContext } from './http/requestContext';
+import { authenticate } from './modules/auth/authenticate';
 import { authRoutes } from './modules/auth/routes';
 import { configRoutes } from './modules/config/routes';
 import { devRoutes } from './modules/dev/routes';
@@ -55,6 +56,7 @@ function coreRouter(deps: CoreDeps, services: Services): Router {
   router.use('/pay/callback', express.raw({ type: () => true, limit: '64kb' }));
   router.use(express.urlencoded({ extended: false, limit: '64kb', parameterLimit: 100 }));
   router.use(codecMiddleware);
+  router.use(inputGuard);
   router.use(
     authenticate({
       db,

@@ -43,6 +43,13 @@ const schema = z.object({
   DEV_OUTBOX: z.enum(['auto', 'true', 'false']).default('auto'),
   RATE_LIMIT_AUTH_PER_MINUTE: z.coerce.number().int().positive().default(20),
   RATE_LIMIT_SMS_PER_MINUTE: z.coerce.number().int().positive().default(5),
+  /** Play-money USDT deposits: the app's "Simulate a deposit" (to the user's own sandbox address). */
+  SANDBOX_DEPOSITS: z
+    .enum(['true', 'false', '1', '0'])
+    .default('true')
+    .transform((v) => v === 'true' || v === '1'),
+  EVENT_STREAMS_PER_IP: z.coerce.number().int().positive().default(20),
+  EVENT_STREAMS_PER_USER: z.coerce.number().int().positive().default(5),
   BOT_TOKEN: optionalText,
   BOT_USERNAME: optionalText,
   BOT_API_ROOT: optionalText,

@@ -43,6 +43,25 @@ describe('live game events', () => {
   });
 });
 
+describe('a refused stream', () => {
+  it('an unknown room is an error with the server message, never an open stream', async () => {
+    const log: string[] = [];
+    const close = subscribeGameEvents({
+      baseURL: `${ctx.url}/core/`,
+      level: 7,
+      onOpen: () => log.push('open'),
+      onEvent: () => log.push('event'),
+      onError: (error) => log.push(error instanceof Error ? error.message : String(error)),
+    });
+    try {
+      await until(() => log.length > 0, 'the refusal');
+      expect(log).toEqual(['event stream refused: 10040 This room does not exist or is closed']);
+    } finally {
+      close();
+    }
+  });
+});
+
 /** Waits until `check` holds (the stream is read asynchronously). */
 async function until(check: () => boolean, what: string): Promise<void> {
   const deadline = Date.now() + 5_000;

@@ -43,6 +43,11 @@ export function subscribeGameEvents(options: EventStreamOptions): () => void {
   const run = async () => {
     const response = await (options.fetchImpl ?? fetch)(url, { signal: controller.signal, headers: { Accept: 'text/event-stream' } });
     if (!response.ok || !response.body) throw new Error(`event stream answered HTTP ${response.status}`);
+    // A refusal (unknown room, too many streams) is an ordinary envelope, not a stream: never "open".
+    if (!response.headers.get('content-type')?.includes('text/event-stream')) {
+      const answer = (await response.json().catch(() => undefined)) as { code?: number; message?: string } | undefined;
+      throw new Error(`event stream refused: ${answer?.code ?? '?'} ${answer?.message ?? ''}`.trim());
+    }
     if (live()) options.onOpen?.();
     const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
     let buffer = '';

@@ -12,7 +12,7 @@ import {
   randomCodecKey,
 } from './codec';
 
-const hexKey = fc.stringMatching(/^[0-9a-f]{12}$/);
+const hexKey = fc.stringMatching(/^[0-9a-fA-F]{12}$/);
 
 describe('codec', () => {
   it('round-trips any bytes with any key', () => {
@@ -37,6 +37,18 @@ describe('codec', () => {
     expect(raw.slice(0, 12)).toBe('0123456789ab');
     expect(raw.charCodeAt(12)).toBe('a'.charCodeAt(0) ^ '0'.charCodeAt(0));
     expect(raw.length).toBe(15);
+  });
+
+  it('accepts keys in upper or mixed case, as any 12 hex characters', () => {
+    for (const key of ['0123456789AB', 'ABCDEFABCDEF', 'aBcDeF012345']) {
+      expect(decodeText(encodeText('a=1&b=ü', key))).toBe('a=1&b=ü');
+      // Another client's encoder: the key bytes as written, XOR cycled, base64.
+      const body = new TextEncoder().encode('x=1');
+      const keyBytes = new TextEncoder().encode(key);
+      const raw = String.fromCharCode(...keyBytes, ...body.map((b, i) => b ^ (keyBytes[i % 12] ?? 0)));
+      expect(decodeText(btoa(raw))).toBe('x=1');
+    }
+    expect(() => encodeText('a', '0123456789AG')).toThrow(CodecError);
   });
 
   it('makes 12-character hex keys that differ', () => {

@@ -1,6 +1,6 @@
 /**
  * The wire "encryption" of specification point 7 / DESIGN 2. It is obfuscation,
- * not security (TLS is the security): a 12-character random hex key, the UTF-8
+ * not security (TLS is the security): a 12-character random hex key (any case), the UTF-8
  * bytes of the urlencoded body XORed with the key's bytes (cycled), the key
  * prepended, and the whole base64-encoded into a single field named `data`.
  * Encrypted answers are `POST:` followed by the same encoding of the JSON.
@@ -16,7 +16,8 @@ export class CodecError extends Error {
   override name = 'CodecError';
 }
 
-const HEX_KEY = /^[0-9a-f]{12}$/;
+// Any case: other clients write the key in upper case, and the key's bytes are used as written.
+const HEX_KEY = /^[0-9a-f]{12}$/i;
 const BASE64 = /^[A-Za-z0-9+/]*={0,2}$/;
 
 export function isAlwaysEncrypted(path: string): boolean {
@@ -53,7 +54,7 @@ function fromBase64(text: string): Uint8Array {
 }
 
 export function encodeBytes(bytes: Uint8Array, key: string = randomCodecKey()): string {
-  if (!HEX_KEY.test(key)) throw new CodecError('the key must be 12 lowercase hex characters');
+  if (!HEX_KEY.test(key)) throw new CodecError('the key must be 12 hex characters');
   const keyBytes = new TextEncoder().encode(key);
   const scrambled = xor(bytes, keyBytes);
   const whole = new Uint8Array(keyBytes.length + scrambled.length);

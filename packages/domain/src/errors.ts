@@ -53,7 +53,7 @@ export const errorCatalogue = {
   BANK_CARD_DUPLICATE: { code: 10031, message: 'This bank card is already bound' },
   GATEWAY_SIGNATURE_INVALID: { code: 10032, message: 'The payment notification could not be verified' },
 
-  ASSET_PASSWORD_LOCKED: { code: 10033, message: 'Too many wrong payment passwords, please try again in 15 minutes' },
+  ASSET_PASSWORD_LOCKED: { code: 10033, message: 'Too many wrong payment passwords, please try again in {{wait}}' },
   BOT_UNREACHABLE: { code: 10034, message: 'We could not reach you on Telegram: open the Prism bot and press Start, then try again' },
   TELEGRAM_UNREACHABLE: { code: 10050, message: 'Telegram cannot be reached right now, please try again shortly' },
 
@@ -84,6 +84,11 @@ export const errorCatalogue = {
   UPLOAD_TOO_LARGE: { code: 11013, message: 'The file is too large' },
   UPLOAD_MISSING: { code: 11014, message: 'Please choose a file' },
   CONFIG_KEY_UNKNOWN: { code: 11015, message: 'Unknown configuration key' },
+
+  // Input and sign-in hardening ({{wait}} is filled in with the time left, in the caller's language)
+  AUTH_HEADERS_MISMATCH: { code: 11041, message: 'The Authorization and X-Access-Token headers carry different credentials' },
+  LOGIN_THROTTLED: { code: 11042, message: 'Too many wrong passwords for this account, please try again in {{wait}}' },
+  STREAM_LIMIT: { code: 11043, message: 'Too many live connections are open, please close one and try again' },
 } as const satisfies Record<string, { code: number; message: string }>;
 
 export type ErrorKey = keyof typeof errorCatalogue;
@@ -110,6 +115,7 @@ export const validationMessages = {
   ADDRESS_REQUIRED: 'Please enter the address',
   REASON_REQUIRED: 'Please enter a reason',
   FIELD_INVALID: 'Invalid value',
+  TEXT_CONTROL_CHARACTERS: 'Remove the invisible control characters from this field',
 } as const;
 
 export type ValidationKey = keyof typeof validationMessages;

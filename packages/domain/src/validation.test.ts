@@ -7,11 +7,40 @@ import {
   checkNickname,
   checkPassword,
   checkPhone,
+  checkText,
+  hasControlCharacters,
   hasErrors,
   validateChangePasswordForm,
   validateLoginForm,
   validatePasswordWithCodeForm,
 } from './validation';
+
+describe('text', () => {
+  it.each([
+    '\u0000',
+    'a\u0000b',
+    '\u0001',
+    '\u0008',
+    '\u000b',
+    '\u001b[0m',
+    '\u007f',
+    '\u0085',
+    '\u009f',
+    '\ud800',
+    'a\ud800',
+    '\udc00',
+    'x\udfffy',
+    '\ud83d\ud83d',
+  ])('refuses %j', (text) => {
+    expect(hasControlCharacters(text)).toBe(true);
+    expect(checkText(text)).toBe('TEXT_CONTROL_CHARACTERS');
+  });
+
+  it.each(['', 'Ann Lee', 'line one\nline two\r\n\tend', 'نام', '王小明', 'Nguyễn', '😀 ok', '\u00a0', '\ufeff'])('accepts %j', (text) => {
+    expect(hasControlCharacters(text)).toBe(false);
+    expect(checkText(text)).toBeNull();
+  });
+});
 
 describe('phone', () => {
   it('is required', () => {

@@ -16,6 +16,31 @@ export const PASSWORD_MIN = 6;
 export const PASSWORD_MAX = 64;
 export const NICKNAME_MAX = 32;
 
+/**
+ * Text a person could have meant to type: no C0 control characters other than
+ * tab, line feed and carriage return, no DEL or C1 controls, and no UTF-16
+ * surrogate without its pair. NUL in particular cannot be stored (PostgreSQL
+ * refuses it), and the others only ever arrive from tools and attacks.
+ */
+export function hasControlCharacters(text: string): boolean {
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c < 0x20 ? c !== 0x09 && c !== 0x0a && c !== 0x0d : c >= 0x7f && c <= 0x9f) return true;
+    if (c >= 0xdc00 && c <= 0xdfff) return true;
+    if (c >= 0xd800 && c <= 0xdbff) {
+      const next = text.charCodeAt(i + 1);
+      if (!(next >= 0xdc00 && next <= 0xdfff)) return true;
+      i++;
+    }
+  }
+  return false;
+}
+
+/** The rule every text field shares, whatever else it checks. */
+export function checkText(text: string | undefined | null): Check {
+  return text != null && hasControlCharacters(text) ? 'TEXT_CONTROL_CHARACTERS' : null;
+}
+
 export function checkPhone(phone: string | undefined | null): Check {
   if (blank(phone)) return 'PHONE_REQUIRED';
   return PHONE.test((phone ?? '').trim()) ? null : 'PHONE_TEN_DIGITS';

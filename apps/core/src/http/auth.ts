@@ -1,97 +1,11 @@
-import { eq } from 'drizzle-orm';
-import type { RequestHandler } from 'express';
-import type { Database } from '../db/client';
-import { authSessions } from '../modules/auth/schema';
-import { validateInitData } from '../modules/telegram/initData';
-import { refreshTelegramUser } from '../modules/telegram/link';
-import { findUserByTelegramId } from '../modules/user/repository';
-import { users } from '../modules/user/schema';
-import type { Clock } from '../platform/clock';
-import type { TokenService } from '../platform/tokens';
+import type { Request, RequestHandler } from 'express';
 import { AppError } from './errors';
 
-export interface AuthenticateDeps {
-  db: Database;
-  clock: Clock;
-  tokens: TokenService;
-  botToken: string | undefined;
-  initDataTtlSeconds: number;
-}
-
-const TMA_PREFIX = /^tma(\s+|$)/i;
-const BEARER_PREFIX = /^bearer\s+/i;
-
-/**
- * Reads the caller's credential, if any, and records who they are (req.auth)
- * or why the credential was refused (req.authFailure). It never rejects by
- * itself: public routes ignore it, `requireAuth` enforces it.
- *
- * - `Authorization: <jwt>` (or `Bearer <jwt>`) and `X-Access-Token: <jwt>`: our token,
- *   valid only while its auth session is open and the account active.
- * - `Authorization: tma <initData>`: Telegram launch data, valid only with our
- *   bot token's signature and a fresh auth_date; it identifies the linked account.
+/*
+ * Who the caller is gets decided by the auth module's `authenticate` middleware,
+ * which fills `req.auth` (or `req.authFailure`); see context.ts. These guards
+ * only read what it recorded, so plumbing depends on no feature.
  */
-export function authenticate(deps: AuthenticateDeps): RequestHandler {
-  return async (req, _res, next) => {
-    const authorization = req.get('Authorization')?.trim() ?? '';
-    if (TMA_PREFIX.test(authorization)) {
-      await fromInitData(deps, req, authorization.replace(TMA_PREFIX, ''));
-    } else {
-      const token = (req.get('X-Access-Token') ?? authorization).replace(BEARER_PREFIX, '').trim();
-      if (token) await fromToken(deps, req, token);
-    }
-    next();
-  };
-}
-
-async function fromToken(deps: AuthenticateDeps, req: Parameters<RequestHandler>[0], token: string): Promise<void> {
-  const claims = await deps.tokens.verify(token);
-  if (!claims) {
-    req.authFailure = 'UNAUTHORIZED';
-    return;
-  }
-  // One query for the session and its account: this runs on every authenticated request.
-  const [row] = await deps.db
-    .select({ session: authSessions, userStatus: users.userStatus })
-    .from(authSessions)
-    .innerJoin(users, eq(users.id, authSessions.userId))
-    .where(eq(authSessions.id, claims.jti));
-  const session = row?.session;
-  if (!session || session.userId !== claims.uid || session.expiresAt <= deps.clock.now()) {
-    req.authFailure = 'UNAUTHORIZED';
-    return;
-  }
-  if (session.revokedAt) {
-    // Logging out ends a session quietly; a password reset or an operator ends it with 50001.
-    req.authFailure = session.revokedReason === 'logout' ? 'UNAUTHORIZED' : 'SESSION_REPLACED';
-    return;
-  }
-  if (row.userStatus !== 1) {
-    req.authFailure = 'ACCOUNT_DISABLED';
-    return;
-  }
-  req.auth = { userId: session.userId, sessionId: session.id, via: 'token' };
-}
-
-async function fromInitData(deps: AuthenticateDeps, req: Parameters<RequestHandler>[0], raw: string): Promise<void> {
-  const result = validateInitData(raw, deps.botToken, deps.clock, deps.initDataTtlSeconds);
-  if (!result.ok) {
-    req.authFailure = 'TELEGRAM_INIT_DATA_INVALID';
-    return;
-  }
-  req.telegram = result.launch;
-  const user = await findUserByTelegramId(deps.db, result.launch.telegramId);
-  if (!user) {
-    req.authFailure = 'TELEGRAM_NOT_LINKED';
-    return;
-  }
-  if (user.userStatus !== 1) {
-    req.authFailure = 'ACCOUNT_DISABLED';
-    return;
-  }
-  if ((user.telegramUsername ?? undefined) !== result.launch.username) await refreshTelegramUser(deps.db, user.id, result.launch);
-  req.auth = { userId: user.id, via: 'telegram' };
-}
 
 /** Refuses the request unless `authenticate` found a valid caller. Unlinked Telegram users get 401 too. */
 export const requireAuth: RequestHandler = (req, _res, next) => {
@@ -101,16 +15,7 @@ export const requireAuth: RequestHandler = (req, _res, next) => {
 };
 
 /** The caller, in a handler behind requireAuth. */
-export function caller(req: Parameters<RequestHandler>[0]) {
+export function caller(req: Request) {
   if (!req.auth) throw new AppError('UNAUTHORIZED');
   return req.auth;
-}
-
-/**
- * Telegram launch data sent with a public call (login, register): validated,
- * or an error if it was sent but is forged or stale. Absent is fine.
- */
-export function telegramOf(req: Parameters<RequestHandler>[0]) {
-  if (req.authFailure === 'TELEGRAM_INIT_DATA_INVALID') throw new AppError('TELEGRAM_INIT_DATA_INVALID');
-  return req.telegram;
 }

@@ -1,6 +1,5 @@
 import type { Locale } from '@prism/domain';
 import type { Request } from 'express';
-import type { TelegramLaunch } from '../modules/telegram/initData';
 
 /** Who is calling, once a token or validated Telegram initData has been checked. */
 export interface AuthContext {
@@ -18,8 +17,6 @@ declare global {
       auth?: AuthContext;
       /** Why authentication failed, when a credential was sent but refused. */
       authFailure?: import('@prism/domain').ErrorKey;
-      /** The validated Telegram launch data sent as `Authorization: tma <initData>`. */
-      telegram?: TelegramLaunch;
     }
   }
 }

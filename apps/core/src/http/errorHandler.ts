@@ -51,11 +51,12 @@ export function answerError(res: Parameters<RequestHandler>[1], error: AppError,
     ? first[1] === 'FIELD_INVALID'
       ? `${first[0]}: ${translateMessage('FIELD_INVALID', locale)}`
       : translateMessage(first[1], locale)
-    : translateMessage(error.key, locale);
+    : translateMessage(error.key, locale, error.params);
+  const wait = error.params.waitSeconds;
   sendEnvelope(res, {
     code: entry.code,
     message,
-    result: first ? { field: first[0], fields } : null,
+    result: first ? { field: first[0], fields } : wait !== undefined ? { retryAfterSeconds: wait } : null,
     timestamp: Date.now(),
   });
 }

@@ -1,4 +1,4 @@
-import type { ErrorKey, ValidationKey } from '@prism/domain';
+import type { ErrorKey, MessageParams, ValidationKey } from '@prism/domain';
 
 /**
  * The one error type of the API. It carries a catalogue key (its code and its
@@ -10,6 +10,8 @@ export class AppError extends Error {
   constructor(
     readonly key: ErrorKey,
     readonly fields: Partial<Record<string, ValidationKey>> = {},
+    /** Values the message needs, such as the wait of LOGIN_THROTTLED. */
+    readonly params: MessageParams = {},
   ) {
     super(key);
   }
@@ -17,5 +19,10 @@ export class AppError extends Error {
   /** A validation failure on one or more fields; the first field's message becomes the answer's message. */
   static invalid(fields: Partial<Record<string, ValidationKey>>): AppError {
     return new AppError('VALIDATION', fields);
+  }
+
+  /** Refused for now: the message says how long to wait, and the answer's result carries it in seconds. */
+  static wait(key: ErrorKey, waitSeconds: number): AppError {
+    return new AppError(key, {}, { waitSeconds: Math.max(1, Math.ceil(waitSeconds)) });
   }
 }

@@ -66,6 +66,26 @@ describe('bad bodies are clear errors, never a 500', () => {
   });
 });
 
+describe('control characters', () => {
+  it.each([
+    ['register invitationCode', '/app/auth/register', { invitationCode: 'AB\u0000CD' }, 'invitationCode'],
+    ['login areaCode', '/app/auth/login', { areaCode: '9\u00001' }, 'areaCode'],
+    ['nickName', '/app/user/modifyUserBaseInfo', { nickName: 'Ann\u0000' }, 'nickName'],
+    ['payChannelName', '/app/user/cashRecharge/recharge', { payChannelName: '\u0007sandbox', amount: '10' }, 'payChannelName'],
+  ])('%s: a clear 400 naming the field, nothing changed', async (_name, path, fields, field) => {
+    const user = await registerUser(ctx);
+    const before = await snapshotDatabase(ctx.db);
+    const plausible = { phone: user.phone, password: user.password, confirmPassword: user.password, code: '123456' };
+    const answer = await ctx.api.post(path, { ...plausible, ...fields }, { token: user.token });
+    expect(answer).toMatchObject({
+      code: 400,
+      message: 'Remove the invisible control characters from this field',
+      result: { field },
+    });
+    expect(await snapshotDatabase(ctx.db)).toEqual(before);
+  });
+});
+
 describe('the wire codec', () => {
   it('decodes an encrypted request and scrambles the answer after POST:', async () => {
     const user = await registerUser(ctx);
@@ -79,6 +99,18 @@ describe('the wire codec', () => {
     const envelope = JSON.parse(decodeResponse(text));
     expect(envelope.code).toBe(200);
     expect(typeof envelope.result.token).toBe('string');
+  });
+
+  it('accepts a key in upper-case hex (any 12 hex characters)', async () => {
+    const user = await registerUser(ctx);
+    const key = new TextEncoder().encode('ABCDEF012345');
+    const body = new TextEncoder().encode(new URLSearchParams({ phone: user.phone, password: user.password }).toString());
+    const data = btoa(String.fromCharCode(...key, ...body.map((b, i) => b ^ (key[i % key.length] ?? 0))));
+    const response = await ctx.api.fetch('/app/auth/login', {
+      ...form({ data }),
+      headers: { 'content-type': 'application/x-www-form-urlencoded', Encryption: '1' },
+    });
+    expect(JSON.parse(decodeResponse(await response.text()))).toMatchObject({ code: 200 });
   });
 
   it('refuses an encrypted request whose data is missing or broken, in an encrypted answer', async () => {

@@ -1,4 +1,4 @@
-import { type Check, checkConfirmPassword, parseMoney, type ValidationKey, validationMessages } from '@prism/domain';
+import { type Check, checkConfirmPassword, hasControlCharacters, parseMoney, type ValidationKey, validationMessages } from '@prism/domain';
 import { z } from 'zod';
 import { AppError } from './errors';
 
@@ -45,13 +45,25 @@ function isValidationKey(value: string): value is ValidationKey {
   return Object.hasOwn(validationMessages, value);
 }
 
+/**
+ * The one text refinement: every text field is built on it, so no field takes
+ * NUL, other control characters or a lone surrogate (the input guard is the
+ * last resort behind it, for any field a schema forgot).
+ */
+function text(max: number, tooLong: ValidationKey = 'FIELD_INVALID') {
+  return z
+    .string({ error: 'FIELD_INVALID' })
+    .refine((value) => !hasControlCharacters(value), { error: 'TEXT_CONTROL_CHARACTERS', abort: true })
+    .max(max, { error: tooLong });
+}
+
 /** Field builders: form values arrive as strings (or as arrays when a key repeats, which is refused). */
 export const field = {
+  /** Required text, bounded and free of control characters; refine it further as needed. */
+  text,
   /** A string run through a domain check; missing counts as empty, so "required" messages apply. */
   checked(check: (value: string) => Check) {
-    return z
-      .string({ error: 'FIELD_INVALID' })
-      .max(256, { error: 'FIELD_INVALID' })
+    return text(256)
       .optional()
       .transform((value) => value ?? '')
       .superRefine((value, ctx) => {
@@ -61,9 +73,7 @@ export const field = {
   },
   /** Optional free text, trimmed, bounded. */
   optionalText(max: number) {
-    return z
-      .string({ error: 'FIELD_INVALID' })
-      .max(max, { error: 'FIELD_INVALID' })
+    return text(max)
       .optional()
       .transform((value) => value?.trim() || undefined);
   },

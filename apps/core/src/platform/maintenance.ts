@@ -1,5 +1,6 @@
 import { lt } from 'drizzle-orm';
 import type { Database } from '../db/client';
+import { pruneThrottles } from '../modules/auth/throttle';
 import { idempotencyKeys } from '../modules/idempotency/schema';
 import { verificationCodes } from '../modules/sms/schema';
 import type { Clock } from './clock';
@@ -11,9 +12,9 @@ const CODE_TTL_MS = 24 * 3_600_000;
 
 /**
  * Housekeeping that is safe to run in every process at once (plain deletes of
- * expired rows): expired idempotency keys and old one-time codes.
+ * expired rows): expired idempotency keys, old one-time codes, forgotten password throttles.
  */
-export async function runMaintenance(db: Database, clock: Clock): Promise<{ keys: number; codes: number }> {
+export async function runMaintenance(db: Database, clock: Clock): Promise<{ keys: number; codes: number; throttles: number }> {
   const now = clock.now().getTime();
   const keys = await db
     .delete(idempotencyKeys)
@@ -23,7 +24,7 @@ export async function runMaintenance(db: Database, clock: Clock): Promise<{ keys
     .delete(verificationCodes)
     .where(lt(verificationCodes.createdAt, new Date(now - CODE_TTL_MS)))
     .returning({ id: verificationCodes.id });
-  return { keys: keys.length, codes: codes.length };
+  return { keys: keys.length, codes: codes.length, throttles: await pruneThrottles(db, clock) };
 }
 
 /** Runs maintenance now and then every hour; returns the stop function. Only server.ts starts it. */

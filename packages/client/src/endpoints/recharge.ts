@@ -1,4 +1,5 @@
 import type {
+  ChainDeposit,
   DepositWallet,
   Paged,
   PayChannel,
@@ -21,6 +22,9 @@ export function rechargeEndpoints(http: HttpClient) {
         http.post<RechargeOrder>('/app/user/cashRecharge/recharge', form, call),
       getWallet: () => http.post<DepositWallet[]>('/app/user/recharge/getWallet'),
       getRecharge: (walletType?: UsdtNetwork) => http.post<RechargeAddress>('/app/wallet/getRecharge', { walletType }),
+      /** Play-money mode only (`simulate` in getRecharge): a demo deposit to the user's own address, credited once per idempotencyKey. */
+      simulateDeposit: (form: { walletType: UsdtNetwork; amount: string }, call?: CallOptions) =>
+        http.post<ChainDeposit>('/app/user/recharge/simulateDeposit', form, call),
       rechargeTaskList: (query: { pageNo: number; pageSize?: number }) =>
         http.get<Paged<RechargeTask>>('/app/user/rechargeTask/list', query),
     },

@@ -54,6 +54,8 @@ export interface RechargeAddress {
   minDeposit: string;
   confirmations: number;
   demo: boolean;
+  /** Play-money mode: POST /app/user/recharge/simulateDeposit may be used (a DEMO action). */
+  simulate: boolean;
 }
 
 /** rechargeTask/list: one CASH order (orderNo = order number) or USDT deposit (orderNo = transaction hash). */

@@ -16,6 +16,19 @@ const enUS = Object.fromEntries([
 /** Every server-side message in every language; the web merges these into its i18n resources. */
 export const messageTables: Record<Locale, MessageTable> = { 'en-US': enUS, 'zh-TW': zhTW, vi, fa, ar };
 
-export function translateMessage(key: MessageKey, locale: Locale): string {
-  return messageTables[locale][key] ?? messageTables[DEFAULT_LOCALE][key];
+/** Values some messages carry: `{{wait}}` is a duration in seconds, written out in the reader's language. */
+export interface MessageParams {
+  waitSeconds?: number;
+}
+
+export function translateMessage(key: MessageKey, locale: Locale, params: MessageParams = {}): string {
+  const text = messageTables[locale][key] ?? messageTables[DEFAULT_LOCALE][key];
+  return params.waitSeconds === undefined ? text : text.replaceAll('{{wait}}', formatWait(params.waitSeconds, locale));
+}
+
+/** "45 seconds", "3 minutes" (rounded up, never 0), in the locale's words and digits. */
+export function formatWait(seconds: number, locale: Locale): string {
+  const whole = Math.max(1, Math.ceil(seconds));
+  const [unit, value] = whole < 60 ? (['second', whole] as const) : (['minute', Math.ceil(whole / 60)] as const);
+  return new Intl.NumberFormat(locale, { style: 'unit', unit, unitDisplay: 'long' }).format(value);
 }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { errorCatalogue, validationMessages } from '../errors';
 import { LOCALES, resolveLocale } from '../locales';
-import { messageTables, translateMessage } from './index';
+import { formatWait, messageTables, translateMessage } from './index';
 
 describe('message tables', () => {
   const keys = [...Object.keys(errorCatalogue), ...Object.keys(validationMessages)].sort();
@@ -23,6 +23,22 @@ describe('message tables', () => {
       .filter(([key]) => key !== 'ACCOUNT_DISABLED')
       .map(([, entry]) => entry.code);
     expect(new Set(codes).size).toBe(codes.length);
+  });
+});
+
+describe('messages with a wait', () => {
+  it('fill {{wait}} in with the time left, in the reader language, rounded up', () => {
+    expect(formatWait(0.2, 'en-US')).toBe('1 second');
+    expect(formatWait(45, 'en-US')).toBe('45 seconds');
+    expect(formatWait(61, 'en-US')).toBe('2 minutes');
+    expect(translateMessage('LOGIN_THROTTLED', 'en-US', { waitSeconds: 30 })).toBe(
+      'Too many wrong passwords for this account, please try again in 30 seconds',
+    );
+    for (const locale of LOCALES) {
+      const text = translateMessage('LOGIN_THROTTLED', locale, { waitSeconds: 120 });
+      expect(text).not.toContain('{{');
+      expect(text).toContain(formatWait(120, locale));
+    }
   });
 });
 

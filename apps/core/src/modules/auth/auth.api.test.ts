@@ -172,6 +172,31 @@ describe('login and tokens', () => {
     }
   });
 
+  it('refuses Authorization and X-Access-Token carrying different credentials, on any route', async () => {
+    const [alice, bob] = [await registerUser(ctx), await registerUser(ctx)];
+    const mismatched: Record<string, string>[] = [
+      { Authorization: alice.token, 'X-Access-Token': bob.token },
+      { Authorization: `Bearer ${bob.token}`, 'X-Access-Token': alice.token },
+      { Authorization: 'tma query_id=1', 'X-Access-Token': alice.token },
+      { Authorization: alice.token, 'X-Access-Token': 'garbage' },
+    ];
+    for (const headers of mismatched) {
+      for (const answer of [
+        await ctx.api.get('/app/user/getUserInfo', {}, { headers }),
+        await ctx.api.post('/app/auth/login', { phone: alice.phone, password: alice.password }, { headers }),
+      ]) {
+        expect(answer).toMatchObject({
+          code: 11041,
+          message: 'The Authorization and X-Access-Token headers carry different credentials',
+          result: null,
+        });
+      }
+    }
+    // The same token in both (as our client sends it), with or without "Bearer", is fine.
+    const same = { Authorization: `Bearer ${alice.token}`, 'X-Access-Token': alice.token };
+    expect(await ctx.api.get('/app/user/getUserInfo', {}, { headers: same })).toMatchObject({ code: 200, result: { id: alice.id } });
+  });
+
   it('logout ends that session only', async () => {
     const user = await registerUser(ctx);
     const other = await ctx.api.post<{ token: string }>('/app/auth/login', { phone: user.phone, password: user.password });

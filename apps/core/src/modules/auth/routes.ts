@@ -1,11 +1,12 @@
 import { checkCode, checkPassword, checkPhone } from '@prism/domain';
 import { type RequestHandler, Router } from 'express';
 import { z } from 'zod';
-import { caller, requireAuth, telegramOf } from '../../http/auth';
+import { caller, requireAuth } from '../../http/auth';
 import { ok } from '../../http/envelope';
 import { AppError } from '../../http/errors';
 import { field, parseInput, withConfirmedPassword } from '../../http/validate';
 import type { AreaCodes } from '../config/areaCodes';
+import { telegramOf } from './authenticate';
 import type { AuthService } from './service';
 
 const loginBody = z.object({

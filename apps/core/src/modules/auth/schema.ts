@@ -1,4 +1,4 @@
-import { bigint, index, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { bigint, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import { users } from '../user/schema';
 
 /**
@@ -20,3 +20,17 @@ export const authSessions = pgTable(
   },
   (t) => [index('auth_sessions_user_idx').on(t.userId)],
 );
+
+/**
+ * Wrong-password budgets, one row per key ('login:<user id>', 'login:<area>:<phone>'
+ * for a phone with no account, 'asset:<user id>'). In the database so that every
+ * process shares them; a success deletes the row.
+ */
+export const passwordThrottles = pgTable('password_throttles', {
+  key: text('key').primaryKey(),
+  /** Attempts counted since the last success (each is counted before its password is checked). */
+  failures: integer('failures').notNull(),
+  /** No attempt is checked before this time. */
+  blockedUntil: timestamp('blocked_until', { withTimezone: true }),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
+});

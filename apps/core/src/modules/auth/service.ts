@@ -12,6 +12,7 @@ import { linkTelegram } from '../telegram/link';
 import { findUserByInvitationCode, findUserByPhone, findUserByTelegramId, newInvitationCode } from '../user/repository';
 import { users } from '../user/schema';
 import { openSession, revokeSession, revokeUserSessions, type SessionDeps } from './sessions';
+import { claimAttempt, clearAttempts, LOGIN_THROTTLE } from './throttle';
 
 export interface RegisterInput {
   locale: Locale;
@@ -91,9 +92,18 @@ export function createAuthService(deps: AuthServiceDeps) {
 
     async login(input: LoginInput, telegram?: TelegramLaunch): Promise<IssuedToken> {
       const user = await findUserByPhone(db, input.phone, input.areaCode);
+      // Each account has a wrong-password budget; a phone with no account has one too, so the
+      // answers (and their timing) do not reveal which phones are registered.
+      const key = user ? `login:${user.id}` : `login:${input.areaCode ?? ''}:${input.phone}`;
+      const attempt = await claimAttempt(db, deps.clock, key, LOGIN_THROTTLE);
+      if (!attempt.allowed) throw AppError.wait('LOGIN_THROTTLED', attempt.waitMs / 1000);
       // Same work whether or not the phone exists, so timing does not reveal accounts.
       const valid = await verifyPassword(user?.passwordHash ?? (await decoyHash()), input.password);
-      if (!user || !valid) throw new AppError('LOGIN_FAILED');
+      if (!user || !valid) {
+        if (attempt.waitIfWrongMs) throw AppError.wait('LOGIN_THROTTLED', attempt.waitIfWrongMs / 1000);
+        throw new AppError('LOGIN_FAILED');
+      }
+      await clearAttempts(db, key);
       if (user.userStatus !== 1) throw new AppError('ACCOUNT_DISABLED');
       return db.transaction(async (tx) => {
         if (telegram) await linkTelegram(tx, user, telegram);

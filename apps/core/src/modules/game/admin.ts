@@ -10,7 +10,7 @@ import { listChains } from './history';
 import { listLevels, loadLevel, toWireLevel } from './levels';
 import { gameLevels, gameSessions } from './schema';
 
-const moneyList = z.string({ error: 'FIELD_INVALID' }).transform((text, ctx) => {
+const moneyList = field.text(512).transform((text, ctx) => {
   const values = text.split(',').map((part) => parseMoney(part.trim()));
   if (values.length === 0 || values.some((v) => !v.ok || v.value === 0n)) {
     ctx.addIssue({ code: 'custom', message: 'FIELD_INVALID' });

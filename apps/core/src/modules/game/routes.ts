@@ -1,5 +1,5 @@
-import { BET_COINS, BET_NAMES, type BetCoin, type BetName, GAME_EVENTS_HEARTBEAT_MS, GAME_PAGE_SIZE } from '@prism/domain';
-import { type Request, type Response, Router } from 'express';
+import { BET_COINS, BET_NAMES, type BetCoin, type BetName, GAME_PAGE_SIZE } from '@prism/domain';
+import { Router } from 'express';
 import { z } from 'zod';
 import type { CoreDeps } from '../../deps';
 import { caller, requireAuth } from '../../http/auth';
@@ -7,11 +7,11 @@ import { ok } from '../../http/envelope';
 import { AppError } from '../../http/errors';
 import { idempotencyKeyOf, runIdempotent } from '../../http/idempotency';
 import { field, parseInput } from '../../http/validate';
-import type { EventBus } from '../../platform/events';
 import type { Services } from '../../services';
 import { placeBet } from './betting';
 import { listChains, sessionDetail, sessionResultPage, userLotteryRecordPage, voidSummary } from './history';
 import { listLevels, loadLevel, toWireLevel } from './levels';
+import { liveEventsRoute } from './liveEvents';
 import { ensureCurrentSession } from './sessions';
 import { toWireBet, toWireSession } from './views';
 
@@ -93,33 +93,7 @@ export function gameRoutes(deps: CoreDeps, services: Services): Router {
     ok(res, await listChains(db, query.level));
   });
 
-  router.get(`${base}/events`, (req, res) => streamEvents(req, res, deps.events));
+  router.get(`${base}/events`, liveEventsRoute(deps));
 
   return router;
-}
-
-/**
- * Server-sent events: session opened / drawn / settled / void for one room (or
- * all), with a heartbeat so proxies keep the stream open. Events arrive from
- * every core process through LISTEN/NOTIFY.
- */
-function streamEvents(req: Request, res: Response, events: EventBus): void {
-  const wanted = Number(req.query.level ?? 0);
-  res.status(200).set({
-    'Content-Type': 'text/event-stream',
-    'Cache-Control': 'no-cache, no-transform',
-    Connection: 'keep-alive',
-    'X-Accel-Buffering': 'no',
-  });
-  res.flushHeaders();
-  res.write('retry: 3000\n\n');
-  const unsubscribe = events.subscribe((event) => {
-    if (wanted && event.level !== wanted) return;
-    res.write(`event: ${event.type}\ndata: ${JSON.stringify(event)}\n\n`);
-  });
-  const heartbeat = setInterval(() => res.write(': keep-alive\n\n'), GAME_EVENTS_HEARTBEAT_MS);
-  req.on('close', () => {
-    clearInterval(heartbeat);
-    unsubscribe();
-  });
 }

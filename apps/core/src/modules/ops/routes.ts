@@ -38,7 +38,7 @@ const outboxQuery = z.object({
 });
 const configBody = z.object({
   key: z.string({ error: 'FIELD_INVALID' }).regex(/^[A-Za-z0-9_]{1,64}$/, { error: 'FIELD_INVALID' }),
-  value: z.string({ error: 'FIELD_INVALID' }).max(4096, { error: 'FIELD_INVALID' }),
+  value: field.text(4096),
 });
 const userStatusBody = z.object({
   phone: field.optionalText(20),

@@ -67,7 +67,7 @@ export async function depositWallets(context: Pick<RechargeContext, 'db' | 'cloc
 }
 
 export async function rechargeAddress(
-  context: Pick<RechargeContext, 'db' | 'clock' | 'secret'>,
+  context: Pick<RechargeContext, 'db' | 'clock' | 'secret' | 'sandboxDeposits'>,
   userId: number,
   network: UsdtNetwork,
 ): Promise<RechargeAddress> {
@@ -79,5 +79,6 @@ export async function rechargeAddress(
     minDeposit: formatMoney(await depositMinimum(context.db)),
     confirmations: DEPOSIT_CONFIRMATIONS,
     demo: true,
+    simulate: context.sandboxDeposits,
   };
 }

@@ -19,6 +19,8 @@ export interface RechargeContext {
   secret: string;
   /** PUBLIC_URL without a trailing slash: gateways get callback and return URLs under it. */
   publicUrl: string;
+  /** Play-money deposits: users may simulate a deposit to their own address (SANDBOX_DEPOSITS). */
+  sandboxDeposits: boolean;
 }
 
 export function rechargeContextOf(deps: CoreDeps, services: Services): RechargeContext {
@@ -31,5 +33,6 @@ export function rechargeContextOf(deps: CoreDeps, services: Services): RechargeC
     gateways: createGatewayRegistry(deps.secret),
     secret: deps.secret,
     publicUrl: publicUrlOf(deps.config),
+    sandboxDeposits: deps.config.SANDBOX_DEPOSITS,
   };
 }

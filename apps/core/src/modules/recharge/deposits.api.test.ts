@@ -64,6 +64,7 @@ describe('deposit addresses', () => {
       minDeposit: '1.00',
       confirmations: 12,
       demo: true,
+      simulate: true,
     });
     for (const network of ['BEP20', 'ERC20', 'TON']) {
       const one = await ctx.api.post<RechargeAddress>('/app/wallet/getRecharge', { walletType: network }, { token: user.token });

@@ -15,6 +15,7 @@ import { rechargeContextOf } from './context';
 import { listDepositsForOperator, listOrdersForOperator, listRechargeTasks } from './lists';
 import { createRechargeOrder, ensurePayment, listPayChannels, rechargeAmountList } from './orders';
 import { sandboxRoutes } from './sandboxRoutes';
+import { simulateDepositRoutes } from './simulate';
 
 const network = field.oneOf(USDT_NETWORKS as unknown as [UsdtNetwork, ...UsdtNetwork[]]);
 const rechargeBody = z.object({ payChannelName: field.optionalText(64), amount: field.money() });
@@ -71,6 +72,7 @@ export function rechargeRoutes(deps: CoreDeps, services: Services): Router {
   });
 
   router.use(sandboxRoutes(context));
+  if (context.sandboxDeposits) router.use(simulateDepositRoutes(context));
   return router;
 }
 
@@ -79,7 +81,7 @@ const orderStatus = field.oneOf(['pending', 'paid', 'failed', 'amount_mismatch']
 const limit = field.integer(1, 500).optional();
 const reportBody = z.object({
   network,
-  address: z.string({ error: 'FIELD_INVALID' }).trim().min(1, { error: 'ADDRESS_REQUIRED' }).max(128, { error: 'FIELD_INVALID' }),
+  address: field.text(256).trim().min(1, { error: 'ADDRESS_REQUIRED' }).max(128, { error: 'FIELD_INVALID' }),
   amount: field.money(),
   txHash: z
     .string({ error: 'FIELD_INVALID' })

@@ -8,9 +8,8 @@ import { UPLOAD_URL_PREFIX } from '../file/storage';
 import type { UserService } from './service';
 
 const baseInfoBody = z.object({
-  nickName: z
-    .string({ error: 'FIELD_INVALID' })
-    .max(256, { error: 'NICKNAME_LENGTH' })
+  nickName: field
+    .text(256, 'NICKNAME_LENGTH')
     .optional()
     .superRefine((value, ctx) => {
       const key = value === undefined ? null : checkNickname(value);

@@ -10,9 +10,7 @@ export const users = pgTable(
     areaCode: text('area_code').notNull(),
     passwordHash: text('password_hash').notNull(),
     assetPasswordHash: text('asset_password_hash'),
-    /** Wrong payment passwords in a row; 5 lock payments until assetPasswordLockedUntil. */
-    assetPasswordFailures: integer('asset_password_failures').notNull().default(0),
-    assetPasswordLockedUntil: timestamp('asset_password_locked_until', { withTimezone: true }),
+    /** Wrong payment passwords are counted in password_throttles (auth). */
     nickName: text('nick_name').notNull().default(''),
     /** 0 unknown, 1 male, 2 female. */
     sex: smallint('sex').notNull().default(0),

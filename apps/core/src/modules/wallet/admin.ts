@@ -53,18 +53,18 @@ const EDITABLE: Record<string, (text: string) => ConfigPatch | undefined> = {
 };
 
 const configBody = z.object({
-  currency: z.string({ error: 'FIELD_INVALID' }),
+  currency: field.text(16),
   field: field.oneOf(Object.keys(EDITABLE) as [string, ...string[]]),
-  value: z.string({ error: 'FIELD_INVALID' }).max(64),
+  value: field.text(64),
 });
 const coin = field.oneOf(ASSETS as unknown as [Asset, ...Asset[]]);
-const rateBody = z.object({ fromCoin: coin, toCoin: coin, rate: z.string({ error: 'FIELD_INVALID' }).max(32) });
+const rateBody = z.object({ fromCoin: coin, toCoin: coin, rate: field.text(32) });
 
 export function walletAdminRoutes(db: Database, clock: Clock): Router {
   const router = Router();
 
   router.get('/wallet/config', async (req, res) => {
-    const { currency } = parseInput(z.object({ currency: z.string({ error: 'FIELD_INVALID' }) }), req.query);
+    const { currency } = parseInput(z.object({ currency: field.text(16) }), req.query);
     ok(res, toWireConfig(await loadWalletConfig(db, assertCurrency(currency))));
   });
 

@@ -13,7 +13,7 @@ import { exchange, listRates } from './exchange';
 import { findAssetRecords } from './records';
 
 const coin = field.oneOf(ASSETS as unknown as [Asset, ...Asset[]]);
-const configQuery = z.object({ currency: z.string({ error: 'FIELD_INVALID' }) });
+const configQuery = z.object({ currency: field.text(16) });
 const exchangeBody = z.object({ fromCoin: coin, toCoin: coin, amount: field.money() });
 const recordsQuery = z.object({
   pageNo: field.integer(1, 100_000).optional(),

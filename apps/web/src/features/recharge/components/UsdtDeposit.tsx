@@ -5,11 +5,15 @@ import { CopyButton } from '../../../components/CopyButton';
 import { QueryView } from '../../../components/QueryView';
 import { formatShort } from '../../../lib/money';
 import { useRechargeAddress } from '../api/rechargeAddress';
+import { SimulateDeposit } from './SimulateDeposit';
 
 // The QR library is loaded only when a deposit address is shown.
 const QrCode = lazy(() => import('./QrCode'));
 
-/** USDT deposit: the network (TRC20 by default), the user's address with Copy and a QR code, and the rules. */
+/**
+ * USDT deposit: the network (TRC20 by default), the user's address with Copy and a QR code, and the rules;
+ * in play-money mode also the DEMO "Simulate a deposit".
+ */
 export function UsdtDeposit() {
   const { t } = useTranslation();
   const [network, setNetwork] = useState<UsdtNetwork>('TRC20');
@@ -56,6 +60,7 @@ export function UsdtDeposit() {
               <li>{t('recharge.noteMinimum', { min: formatShort(deposit.minDeposit) })}</li>
             </ul>
             {deposit.demo && <p className="note note-demo">{t('recharge.demoAddress')}</p>}
+            {deposit.simulate && <SimulateDeposit network={deposit.walletType} />}
           </div>
         )}
       </QueryView>

@@ -1,0 +1,47 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { hashPassword } from '../../platform/passwords';
+import { createTestContext, registerUser, type TestContext } from '../../testing';
+import { users } from '../user/schema';
+import { verifyAssetPassword } from '../withdraw/assetPassword';
+import { passwordThrottles } from './schema';
+
+/** Parallel wrong passwords share one budget: only PostgreSQL runs them side by side (PGlite has one connection). */
+let ctx: TestContext;
+beforeAll(async () => {
+  ctx = await createTestContext();
+});
+afterAll(() => ctx.close());
+
+const failuresOf = async (key: string) =>
+  (await ctx.db.select().from(passwordThrottles).where(eq(passwordThrottles.key, key)))[0]?.failures;
+
+describe('wrong passwords under concurrency', () => {
+  it('40 parallel wrong logins check exactly five passwords; the rest wait', async () => {
+    const user = await registerUser(ctx);
+    const answers = await Promise.all(
+      Array.from({ length: 40 }, () => ctx.api.post('/app/auth/login', { phone: user.phone, password: 'wrong-password' })),
+    );
+    const codes = answers.map((a) => a.code);
+    expect(codes.filter((c) => c === 11003)).toHaveLength(4);
+    expect(codes.filter((c) => c === 11042)).toHaveLength(36);
+    expect(await failuresOf(`login:${user.id}`)).toBe(5);
+    expect((await ctx.api.post('/app/auth/login', { phone: user.phone, password: user.password })).code).toBe(11042);
+  });
+
+  it('40 parallel wrong payment passwords check exactly five', async () => {
+    const user = await registerUser(ctx);
+    await ctx.db
+      .update(users)
+      .set({ assetPasswordHash: await hashPassword('246810') })
+      .where(eq(users.id, user.id));
+    const results = await Promise.allSettled(Array.from({ length: 40 }, () => verifyAssetPassword(ctx.db, ctx.clock, user.id, '111111')));
+    const keys = results.map((r) => (r.status === 'rejected' ? (r.reason as { key: string }).key : 'ok'));
+    expect(keys.filter((k) => k === 'ASSET_PASSWORD_WRONG')).toHaveLength(4);
+    expect(keys.filter((k) => k === 'ASSET_PASSWORD_LOCKED')).toHaveLength(36);
+    expect(await failuresOf(`asset:${user.id}`)).toBe(5);
+    await expect(verifyAssetPassword(ctx.db, ctx.clock, user.id, '246810')).rejects.toMatchObject({ key: 'ASSET_PASSWORD_LOCKED' });
+    ctx.clock.advance(15 * 60_000);
+    await expect(verifyAssetPassword(ctx.db, ctx.clock, user.id, '246810')).resolves.toBeUndefined();
+  });
+});

@@ -1,0 +1,88 @@
+import type { ChainDeposit, Paged, RechargeAddress, SysMessage } from '@prism/domain';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestContext, registerUser, snapshotDatabase, type TestContext, type TestUser } from '../../testing';
+import { checkLedger } from '../ledger/check';
+import { balanceOf, transfersWithReference } from './testSupport';
+
+/** "Simulate a deposit": play-money mode only, through the sandbox chain watcher and the one deposit path. */
+let ctx: TestContext;
+beforeAll(async () => {
+  ctx = await createTestContext();
+});
+afterAll(() => ctx.close());
+
+const simulate = (user: TestUser, fields: Record<string, string>, key?: string) =>
+  ctx.api.post<ChainDeposit>('/app/user/recharge/simulateDeposit', fields, {
+    token: user.token,
+    headers: key ? { 'Idempotency-Key': key } : {},
+  });
+const addressOf = async (user: TestUser, network: string) =>
+  (await ctx.api.post<RechargeAddress>('/app/wallet/getRecharge', { walletType: network }, { token: user.token })).result;
+
+describe('simulate a deposit (sandbox mode)', () => {
+  it('credits the caller through the normal deposit path, once per Idempotency-Key', async () => {
+    const user = await registerUser(ctx);
+    const trc = await addressOf(user, 'TRC20');
+    expect(trc).toMatchObject({ demo: true, simulate: true });
+
+    const answer = await simulate(user, { walletType: 'TRC20', amount: '25' }, 'sim-key-1');
+    expect(answer).toMatchObject({
+      code: 200,
+      result: { network: 'TRC20', address: trc.address, userId: user.id, amount: '25.00', confirmations: 12, status: 'credited' },
+    });
+    expect(answer.result.txHash).toMatch(/^[0-9a-f]{64}$/);
+    const replay = await simulate(user, { walletType: 'TRC20', amount: '25' }, 'sim-key-1');
+    expect(replay.result).toMatchObject({ txHash: answer.result.txHash, status: 'credited' });
+
+    expect(await balanceOf(ctx, user.id, 'USDT')).toBe(2_500n);
+    expect(await transfersWithReference(ctx, `deposit:TRC20:${answer.result.txHash}`)).toBe(1);
+    expect((await checkLedger(ctx.db)).ok).toBe(true);
+    const messages = await ctx.api.get<Paged<SysMessage>>('/app/sysMessage/findUserMsgList', { pageNo: '1' }, { token: user.token });
+    expect(messages.result.content.length).toBeGreaterThan(0);
+
+    // Another network, another address of the same user; EVM hashes look like EVM hashes.
+    const bep = await simulate(user, { walletType: 'BEP20', amount: '5' });
+    expect(bep.result).toMatchObject({ address: (await addressOf(user, 'BEP20')).address, status: 'credited' });
+    expect(bep.result.txHash).toMatch(/^0x[0-9a-f]{64}$/);
+    expect(await balanceOf(ctx, user.id, 'USDT')).toBe(3_000n);
+  });
+
+  it('follows the deposit rules: under the minimum is recorded, not credited; over the recharge maximum is refused', async () => {
+    const user = await registerUser(ctx);
+    expect((await simulate(user, { amount: '0.50' })).result).toMatchObject({ network: 'TRC20', status: 'below_minimum' });
+    expect(await simulate(user, { amount: '100001' })).toMatchObject({ code: 10021 });
+    expect(await balanceOf(ctx, user.id, 'USDT')).toBe(0n);
+  });
+
+  it.each([
+    [{ amount: 'ten' }, 400],
+    [{ amount: '-1' }, 400],
+    [{ amount: '10', walletType: 'BTC' }, 400],
+    [{ amount: '10\u0000' }, 400],
+    [{}, 400],
+  ])('refuses %j, changing nothing', async (fields, code) => {
+    const user = await registerUser(ctx);
+    const before = await snapshotDatabase(ctx.db);
+    expect((await simulate(user, fields as Record<string, string>)).code).toBe(code);
+    expect(await snapshotDatabase(ctx.db)).toEqual(before);
+  });
+
+  it('needs a login', async () => {
+    expect((await ctx.api.post('/app/user/recharge/simulateDeposit', { amount: '10' })).code).toBe(401);
+  });
+});
+
+describe('outside sandbox mode', () => {
+  it('the action does not exist, and getRecharge does not offer it', async () => {
+    const live = await createTestContext({ env: { SANDBOX_DEPOSITS: 'false' } });
+    try {
+      const user = await registerUser(live);
+      const answer = await live.api.post('/app/user/recharge/simulateDeposit', { amount: '10' }, { token: user.token });
+      expect(answer).toMatchObject({ code: 404, message: 'Not found' });
+      const address = await live.api.post<RechargeAddress>('/app/wallet/getRecharge', {}, { token: user.token });
+      expect(address.result.simulate).toBe(false);
+    } finally {
+      await live.close();
+    }
+  });
+});
