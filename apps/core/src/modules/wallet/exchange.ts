@@ -14,7 +14,7 @@ import type { Executor } from '../../db/client';
 import { AppError } from '../../http/errors';
 import type { Clock } from '../../platform/clock';
 import type { Random } from '../../platform/random';
-import { balancesOf, transfer } from '../ledger/ledger';
+import { balancesOf, transferBatch } from '../ledger/ledger';
 import { lockMoneyOut, recordExchangeTurnover } from '../ledger/turnover';
 import { exchangeRates } from './schema';
 
@@ -59,11 +59,14 @@ export async function exchange(
   const reference = `exchange:${Buffer.from(deps.random.bytes(8)).toString('hex')}`;
   const now = deps.clock.now();
   const meta = { fromCoin, toCoin, rate: formatRate(rate) };
-  // The debit refuses more than the balance; the user's account rows are then ours until commit.
-  await transfer(tx, { asset: fromCoin, from: { userId }, to: { system: 'exchange' }, amount, type: 'exchange', reference, meta }, now);
-  await transfer(
+  // Both legs in one batch: all four rows locked in id order, so exchanges in opposite directions
+  // (CASH->CHIP and CHIP->CASH on the same shard) cannot deadlock; a debit beyond the balance is refused.
+  await transferBatch(
     tx,
-    { asset: toCoin, from: { system: 'exchange' }, to: { userId }, amount: received, type: 'exchange', reference, meta },
+    [
+      { asset: fromCoin, from: { userId }, to: { system: 'exchange' }, amount, type: 'exchange', reference, meta },
+      { asset: toCoin, from: { system: 'exchange' }, to: { userId }, amount: received, type: 'exchange', reference, meta },
+    ],
     now,
   );
   const balance = (await balancesOf(tx, userId))[fromCoin] + amount;
