@@ -139,6 +139,25 @@ describe('exchange', () => {
     expect((await checkLedger(ctx.db)).ok).toBe(true);
   });
 
+  it('a real bet in CHIP frees the lock the recharge carried into CHIP; the rest stays locked back in CASH', async () => {
+    ctx.clock.set('2026-11-23T10:00:10Z');
+    const user = await registerUser(ctx);
+    await fundUser(ctx, user.id, 'CASH', 20_000n, 10_000);
+    const post = (path: string, form: Record<string, string>) => ctx.api.post<{ id: number }>(path, form, { token: user.token });
+    const info = async () => (await ctx.api.get<UserInfo>('/app/user/getUserInfo', {}, { token: user.token })).result;
+    expect((await post('/app/user/account/exchange', { fromCoin: 'CASH', toCoin: 'CHIP', amount: '200' })).code).toBe(200);
+    const session = (await ctx.api.get<{ id: number }>('/app/game/luckyLottery/getSession', { level: '1' })).result;
+    const bet = { gameSessionId: String(session.id), betName: 'Red', baseAmount: '10', betMultiples: '5', totalBetAmount: '50.00' };
+    expect((await post('/app/game/luckyLottery/betting', bet)).code).toBe(200);
+    expect((await info()).turnoverLocks).toEqual([{ coin: 'CHIP', locked: '150.00', needed: '150.00' }]);
+    expect((await post('/app/user/account/exchange', { fromCoin: 'CHIP', toCoin: 'CASH', amount: '150' })).code).toBe(200);
+    expect(await info()).toMatchObject({
+      cash: '150.00',
+      cashWithdrawBalance: '0.00',
+      turnoverLocks: [{ coin: 'CASH', locked: '150.00', needed: '150.00' }],
+    });
+  });
+
   it('operators set and disable rates', async () => {
     const user = await registerUser(ctx);
     await fundUser(ctx, user.id, 'GOLD', 1_000n);
