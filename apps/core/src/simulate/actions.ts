@@ -116,10 +116,19 @@ export async function recharge(a: ActionContext, user: VirtualUser): Promise<voi
   a.record({ user: user.index, op: 'pay', code: paid, ids: order.result.orderNo });
 }
 
+/** Mostly CASH to CHIP to play; sometimes back, or on to USDT (the path that must keep the turnover lock). */
+const EXCHANGES = [
+  ['CASH', 'CHIP'],
+  ['CASH', 'CHIP'],
+  ['CHIP', 'CASH'],
+  ['CHIP', 'USDT'],
+] as const;
+
 export async function exchange(a: ActionContext, user: VirtualUser): Promise<void> {
   const amount = String(100 * (1 + user.next(20)));
+  const [fromCoin, toCoin] = EXCHANGES[user.next(EXCHANGES.length)] ?? EXCHANGES[0];
   const answer = await keyed(a, user, 'exchange', (headers) =>
-    a.target.api.post('/app/user/account/exchange', { fromCoin: 'CASH', toCoin: 'CHIP', amount }, { token: user.token, headers }),
+    a.target.api.post('/app/user/account/exchange', { fromCoin, toCoin, amount }, { token: user.token, headers }),
   );
   a.record({ user: user.index, op: 'exchange', code: answer.code });
 }

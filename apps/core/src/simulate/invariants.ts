@@ -7,6 +7,7 @@ import { checkLedger } from '../modules/ledger/check';
 import { systemBalance } from '../modules/ledger/ledger';
 import type { ActionContext, Counted } from './actions';
 import type { VirtualUser } from './users';
+import { withdrawnWithinTurnover } from './withdrawable';
 
 export interface InvariantInput {
   db: Database;
@@ -87,6 +88,13 @@ export async function checkInvariants({ db, now, retried, users }: InvariantInpu
   for (const s of unsettled) failures.push(`session ${s.period_id} ended but is ${s.status}`);
 
   failures.push(...(await madeOnce(db, users)));
+  // The turnover rule holds whatever path the money took (recharges, exchanges, bets, withdrawals).
+  failures.push(
+    ...(await withdrawnWithinTurnover(
+      db,
+      users.map((user) => user.userId),
+    )),
+  );
 
   // Retried requests: the same answer twice (so the money moved once).
   for (const r of retried) {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { balanceOf, withdrawableOf } from './wallet';
+import { balanceOf, turnoverLockOf, withdrawableOf } from './wallet';
 
 const user = { cash: '2000.00', cashWithdrawBalance: '2500.00', usdtBalance: '10.00', withdrawBalance: '4.50' };
 
@@ -15,5 +15,14 @@ describe('withdrawable shown', () => {
   it('reads the balance of each currency', () => {
     expect(balanceOf(user, 'CASH')).toBe('2000.00');
     expect(balanceOf(user, 'USDT')).toBe('10.00');
+  });
+});
+
+describe('turnover lock shown', () => {
+  it('is the lock of the coin asked for, when there is one', () => {
+    const turnoverLocks = [{ coin: 'CASH' as const, locked: '1000.00', needed: '1500.00' }];
+    expect(turnoverLockOf({ turnoverLocks }, 'CASH')).toEqual(turnoverLocks[0]);
+    expect(turnoverLockOf({ turnoverLocks }, 'USDT')).toBeUndefined();
+    expect(turnoverLockOf({ turnoverLocks: [{ coin: 'USDT', locked: '0.00', needed: '0.00' }] }, 'USDT')).toBeUndefined();
   });
 });

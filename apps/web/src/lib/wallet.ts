@@ -1,5 +1,5 @@
-import { formatMoney, type UserInfo, type WalletCurrency } from '@prism/domain';
-import { minOf } from './money';
+import { type Asset, formatMoney, type TurnoverLock, type UserInfo, type WalletCurrency } from '@prism/domain';
+import { minOf, toMinor } from './money';
 
 type Balances = Pick<UserInfo, 'cash' | 'cashWithdrawBalance' | 'usdtBalance' | 'withdrawBalance'>;
 
@@ -15,4 +15,9 @@ export function balanceOf(user: Balances, currency: WalletCurrency): string {
 export function withdrawableOf(user: Balances, currency: WalletCurrency): string {
   const minor = currency === 'CASH' ? minOf(user.cashWithdrawBalance, user.cash) : minOf(user.withdrawBalance, user.usdtBalance);
   return formatMoney(minor);
+}
+
+/** What the turnover rule still locks in `coin` (and the bets that would free it), if anything. */
+export function turnoverLockOf(user: Pick<UserInfo, 'turnoverLocks'>, coin: Asset): TurnoverLock | undefined {
+  return user.turnoverLocks?.find((lock) => lock.coin === coin && toMinor(lock.locked) > 0n);
 }

@@ -1,3 +1,5 @@
+import type { TurnoverLock } from './wallet';
+
 /**
  * The wire contract of /core/: the shapes that core sends and the client reads.
  * Money is a decimal string with 2 decimals; times are ISO 8601 strings.
@@ -83,6 +85,8 @@ export interface UserInfo {
   point: string;
   usdtBalance: string;
   withdrawBalance: string;
+  /** What the turnover rule still locks, per coin (only coins with a lock); why withdrawable is below the balance. */
+  turnoverLocks: TurnoverLock[];
   exchangeBalance: string;
   recharge: string;
   withdraw: string;

@@ -33,6 +33,17 @@ export interface ExchangeRate {
   rate: string;
 }
 
+/**
+ * Money the withdrawal turnover rule still holds in one coin, and the bets
+ * still needed to free it (bets in CHIP, GOLD or POINT count for CASH, CHIP,
+ * GOLD and POINT; bets in USDT for USDT). Exchanging it carries the lock along.
+ */
+export interface TurnoverLock {
+  coin: Asset;
+  locked: string;
+  needed: string;
+}
+
 export interface ExchangeResult {
   fromCoin: Asset;
   toCoin: Asset;

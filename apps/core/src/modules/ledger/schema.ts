@@ -64,8 +64,9 @@ export const ledgerTransfers = pgTable(
 );
 
 /**
- * Turnover toward the withdrawal rule, per user and currency: each recharge adds
- * multiple x amount to `required`; bets add their stake to `done`.
+ * The withdrawal turnover rule, per user and asset (`currency` holds any asset):
+ * money locked (`principal`), bets that free it (`required`) and bets since
+ * (`done`, counted by bets on the pool's CASH or USDT row). Rules: ledger/turnover.ts.
  */
 export const turnover = pgTable(
   'turnover',

@@ -1,51 +1,105 @@
-import { afterRecharge, type Money, type TurnoverState, withdrawableBalance } from '@prism/domain';
+import {
+  ASSETS,
+  type Asset,
+  bookAfterExchange,
+  bookAfterRecharge,
+  type ExchangeMove,
+  type Money,
+  type TurnoverBook,
+  type TurnoverState,
+  withdrawableOfBook,
+} from '@prism/domain';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { turnover } from './schema';
 
 /**
- * Bookkeeping for the withdrawal turnover rule: recharges add a requirement,
- * bets (the game) add turnover. Call these inside the transaction that moves the money.
+ * Storage of the withdrawal turnover rule (the rule itself: packages/domain
+ * wallet/turnover.ts). One row per user and asset; bets add their stake to
+ * `done` of their pool's home row (CASH or USDT) in the game's bet statement,
+ * and every other change is written here, inside the transaction that moves
+ * the money and after its transfers (accounts are locked before turnover rows,
+ * in the same order as a bet locks them, so the two cannot deadlock).
  */
-async function lockedState(tx: Executor, userId: number, currency: string): Promise<TurnoverState> {
-  await tx.insert(turnover).values({ userId, currency }).onConflictDoNothing();
-  const [row] = await tx
-    .select()
-    .from(turnover)
-    .where(and(eq(turnover.userId, userId), eq(turnover.currency, currency)))
-    .for('update');
-  return { required: row?.required ?? 0n, principal: row?.principal ?? 0n, done: row?.done ?? 0n };
+
+/** The pools' home rows: bets count on them. */
+const HOMES = ['CASH', 'USDT'] as const;
+
+/**
+ * One money-out operation at a time per user (withdrawals and exchanges), so
+ * neither can pass its checks on a balance or lock that the other is changing.
+ */
+export async function lockMoneyOut(tx: Executor, userId: number): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`money-out:${userId}`}))`);
 }
 
+async function readBook(db: Executor, userId: number, forUpdate: boolean): Promise<TurnoverBook> {
+  const query = db.select().from(turnover).where(eq(turnover.userId, userId));
+  const rows = forUpdate ? await query.for('update') : await query;
+  const book: TurnoverBook = {};
+  for (const row of rows) {
+    if ((ASSETS as readonly string[]).includes(row.currency))
+      book[row.currency as Asset] = { required: row.required, principal: row.principal, done: row.done };
+  }
+  return book;
+}
+
+/** The user's book, its rows locked until commit (a bet's turnover waits instead of being lost). */
+async function lockedBook(tx: Executor, userId: number): Promise<TurnoverBook> {
+  await tx
+    .insert(turnover)
+    .values(HOMES.map((currency) => ({ userId, currency })))
+    .onConflictDoNothing();
+  return readBook(tx, userId, true);
+}
+
+const same = (a: TurnoverState | undefined, b: TurnoverState) =>
+  a !== undefined && a.required === b.required && a.principal === b.principal && a.done === b.done;
+const empty = (state: TurnoverState) => state.required === 0n && state.principal === 0n && state.done === 0n;
+
+async function saveBook(tx: Executor, userId: number, before: TurnoverBook, after: Record<Asset, TurnoverState>): Promise<void> {
+  for (const asset of ASSETS) {
+    const state = after[asset];
+    if (same(before[asset], state) || (before[asset] === undefined && empty(state))) continue;
+    await tx
+      .insert(turnover)
+      .values({ userId, currency: asset, ...state })
+      .onConflictDoUpdate({ target: [turnover.userId, turnover.currency], set: state });
+  }
+}
+
+/** A recharge of `amount` adds its lock and requirement to the asset credited. */
 export async function recordRechargeTurnover(
   tx: Executor,
   userId: number,
-  currency: string,
+  asset: Asset,
   amount: Money,
   multipleBps: number,
 ): Promise<void> {
-  const next = afterRecharge(await lockedState(tx, userId, currency), amount, multipleBps);
-  await tx
-    .update(turnover)
-    .set(next)
-    .where(and(eq(turnover.userId, userId), eq(turnover.currency, currency)));
+  const book = await lockedBook(tx, userId);
+  await saveBook(tx, userId, book, bookAfterRecharge(book, asset, amount, multipleBps));
 }
 
-export async function recordBetTurnover(tx: Executor, userId: number, currency: string, stake: Money): Promise<void> {
-  await tx
-    .insert(turnover)
-    .values({ userId, currency, done: stake })
-    .onConflictDoUpdate({ target: [turnover.userId, turnover.currency], set: { done: sql`${turnover.done} + ${stake}` } });
+/** An exchange carries the locked part of its amount, and its requirement, to the coin bought. */
+export async function recordExchangeTurnover(tx: Executor, userId: number, move: ExchangeMove): Promise<void> {
+  const book = await lockedBook(tx, userId);
+  await saveBook(tx, userId, book, bookAfterExchange(book, move));
 }
 
-export async function turnoverState(tx: Executor, userId: number, currency: string): Promise<TurnoverState> {
-  const [row] = await tx
+/** The stored row of one asset (tests and diagnostics). */
+export async function turnoverState(db: Executor, userId: number, asset: Asset): Promise<TurnoverState> {
+  const [row] = await db
     .select()
     .from(turnover)
-    .where(and(eq(turnover.userId, userId), eq(turnover.currency, currency)));
+    .where(and(eq(turnover.userId, userId), eq(turnover.currency, asset)));
   return { required: row?.required ?? 0n, principal: row?.principal ?? 0n, done: row?.done ?? 0n };
 }
 
-export async function withdrawableOf(tx: Executor, userId: number, currency: string, balance: Money): Promise<Money> {
-  return withdrawableBalance(balance, await turnoverState(tx, userId, currency));
+/** The user's whole book, unlocked (for showing and checking; changes go through the functions above). */
+export function turnoverBook(db: Executor, userId: number): Promise<TurnoverBook> {
+  return readBook(db, userId, false);
+}
+
+export async function withdrawableOf(db: Executor, userId: number, asset: Asset, balance: Money): Promise<Money> {
+  return withdrawableOfBook(await turnoverBook(db, userId), asset, balance);
 }

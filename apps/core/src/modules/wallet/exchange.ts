@@ -14,12 +14,9 @@ import type { Executor } from '../../db/client';
 import { AppError } from '../../http/errors';
 import type { Clock } from '../../platform/clock';
 import type { Random } from '../../platform/random';
-import { balancesOf, transfer } from '../ledger/ledger';
-import { withdrawableOf } from '../ledger/turnover';
+import { balancesOf, transferBatch } from '../ledger/ledger';
+import { lockMoneyOut, recordExchangeTurnover } from '../ledger/turnover';
 import { exchangeRates } from './schema';
-
-/** The two currencies that can be withdrawn: moving between them must respect the turnover rule. */
-const WITHDRAWABLE: readonly Asset[] = ['CASH', 'USDT'];
 
 export async function listRates(db: Executor): Promise<ExchangeRate[]> {
   const rows = await db
@@ -43,7 +40,8 @@ export async function rateOf(db: Executor, fromCoin: Asset, toCoin: Asset): Prom
 /**
  * Exchanges inside the caller's transaction: the source leaves through the
  * 'exchange' system account and the target comes back from it, so each asset
- * still sums to zero. Between CASH and USDT only the withdrawable part may move.
+ * still sums to zero. The turnover lock follows the money: the locked part of
+ * the amount stays locked in the coin bought (packages/domain wallet/turnover.ts).
  */
 export async function exchange(
   tx: Executor,
@@ -56,19 +54,22 @@ export async function exchange(
   const rate = await rateOf(tx, fromCoin, toCoin);
   const received = convert(amount, rate);
   if (received <= 0n) throw new AppError('EXCHANGE_TOO_SMALL');
-  if (WITHDRAWABLE.includes(fromCoin) && WITHDRAWABLE.includes(toCoin)) {
-    const balance = (await balancesOf(tx, userId))[fromCoin];
-    if (amount > balance) throw new AppError('INSUFFICIENT_BALANCE');
-    if (amount > (await withdrawableOf(tx, userId, fromCoin, balance))) throw new AppError('INSUFFICIENT_WITHDRAWABLE');
-  }
+  // Serialised with the user's withdrawals and other exchanges: each sees the lock the other left.
+  await lockMoneyOut(tx, userId);
   const reference = `exchange:${Buffer.from(deps.random.bytes(8)).toString('hex')}`;
   const now = deps.clock.now();
   const meta = { fromCoin, toCoin, rate: formatRate(rate) };
-  await transfer(tx, { asset: fromCoin, from: { userId }, to: { system: 'exchange' }, amount, type: 'exchange', reference, meta }, now);
-  await transfer(
+  // Both legs in one batch: all four rows locked in id order, so exchanges in opposite directions
+  // (CASH->CHIP and CHIP->CASH on the same shard) cannot deadlock; a debit beyond the balance is refused.
+  await transferBatch(
     tx,
-    { asset: toCoin, from: { system: 'exchange' }, to: { userId }, amount: received, type: 'exchange', reference, meta },
+    [
+      { asset: fromCoin, from: { userId }, to: { system: 'exchange' }, amount, type: 'exchange', reference, meta },
+      { asset: toCoin, from: { system: 'exchange' }, to: { userId }, amount: received, type: 'exchange', reference, meta },
+    ],
     now,
   );
+  const balance = (await balancesOf(tx, userId))[fromCoin] + amount;
+  await recordExchangeTurnover(tx, userId, { from: fromCoin, to: toCoin, amount, received, balance });
   return { fromCoin, toCoin, amount: formatMoney(amount), received: formatMoney(received), rate: formatRate(rate) };
 }

@@ -1,8 +1,8 @@
-import { type Asset, formatMoney } from '@prism/domain';
+import { ASSETS, type Asset, formatMoney, type TurnoverLock, turnoverHold, withdrawableOfBook } from '@prism/domain';
 import { eq, sql } from 'drizzle-orm';
 import { type Executor, queryRows } from '../../db/client';
 import { balancesOf } from '../ledger/ledger';
-import { withdrawableOf } from '../ledger/turnover';
+import { turnoverBook } from '../ledger/turnover';
 import { userWallets } from '../withdraw/schema';
 
 /** The wallet part of User info, all from the ledger (decimal strings). */
@@ -15,6 +15,8 @@ export interface WalletFigures {
   /** USDT that has met the turnover rule (the page shows min(withdrawBalance, usdtBalance)). */
   withdrawBalance: string;
   cashWithdrawBalance: string;
+  /** Why withdrawable is below the balance: what the turnover rule locks, per coin. */
+  turnoverLocks: TurnoverLock[];
   /** CASH available to exchange. */
   exchangeBalance: string;
   /** Totals credited by recharges and paid out by withdrawals, CASH and USDT. */
@@ -30,6 +32,7 @@ export interface WalletFigures {
 
 export async function walletFigures(db: Executor, userId: number): Promise<WalletFigures> {
   const balances = await balancesOf(db, userId);
+  const book = await turnoverBook(db, userId);
   const totals = await queryRows<{ asset: Asset; type: string; total: string }>(
     db,
     sql`select t.asset, 'recharge' as type, sum(t.amount)::text as total
@@ -50,8 +53,11 @@ export async function walletFigures(db: Executor, userId: number): Promise<Walle
     gold: formatMoney(balances.GOLD),
     point: formatMoney(balances.POINT),
     usdtBalance: formatMoney(balances.USDT),
-    withdrawBalance: formatMoney(await withdrawableOf(db, userId, 'USDT', balances.USDT)),
-    cashWithdrawBalance: formatMoney(await withdrawableOf(db, userId, 'CASH', balances.CASH)),
+    withdrawBalance: formatMoney(withdrawableOfBook(book, 'USDT', balances.USDT)),
+    cashWithdrawBalance: formatMoney(withdrawableOfBook(book, 'CASH', balances.CASH)),
+    turnoverLocks: ASSETS.map((coin) => ({ coin, ...turnoverHold(book, coin) }))
+      .filter((hold) => hold.locked > 0n)
+      .map((hold) => ({ coin: hold.coin, locked: formatMoney(hold.locked), needed: formatMoney(hold.needed) })),
     exchangeBalance: formatMoney(balances.CASH),
     recharge: formatMoney(total('CASH', 'recharge')),
     withdraw: formatMoney(total('CASH', 'withdraw')),

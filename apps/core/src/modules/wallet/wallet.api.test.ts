@@ -1,3 +1,4 @@
+import type { UserInfo } from '@prism/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, fundUser, moneySnapshot, registerUser, TEST_OPS_TOKEN, type TestContext } from '../../testing';
 import { checkLedger } from '../ledger/check';
@@ -111,18 +112,50 @@ describe('exchange', () => {
     expect(await moneySnapshot(ctx)).toBe(before);
   });
 
-  it('between CASH and USDT only the withdrawable part moves (the turnover rule cannot be bypassed)', async () => {
+  it('the turnover lock follows the money: CASH -> CHIP -> USDT does not make a recharge withdrawable', async () => {
     const user = await registerUser(ctx);
     await fundUser(ctx, user.id, 'CASH', 100_000n, 10_000);
-    const answer = await ctx.api.post(
+    const exchange = (fromCoin: string, toCoin: string, amount: string) =>
+      ctx.api.post<{ received: string }>('/app/user/account/exchange', { fromCoin, toCoin, amount }, { token: user.token });
+    const info = async () => (await ctx.api.get<UserInfo>('/app/user/getUserInfo', {}, { token: user.token })).result;
+    expect((await info()).turnoverLocks).toEqual([{ coin: 'CASH', locked: '1000.00', needed: '1000.00' }]);
+    expect((await exchange('CASH', 'CHIP', '1000')).code).toBe(200);
+    expect((await exchange('CHIP', 'USDT', '1000')).result.received).toBe('11.76');
+    const after = await info();
+    expect(after).toMatchObject({ usdtBalance: '11.76', withdrawBalance: '0.00', cash: '0.00', cashWithdrawBalance: '0.00' });
+    expect(after.turnoverLocks).toEqual([{ coin: 'USDT', locked: '11.76', needed: '11.76' }]);
+    // The direct way carries the lock the same way; free money moves free.
+    const other = await registerUser(ctx);
+    await fundUser(ctx, other.id, 'CASH', 100_000n, 10_000);
+    await fundUser(ctx, other.id, 'CASH', 50_000n);
+    const direct = await ctx.api.post(
       '/app/user/account/exchange',
-      { fromCoin: 'CASH', toCoin: 'USDT', amount: '100' },
-      { token: user.token },
+      { fromCoin: 'CASH', toCoin: 'USDT', amount: '1500' },
+      { token: other.token },
     );
-    expect(answer.message).toBe('Insufficient withdrawable balance');
-    expect(
-      (await ctx.api.post('/app/user/account/exchange', { fromCoin: 'CASH', toCoin: 'CHIP', amount: '100' }, { token: user.token })).code,
-    ).toBe(200);
+    expect(direct.result).toMatchObject({ received: '17.64' });
+    const otherInfo = (await ctx.api.get<UserInfo>('/app/user/getUserInfo', {}, { token: other.token })).result;
+    expect(otherInfo).toMatchObject({ usdtBalance: '17.64', withdrawBalance: '5.88' });
+    expect((await checkLedger(ctx.db)).ok).toBe(true);
+  });
+
+  it('a real bet in CHIP frees the lock the recharge carried into CHIP; the rest stays locked back in CASH', async () => {
+    ctx.clock.set('2026-11-23T10:00:10Z');
+    const user = await registerUser(ctx);
+    await fundUser(ctx, user.id, 'CASH', 20_000n, 10_000);
+    const post = (path: string, form: Record<string, string>) => ctx.api.post<{ id: number }>(path, form, { token: user.token });
+    const info = async () => (await ctx.api.get<UserInfo>('/app/user/getUserInfo', {}, { token: user.token })).result;
+    expect((await post('/app/user/account/exchange', { fromCoin: 'CASH', toCoin: 'CHIP', amount: '200' })).code).toBe(200);
+    const session = (await ctx.api.get<{ id: number }>('/app/game/luckyLottery/getSession', { level: '1' })).result;
+    const bet = { gameSessionId: String(session.id), betName: 'Red', baseAmount: '10', betMultiples: '5', totalBetAmount: '50.00' };
+    expect((await post('/app/game/luckyLottery/betting', bet)).code).toBe(200);
+    expect((await info()).turnoverLocks).toEqual([{ coin: 'CHIP', locked: '150.00', needed: '150.00' }]);
+    expect((await post('/app/user/account/exchange', { fromCoin: 'CHIP', toCoin: 'CASH', amount: '150' })).code).toBe(200);
+    expect(await info()).toMatchObject({
+      cash: '150.00',
+      cashWithdrawBalance: '0.00',
+      turnoverLocks: [{ coin: 'CASH', locked: '150.00', needed: '150.00' }],
+    });
   });
 
   it('operators set and disable rates', async () => {

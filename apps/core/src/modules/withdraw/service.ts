@@ -19,7 +19,7 @@ import type { Clock } from '../../platform/clock';
 import type { Logger } from '../../platform/logger';
 import { type Random, randomString } from '../../platform/random';
 import { balancesOf, transfer } from '../ledger/ledger';
-import { withdrawableOf } from '../ledger/turnover';
+import { lockMoneyOut, withdrawableOf } from '../ledger/turnover';
 import { postMessage } from '../message/service';
 import type { Notifier } from '../notify/notifier';
 import type { CodeService } from '../sms/codes';
@@ -238,8 +238,8 @@ export function createWithdrawService(deps: WithdrawServiceDeps) {
      * amounts up to autoAuditAmount are paid at once. Runs in the caller's transaction.
      */
     async apply(tx: Transaction, userId: number, input: ApplyInput, pending: AfterCommit[]): Promise<WithdrawalView> {
-      // One withdrawal at a time per user, so two requests cannot both fit under the daily cap.
-      await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`withdraw:${userId}`}))`);
+      // One withdrawal or exchange at a time per user, so two cannot both fit under the daily cap or the turnover lock.
+      await lockMoneyOut(tx, userId);
       const { config, limits, day } = await checkRules(tx, userId, input);
       const { channel, destination } = await destinationOf(tx, userId, input);
       const { fee, receive } = withdrawFee(input.amount, limits.withdrawFeeBps);

@@ -1,6 +1,6 @@
 import type { ExchangeRate } from '@prism/domain';
 import { describe, expect, it } from 'vitest';
-import { pairsOf, receivePreview } from './preview';
+import { checkExchangeAmount, pairsOf, receivePreview } from './preview';
 
 const rates: ExchangeRate[] = [
   { fromCoin: 'CASH', toCoin: 'CHIP', rate: '1' },
@@ -21,5 +21,14 @@ describe('exchange preview', () => {
     expect(receivePreview(rates, 'USDT', 'CASH', '2.5')).toBe('212.50');
     expect(receivePreview(rates, 'CASH', 'GOLD', '10')).toBeUndefined();
     expect(receivePreview(rates, 'CASH', 'CHIP', '')).toBeUndefined();
+  });
+});
+
+describe('exchange amount check', () => {
+  it('refuses more than the limit, dust and bad input before confirming', () => {
+    expect(checkExchangeAmount('100', '100.00', '100.00')).toEqual({ value: 10_000n });
+    expect(checkExchangeAmount('100.01', '100.00', '100.01')).toEqual({ error: 'INSUFFICIENT_BALANCE' });
+    expect(checkExchangeAmount('0.01', '100.00', '0.00')).toEqual({ error: 'EXCHANGE_TOO_SMALL' });
+    expect(checkExchangeAmount('abc', '100.00', undefined)).toHaveProperty('error');
   });
 });

@@ -225,6 +225,7 @@ export const ar: UiStrings = {
     balances: 'الأرصدة',
     balance: 'الرصيد',
     withdrawable: 'القابل للسحب',
+    turnoverNeeded: '{{locked}} {{currency}} من الرصيد محجوز بموجب قاعدة حجم الرهان: راهن بـ {{needed}} إضافية لتحريره.',
     rules: 'قواعد السحب',
     min: 'الحد الأدنى',
     max: 'الحد الأقصى',
@@ -317,6 +318,9 @@ export const ar: UiStrings = {
     swap: 'تبديل العملتين',
     amount: 'المبلغ ({{coin}})',
     available: 'المتاح {{amount}} {{coin}}',
+    max: 'الأقصى',
+    turnoverNote:
+      '{{locked}} {{coin}} محجوز بموجب قاعدة حجم الرهان (راهن بـ {{needed}} إضافية لتحريره)؛ إذا بادلته يبقى محجوزًا في العملة التي تستلمها.',
     receive: 'ستستلم',
     confirm: 'تحويل',
     done: 'تم التحويل: استلمت {{amount}} {{coin}}',

@@ -229,6 +229,7 @@ export const enUS = {
     balances: 'Balances',
     balance: 'Balance',
     withdrawable: 'Withdrawable',
+    turnoverNeeded: '{{locked}} {{currency}} of the balance is held by the turnover rule: {{needed}} more in bets frees it.',
     rules: 'Withdrawal rules',
     min: 'Minimum',
     max: 'Maximum',
@@ -321,6 +322,9 @@ export const enUS = {
     swap: 'Swap the coins',
     amount: 'Amount ({{coin}})',
     available: 'available {{amount}} {{coin}}',
+    max: 'Max',
+    turnoverNote:
+      '{{locked}} {{coin}} is held by the turnover rule ({{needed}} more in bets frees it); if you exchange it, it stays held in the coin you receive.',
     receive: 'You receive',
     confirm: 'Exchange',
     done: 'Exchanged: {{amount}} {{coin}} received',

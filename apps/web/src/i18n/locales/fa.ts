@@ -225,6 +225,7 @@ export const fa: UiStrings = {
     balances: 'موجودی‌ها',
     balance: 'موجودی',
     withdrawable: 'قابل برداشت',
+    turnoverNeeded: '{{locked}} {{currency}} از موجودی طبق قانون گردش شرط نگه داشته شده است: با {{needed}} شرط بیشتر آزاد می\u200cشود.',
     rules: 'قوانین برداشت',
     min: 'حداقل',
     max: 'حداکثر',
@@ -317,6 +318,9 @@ export const fa: UiStrings = {
     swap: 'جابه‌جایی ارزها',
     amount: 'مبلغ ({{coin}})',
     available: 'موجود {{amount}} {{coin}}',
+    max: 'حداکثر',
+    turnoverNote:
+      '{{locked}} {{coin}} طبق قانون گردش شرط نگه داشته شده است (با {{needed}} شرط بیشتر آزاد می\u200cشود)؛ اگر آن را تبدیل کنید، در ارز دریافتی همچنان نگه داشته می\u200cشود.',
     receive: 'دریافتی شما',
     confirm: 'تبدیل',
     done: 'تبدیل شد: {{amount}} {{coin}} دریافت شد',

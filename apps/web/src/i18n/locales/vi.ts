@@ -225,6 +225,7 @@ export const vi: UiStrings = {
     balances: 'Số dư',
     balance: 'Số dư',
     withdrawable: 'Có thể rút',
+    turnoverNeeded: '{{locked}} {{currency}} trong số dư đang bị giữ theo quy tắc doanh thu cược: cược thêm {{needed}} để giải phóng.',
     rules: 'Quy định rút tiền',
     min: 'Tối thiểu',
     max: 'Tối đa',
@@ -317,6 +318,9 @@ export const vi: UiStrings = {
     swap: 'Đảo hai loại tiền',
     amount: 'Số tiền ({{coin}})',
     available: 'khả dụng {{amount}} {{coin}}',
+    max: 'Tối đa',
+    turnoverNote:
+      '{{locked}} {{coin}} đang bị giữ theo quy tắc doanh thu cược (cược thêm {{needed}} để giải phóng); nếu đổi, phần này vẫn bị giữ trong đồng bạn nhận.',
     receive: 'Bạn nhận được',
     confirm: 'Quy đổi',
     done: 'Đã quy đổi: nhận {{amount}} {{coin}}',

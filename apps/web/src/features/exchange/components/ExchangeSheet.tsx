@@ -1,22 +1,23 @@
 import '../../../styles/wallet.css';
-import { type Asset, type ExchangeRate, formatMoney, type MessageKey, type UserInfo } from '@prism/domain';
+import { type Asset, type ExchangeRate, formatMoney, type UserInfo } from '@prism/domain';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { AmountField } from '../../../components/AmountField';
 import { EmptyState } from '../../../components/EmptyState';
-import { Field } from '../../../components/Field';
 import { Form } from '../../../components/Form';
 import { QueryView } from '../../../components/QueryView';
 import { Sheet } from '../../../components/Sheet';
 import { SubmitButton } from '../../../components/SubmitButton';
 import { useForm } from '../../../lib/form';
 import { useIntent } from '../../../lib/intent';
-import { formatAmount, parseAmountInput, toMinor } from '../../../lib/money';
+import { formatAmount } from '../../../lib/money';
 import { useThrottled } from '../../../lib/throttle';
 import { toast } from '../../../lib/toast';
+import { turnoverLockOf } from '../../../lib/wallet';
 import { useExchange, useExchangeRates } from '../api/exchange';
-import { pairsOf, receivePreview } from '../preview';
+import { checkExchangeAmount, pairsOf, receivePreview } from '../preview';
 
-type Balances = Pick<UserInfo, 'cash' | 'usdtBalance' | 'chip' | 'gold' | 'point'>;
+type Balances = Pick<UserInfo, 'cash' | 'usdtBalance' | 'chip' | 'gold' | 'point' | 'turnoverLocks'>;
 
 const balanceOf = (user: Balances, coin: Asset): string =>
   ({ CASH: user.cash, USDT: user.usdtBalance, CHIP: user.chip, GOLD: user.gold, POINT: user.point })[coin];
@@ -36,6 +37,7 @@ export default function ExchangeSheet({ user, onClose }: { user: Balances; onClo
 
 function ExchangeForm({ rates, user }: { rates: ExchangeRate[]; user: Balances }) {
   const { t } = useTranslation();
+  const { t: tm } = useTranslation('msg');
   const pairs = pairsOf(rates);
   const froms = [...pairs.keys()];
   const [from, setFrom] = useState<Asset>(froms[0] ?? 'CASH');
@@ -47,15 +49,15 @@ function ExchangeForm({ rates, user }: { rates: ExchangeRate[]; user: Balances }
   const intent = useIntent();
   const rate = rates.find((entry) => entry.fromCoin === from && entry.toCoin === to);
   const receive = receivePreview(rates, from, to, form.values.amount);
+  // The most that may be exchanged: the balance (the turnover lock moves with the money, it never refuses).
   const available = balanceOf(user, from);
+  const lock = turnoverLockOf(user, from);
+  const checked = checkExchangeAmount(form.values.amount, available, receive);
+  const overLimit = 'error' in checked && checked.error === 'INSUFFICIENT_BALANCE';
 
   const submit = useThrottled(() => {
-    const parsed = parseAmountInput(form.values.amount);
-    let error: MessageKey | undefined = parsed.ok ? undefined : parsed.error;
-    if (parsed.ok && parsed.value > toMinor(available)) error = 'INSUFFICIENT_BALANCE';
-    else if (parsed.ok && receive === '0.00') error = 'EXCHANGE_TOO_SMALL';
-    if (!form.check({ amount: error }) || !parsed.ok) return;
-    const input = { fromCoin: from, toCoin: to, amount: formatMoney(parsed.value) };
+    if (!form.check({ amount: 'error' in checked ? checked.error : undefined }) || 'error' in checked) return;
+    const input = { fromCoin: from, toCoin: to, amount: formatMoney(checked.value) };
     mutation.mutate(
       { input, idempotencyKey: intent.keyFor(input) },
       {
@@ -113,14 +115,24 @@ function ExchangeForm({ rates, user }: { rates: ExchangeRate[]; user: Balances }
           1 {from} = {rate.rate} {to}
         </p>
       )}
-      <Field
+      <AmountField
         label={t('exchange.amount', { coin: from })}
         hint={t('exchange.available', { amount: formatAmount(available), coin: from })}
-        inputMode="decimal"
-        autoComplete="off"
-        data-testid="exchange-amount"
+        max={available}
+        maxLabel={t('exchange.max')}
+        onMax={(amount) => {
+          form.setValues({ amount });
+          form.setErrors({});
+        }}
+        testId="exchange-amount"
         {...form.bind('amount')}
+        error={form.errors.amount ?? (overLimit ? tm('INSUFFICIENT_BALANCE') : undefined)}
       />
+      {lock && (
+        <p className="muted" data-testid="exchange-turnover">
+          {t('exchange.turnoverNote', { locked: formatAmount(lock.locked), needed: formatAmount(lock.needed), coin: from })}
+        </p>
+      )}
       <dl className="preview">
         <div className="fact">
           <dt>{t('exchange.receive')}</dt>
@@ -129,7 +141,7 @@ function ExchangeForm({ rates, user }: { rates: ExchangeRate[]; user: Balances }
           </dd>
         </div>
       </dl>
-      <SubmitButton pending={mutation.isPending} data-testid="exchange-confirm">
+      <SubmitButton pending={mutation.isPending} disabled={mutation.isPending || overLimit} data-testid="exchange-confirm">
         {t('exchange.confirm')}
       </SubmitButton>
     </Form>

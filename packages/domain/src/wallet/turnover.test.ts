@@ -1,0 +1,223 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import type { Asset } from '../constants';
+import { convert, parseRate } from './exchange';
+import {
+  bookAfterBet,
+  bookAfterExchange,
+  bookAfterRecharge,
+  settleTurnover,
+  type TurnoverBook,
+  turnoverHold,
+  withdrawableOfBook,
+} from './turnover';
+
+const ONE_X = 10_000;
+
+describe('the lock follows the money', () => {
+  it('CASH -> CHIP -> USDT keeps the recharge locked (the reviewed bypass)', () => {
+    let book: TurnoverBook = bookAfterRecharge({}, 'CASH', 100_000n, ONE_X);
+    book = bookAfterExchange(book, { from: 'CASH', to: 'CHIP', amount: 100_000n, received: 100_000n, balance: 100_000n });
+    expect(withdrawableOfBook(book, 'CASH', 0n)).toBe(0n);
+    book = bookAfterExchange(book, { from: 'CHIP', to: 'USDT', amount: 100_000n, received: 1_176n, balance: 100_000n });
+    expect(withdrawableOfBook(book, 'USDT', 1_176n)).toBe(0n);
+    expect(turnoverHold(book, 'USDT')).toEqual({ locked: 1_176n, needed: 1_176n });
+  });
+
+  it('free money goes first and stays free', () => {
+    let book: TurnoverBook = bookAfterRecharge({}, 'CASH', 100_000n, ONE_X);
+    // 150,000 CASH of which 100,000 locked: 50,000 to USDT is the free part.
+    book = bookAfterExchange(book, { from: 'CASH', to: 'USDT', amount: 50_000n, received: 588n, balance: 150_000n });
+    expect(withdrawableOfBook(book, 'USDT', 588n)).toBe(588n);
+    expect(withdrawableOfBook(book, 'CASH', 100_000n)).toBe(0n);
+    // The next 50,000 is locked and carries half the requirement.
+    book = bookAfterExchange(book, { from: 'CASH', to: 'USDT', amount: 50_000n, received: 588n, balance: 100_000n });
+    expect(turnoverHold(book, 'CASH')).toEqual({ locked: 50_000n, needed: 50_000n });
+    expect(turnoverHold(book, 'USDT')).toEqual({ locked: 588n, needed: 588n });
+    expect(withdrawableOfBook(book, 'USDT', 1_176n)).toBe(588n);
+  });
+
+  it('bets in CHIP work off the CASH pool, then the money may leave', () => {
+    let book: TurnoverBook = bookAfterRecharge({}, 'CASH', 100_000n, 20_000); // 2x
+    book = bookAfterExchange(book, { from: 'CASH', to: 'CHIP', amount: 100_000n, received: 100_000n, balance: 100_000n });
+    expect(turnoverHold(book, 'CHIP')).toEqual({ locked: 100_000n, needed: 200_000n });
+    book = bookAfterBet(book, 'CHIP', 100_000n);
+    expect(turnoverHold(book, 'CHIP')).toEqual({ locked: 50_000n, needed: 100_000n });
+    book = bookAfterBet(book, 'GOLD', 100_000n);
+    book = bookAfterExchange(book, { from: 'CHIP', to: 'CASH', amount: 100_000n, received: 100_000n, balance: 100_000n });
+    expect(withdrawableOfBook(book, 'CASH', 100_000n)).toBe(100_000n);
+  });
+
+  it('USDT bets count for USDT only; surplus does not pre-pay a later recharge', () => {
+    let book: TurnoverBook = bookAfterRecharge({}, 'USDT', 1_000n, ONE_X);
+    book = bookAfterBet(book, 'CHIP', 5_000n);
+    expect(turnoverHold(book, 'USDT').locked).toBe(1_000n);
+    book = bookAfterBet(book, 'USDT', 5_000n);
+    expect(turnoverHold(book, 'USDT').locked).toBe(0n);
+    book = bookAfterRecharge(book, 'USDT', 1_000n, ONE_X);
+    expect(turnoverHold(book, 'USDT')).toEqual({ locked: 1_000n, needed: 1_000n });
+  });
+
+  it('a pool works off CASH before CHIP, and says so in what each still needs', () => {
+    let book: TurnoverBook = bookAfterRecharge({}, 'CASH', 100_000n, ONE_X);
+    book = bookAfterExchange(book, { from: 'CASH', to: 'CHIP', amount: 40_000n, received: 40_000n, balance: 100_000n });
+    expect(turnoverHold(book, 'CASH')).toEqual({ locked: 60_000n, needed: 60_000n });
+    expect(turnoverHold(book, 'CHIP')).toEqual({ locked: 40_000n, needed: 100_000n });
+    expect(settleTurnover(bookAfterBet(book, 'CHIP', 70_000n)).CHIP).toEqual({ required: 30_000n, principal: 30_000n, done: 0n });
+  });
+
+  it('a recharge without a multiple locks nothing, even on top of a lock', () => {
+    const book = bookAfterRecharge(bookAfterRecharge({}, 'CASH', 100_000n, ONE_X), 'CASH', 50_000n, 0);
+    expect(withdrawableOfBook(book, 'CASH', 150_000n)).toBe(50_000n);
+  });
+});
+
+/**
+ * Property: whatever the sequence of recharges, exchanges, bets and
+ * withdrawals, what a user has withdrawn plus what they may withdraw now never
+ * exceeds free deposits + everything the game paid them + the part of the
+ * locked deposits their turnover has paid for (turnover / multiple). Values
+ * are compared in one unit: CASH, CHIP, GOLD and POINT are worth 1 (bets count
+ * them at par), USDT 100; every rate loses value or keeps it, as a rate must.
+ */
+const VALUE: Record<Asset, bigint> = { CASH: 1n, CHIP: 1n, GOLD: 1n, POINT: 1n, USDT: 100n };
+const RATES: [Asset, Asset, string][] = [
+  ['CASH', 'CHIP', '1'],
+  ['CHIP', 'CASH', '1'],
+  ['CASH', 'USDT', '0.01'],
+  ['USDT', 'CASH', '99'],
+  ['USDT', 'CHIP', '100'],
+  ['CHIP', 'USDT', '0.0099'],
+  ['GOLD', 'CHIP', '1'],
+  ['CHIP', 'GOLD', '1'],
+  ['POINT', 'CHIP', '0.5'],
+  ['CASH', 'POINT', '0.97'],
+];
+const MULTIPLES = [0, 5_000, 10_000, 20_000] as const;
+
+type Step =
+  | { kind: 'recharge'; asset: 'CASH' | 'USDT'; amount: bigint; multiple: number }
+  | { kind: 'exchange'; pair: number; share: number }
+  | { kind: 'bet'; coin: Asset; share: number; payout: 0 | 1 | 2 }
+  | { kind: 'withdraw'; asset: 'CASH' | 'USDT'; share: number };
+
+const share = fc.integer({ min: 1, max: 100 });
+const step: fc.Arbitrary<Step> = fc.oneof(
+  fc.record({
+    kind: fc.constant('recharge' as const),
+    asset: fc.constantFrom('CASH' as const, 'USDT' as const),
+    amount: fc.bigInt({ min: 1n, max: 1_000_000n }),
+    multiple: fc.constantFrom(...MULTIPLES),
+  }),
+  fc.record({ kind: fc.constant('exchange' as const), pair: fc.integer({ min: 0, max: RATES.length - 1 }), share }),
+  fc.record({
+    kind: fc.constant('bet' as const),
+    coin: fc.constantFrom<Asset>('CHIP', 'GOLD', 'POINT', 'USDT'),
+    share,
+    payout: fc.constantFrom(0 as const, 1 as const, 2 as const),
+  }),
+  fc.record({ kind: fc.constant('withdraw' as const), asset: fc.constantFrom('CASH' as const, 'USDT' as const), share }),
+);
+
+interface World {
+  book: TurnoverBook;
+  balance: Record<Asset, bigint>;
+  freeIn: bigint;
+  lockedIn: bigint;
+  /** The smallest multiple (basis points) any locked deposit carried. */
+  minMultiple: number;
+  paidOut: bigint;
+  turnover: bigint;
+  withdrawn: bigint;
+}
+
+const part = (amount: bigint, percent: number) => (amount * BigInt(percent)) / 100n;
+
+function apply(world: World, s: Step): void {
+  const { balance } = world;
+  if (s.kind === 'recharge') {
+    balance[s.asset] += s.amount;
+    world.book = bookAfterRecharge(world.book, s.asset, s.amount, s.multiple);
+    if ((s.amount * BigInt(s.multiple)) / 10_000n > 0n) {
+      world.lockedIn += s.amount * VALUE[s.asset];
+      world.minMultiple = Math.min(world.minMultiple, s.multiple);
+    } else world.freeIn += s.amount * VALUE[s.asset];
+  } else if (s.kind === 'exchange') {
+    const [from, to, rate] = RATES[s.pair] as [Asset, Asset, string];
+    const amount = part(balance[from], s.share);
+    const received = convert(amount, parseRate(rate) as bigint);
+    if (received <= 0n) return; // EXCHANGE_TOO_SMALL
+    world.book = bookAfterExchange(world.book, { from, to, amount, received, balance: balance[from] });
+    balance[from] -= amount;
+    balance[to] += received;
+  } else if (s.kind === 'bet') {
+    const stake = part(balance[s.coin], s.share);
+    if (stake <= 0n) return;
+    balance[s.coin] += stake * BigInt(s.payout - 1);
+    world.book = bookAfterBet(world.book, s.coin, stake);
+    world.turnover += stake * VALUE[s.coin];
+    world.paidOut += stake * BigInt(s.payout) * VALUE[s.coin];
+  } else {
+    const amount = part(withdrawableOfBook(world.book, s.asset, balance[s.asset]), s.share);
+    balance[s.asset] -= amount;
+    world.withdrawn += amount * VALUE[s.asset];
+  }
+}
+
+function allowed(world: World): bigint {
+  const paidFor = world.minMultiple === Infinity ? 0n : (world.turnover * 10_000n) / BigInt(world.minMultiple);
+  return world.freeIn + world.paidOut + (paidFor < world.lockedIn ? paidFor : world.lockedIn);
+}
+
+function takeable(world: World): bigint {
+  const now = (['CASH', 'USDT'] as const).reduce(
+    (sum, asset) => sum + withdrawableOfBook(world.book, asset, world.balance[asset]) * VALUE[asset],
+    0n,
+  );
+  return world.withdrawn + now;
+}
+
+describe('withdrawable never exceeds what the rule allows (property)', () => {
+  it('holds after every step of any sequence', () => {
+    fc.assert(
+      fc.property(fc.array(step, { minLength: 1, maxLength: 40 }), (steps) => {
+        const world: World = {
+          book: {},
+          balance: { CASH: 0n, CHIP: 0n, GOLD: 0n, POINT: 0n, USDT: 0n },
+          freeIn: 0n,
+          lockedIn: 0n,
+          minMultiple: Infinity,
+          paidOut: 0n,
+          turnover: 0n,
+          withdrawn: 0n,
+        };
+        for (const s of steps) {
+          apply(world, s);
+          expect(takeable(world)).toBeLessThanOrEqual(allowed(world));
+        }
+      }),
+      { numRuns: 2_000 },
+    );
+  });
+
+  it('without any bet, locked deposits never leave, whatever the exchanges', () => {
+    const noBets = step.filter((s) => s.kind !== 'bet');
+    fc.assert(
+      fc.property(fc.array(noBets, { minLength: 1, maxLength: 40 }), (steps) => {
+        const world: World = {
+          book: {},
+          balance: { CASH: 0n, CHIP: 0n, GOLD: 0n, POINT: 0n, USDT: 0n },
+          freeIn: 0n,
+          lockedIn: 0n,
+          minMultiple: Infinity,
+          paidOut: 0n,
+          turnover: 0n,
+          withdrawn: 0n,
+        };
+        for (const s of steps) apply(world, s);
+        expect(takeable(world)).toBeLessThanOrEqual(world.freeIn);
+      }),
+      { numRuns: 2_000 },
+    );
+  });
+});
