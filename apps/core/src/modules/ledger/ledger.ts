@@ -70,6 +70,8 @@ const refCondition = (ref: AccountRef, shard: number) =>
 const matches = (ref: AccountRef, shard: number, row: { user_id: number | null; system_name: string | null; shard: number }) =>
   'userId' in ref ? Number(row.user_id) === ref.userId : row.system_name === ref.system && Number(row.shard) === shard;
 
+const refOrder = (ref: AccountRef) => ('userId' in ref ? `u:${String(ref.userId).padStart(20, '0')}` : `s:${ref.system}`);
+
 /** Both accounts of a transfer in one query, creating any that do not exist yet (without locking). */
 async function resolvePair(tx: Executor, input: TransferInput, shard: number): Promise<[ResolvedAccount, ResolvedAccount]> {
   const find = () =>
@@ -79,7 +81,10 @@ async function resolvePair(tx: Executor, input: TransferInput, shard: number): P
           where asset = ${input.asset} and (${refCondition(input.from, shard)} or ${refCondition(input.to, shard)})`,
     );
   let rows = await find();
-  const missing = [input.from, input.to].filter((ref) => !rows.some((row) => matches(ref, shard, row)));
+  // Created in a fixed order (users first, then system accounts by name), as transferBatch does.
+  const missing = [input.from, input.to]
+    .filter((ref) => !rows.some((row) => matches(ref, shard, row)))
+    .sort((x, y) => refOrder(x).localeCompare(refOrder(y)));
   if (missing.length > 0) {
     for (const ref of missing) {
       await tx
@@ -235,20 +240,25 @@ async function resolveMany(tx: Executor, inputs: readonly TransferInput[]): Prom
       .where(and(eq(ledgerAccounts.asset, asset), inArray(ledgerAccounts.userId, [...userIds])));
     for (const row of found) cache.set(`u:${row.userId}:${asset}`, row.id);
   }
+  // Accounts not found are created in one fixed order (by key): two batches creating the same new
+  // accounts in opposite orders would otherwise each wait on the other's uncommitted insert (deadlock).
+  const missing = new Map<string, { ref: AccountRef; asset: Asset; shard: number }>();
+  for (const input of inputs) {
+    const shard = shardFor(input.reference);
+    for (const ref of [input.from, input.to]) {
+      const key = keyOf(ref, input.asset, shard);
+      if (!cache.has(key)) missing.set(key, { ref, asset: input.asset, shard });
+    }
+  }
+  for (const key of [...missing.keys()].sort()) {
+    const account = missing.get(key) as { ref: AccountRef; asset: Asset; shard: number };
+    cache.set(key, (await resolve(tx, account.ref, account.asset, account.shard)).id);
+  }
   const out: [number, number][] = [];
   for (const input of inputs) {
     const shard = shardFor(input.reference);
-    const pair: number[] = [];
-    for (const ref of [input.from, input.to]) {
-      const key = keyOf(ref, input.asset, shard);
-      let id = cache.get(key);
-      if (id === undefined) {
-        id = (await resolve(tx, ref, input.asset, shard)).id;
-        cache.set(key, id);
-      }
-      pair.push(id);
-    }
-    out.push([pair[0] as number, pair[1] as number]);
+    const idOf = (ref: AccountRef) => cache.get(keyOf(ref, input.asset, shard)) as number;
+    out.push([idOf(input.from), idOf(input.to)]);
   }
   return out;
 }
