@@ -18,6 +18,7 @@ import { fileRoutes } from './modules/file/routes';
 import { gameAdminRoutes } from './modules/game/admin';
 import { gameRoutes } from './modules/game/routes';
 import { messageRoutes } from './modules/message/routes';
+import { signInRoutes } from './modules/signIn/routes';
 import { opsRoutes, requireOperator } from './modules/ops/routes';
 import { rechargeAdminRoutes, rechargeRoutes } from './modules/recharge/routes';
 import { smsRoutes } from './modules/sms/routes';
@@ -75,6 +76,7 @@ function coreRouter(deps: CoreDeps, services: Services): Router {
   router.use(rechargeRoutes(deps, services));
   router.use(withdrawRoutes(deps, services));
   router.use(messageRoutes(services.messages));
+  router.use(signInRoutes({ db, clock, signIn: services.signIn }));
   router.use(gameRoutes(deps, services));
   router.use('/admin', requireOperator(deps.opsToken), adminRouter(deps, services));
   if (config.devOutbox) router.use(devRoutes(db));

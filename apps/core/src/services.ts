@@ -8,6 +8,7 @@ import { createDrandBeacon, createLocalBeacon } from './modules/game/beacon';
 import { createGameScheduler } from './modules/game/scheduler';
 import { createMessageService } from './modules/message/service';
 import { createNotifier } from './modules/notify/notifier';
+import { createSignInService } from './modules/signIn/service';
 import { createCodeService } from './modules/sms/codes';
 import { createHttpSmsProvider, createOutboxSmsProvider } from './modules/sms/provider';
 import { createSmsCodeSender } from './modules/sms/sender';
@@ -34,6 +35,7 @@ export function createServices(deps: CoreDeps) {
   const configService = createConfigService(db, publicUrl);
   const session = { clock, random, tokens, ttlHours: config.TOKEN_TTL_HOURS };
   const notifier = createNotifier(db, clock, logger, deps.botTransport);
+  const signIn = createSignInService({ db, clock, config: configService });
 
   return {
     tokens,
@@ -51,7 +53,9 @@ export function createServices(deps: CoreDeps) {
       publicUrl,
       botUsername: config.BOT_USERNAME,
       miniAppShortName: config.MINI_APP_SHORT_NAME,
+      engagement: signIn,
     }),
+    signIn,
     files: createFileStorage(db, clock, path.join(config.dataDir, 'uploads')),
     notifier,
     messages: createMessageService(db, clock),

@@ -80,6 +80,9 @@ export const errorCatalogue = {
   UPLOAD_TOO_LARGE: { code: 11013, message: 'The file is too large' },
   UPLOAD_MISSING: { code: 11014, message: 'Please choose a file' },
   CONFIG_KEY_UNKNOWN: { code: 11015, message: 'Unknown configuration key' },
+
+  // Engagement: sign-in, gift codes, levels, taps
+  SIGNED_IN_TODAY: { code: 12001, message: 'You have already signed in today' },
 } as const satisfies Record<string, { code: number; message: string }>;
 
 export type ErrorKey = keyof typeof errorCatalogue;

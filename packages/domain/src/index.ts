@@ -1,4 +1,5 @@
 export * from './codec';
+export * from './engage/index';
 export * from './constants';
 export * from './contracts/index';
 export * from './errors';

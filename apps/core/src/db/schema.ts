@@ -8,6 +8,7 @@ export * from '../modules/ledger/schema';
 export * from '../modules/message/schema';
 export * from '../modules/notify/schema';
 export * from '../modules/recharge/schema';
+export * from '../modules/signIn/schema';
 export * from '../modules/sms/schema';
 export * from '../modules/user/schema';
 export * from '../modules/wallet/schema';

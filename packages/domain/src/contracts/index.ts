@@ -137,6 +137,7 @@ export interface TeamInfo {
   registerRebate: string;
   levels: TeamLevelStats[];
 }
+export * from './engage';
 export * from './game';
 export * from './recharge';
 export * from './wallet';

@@ -69,6 +69,7 @@ export const ar: MessageTable = {
   UPLOAD_TOO_LARGE: 'الملف كبير جدًا',
   UPLOAD_MISSING: 'يرجى اختيار ملف',
   CONFIG_KEY_UNKNOWN: 'مفتاح إعداد غير معروف',
+  SIGNED_IN_TODAY: 'لقد سجّلت الحضور اليوم بالفعل',
   PHONE_REQUIRED: 'يرجى إدخال رقم الهاتف',
   PHONE_TEN_DIGITS: 'أدخل رقمًا من عشرة أرقام',
   PASSWORD_REQUIRED: 'يرجى إدخال كلمة المرور',

@@ -69,6 +69,7 @@ export const fa: MessageTable = {
   UPLOAD_TOO_LARGE: 'فایل بیش از حد بزرگ است',
   UPLOAD_MISSING: 'لطفاً یک فایل انتخاب کنید',
   CONFIG_KEY_UNKNOWN: 'کلید پیکربندی ناشناخته است',
+  SIGNED_IN_TODAY: 'امروز قبلاً حضور خود را ثبت کرده‌اید',
   PHONE_REQUIRED: 'لطفاً شماره تلفن را وارد کنید',
   PHONE_TEN_DIGITS: 'یک عدد ده رقمی وارد کنید',
   PASSWORD_REQUIRED: 'لطفاً رمز عبور را وارد کنید',

@@ -69,6 +69,7 @@ export const vi: MessageTable = {
   UPLOAD_TOO_LARGE: 'Tệp quá lớn',
   UPLOAD_MISSING: 'Vui lòng chọn tệp',
   CONFIG_KEY_UNKNOWN: 'Khóa cấu hình không xác định',
+  SIGNED_IN_TODAY: 'Hôm nay bạn đã điểm danh rồi',
   PHONE_REQUIRED: 'Vui lòng nhập số điện thoại',
   PHONE_TEN_DIGITS: 'Nhập số gồm mười chữ số',
   PASSWORD_REQUIRED: 'Vui lòng nhập mật khẩu',

@@ -69,6 +69,7 @@ export const zhTW: MessageTable = {
   UPLOAD_TOO_LARGE: '檔案過大',
   UPLOAD_MISSING: '請選擇檔案',
   CONFIG_KEY_UNKNOWN: '未知的設定項目',
+  SIGNED_IN_TODAY: '您今天已經簽到過了',
   PHONE_REQUIRED: '請輸入手機號碼',
   PHONE_TEN_DIGITS: '請輸入十位數字',
   PASSWORD_REQUIRED: '請輸入密碼',

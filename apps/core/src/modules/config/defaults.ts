@@ -31,6 +31,21 @@ export const configDefaults: readonly ConfigDefault[] = [
   { key: 'DOWNLOAD_URL', value: '', description: 'App download address; empty means the public URL of this server.', isPublic: true },
   { key: 'CURRENCY_SYMBOL', value: '$', description: 'Currency symbol shown by the app.', isPublic: true },
   {
+    key: 'PLATFORM_TIME_ZONE',
+    value: 'UTC',
+    description: 'IANA time zone whose midnight turns the platform day (sign-in, daily jobs, daily figures).',
+    isPublic: true,
+  },
+  { key: 'SIGN_IN_ASSET', value: 'CASH', description: 'Asset the daily sign-in reward is paid in.', isPublic: false },
+  { key: 'SIGN_IN_BASE', value: '0.10', description: 'Sign-in reward on day one of a streak.', isPublic: false },
+  { key: 'SIGN_IN_STEP', value: '0.01', description: 'Added to the sign-in reward for each further day of a streak.', isPublic: false },
+  {
+    key: 'SIGN_IN_DOUBLE_EVERY',
+    value: '7',
+    description: 'The reward of every Nth streak day is doubled (0: never).',
+    isPublic: false,
+  },
+  {
     key: 'DEMO_MODE',
     value: 'true',
     description: 'Play-money mode: the app says "demo" where money comes in (DESIGN 10).',

@@ -1,0 +1,31 @@
+import type { Asset } from '../constants';
+import type { SignInDayState } from '../engage/signIn';
+
+/** One day of the sign-in week (amounts as decimal strings). */
+export interface SignInDay {
+  day: number;
+  /** The calendar day in the platform's time zone, "YYYY-MM-DD". */
+  date: string;
+  reward: string;
+  state: SignInDayState;
+}
+
+/** POST /app/signIn/signStatus: where the user's streak stands today. */
+export interface SignInStatus {
+  signedToday: boolean;
+  /** Today's streak day: the one signed, or the one signing now pays. */
+  streakDay: number;
+  /** The platform's calendar day and the zone it is counted in. */
+  today: string;
+  timeZone: string;
+  /** What signing today pays (or paid). */
+  todayReward: string;
+  asset: Asset;
+  /** The streak's week holding today. */
+  days: SignInDay[];
+}
+
+/** POST /app/signIn/signIn: the reward paid, and the status after it. */
+export interface SignInResult extends SignInStatus {
+  reward: string;
+}
