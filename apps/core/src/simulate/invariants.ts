@@ -88,6 +88,19 @@ export async function checkInvariants({ db, now, retried, users }: InvariantInpu
 
   failures.push(...(await madeOnce(db, users)));
 
+  // Every sign-in paid its reward exactly once, to its user, from the rewards account.
+  const signInsMispaid = await queryRows<{ id: number; reward: string; paid: string; n: number }>(
+    db,
+    sql`select s.id, s.reward::text, coalesce(sum(t.amount), 0)::text as paid, count(t.id)::int as n
+        from sign_ins s
+        left join ledger_transfers t on t.reference = 'sign_in:' || s.id and t.type = 'reward'
+        left join ledger_accounts a on a.id = t.to_account_id and a.user_id = s.user_id
+        group by s.id, s.reward
+        having coalesce(sum(t.amount), 0) <> s.reward or count(t.id) <> (case when s.reward > 0 then 1 else 0 end)
+          or count(t.id) <> count(a.id)`,
+  );
+  for (const s of signInsMispaid) failures.push(`sign-in ${s.id}: reward ${s.reward}, paid ${s.paid} in ${s.n} transfers`);
+
   // Retried requests: the same answer twice (so the money moved once).
   for (const r of retried) {
     // Canonical JSON (sorted keys): a replayed answer comes back from jsonb, which orders keys its own way.
@@ -119,6 +132,7 @@ async function madeOnce(db: Database, users: VirtualUser[]): Promise<string[]> {
     sql`select user_id, 'recharge' as kind, count(*)::int as n from recharge_orders group by user_id
         union all select user_id, 'withdraw', count(*)::int from withdrawals group by user_id
         union all select user_id, 'bet', count(*)::int from game_bets group by user_id
+        union all select user_id, 'signIn', count(*)::int from sign_ins group by user_id
         union all select a.user_id, 'exchange', count(distinct t.reference)::int
           from ledger_transfers t join ledger_accounts a on a.id = t.from_account_id
           where t.type = 'exchange' and a.user_id is not null group by a.user_id`,

@@ -1,6 +1,6 @@
 import type { GameSession } from '@prism/domain';
 import { TEST_OPS_TOKEN } from '../testing';
-import { type ActionContext, bet, decide, exchange, type OpRecord, recharge, withdraw } from './actions';
+import { type ActionContext, bet, decide, exchange, type OpRecord, recharge, signIn, withdraw } from './actions';
 import { checkInvariants, ledgerDigest } from './invariants';
 import type { SimulationTarget } from './target';
 import { createVirtualUser, type VirtualUser } from './users';
@@ -79,6 +79,7 @@ export async function runSimulation(target: SimulationTarget, options: Simulatio
       else if (roll < 75) await bet(a, user, session);
       else if (roll < 85) await withdraw(a, user);
       else if (roll < 95) await decide(a, user);
+      else await signIn(a, user);
     });
     await target.betweenRounds();
   }

@@ -25,6 +25,7 @@ export const queryKeys = {
   assetRecords: ['user', 'assetRecords'] as const,
   exchangeRates: ['user', 'exchangeRates'] as const,
   messages: ['user', 'messages'] as const,
+  signInStatus: ['user', 'signIn'] as const,
   message: (id: number) => ['user', 'messages', 'detail', id] as const,
   /** The user's bets in one room. */
   gameRecords: (level: number) => ['user', 'gameRecords', level] as const,

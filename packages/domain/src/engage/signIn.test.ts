@@ -7,8 +7,20 @@ describe('signInReward', () => {
   it('pays 0.10 on day one, 0.01 more each day, doubled on every 7th day (days 1-15)', () => {
     const paid = Array.from({ length: 15 }, (_, i) => formatMoney(signInReward(i + 1)));
     expect(paid).toEqual([
-      '0.10', '0.11', '0.12', '0.13', '0.14', '0.15', '0.32',
-      '0.17', '0.18', '0.19', '0.20', '0.21', '0.22', '0.46',
+      '0.10',
+      '0.11',
+      '0.12',
+      '0.13',
+      '0.14',
+      '0.15',
+      '0.32',
+      '0.17',
+      '0.18',
+      '0.19',
+      '0.20',
+      '0.21',
+      '0.22',
+      '0.46',
       '0.24',
     ]);
   });

@@ -1,6 +1,7 @@
 import {
   ASSETS,
   type Asset,
+  currentStreak,
   DEFAULT_SIGN_IN_RULE,
   formatMoney,
   type LastSignIn,
@@ -10,7 +11,6 @@ import {
   type SignInRule,
   type SignInStatus,
   type StreakToday,
-  currentStreak,
   signInWeek,
   streakOn,
 } from '@prism/domain';

@@ -25,7 +25,15 @@ describe('daily sign-in', () => {
     const user = await registerUser(ctx);
     const before = await status(user);
     expect(before.result).toMatchObject({ signedToday: false, streakDay: 1, today: '2026-03-02', todayReward: '0.10', asset: 'CASH' });
-    expect(before.result.days.map((d) => d.state)).toEqual(['today', 'upcoming', 'upcoming', 'upcoming', 'upcoming', 'upcoming', 'upcoming']);
+    expect(before.result.days.map((d) => d.state)).toEqual([
+      'today',
+      'upcoming',
+      'upcoming',
+      'upcoming',
+      'upcoming',
+      'upcoming',
+      'upcoming',
+    ]);
     expect(before.result.days[6]).toMatchObject({ day: 7, date: '2026-03-08', reward: '0.32' });
 
     const paid: string[] = [];

@@ -95,6 +95,16 @@ export const ar: UiStrings = {
     game: 'اللعبة',
     demo: 'الوضع التجريبي: أموال افتراضية فقط',
   },
+  signIn: {
+    title: 'تسجيل الحضور اليومي',
+    start: 'سجّل حضورك كل يوم: تزداد المكافأة، ويتضاعف كل يوم سابع.',
+    streak: 'الأيام المتتالية: {{days}}',
+    day: 'اليوم {{day}}',
+    state: { signed: 'تم التسجيل', today: 'اليوم', upcoming: 'قادم' },
+    action: 'سجّل الحضور · +{{reward}} {{asset}}',
+    signedToday: 'تم التسجيل اليوم · عد غدًا',
+    done: 'تم تسجيل الحضور: +{{reward}} {{asset}}',
+  },
   account: {
     accountBalance: 'رصيد الحساب',
     withdrawBalance: 'الرصيد القابل للسحب',

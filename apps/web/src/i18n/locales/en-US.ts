@@ -99,6 +99,16 @@ export const enUS = {
     game: 'Game',
     demo: 'Demo mode: play money only',
   },
+  signIn: {
+    title: 'Daily sign-in',
+    start: 'Sign in every day: the reward grows, and every 7th day is doubled.',
+    streak: 'Current streak: {{days}}',
+    day: 'Day {{day}}',
+    state: { signed: 'signed', today: 'today', upcoming: 'to come' },
+    action: 'Sign in · +{{reward}} {{asset}}',
+    signedToday: 'Signed in today · come back tomorrow',
+    done: 'Signed in: +{{reward}} {{asset}}',
+  },
   account: {
     accountBalance: 'Account balance',
     withdrawBalance: 'Withdrawable balance',

@@ -95,6 +95,16 @@ export const fa: UiStrings = {
     game: 'بازی',
     demo: 'حالت نمایشی: فقط پول بازی',
   },
+  signIn: {
+    title: 'حضور روزانه',
+    start: 'هر روز حضور بزنید: پاداش بیشتر می‌شود و هر روز هفتم دو برابر است.',
+    streak: 'روزهای پیاپی: {{days}}',
+    day: 'روز {{day}}',
+    state: { signed: 'ثبت شده', today: 'امروز', upcoming: 'آینده' },
+    action: 'ثبت حضور · +{{reward}} {{asset}}',
+    signedToday: 'امروز ثبت شد · فردا برگردید',
+    done: 'حضور ثبت شد: +{{reward}} {{asset}}',
+  },
   account: {
     accountBalance: 'موجودی حساب',
     withdrawBalance: 'موجودی قابل برداشت',

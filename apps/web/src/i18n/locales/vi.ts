@@ -95,6 +95,16 @@ export const vi: UiStrings = {
     game: 'Trò chơi',
     demo: 'Chế độ demo: chỉ dùng tiền ảo',
   },
+  signIn: {
+    title: 'Điểm danh hằng ngày',
+    start: 'Điểm danh mỗi ngày: phần thưởng tăng dần, cứ ngày thứ 7 được nhân đôi.',
+    streak: 'Chuỗi hiện tại: {{days}}',
+    day: 'Ngày {{day}}',
+    state: { signed: 'đã điểm danh', today: 'hôm nay', upcoming: 'sắp tới' },
+    action: 'Điểm danh · +{{reward}} {{asset}}',
+    signedToday: 'Hôm nay đã điểm danh · hẹn ngày mai',
+    done: 'Đã điểm danh: +{{reward}} {{asset}}',
+  },
   account: {
     accountBalance: 'Số dư tài khoản',
     withdrawBalance: 'Số dư có thể rút',

@@ -95,6 +95,16 @@ export const zhTW: UiStrings = {
     game: '遊戲',
     demo: '展示模式：僅限模擬資金',
   },
+  signIn: {
+    title: '每日簽到',
+    start: '每天簽到：獎勵逐日增加，每第 7 天加倍。',
+    streak: '目前連續簽到：{{days}}',
+    day: '第 {{day}} 天',
+    state: { signed: '已簽到', today: '今天', upcoming: '未到' },
+    action: '簽到 · +{{reward}} {{asset}}',
+    signedToday: '今天已簽到 · 明天再來',
+    done: '簽到成功：+{{reward}} {{asset}}',
+  },
   account: {
     accountBalance: '帳戶餘額',
     withdrawBalance: '可提領餘額',
