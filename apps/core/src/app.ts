@@ -17,6 +17,7 @@ import { devRoutes } from './modules/dev/routes';
 import { fileRoutes } from './modules/file/routes';
 import { gameAdminRoutes } from './modules/game/admin';
 import { gameRoutes } from './modules/game/routes';
+import { giftCodeAdminRoutes, giftCodeRoutes } from './modules/giftCode/routes';
 import { messageRoutes } from './modules/message/routes';
 import { opsRoutes, requireOperator } from './modules/ops/routes';
 import { rechargeAdminRoutes, rechargeRoutes } from './modules/recharge/routes';
@@ -77,6 +78,7 @@ function coreRouter(deps: CoreDeps, services: Services): Router {
   router.use(withdrawRoutes(deps, services));
   router.use(messageRoutes(services.messages));
   router.use(signInRoutes({ db, clock, signIn: services.signIn }));
+  router.use(giftCodeRoutes({ db, clock, giftCodes: services.giftCodes, perMinute: config.RATE_LIMIT_GIFT_CODE_PER_MINUTE }));
   router.use(gameRoutes(deps, services));
   router.use('/admin', requireOperator(deps.opsToken), adminRouter(deps, services));
   if (config.devOutbox) router.use(devRoutes(db));
@@ -94,6 +96,7 @@ function adminRouter(deps: CoreDeps, services: Services): Router {
   router.use(rechargeAdminRoutes(deps, services));
   router.use(withdrawAdminRoutes(deps, services));
   router.use(gameAdminRoutes(deps.db));
+  router.use(giftCodeAdminRoutes(services.giftCodes));
   return router;
 }
 

@@ -43,6 +43,8 @@ const schema = z.object({
   DEV_OUTBOX: z.enum(['auto', 'true', 'false']).default('auto'),
   RATE_LIMIT_AUTH_PER_MINUTE: z.coerce.number().int().positive().default(20),
   RATE_LIMIT_SMS_PER_MINUTE: z.coerce.number().int().positive().default(5),
+  /** Gift-code redemptions per minute, counted per IP and per user. */
+  RATE_LIMIT_GIFT_CODE_PER_MINUTE: z.coerce.number().int().positive().default(10),
   BOT_TOKEN: optionalText,
   BOT_USERNAME: optionalText,
   BOT_API_ROOT: optionalText,

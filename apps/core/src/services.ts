@@ -6,6 +6,7 @@ import { createConfigService } from './modules/config/service';
 import { createFileStorage } from './modules/file/storage';
 import { createDrandBeacon, createLocalBeacon } from './modules/game/beacon';
 import { createGameScheduler } from './modules/game/scheduler';
+import { createGiftCodeService } from './modules/giftCode/service';
 import { createMessageService } from './modules/message/service';
 import { createNotifier } from './modules/notify/notifier';
 import { createSignInService } from './modules/signIn/service';
@@ -56,6 +57,7 @@ export function createServices(deps: CoreDeps) {
       engagement: signIn,
     }),
     signIn,
+    giftCodes: createGiftCodeService({ db, clock, random }),
     files: createFileStorage(db, clock, path.join(config.dataDir, 'uploads')),
     notifier,
     messages: createMessageService(db, clock),

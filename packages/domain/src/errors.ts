@@ -83,6 +83,10 @@ export const errorCatalogue = {
 
   // Engagement: sign-in, gift codes, levels, taps
   SIGNED_IN_TODAY: { code: 12001, message: 'You have already signed in today' },
+  GIFT_CODE_UNKNOWN: { code: 12002, message: 'This gift code does not exist' },
+  GIFT_CODE_EXPIRED: { code: 12003, message: 'This gift code has expired' },
+  GIFT_CODE_USED_UP: { code: 12004, message: 'This gift code has been fully redeemed' },
+  GIFT_CODE_REDEEMED: { code: 12005, message: 'You have already redeemed this gift code' },
 } as const satisfies Record<string, { code: number; message: string }>;
 
 export type ErrorKey = keyof typeof errorCatalogue;

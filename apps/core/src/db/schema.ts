@@ -4,6 +4,7 @@ export * from '../modules/auth/schema';
 export * from '../modules/config/schema';
 export * from '../modules/file/schema';
 export * from '../modules/game/schema';
+export * from '../modules/giftCode/schema';
 export * from '../modules/ledger/schema';
 export * from '../modules/message/schema';
 export * from '../modules/notify/schema';

@@ -29,3 +29,31 @@ export interface SignInStatus {
 export interface SignInResult extends SignInStatus {
   reward: string;
 }
+
+/** A redemption record: what a gift code gave, when, and whether the code is still in use or expired. */
+export interface GiftCodeRedemption {
+  id: number;
+  /** Shown in groups of four. */
+  code: string;
+  amount: string;
+  asset: Asset;
+  /** When it was redeemed (time received). */
+  createDateTime: string;
+  /** When the code expires (expiration time). */
+  expireDateTime: string;
+  status: 'in_use' | 'expired';
+}
+
+/** A gift code as the operator sees it. */
+export interface GiftCodeView {
+  id: number;
+  code: string;
+  asset: Asset;
+  amount: string;
+  totalUses: number;
+  usedCount: number;
+  perUserOnce: boolean;
+  expiresAt: string;
+  createdAt: string;
+  createdBy: string;
+}
