@@ -59,6 +59,7 @@ const loaders: Record<RouteName, () => Promise<PageModule>> = {
   introductionPdf: placeholder,
   game: () => import('./routes/game'),
   gameVerify: () => import('./routes/gameVerify'),
+  giftCode: () => import('./routes/giftCode'),
 };
 
 /** Pages anyone may open: the entry, login, language and introduction pages, and the check of a game result. */

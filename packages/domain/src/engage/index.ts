@@ -1,3 +1,3 @@
 export * from './calendar';
-export * from './signIn';
 export * from './giftCode';
+export * from './signIn';

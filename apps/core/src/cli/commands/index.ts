@@ -1,4 +1,5 @@
 import type { OpsCommand } from '../command';
+import { engageCommands } from './engage';
 import { gameCommands } from './game';
 import { generalCommands } from './general';
 import { rechargeCommands } from './recharge';
@@ -6,7 +7,14 @@ import { walletCommands } from './wallet';
 import { withdrawCommands } from './withdraw';
 
 /** Every `npm run ops` command; a feature adds its file here. */
-export const opsCommands: OpsCommand[] = [...generalCommands, ...walletCommands, ...rechargeCommands, ...withdrawCommands, ...gameCommands];
+export const opsCommands: OpsCommand[] = [
+  ...generalCommands,
+  ...walletCommands,
+  ...rechargeCommands,
+  ...withdrawCommands,
+  ...gameCommands,
+  ...engageCommands,
+];
 
 /** The command whose words start the arguments, longest match first. */
 export function findCommand(args: string[]): { command: OpsCommand; rest: string[] } | undefined {

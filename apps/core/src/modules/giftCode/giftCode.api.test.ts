@@ -82,7 +82,7 @@ describe('gift codes', () => {
   });
 
   it('the operator form refuses nonsense and only operators reach it', async () => {
-    for (const form of [
+    const wrong: Record<string, string>[] = [
       { amount: '0' },
       { amount: '-1' },
       { asset: 'EUR' },
@@ -90,7 +90,8 @@ describe('gift codes', () => {
       { days: '0' },
       { days: 'x' },
       { perUserOnce: 'maybe' },
-    ]) {
+    ];
+    for (const form of wrong) {
       expect((await createCode(form)).code, JSON.stringify(form)).toBe(400);
     }
     const user = await registerUser(ctx);

@@ -53,6 +53,7 @@ export const ar: UiStrings = {
     introductionPdf: 'مستند',
     game: 'لعبة الألوان',
     gameVerify: 'التحقق من نتيجة',
+    giftCode: 'رمز الهدية',
   },
   topBar: {
     openProfile: 'فتح الملف الشخصي',
@@ -105,7 +106,20 @@ export const ar: UiStrings = {
     signedToday: 'تم التسجيل اليوم · عد غدًا',
     done: 'تم تسجيل الحضور: +{{reward}} {{asset}}',
   },
+  giftCode: {
+    title: 'استرداد رمز هدية',
+    label: 'رمز الهدية',
+    hint: '12 حرفًا ورقمًا',
+    redeem: 'استرداد',
+    redeemed: 'تم الاسترداد: +{{amount}} {{asset}}',
+    records: 'سجل الاسترداد',
+    empty: 'لم تسترد أي رمز هدية بعد',
+    received: 'تم الاستلام {{time}}',
+    expires: 'ينتهي {{time}}',
+    status: { in_use: 'قيد الاستخدام', expired: 'منتهي الصلاحية' },
+  },
   account: {
+    giftCode: 'رمز الهدية',
     accountBalance: 'رصيد الحساب',
     withdrawBalance: 'الرصيد القابل للسحب',
     switchBalance: 'تبديل الرصيد',

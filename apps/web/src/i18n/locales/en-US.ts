@@ -57,6 +57,7 @@ export const enUS = {
     introductionPdf: 'Document',
     game: 'Colour game',
     gameVerify: 'Verify a result',
+    giftCode: 'Gift code',
   },
   topBar: {
     openProfile: 'Open profile',
@@ -109,7 +110,20 @@ export const enUS = {
     signedToday: 'Signed in today · come back tomorrow',
     done: 'Signed in: +{{reward}} {{asset}}',
   },
+  giftCode: {
+    title: 'Redeem a gift code',
+    label: 'Gift code',
+    hint: '12 letters and digits',
+    redeem: 'Redeem',
+    redeemed: 'Redeemed: +{{amount}} {{asset}}',
+    records: 'Redemption records',
+    empty: 'No gift codes redeemed yet',
+    received: 'Received {{time}}',
+    expires: 'Expires {{time}}',
+    status: { in_use: 'In use', expired: 'Expired' },
+  },
   account: {
+    giftCode: 'Gift code',
     accountBalance: 'Account balance',
     withdrawBalance: 'Withdrawable balance',
     switchBalance: 'Switch balance',

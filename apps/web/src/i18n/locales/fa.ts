@@ -53,6 +53,7 @@ export const fa: UiStrings = {
     introductionPdf: 'سند',
     game: 'بازی رنگ‌ها',
     gameVerify: 'بررسی یک نتیجه',
+    giftCode: 'کد هدیه',
   },
   topBar: {
     openProfile: 'باز کردن نمایه',
@@ -105,7 +106,20 @@ export const fa: UiStrings = {
     signedToday: 'امروز ثبت شد · فردا برگردید',
     done: 'حضور ثبت شد: +{{reward}} {{asset}}',
   },
+  giftCode: {
+    title: 'استفاده از کد هدیه',
+    label: 'کد هدیه',
+    hint: '۱۲ حرف و رقم',
+    redeem: 'دریافت',
+    redeemed: 'دریافت شد: +{{amount}} {{asset}}',
+    records: 'سوابق کدهای هدیه',
+    empty: 'هنوز کد هدیه‌ای استفاده نشده است',
+    received: 'دریافت {{time}}',
+    expires: 'انقضا {{time}}',
+    status: { in_use: 'فعال', expired: 'منقضی شده' },
+  },
   account: {
+    giftCode: 'کد هدیه',
     accountBalance: 'موجودی حساب',
     withdrawBalance: 'موجودی قابل برداشت',
     switchBalance: 'تغییر موجودی',

@@ -53,6 +53,7 @@ export const vi: UiStrings = {
     introductionPdf: 'Tài liệu',
     game: 'Trò chơi màu sắc',
     gameVerify: 'Kiểm tra kết quả',
+    giftCode: 'Mã quà tặng',
   },
   topBar: {
     openProfile: 'Mở hồ sơ',
@@ -105,7 +106,20 @@ export const vi: UiStrings = {
     signedToday: 'Hôm nay đã điểm danh · hẹn ngày mai',
     done: 'Đã điểm danh: +{{reward}} {{asset}}',
   },
+  giftCode: {
+    title: 'Đổi mã quà tặng',
+    label: 'Mã quà tặng',
+    hint: '12 chữ cái và chữ số',
+    redeem: 'Đổi',
+    redeemed: 'Đã đổi: +{{amount}} {{asset}}',
+    records: 'Lịch sử đổi mã',
+    empty: 'Chưa đổi mã quà tặng nào',
+    received: 'Nhận lúc {{time}}',
+    expires: 'Hết hạn {{time}}',
+    status: { in_use: 'Đang hiệu lực', expired: 'Đã hết hạn' },
+  },
   account: {
+    giftCode: 'Mã quà tặng',
     accountBalance: 'Số dư tài khoản',
     withdrawBalance: 'Số dư có thể rút',
     switchBalance: 'Chuyển đổi số dư',

@@ -53,6 +53,7 @@ export const zhTW: UiStrings = {
     introductionPdf: '文件',
     game: '顏色遊戲',
     gameVerify: '驗證開獎結果',
+    giftCode: '禮品碼',
   },
   topBar: {
     openProfile: '開啟個人資料',
@@ -105,7 +106,20 @@ export const zhTW: UiStrings = {
     signedToday: '今天已簽到 · 明天再來',
     done: '簽到成功：+{{reward}} {{asset}}',
   },
+  giftCode: {
+    title: '兌換禮品碼',
+    label: '禮品碼',
+    hint: '12 位字母與數字',
+    redeem: '兌換',
+    redeemed: '兌換成功：+{{amount}} {{asset}}',
+    records: '兌換記錄',
+    empty: '尚未兌換任何禮品碼',
+    received: '領取時間 {{time}}',
+    expires: '到期時間 {{time}}',
+    status: { in_use: '使用中', expired: '已過期' },
+  },
   account: {
+    giftCode: '禮品碼',
     accountBalance: '帳戶餘額',
     withdrawBalance: '可提領餘額',
     switchBalance: '切換餘額',
