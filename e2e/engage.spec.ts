@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { E2E_OPS_TOKEN } from './support/constants';
 import { registerThroughUi, uniquePhone } from './support/helpers';
 
 test('a new user signs in on Home: day 1 pays 0.10 CASH once, and the week shows it', async ({ page }) => {
@@ -18,4 +19,33 @@ test('a new user signs in on Home: day 1 pays 0.10 CASH once, and the week shows
   await page.reload();
   await expect(page.getByTestId('sign-in-button')).toHaveText('Signed in today · come back tomorrow');
   await expect(page.getByText('CASH 0.10')).toBeVisible();
+});
+
+test('a user redeems a gift code the operator created, once, and sees the record', async ({ page, request }) => {
+  // The operator creates a code as `npm run ops -- giftcode create --amount 3 --uses 5 --days 7` does.
+  const created = await request.post('/core/admin/giftCodes', {
+    headers: { Authorization: `Ops ${E2E_OPS_TOKEN}` },
+    form: { asset: 'CASH', amount: '3', totalUses: '5', days: '7' },
+  });
+  const code = ((await created.json()) as { result: { code: string } }).result.code;
+  expect(code).toMatch(/^[2-9A-Z]{4}-[2-9A-Z]{4}-[2-9A-Z]{4}$/);
+
+  await registerThroughUi(page, uniquePhone(), 'secret123');
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Personal' }).click();
+  await page.getByRole('button', { name: 'Gift code' }).click();
+  await page.waitForURL('**/pages/giftCode/giftCode');
+  await expect(page.getByText('No gift codes redeemed yet')).toBeVisible();
+
+  await page.getByTestId('gift-code-input').fill(code.toLowerCase().replaceAll('-', ' '));
+  await page.getByTestId('gift-code-redeem').click();
+  await expect(page.getByTestId('toast')).toHaveText('Redeemed: +3.00 CASH');
+  await expect(page.getByTestId('gift-code-record')).toHaveCount(1);
+  await expect(page.getByTestId('gift-code-record')).toContainText(code);
+  await expect(page.getByTestId('gift-code-status')).toHaveText('In use');
+
+  await page.waitForTimeout(1_000); // the submit button ignores a second tap within 1 s
+  await page.getByTestId('gift-code-input').fill(code);
+  await page.getByTestId('gift-code-redeem').click();
+  await expect(page.getByText('You have already redeemed this gift code')).toBeVisible();
+  await expect(page.getByTestId('gift-code-record')).toHaveCount(1);
 });
