@@ -25,7 +25,7 @@ export interface ActionContext {
 }
 
 /** The kinds of request that create one thing each, counted per user to prove nothing was made twice. */
-export type Counted = 'recharge' | 'exchange' | 'bet' | 'withdraw' | 'signIn';
+export type Counted = 'recharge' | 'exchange' | 'bet' | 'withdraw' | 'signIn' | 'giftCode';
 
 const BETS = ['Red', 'Green', 'Violet', 'Big', 'Small', '0', '3', '5', '8'];
 const NO_ANSWER = 0;
@@ -130,6 +130,14 @@ export async function signIn(a: ActionContext, user: VirtualUser): Promise<void>
     a.target.api.post('/app/signIn/signIn', {}, { token: user.token, headers }),
   );
   a.record({ user: user.index, op: 'signIn', code: answer.code, ids: answer.result?.reward });
+}
+
+/** Redeems the run's gift code: it has uses for half the users, each may redeem it once. */
+export async function redeemGiftCode(a: ActionContext, user: VirtualUser, code: string): Promise<void> {
+  const answer = await keyed<{ id: number }>(a, user, 'giftCode', (headers) =>
+    a.target.api.post('/app/giftCode/redeem', { code }, { token: user.token, headers }),
+  );
+  a.record({ user: user.index, op: 'giftCode', code: answer.code, ids: answer.result ? String(answer.result.id) : undefined });
 }
 
 export async function bet(a: ActionContext, user: VirtualUser, session: GameSession): Promise<void> {
