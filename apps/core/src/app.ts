@@ -23,6 +23,7 @@ import { opsRoutes, requireOperator } from './modules/ops/routes';
 import { rechargeAdminRoutes, rechargeRoutes } from './modules/recharge/routes';
 import { signInRoutes } from './modules/signIn/routes';
 import { smsRoutes } from './modules/sms/routes';
+import { tapRoutes } from './modules/tap/routes';
 import { userRoutes } from './modules/user/routes';
 import { walletAdminRoutes } from './modules/wallet/admin';
 import { walletRoutes } from './modules/wallet/routes';
@@ -78,6 +79,7 @@ function coreRouter(deps: CoreDeps, services: Services): Router {
   router.use(withdrawRoutes(deps, services));
   router.use(messageRoutes(services.messages));
   router.use(signInRoutes({ db, clock, signIn: services.signIn }));
+  router.use(tapRoutes({ db, taps: services.taps }));
   router.use(giftCodeRoutes({ db, clock, giftCodes: services.giftCodes, perMinute: config.RATE_LIMIT_GIFT_CODE_PER_MINUTE }));
   router.use(gameRoutes(deps, services));
   router.use('/admin', requireOperator(deps.opsToken), adminRouter(deps, services));

@@ -13,6 +13,7 @@ import { createSignInService } from './modules/signIn/service';
 import { createCodeService } from './modules/sms/codes';
 import { createHttpSmsProvider, createOutboxSmsProvider } from './modules/sms/provider';
 import { createSmsCodeSender } from './modules/sms/sender';
+import { createTapService } from './modules/tap/service';
 import { createUserService } from './modules/user/service';
 import { createWithdrawService } from './modules/withdraw/service';
 import { createTokenService } from './platform/tokens';
@@ -58,6 +59,7 @@ export function createServices(deps: CoreDeps) {
     }),
     signIn,
     giftCodes: createGiftCodeService({ db, clock, random }),
+    taps: createTapService({ db, clock, config: configService }),
     files: createFileStorage(db, clock, path.join(config.dataDir, 'uploads')),
     notifier,
     messages: createMessageService(db, clock),

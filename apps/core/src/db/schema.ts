@@ -11,6 +11,7 @@ export * from '../modules/notify/schema';
 export * from '../modules/recharge/schema';
 export * from '../modules/signIn/schema';
 export * from '../modules/sms/schema';
+export * from '../modules/tap/schema';
 export * from '../modules/user/schema';
 export * from '../modules/wallet/schema';
 export * from '../modules/withdraw/schema';

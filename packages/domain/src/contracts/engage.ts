@@ -57,3 +57,22 @@ export interface GiftCodeView {
   createdAt: string;
   createdBy: string;
 }
+
+/** POST /app/taping/tapingV2 (always encrypted): what a batch earned and where energy stands. */
+export interface TapAnswer {
+  /** Taps of this batch that counted (0 for a status read or a replayed batch beyond its first answer). */
+  accepted: number;
+  /** POINT this batch earned. */
+  earned: string;
+  /** True when this batch id was seen before: nothing was earned again. */
+  replayed: boolean;
+  energy: number;
+  maxEnergy: number;
+  /** Seconds to regenerate one unit of energy. */
+  regenSeconds: number;
+  tappedToday: number;
+  dailyCap: number;
+  pointPerTap: string;
+  /** The user's POINT balance after this batch. */
+  point: string;
+}

@@ -1,3 +1,4 @@
 export * from './calendar';
 export * from './giftCode';
 export * from './signIn';
+export * from './taps';

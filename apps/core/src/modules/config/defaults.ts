@@ -45,6 +45,10 @@ export const configDefaults: readonly ConfigDefault[] = [
     description: 'The reward of every Nth streak day is doubled (0: never).',
     isPublic: false,
   },
+  { key: 'TAP_MAX_ENERGY', value: '500', description: 'Tap-to-earn: energy when full (one tap spends one).', isPublic: false },
+  { key: 'TAP_REGEN_SECONDS', value: '2', description: 'Tap-to-earn: seconds to regenerate one unit of energy.', isPublic: false },
+  { key: 'TAP_POINT_PER_TAP', value: '0.01', description: 'Tap-to-earn: POINT earned per tap.', isPublic: false },
+  { key: 'TAP_DAILY_CAP', value: '2000', description: 'Tap-to-earn: taps counted per platform day.', isPublic: false },
   {
     key: 'DEMO_MODE',
     value: 'true',
