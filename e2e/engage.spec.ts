@@ -49,3 +49,19 @@ test('a user redeems a gift code the operator created, once, and sees the record
   await expect(page.getByText('You have already redeemed this gift code')).toBeVisible();
   await expect(page.getByTestId('gift-code-record')).toHaveCount(1);
 });
+
+test('a user taps from Home: POINT grows at once and the server confirms it', async ({ page }) => {
+  await registerThroughUi(page, uniquePhone(), 'secret123');
+  await page.getByTestId('shortcut-tap').click();
+  await page.waitForURL('**/pages/tap/tap');
+  await expect(page.getByTestId('tap-energy')).toHaveText('500 / 500');
+  for (let i = 0; i < 7; i++) await page.getByTestId('tap-button').click();
+  await expect(page.getByTestId('tap-point')).toHaveText('0.07');
+  await expect(page.getByTestId('tap-today')).toHaveText('7 / 2000');
+  // After the batch went out, a reload shows what the server counted.
+  await page.waitForTimeout(2_500);
+  await page.reload();
+  await expect(page.getByTestId('tap-point')).toHaveText('0.07');
+  await expect(page.getByTestId('tap-today')).toHaveText('7 / 2000');
+  await expect(page.getByTestId('tap-energy')).toHaveText(/^49\d \/ 500$/);
+});

@@ -34,6 +34,8 @@ export const routes = {
   gameVerify: '/pages/game/verify',
   /** Redeem a gift code and see the redemption records. Ours: the specification shows the page but not its path. */
   giftCode: '/pages/giftCode/giftCode',
+  /** Tap-to-earn (from Home). Ours. */
+  tap: '/pages/tap/tap',
 } as const;
 
 export type RouteName = keyof typeof routes;

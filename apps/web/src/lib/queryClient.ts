@@ -27,6 +27,7 @@ export const queryKeys = {
   messages: ['user', 'messages'] as const,
   signInStatus: ['user', 'signIn'] as const,
   giftCodeRecords: ['user', 'giftCodeRecords'] as const,
+  tapState: ['user', 'tap'] as const,
   message: (id: number) => ['user', 'messages', 'detail', id] as const,
   /** The user's bets in one room. */
   gameRecords: (level: number) => ['user', 'gameRecords', level] as const,

@@ -54,6 +54,7 @@ export const ar: UiStrings = {
     game: 'لعبة الألوان',
     gameVerify: 'التحقق من نتيجة',
     giftCode: 'رمز الهدية',
+    tap: 'انقر واربح',
   },
   topBar: {
     openProfile: 'فتح الملف الشخصي',
@@ -94,6 +95,7 @@ export const ar: UiStrings = {
     recharge: 'شحن',
     withdraw: 'سحب',
     game: 'اللعبة',
+    tap: 'انقر',
     demo: 'الوضع التجريبي: أموال افتراضية فقط',
   },
   signIn: {
@@ -117,6 +119,15 @@ export const ar: UiStrings = {
     received: 'تم الاستلام {{time}}',
     expires: 'ينتهي {{time}}',
     status: { in_use: 'قيد الاستخدام', expired: 'منتهي الصلاحية' },
+  },
+  tap: {
+    perTap: '{{point}} POINT لكل نقرة',
+    button: 'انقر لربح POINT',
+    energy: 'الطاقة',
+    today: 'نقرات اليوم',
+    capped: 'انتهى حد اليوم: عد غدًا.',
+    empty: 'نفدت الطاقة: تعود وحدة كل {{seconds}} ث.',
+    hint: 'كل نقرة تستهلك وحدة طاقة وتربح POINT.',
   },
   account: {
     giftCode: 'رمز الهدية',

@@ -58,6 +58,7 @@ export const enUS = {
     game: 'Colour game',
     gameVerify: 'Verify a result',
     giftCode: 'Gift code',
+    tap: 'Tap to earn',
   },
   topBar: {
     openProfile: 'Open profile',
@@ -98,6 +99,7 @@ export const enUS = {
     recharge: 'Recharge',
     withdraw: 'Withdraw',
     game: 'Game',
+    tap: 'Tap',
     demo: 'Demo mode: play money only',
   },
   signIn: {
@@ -121,6 +123,15 @@ export const enUS = {
     received: 'Received {{time}}',
     expires: 'Expires {{time}}',
     status: { in_use: 'In use', expired: 'Expired' },
+  },
+  tap: {
+    perTap: '{{point}} POINT per tap',
+    button: 'Tap to earn POINT',
+    energy: 'Energy',
+    today: 'Taps today',
+    capped: 'That is all for today: come back tomorrow.',
+    empty: 'Out of energy: one comes back every {{seconds}} s.',
+    hint: 'Every tap spends one energy and earns POINT.',
   },
   account: {
     giftCode: 'Gift code',

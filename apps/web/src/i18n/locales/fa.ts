@@ -54,6 +54,7 @@ export const fa: UiStrings = {
     game: 'بازی رنگ‌ها',
     gameVerify: 'بررسی یک نتیجه',
     giftCode: 'کد هدیه',
+    tap: 'ضربه بزنید و کسب کنید',
   },
   topBar: {
     openProfile: 'باز کردن نمایه',
@@ -94,6 +95,7 @@ export const fa: UiStrings = {
     recharge: 'شارژ',
     withdraw: 'برداشت',
     game: 'بازی',
+    tap: 'ضربه',
     demo: 'حالت نمایشی: فقط پول بازی',
   },
   signIn: {
@@ -117,6 +119,15 @@ export const fa: UiStrings = {
     received: 'دریافت {{time}}',
     expires: 'انقضا {{time}}',
     status: { in_use: 'فعال', expired: 'منقضی شده' },
+  },
+  tap: {
+    perTap: '{{point}} POINT برای هر ضربه',
+    button: 'ضربه برای کسب POINT',
+    energy: 'انرژی',
+    today: 'ضربه‌های امروز',
+    capped: 'سهم امروز تمام شد: فردا برگردید.',
+    empty: 'انرژی تمام شد: هر {{seconds}} ثانیه یک واحد برمی‌گردد.',
+    hint: 'هر ضربه یک انرژی مصرف می‌کند و POINT می‌دهد.',
   },
   account: {
     giftCode: 'کد هدیه',

@@ -54,6 +54,7 @@ export const vi: UiStrings = {
     game: 'Trò chơi màu sắc',
     gameVerify: 'Kiểm tra kết quả',
     giftCode: 'Mã quà tặng',
+    tap: 'Chạm để kiếm',
   },
   topBar: {
     openProfile: 'Mở hồ sơ',
@@ -94,6 +95,7 @@ export const vi: UiStrings = {
     recharge: 'Nạp tiền',
     withdraw: 'Rút tiền',
     game: 'Trò chơi',
+    tap: 'Chạm',
     demo: 'Chế độ demo: chỉ dùng tiền ảo',
   },
   signIn: {
@@ -117,6 +119,15 @@ export const vi: UiStrings = {
     received: 'Nhận lúc {{time}}',
     expires: 'Hết hạn {{time}}',
     status: { in_use: 'Đang hiệu lực', expired: 'Đã hết hạn' },
+  },
+  tap: {
+    perTap: '{{point}} POINT mỗi lần chạm',
+    button: 'Chạm để kiếm POINT',
+    energy: 'Năng lượng',
+    today: 'Lượt chạm hôm nay',
+    capped: 'Hôm nay đã hết lượt: hẹn ngày mai.',
+    empty: 'Hết năng lượng: cứ {{seconds}} giây hồi một điểm.',
+    hint: 'Mỗi lần chạm tốn một năng lượng và nhận POINT.',
   },
   account: {
     giftCode: 'Mã quà tặng',

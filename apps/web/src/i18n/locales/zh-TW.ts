@@ -54,6 +54,7 @@ export const zhTW: UiStrings = {
     game: '顏色遊戲',
     gameVerify: '驗證開獎結果',
     giftCode: '禮品碼',
+    tap: '點擊賺取',
   },
   topBar: {
     openProfile: '開啟個人資料',
@@ -94,6 +95,7 @@ export const zhTW: UiStrings = {
     recharge: '儲值',
     withdraw: '提領',
     game: '遊戲',
+    tap: '點擊',
     demo: '展示模式：僅限模擬資金',
   },
   signIn: {
@@ -117,6 +119,15 @@ export const zhTW: UiStrings = {
     received: '領取時間 {{time}}',
     expires: '到期時間 {{time}}',
     status: { in_use: '使用中', expired: '已過期' },
+  },
+  tap: {
+    perTap: '每次點擊 {{point}} POINT',
+    button: '點擊賺取 POINT',
+    energy: '能量',
+    today: '今日點擊',
+    capped: '今天已達上限：明天再來。',
+    empty: '能量已用完：每 {{seconds}} 秒恢復一點。',
+    hint: '每次點擊消耗一點能量並賺取 POINT。',
   },
   account: {
     giftCode: '禮品碼',
