@@ -19,10 +19,13 @@ import { devTelegramRoutes } from './modules/dev/telegramStart';
 import { fileRoutes } from './modules/file/routes';
 import { gameAdminRoutes } from './modules/game/admin';
 import { gameRoutes } from './modules/game/routes';
+import { giftCodeAdminRoutes, giftCodeRoutes } from './modules/giftCode/routes';
 import { messageRoutes } from './modules/message/routes';
 import { opsRoutes, requireOperator } from './modules/ops/routes';
 import { rechargeAdminRoutes, rechargeRoutes } from './modules/recharge/routes';
+import { signInRoutes } from './modules/signIn/routes';
 import { smsRoutes } from './modules/sms/routes';
+import { tapRoutes } from './modules/tap/routes';
 import { telegramRoutes } from './modules/telegram/routes';
 import { userRoutes } from './modules/user/routes';
 import { walletAdminRoutes } from './modules/wallet/admin';
@@ -80,6 +83,9 @@ function coreRouter(deps: CoreDeps, services: Services): Router {
   router.use(rechargeRoutes(deps, services));
   router.use(withdrawRoutes(deps, services));
   router.use(messageRoutes(services.messages));
+  router.use(signInRoutes({ db, clock, signIn: services.signIn }));
+  router.use(tapRoutes({ db, taps: services.taps }));
+  router.use(giftCodeRoutes({ db, clock, giftCodes: services.giftCodes, perMinute: config.RATE_LIMIT_GIFT_CODE_PER_MINUTE }));
   router.use(gameRoutes(deps, services));
   router.use('/admin', requireOperator(deps.opsToken), adminRouter(deps, services));
   if (config.devOutbox) router.use(devRoutes(db), devTelegramRoutes(config, services));
@@ -97,6 +103,7 @@ function adminRouter(deps: CoreDeps, services: Services): Router {
   router.use(rechargeAdminRoutes(deps, services));
   router.use(withdrawAdminRoutes(deps, services));
   router.use(gameAdminRoutes(deps.db));
+  router.use(giftCodeAdminRoutes(services.giftCodes));
   return router;
 }
 

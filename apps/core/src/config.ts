@@ -50,6 +50,8 @@ const schema = z.object({
     .transform((v) => v === 'true' || v === '1'),
   EVENT_STREAMS_PER_IP: z.coerce.number().int().positive().default(20),
   EVENT_STREAMS_PER_USER: z.coerce.number().int().positive().default(5),
+  /** Gift-code redemptions per minute, counted per IP and per user. */
+  RATE_LIMIT_GIFT_CODE_PER_MINUTE: z.coerce.number().int().positive().default(10),
   BOT_TOKEN: optionalText,
   BOT_USERNAME: optionalText,
   BOT_API_ROOT: optionalText,

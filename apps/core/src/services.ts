@@ -6,11 +6,14 @@ import { createConfigService } from './modules/config/service';
 import { createFileStorage } from './modules/file/storage';
 import { createDrandBeacon, createLocalBeacon } from './modules/game/beacon';
 import { createGameScheduler } from './modules/game/scheduler';
+import { createGiftCodeService } from './modules/giftCode/service';
 import { createMessageService } from './modules/message/service';
 import { createNotifier } from './modules/notify/notifier';
+import { createSignInService } from './modules/signIn/service';
 import { createCodeService } from './modules/sms/codes';
 import { createHttpSmsProvider, createOutboxSmsProvider } from './modules/sms/provider';
 import { createSmsCodeSender } from './modules/sms/sender';
+import { createTapService } from './modules/tap/service';
 import { createBotAccounts, createWithdrawalReview } from './modules/telegram/botPorts';
 import { createTelegramLinkService } from './modules/telegram/linkTokens';
 import { createUserService } from './modules/user/service';
@@ -46,6 +49,7 @@ export function createServices(deps: CoreDeps) {
     notifier,
     operatorChatIds: config.OPERATOR_TELEGRAM_IDS.map(Number).filter(Number.isSafeInteger),
   });
+  const signIn = createSignInService({ db, clock, config: configService });
 
   return {
     tokens,
@@ -63,7 +67,11 @@ export function createServices(deps: CoreDeps) {
       publicUrl,
       botUsername: config.BOT_USERNAME,
       miniAppShortName: config.MINI_APP_SHORT_NAME,
+      engagement: signIn,
     }),
+    signIn,
+    giftCodes: createGiftCodeService({ db, clock, random }),
+    taps: createTapService({ db, clock, config: configService }),
     files: createFileStorage(db, clock, path.join(config.dataDir, 'uploads')),
     notifier,
     messages: createMessageService(db, clock),

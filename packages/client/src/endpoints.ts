@@ -1,4 +1,5 @@
 import { accountEndpoints } from './endpoints/account';
+import { engageEndpoints } from './endpoints/engage';
 import { gameEndpoints } from './endpoints/game';
 import { rechargeEndpoints } from './endpoints/recharge';
 import { walletEndpoints } from './endpoints/wallet';
@@ -16,6 +17,7 @@ export function createEndpoints(http: HttpClient) {
     ...rechargeEndpoints(http),
     ...withdrawEndpoints(http),
     ...gameEndpoints(http),
+    ...engageEndpoints(http),
   };
 }
 

@@ -89,6 +89,13 @@ export const errorCatalogue = {
   AUTH_HEADERS_MISMATCH: { code: 11041, message: 'The Authorization and X-Access-Token headers carry different credentials' },
   LOGIN_THROTTLED: { code: 11042, message: 'Too many wrong passwords for this account, please try again in {{wait}}' },
   STREAM_LIMIT: { code: 11043, message: 'Too many live connections are open, please close one and try again' },
+
+  // Engagement: sign-in, gift codes, levels, taps
+  SIGNED_IN_TODAY: { code: 12001, message: 'You have already signed in today' },
+  GIFT_CODE_UNKNOWN: { code: 12002, message: 'This gift code does not exist' },
+  GIFT_CODE_EXPIRED: { code: 12003, message: 'This gift code has expired' },
+  GIFT_CODE_USED_UP: { code: 12004, message: 'This gift code has been fully redeemed' },
+  GIFT_CODE_REDEEMED: { code: 12005, message: 'You have already redeemed this gift code' },
 } as const satisfies Record<string, { code: number; message: string }>;
 
 export type ErrorKey = keyof typeof errorCatalogue;

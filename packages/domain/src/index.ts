@@ -1,6 +1,7 @@
 export * from './codec';
 export * from './constants';
 export * from './contracts/index';
+export * from './engage/index';
 export * from './errors';
 export * from './game/index';
 export * from './locales';

@@ -32,6 +32,10 @@ export const routes = {
   game: '/pages/game/game',
   /** The provably-fair check of one past result (public; `?periodId=` prefills). Ours. */
   gameVerify: '/pages/game/verify',
+  /** Redeem a gift code and see the redemption records. Ours: the specification shows the page but not its path. */
+  giftCode: '/pages/giftCode/giftCode',
+  /** Tap-to-earn (from Home). Ours. */
+  tap: '/pages/tap/tap',
 } as const;
 
 export type RouteName = keyof typeof routes;

@@ -129,7 +129,7 @@ describe('the wire codec', () => {
     const response = await ctx.api.fetch('/app/taping/tapingV2', form({ data: encodeText('count=1') }));
     const text = await response.text();
     expect(text.startsWith('POST:')).toBe(true);
-    expect(JSON.parse(decodeResponse(text)).code).toBe(404);
+    expect(JSON.parse(decodeResponse(text)).code).toBe(401); // it exists, and needs a login
   });
 
   it('encrypts GET answers when asked', async () => {

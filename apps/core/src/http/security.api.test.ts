@@ -14,6 +14,7 @@ import {
   registerUser,
   registerWithdrawer,
   TEST_BOT_TOKEN,
+  TEST_OPS_TOKEN,
   type TestContext,
 } from '../testing';
 
@@ -130,6 +131,18 @@ describe('no IDOR: another user sees and changes nothing of yours', () => {
     const messageId = String(ownersMessages.result.content[0]?.id);
     expect((await ctx.api.get('/app/sysMessage/get', { id: messageId }, mine)).code).toBe(10010);
     expect((await ctx.api.post('/app/sysMessage/readMsg', { id: messageId }, mine)).code).toBe(10010);
+
+    // Sign-in and gift codes: the owner's day and redemptions are not the other's.
+    await ctx.api.post('/app/signIn/signIn', {}, { token: owner.token });
+    const gift = await ctx.api.post<{ code: string }>(
+      '/admin/giftCodes',
+      { asset: 'CASH', amount: '1', totalUses: '5', days: '1' },
+      { headers: { Authorization: `Ops ${TEST_OPS_TOKEN}` } },
+    );
+    expect((await ctx.api.post('/app/giftCode/redeem', { code: gift.result.code }, { token: owner.token })).code).toBe(200);
+    expect(await empty('/app/giftCode/records')).toEqual([]);
+    expect((await ctx.api.post<{ signedToday: boolean }>('/app/signIn/signStatus', {}, mine)).result.signedToday).toBe(false);
+    expect((await ctx.api.post('/app/giftCode/redeem', { code: gift.result.code }, mine)).code).toBe(200);
   });
 });
 

@@ -25,7 +25,7 @@ export interface ActionContext {
 }
 
 /** The kinds of request that create one thing each, counted per user to prove nothing was made twice. */
-export type Counted = 'recharge' | 'exchange' | 'bet' | 'withdraw';
+export type Counted = 'recharge' | 'exchange' | 'bet' | 'withdraw' | 'signIn' | 'giftCode';
 
 const BETS = ['Red', 'Green', 'Violet', 'Big', 'Small', '0', '3', '5', '8'];
 const NO_ANSWER = 0;
@@ -131,6 +131,22 @@ export async function exchange(a: ActionContext, user: VirtualUser): Promise<voi
     a.target.api.post('/app/user/account/exchange', { fromCoin, toCoin, amount }, { token: user.token, headers }),
   );
   a.record({ user: user.index, op: 'exchange', code: answer.code });
+}
+
+/** The daily sign-in: once a day pays, any further try is refused (12001) and moves nothing. */
+export async function signIn(a: ActionContext, user: VirtualUser): Promise<void> {
+  const answer = await keyed<{ reward: string }>(a, user, 'signIn', (headers) =>
+    a.target.api.post('/app/signIn/signIn', {}, { token: user.token, headers }),
+  );
+  a.record({ user: user.index, op: 'signIn', code: answer.code, ids: answer.result?.reward });
+}
+
+/** Redeems the run's gift code: it has uses for half the users, each may redeem it once. */
+export async function redeemGiftCode(a: ActionContext, user: VirtualUser, code: string): Promise<void> {
+  const answer = await keyed<{ id: number }>(a, user, 'giftCode', (headers) =>
+    a.target.api.post('/app/giftCode/redeem', { code }, { token: user.token, headers }),
+  );
+  a.record({ user: user.index, op: 'giftCode', code: answer.code, ids: answer.result ? String(answer.result.id) : undefined });
 }
 
 export async function bet(a: ActionContext, user: VirtualUser, session: GameSession): Promise<void> {

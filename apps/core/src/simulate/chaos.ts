@@ -82,6 +82,7 @@ export async function startChaosTarget(options: ChaosOptions): Promise<ChaosTarg
     GAME_CHAIN_LENGTH: '1000',
     RATE_LIMIT_AUTH_PER_MINUTE: '1000000',
     RATE_LIMIT_SMS_PER_MINUTE: '1000000',
+    RATE_LIMIT_GIFT_CODE_PER_MINUTE: '1000000',
     LOG_LEVEL: 'debug',
   };
   const slots: (CoreProcess | undefined)[] = await Promise.all(Array.from({ length: options.processes }, () => startCoreProcess(env)));

@@ -96,6 +96,37 @@ export async function checkInvariants({ db, now, retried, users }: InvariantInpu
     )),
   );
 
+  // Every sign-in paid its reward exactly once, to its user, from the rewards account.
+  const signInsMispaid = await queryRows<{ id: number; reward: string; paid: string; n: number }>(
+    db,
+    sql`select s.id, s.reward::text, coalesce(sum(t.amount), 0)::text as paid, count(t.id)::int as n
+        from sign_ins s
+        left join ledger_transfers t on t.reference = 'sign_in:' || s.id and t.type = 'reward'
+        left join ledger_accounts a on a.id = t.to_account_id and a.user_id = s.user_id
+        group by s.id, s.reward
+        having coalesce(sum(t.amount), 0) <> s.reward or count(t.id) <> (case when s.reward > 0 then 1 else 0 end)
+          or count(t.id) <> count(a.id)`,
+  );
+  for (const s of signInsMispaid) failures.push(`sign-in ${s.id}: reward ${s.reward}, paid ${s.paid} in ${s.n} transfers`);
+
+  // Gift codes: uses counted are the redemptions held, never past the total; each redemption paid once, to its user.
+  const codesMiscounted = await queryRows<{ code: string; used: number; total: number; held: number }>(
+    db,
+    sql`select c.code, c.used_count as used, c.total_uses as total, count(r.id)::int as held
+        from gift_codes c left join gift_code_redemptions r on r.code_id = c.id
+        group by c.id having c.used_count <> count(r.id) or c.used_count > c.total_uses`,
+  );
+  for (const c of codesMiscounted) failures.push(`gift code ${c.code}: used ${c.used} of ${c.total}, ${c.held} redemptions`);
+  const redemptionsMispaid = await queryRows<{ id: number; paid: string }>(
+    db,
+    sql`select r.id, coalesce(sum(t.amount), 0)::text as paid
+        from gift_code_redemptions r
+        left join ledger_transfers t on t.reference = 'gift_code:' || r.id and t.type = 'reward'
+        left join ledger_accounts a on a.id = t.to_account_id and a.user_id = r.user_id
+        group by r.id, r.amount having coalesce(sum(t.amount), 0) <> r.amount or count(t.id) <> 1 or count(a.id) <> 1`,
+  );
+  for (const r of redemptionsMispaid) failures.push(`gift code redemption ${r.id}: paid ${r.paid}`);
+
   // Retried requests: the same answer twice (so the money moved once).
   for (const r of retried) {
     // Canonical JSON (sorted keys): a replayed answer comes back from jsonb, which orders keys its own way.
@@ -127,6 +158,8 @@ async function madeOnce(db: Database, users: VirtualUser[]): Promise<string[]> {
     sql`select user_id, 'recharge' as kind, count(*)::int as n from recharge_orders group by user_id
         union all select user_id, 'withdraw', count(*)::int from withdrawals group by user_id
         union all select user_id, 'bet', count(*)::int from game_bets group by user_id
+        union all select user_id, 'signIn', count(*)::int from sign_ins group by user_id
+        union all select user_id, 'giftCode', count(*)::int from gift_code_redemptions group by user_id
         union all select a.user_id, 'exchange', count(distinct t.reference)::int
           from ledger_transfers t join ledger_accounts a on a.id = t.from_account_id
           where t.type = 'exchange' and a.user_id is not null group by a.user_id`,

@@ -1,6 +1,6 @@
 import type { GameSession } from '@prism/domain';
 import { TEST_OPS_TOKEN } from '../testing';
-import { type ActionContext, bet, decide, exchange, type OpRecord, recharge, withdraw } from './actions';
+import { type ActionContext, bet, decide, exchange, type OpRecord, recharge, redeemGiftCode, signIn, withdraw } from './actions';
 import { checkInvariants, ledgerDigest } from './invariants';
 import type { SimulationTarget } from './target';
 import { createVirtualUser, type VirtualUser } from './users';
@@ -60,6 +60,13 @@ export async function runSimulation(target: SimulationTarget, options: Simulatio
     { headers: { Authorization: `Ops ${TEST_OPS_TOKEN}` } },
   );
 
+  // A gift code with uses for half the users: redemptions race for the last uses.
+  const giftCode = await target.api.post<{ code: string }>(
+    '/admin/giftCodes',
+    { asset: 'CASH', amount: '5', totalUses: String(Math.max(1, Math.floor(options.users / 2))), days: '30' },
+    { headers: { Authorization: `Ops ${TEST_OPS_TOKEN}` } },
+  );
+
   const users: VirtualUser[] = [];
   for (let i = 0; i < options.users; i++)
     users.push(await createVirtualUser(target, options.seed, i, (op, code) => record({ user: i, op, code })));
@@ -79,6 +86,8 @@ export async function runSimulation(target: SimulationTarget, options: Simulatio
       else if (roll < 75) await bet(a, user, session);
       else if (roll < 85) await withdraw(a, user);
       else if (roll < 95) await decide(a, user);
+      else if (user.next(2) === 0) await signIn(a, user);
+      else await redeemGiftCode(a, user, giftCode.result.code);
     });
     await target.betweenRounds();
   }

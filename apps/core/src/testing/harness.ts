@@ -53,6 +53,7 @@ export async function createTestContext(options: TestContextOptions = {}): Promi
     BOT_TOKEN: TEST_BOT_TOKEN,
     RATE_LIMIT_AUTH_PER_MINUTE: '100000',
     RATE_LIMIT_SMS_PER_MINUTE: '100000',
+    RATE_LIMIT_GIFT_CODE_PER_MINUTE: '100000',
     PUBLIC_URL: 'http://prism.test',
     GAME_CHAIN_LENGTH: '1000',
     ...options.env,

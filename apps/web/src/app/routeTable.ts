@@ -59,6 +59,8 @@ const loaders: Record<RouteName, () => Promise<PageModule>> = {
   introductionPdf: placeholder,
   game: () => import('./routes/game'),
   gameVerify: () => import('./routes/gameVerify'),
+  giftCode: () => import('./routes/giftCode'),
+  tap: () => import('./routes/tap'),
 };
 
 /** Pages anyone may open: the entry, login, language and introduction pages, and the check of a game result. */

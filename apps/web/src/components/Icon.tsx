@@ -19,6 +19,7 @@ const paths = {
   list: 'M8 6h12M8 12h12M8 18h12M4 6h.01M4 12h.01M4 18h.01',
   card: 'M3 6h18v12H3zM3 10h18M7 15h4',
   bell: 'M6 16V11a6 6 0 0112 0v5l2 2H4zM10 21h4',
+  tap: 'M9 11V5a2 2 0 014 0v6M13 9a2 2 0 014 0v4M17 11a2 2 0 014 0v3a7 7 0 01-7 7h-1a7 7 0 01-6-3l-3-5a2 2 0 013-2l2 2',
 } as const;
 
 export type IconName = keyof typeof paths;

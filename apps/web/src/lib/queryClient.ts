@@ -26,6 +26,9 @@ export const queryKeys = {
   assetRecords: ['user', 'assetRecords'] as const,
   exchangeRates: ['user', 'exchangeRates'] as const,
   messages: ['user', 'messages'] as const,
+  signInStatus: ['user', 'signIn'] as const,
+  giftCodeRecords: ['user', 'giftCodeRecords'] as const,
+  tapState: ['user', 'tap'] as const,
   message: (id: number) => ['user', 'messages', 'detail', id] as const,
   /** The user's bets in one room. */
   gameRecords: (level: number) => ['user', 'gameRecords', level] as const,

@@ -150,6 +150,7 @@ export interface TelegramLinkToken {
   expiresIn: number;
 }
 
+export * from './engage';
 export * from './game';
 export * from './recharge';
 export * from './wallet';

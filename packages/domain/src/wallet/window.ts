@@ -61,3 +61,14 @@ export function isWithinWindow(now: Date, window: OpeningWindow): boolean {
 export function localDate(now: Date, timeZone: string): string {
   return new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);
 }
+
+/** Whether `zone` is an IANA time zone this runtime knows ("Europe/London", "UTC"). */
+export function isTimeZone(zone: string): boolean {
+  if (zone.length === 0) return false;
+  try {
+    new Intl.DateTimeFormat('en-GB', { timeZone: zone });
+    return true;
+  } catch {
+    return false;
+  }
+}

@@ -47,6 +47,16 @@ describe('npm run ops', () => {
     await expect(ops('game room 7 --multiples one,two')).rejects.toThrow(/betMultiples/);
   });
 
+  it('creates gift codes (once per user unless --repeat) and lists them', async () => {
+    const once = (await ops('giftcode create --amount 2.50 --uses 5 --days 3')) as Record<string, unknown>;
+    expect(once).toMatchObject({ asset: 'CASH', amount: '2.50', totalUses: 5, perUserOnce: true, createdBy: 'ops-cli' });
+    const repeat = (await ops('giftcode create --repeat --asset POINT --amount 1')) as Record<string, unknown>;
+    expect(repeat).toMatchObject({ asset: 'POINT', totalUses: 1, perUserOnce: false });
+    const listed = (await ops('giftcode list')) as { content: { code: string }[] };
+    expect(listed.content.map((c) => c.code)).toEqual([repeat.code, once.code]);
+    await expect(ops('giftcode create --amount 0')).rejects.toThrow(/amount/);
+  });
+
   it('lists withdrawals and settings', async () => {
     expect(Array.isArray(await ops('withdrawals list'))).toBe(true);
     expect(await ops('config list')).toBeTruthy();

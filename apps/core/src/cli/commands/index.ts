@@ -1,4 +1,5 @@
 import type { OpsCommand } from '../command';
+import { engageCommands } from './engage';
 import { gameCommands } from './game';
 import { generalCommands } from './general';
 import { rechargeCommands } from './recharge';
@@ -14,6 +15,7 @@ export const opsCommands: OpsCommand[] = [
   ...withdrawCommands,
   ...gameCommands,
   ...telegramCommands,
+  ...engageCommands,
 ];
 
 /** The command whose words start the arguments, longest match first. */

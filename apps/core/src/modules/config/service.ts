@@ -1,4 +1,4 @@
-import { APP_VERSION, APP_VERSION_CODE } from '@prism/domain';
+import { APP_VERSION, APP_VERSION_CODE, isTimeZone } from '@prism/domain';
 import { and, eq } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { AppError } from '../../http/errors';
@@ -12,6 +12,8 @@ export interface ConfigService {
   get(key: string, fallback?: string): Promise<string>;
   set(key: string, value: string): Promise<void>;
   countryCodes(): Promise<string[]>;
+  /** The IANA zone whose midnight turns the platform day; UTC when unset or invalid. */
+  timeZone(): Promise<string>;
   downloadInfo(): Promise<{ url: string; version: string; versionCode: number }>;
 }
 
@@ -48,6 +50,10 @@ export function createConfigService(db: Database, publicUrl: string): ConfigServ
         .split(',')
         .map((code) => code.trim())
         .filter((code) => /^\d{1,4}$/.test(code));
+    },
+    async timeZone() {
+      const zone = (await get('PLATFORM_TIME_ZONE', 'UTC')).trim();
+      return isTimeZone(zone) ? zone : 'UTC';
     },
     async downloadInfo() {
       return { url: (await get('DOWNLOAD_URL')) || publicUrl, version: APP_VERSION, versionCode: APP_VERSION_CODE };

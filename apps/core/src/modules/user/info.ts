@@ -6,11 +6,12 @@ export interface UserInfoExtras {
   inviteLinkUrl: string;
   customerServiceUrl: string;
   wallet: WalletFigures;
+  signInDay: number;
 }
 
 const zero = formatMoney(0n);
 
-/** User info of specification point 3. Balances come from the ledger; figures of later features (game, sign-in) are zero until they land. */
+/** User info of specification point 3. Balances come from the ledger; the sign-in streak from its module; bet and commission figures are still zero (issue 12). */
 export function toUserInfo(user: UserRow, extras: UserInfoExtras): UserInfo {
   return {
     id: user.id,
@@ -30,7 +31,7 @@ export function toUserInfo(user: UserRow, extras: UserInfoExtras): UserInfo {
     remark: user.remark,
     customerServiceUrl: extras.customerServiceUrl,
     ...extras.wallet,
-    signInDay: 0,
+    signInDay: extras.signInDay,
     todayBetAmount: zero,
     todayBetIncome: zero,
     todayWin: zero,

@@ -21,6 +21,8 @@ export interface UserServiceDeps {
   publicUrl: string;
   botUsername: string | undefined;
   miniAppShortName: string | undefined;
+  /** Figures other modules own, read through their services. */
+  engagement: { streakDay(userId: number): Promise<number> };
 }
 
 export interface BaseInfoChange {
@@ -54,6 +56,7 @@ export function createUserService(deps: UserServiceDeps) {
         inviteLinkUrl: inviteLink(deps, user.invitationCode),
         customerServiceUrl: await deps.config.get('CUSTOMER_SERVICE_URL'),
         wallet: await walletFigures(db, userId),
+        signInDay: await deps.engagement.streakDay(userId),
       });
     },
 

@@ -1,4 +1,4 @@
-import { ASSETS, type Asset, parseMoney, parseRate, parseTimeRange, parseWeekDays } from '@prism/domain';
+import { ASSETS, type Asset, isTimeZone, parseMoney, parseRate, parseTimeRange, parseWeekDays } from '@prism/domain';
 import { eq } from 'drizzle-orm';
 import { Router } from 'express';
 import { z } from 'zod';
@@ -25,15 +25,6 @@ const money = (text: string) => {
   return parsed.ok ? parsed.value : undefined;
 };
 const bool = (text: string) => (text === 'true' ? true : text === 'false' ? false : undefined);
-const validZone = (zone: string) => {
-  try {
-    new Intl.DateTimeFormat('en-GB', { timeZone: zone });
-    return zone;
-  } catch {
-    return undefined;
-  }
-};
-
 /** getConfig field name -> how its text becomes a column value (undefined = refused). */
 const EDITABLE: Record<string, (text: string) => ConfigPatch | undefined> = {
   openRecharge: (t) => (bool(t) === undefined ? undefined : { openRecharge: bool(t) as boolean }),
@@ -49,7 +40,7 @@ const EDITABLE: Record<string, (text: string) => ConfigPatch | undefined> = {
   betLimitRechargeMultiple4Withdraw: (t) => (basisPoints(t) === undefined ? undefined : { turnoverMultipleBps: basisPoints(t) as number }),
   startAndEndTime: (t) => (parseTimeRange(t) ? { startAndEndTime: t.trim() } : undefined),
   weekDays: (t) => (parseWeekDays(t) ? { weekDays: parseWeekDays(t)?.join(',') as string } : undefined),
-  timeZone: (t) => (validZone(t) ? { timeZone: t } : undefined),
+  timeZone: (t) => (isTimeZone(t) ? { timeZone: t } : undefined),
 };
 
 const configBody = z.object({

@@ -23,6 +23,7 @@ const MENU = [
   { key: 'account.paymentPassword', url: routes.paymentPassword },
   { key: 'account.language', url: routes.lang },
   { key: 'account.notices', url: routes.notice },
+  { key: 'account.giftCode', url: routes.giftCode },
   { key: 'account.introduction', url: routes.introduction },
 ] as const;
 

@@ -2,11 +2,12 @@ import { QueryView } from '../../components/QueryView';
 import { BalancesCard } from '../../features/home/components/BalancesCard';
 import { Greeting } from '../../features/home/components/Greeting';
 import { Shortcuts } from '../../features/home/components/Shortcuts';
+import { SignInCard } from '../../features/signIn/components/SignInCard';
 import { useUserInfo } from '../../features/user/api/getUserInfo';
 import { displayName } from '../../features/user/displayName';
 import { useDemoMode } from '../../lib/config';
 
-/** Home tab: greeting, balances (CHIP, GOLD, POINT, USDT) and shortcuts. */
+/** Home tab: greeting, balances (CHIP, GOLD, POINT, USDT), shortcuts and the daily sign-in. */
 export default function HomePage() {
   const user = useUserInfo();
   const demo = useDemoMode();
@@ -17,6 +18,7 @@ export default function HomePage() {
           <Greeting name={displayName(info)} demo={demo} />
           <BalancesCard balances={info} />
           <Shortcuts />
+          <SignInCard />
         </div>
       )}
     </QueryView>

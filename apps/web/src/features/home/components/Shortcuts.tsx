@@ -3,10 +3,11 @@ import { useTranslation } from 'react-i18next';
 import { Icon, type IconName } from '../../../components/Icon';
 import { useNavigation } from '../../../lib/navigation';
 
-const SHORTCUTS: { key: 'home.recharge' | 'home.withdraw' | 'home.game'; url: string; icon: IconName }[] = [
+const SHORTCUTS: { key: 'home.recharge' | 'home.withdraw' | 'home.game' | 'home.tap'; url: string; icon: IconName }[] = [
   { key: 'home.recharge', url: routes.recharge, icon: 'arrowDown' },
   { key: 'home.withdraw', url: routes.withdrawal, icon: 'arrowUp' },
   { key: 'home.game', url: routes.game, icon: 'game' },
+  { key: 'home.tap', url: routes.tap, icon: 'tap' },
 ];
 
 export function Shortcuts() {

@@ -1,0 +1,76 @@
+import { ASSETS, type Asset, PAGE_SIZE } from '@prism/domain';
+import { Router } from 'express';
+import { z } from 'zod';
+import type { Database } from '../../db/client';
+import { caller, requireAuth } from '../../http/auth';
+import { ok } from '../../http/envelope';
+import { idempotencyKeyOf, runIdempotent } from '../../http/idempotency';
+import { createRateLimiter } from '../../http/rateLimit';
+import { field, parseInput } from '../../http/validate';
+import type { Clock } from '../../platform/clock';
+import type { GiftCodeService } from './service';
+
+const redeemBody = z.object({
+  code: z.string({ error: 'FIELD_INVALID' }).min(1, { error: 'FIELD_INVALID' }).max(64, { error: 'FIELD_INVALID' }),
+});
+const pageQuery = z.object({ pageNo: field.integer(1, 100_000).optional(), pageSize: field.integer(1, 100).optional() });
+
+interface GiftCodeRouteDeps {
+  db: Database;
+  clock: Clock;
+  giftCodes: GiftCodeService;
+  perMinute: number;
+}
+
+/** /app/giftCode: redeem a code, see the redemption records. Limited per IP and per user. */
+export function giftCodeRoutes({ db, clock, giftCodes, perMinute }: GiftCodeRouteDeps): Router {
+  const router = Router();
+  router.use('/app/giftCode', requireAuth);
+  const perIp = createRateLimiter(perMinute);
+  const perUser = createRateLimiter(perMinute, (req) => `user:${caller(req).userId}`);
+
+  router.post('/app/giftCode/redeem', perIp, perUser, async (req, res) => {
+    const input = parseInput(redeemBody, req.body);
+    const { userId } = caller(req);
+    const scope = { userId, key: idempotencyKeyOf(req), route: 'giftCode.redeem', input };
+    ok(res, await runIdempotent(db, clock, scope, (tx) => giftCodes.redeem(tx, userId, input.code)));
+  });
+
+  router.get('/app/giftCode/records', async (req, res) => {
+    const { pageNo = 1, pageSize = PAGE_SIZE } = parseInput(pageQuery, req.query);
+    ok(res, await giftCodes.records(caller(req).userId, pageNo, pageSize));
+  });
+
+  return router;
+}
+
+const createBody = z.object({
+  asset: field.oneOf(ASSETS as unknown as [Asset, ...Asset[]]),
+  amount: field.money(),
+  totalUses: field.integer(1, 1_000_000),
+  days: field.integer(1, 3650),
+  perUserOnce: field.oneOf(['true', 'false']).optional(),
+  createdBy: field.optionalText(64),
+});
+
+/** /admin/giftCodes: the operator creates and lists codes (`npm run ops -- giftcode`, or the bot's /giftcode). */
+export function giftCodeAdminRoutes(giftCodes: GiftCodeService): Router {
+  const router = Router();
+  router.post('/giftCodes', async (req, res) => {
+    const input = parseInput(createBody, req.body);
+    const created = await giftCodes.create({
+      asset: input.asset,
+      amount: input.amount,
+      totalUses: input.totalUses,
+      days: input.days,
+      perUserOnce: input.perUserOnce !== 'false',
+      createdBy: input.createdBy ?? 'ops',
+    });
+    ok(res, created);
+  });
+  router.get('/giftCodes', async (req, res) => {
+    const { pageNo = 1, pageSize = PAGE_SIZE } = parseInput(pageQuery, req.query);
+    ok(res, await giftCodes.list(pageNo, pageSize));
+  });
+  return router;
+}

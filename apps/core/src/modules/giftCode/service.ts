@@ -1,0 +1,177 @@
+import {
+  type Asset,
+  formatGiftCode,
+  formatMoney,
+  type GiftCodeRedemption,
+  type GiftCodeView,
+  giftCodeStatus,
+  isGiftCodeFormat,
+  type Money,
+  newGiftCode,
+  normalizeGiftCode,
+  type Paged,
+} from '@prism/domain';
+import { and, count, desc, eq, gt, lt, sql } from 'drizzle-orm';
+import type { Database, Executor } from '../../db/client';
+import { AppError } from '../../http/errors';
+import type { Clock } from '../../platform/clock';
+import type { Random } from '../../platform/random';
+import { transfer } from '../ledger/ledger';
+import { giftCodeRedemptions, giftCodes } from './schema';
+
+export interface NewGiftCode {
+  asset: Asset;
+  amount: Money;
+  totalUses: number;
+  perUserOnce: boolean;
+  /** Valid for this many days from now. */
+  days: number;
+  createdBy: string;
+}
+
+const DAY_MS = 86_400_000;
+
+const toView = (row: typeof giftCodes.$inferSelect): GiftCodeView => ({
+  id: row.id,
+  code: formatGiftCode(row.code),
+  asset: row.asset as Asset,
+  amount: formatMoney(row.amount),
+  totalUses: row.totalUses,
+  usedCount: row.usedCount,
+  perUserOnce: row.perUserOnce,
+  expiresAt: row.expiresAt.toISOString(),
+  createdAt: row.createdAt.toISOString(),
+  createdBy: row.createdBy,
+});
+
+/** Gift codes: operators create them; users redeem them (paid from the 'rewards' system account) and see their records. */
+export function createGiftCodeService({ db, clock, random }: { db: Database; clock: Clock; random: Random }) {
+  const page = (pageNo: number, pageSize: number) => ({ limit: pageSize, offset: (pageNo - 1) * pageSize });
+
+  /** Why `code` cannot be redeemed by `userId` now, checked in the order a user would want to hear it. */
+  async function refusal(tx: Executor, code: string, userId: number, now: Date): Promise<AppError> {
+    const [row] = await tx.select().from(giftCodes).where(eq(giftCodes.code, code));
+    if (!row) return new AppError('GIFT_CODE_UNKNOWN');
+    if (row.perUserOnce) {
+      const [mine] = await tx
+        .select({ id: giftCodeRedemptions.id })
+        .from(giftCodeRedemptions)
+        .where(and(eq(giftCodeRedemptions.codeId, row.id), eq(giftCodeRedemptions.userId, userId)));
+      if (mine) return new AppError('GIFT_CODE_REDEEMED');
+    }
+    if (row.expiresAt.getTime() <= now.getTime()) return new AppError('GIFT_CODE_EXPIRED');
+    return new AppError('GIFT_CODE_USED_UP');
+  }
+
+  return {
+    async create(input: NewGiftCode): Promise<GiftCodeView> {
+      const now = clock.now();
+      // A collision of two ~59-bit codes is practically impossible; the unique index still guards it.
+      for (let attempt = 0; attempt < 3; attempt++) {
+        const [row] = await db
+          .insert(giftCodes)
+          .values({
+            code: newGiftCode((n) => random.int(n)),
+            asset: input.asset,
+            amount: input.amount,
+            totalUses: input.totalUses,
+            perUserOnce: input.perUserOnce,
+            expiresAt: new Date(now.getTime() + input.days * DAY_MS),
+            createdBy: input.createdBy,
+            createdAt: now,
+          })
+          .onConflictDoNothing()
+          .returning();
+        if (row) return toView(row);
+      }
+      throw new Error('could not find a free gift code');
+    },
+
+    async list(pageNo: number, pageSize: number): Promise<Paged<GiftCodeView>> {
+      const [rows, [total]] = await Promise.all([
+        db.select().from(giftCodes).orderBy(desc(giftCodes.id)).limit(pageSize).offset(page(pageNo, pageSize).offset),
+        db.select({ n: count() }).from(giftCodes),
+      ]);
+      return { content: rows.map(toView), totalElements: total?.n ?? 0, pageNo };
+    },
+
+    /**
+     * Redeems inside the caller's transaction: one conditional UPDATE takes a
+     * use (never past totalUses, never after expiry); the redemption row's
+     * unique index refuses a second one by the same user; then the ledger pays.
+     * Any refusal rolls the whole transaction back.
+     */
+    async redeem(tx: Executor, userId: number, typed: string): Promise<GiftCodeRedemption> {
+      const code = normalizeGiftCode(typed);
+      if (!isGiftCodeFormat(code)) throw new AppError('GIFT_CODE_UNKNOWN');
+      const now = clock.now();
+      const [taken] = await tx
+        .update(giftCodes)
+        .set({ usedCount: sql`${giftCodes.usedCount} + 1` })
+        .where(and(eq(giftCodes.code, code), lt(giftCodes.usedCount, giftCodes.totalUses), gt(giftCodes.expiresAt, now)))
+        .returning();
+      if (!taken) throw await refusal(tx, code, userId, now);
+      const [redemption] = await tx
+        .insert(giftCodeRedemptions)
+        .values({ codeId: taken.id, userId, once: taken.perUserOnce, amount: taken.amount, asset: taken.asset, createdAt: now })
+        .onConflictDoNothing()
+        .returning();
+      if (!redemption) throw new AppError('GIFT_CODE_REDEEMED');
+      await transfer(
+        tx,
+        {
+          asset: taken.asset as Asset,
+          from: { system: 'rewards' },
+          to: { userId },
+          amount: taken.amount,
+          type: 'reward',
+          reference: `gift_code:${redemption.id}`,
+          idempotencyKey: `gift_code:${redemption.id}`,
+          meta: { kind: 'gift_code', codeId: taken.id },
+        },
+        now,
+      );
+      return {
+        id: redemption.id,
+        code: formatGiftCode(code),
+        amount: formatMoney(redemption.amount),
+        asset: redemption.asset as Asset,
+        createDateTime: now.toISOString(),
+        expireDateTime: taken.expiresAt.toISOString(),
+        status: giftCodeStatus(taken.expiresAt, now),
+      };
+    },
+
+    /** The user's redemption records, newest first. */
+    async records(userId: number, pageNo: number, pageSize: number): Promise<Paged<GiftCodeRedemption>> {
+      const now = clock.now();
+      const mine = eq(giftCodeRedemptions.userId, userId);
+      const [rows, [total]] = await Promise.all([
+        db
+          .select({ redemption: giftCodeRedemptions, code: giftCodes.code, expiresAt: giftCodes.expiresAt })
+          .from(giftCodeRedemptions)
+          .innerJoin(giftCodes, eq(giftCodes.id, giftCodeRedemptions.codeId))
+          .where(mine)
+          .orderBy(desc(giftCodeRedemptions.id))
+          .limit(pageSize)
+          .offset(page(pageNo, pageSize).offset),
+        db.select({ n: count() }).from(giftCodeRedemptions).where(mine),
+      ]);
+      return {
+        content: rows.map(({ redemption, code, expiresAt }) => ({
+          id: redemption.id,
+          code: formatGiftCode(code),
+          amount: formatMoney(redemption.amount),
+          asset: redemption.asset as Asset,
+          createDateTime: redemption.createdAt.toISOString(),
+          expireDateTime: expiresAt.toISOString(),
+          status: giftCodeStatus(expiresAt, now),
+        })),
+        totalElements: total?.n ?? 0,
+        pageNo,
+      };
+    },
+  };
+}
+
+export type GiftCodeService = ReturnType<typeof createGiftCodeService>;

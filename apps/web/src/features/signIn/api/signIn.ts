@@ -1,0 +1,26 @@
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../../lib/api';
+import { queryKeys } from '../../../lib/queryClient';
+
+/** POST /app/signIn/signStatus: today's state and the streak's week. */
+export const getSignInStatus = () => api.signIn.signStatus();
+
+export const signInStatusQueryOptions = () => queryOptions({ queryKey: queryKeys.signInStatus, queryFn: getSignInStatus });
+
+export const useSignInStatus = () => useQuery(signInStatusQueryOptions());
+
+/** POST /app/signIn/signIn, with an Idempotency-Key (a retry after a lost answer is paid once). */
+export const signIn = ({ idempotencyKey }: { idempotencyKey: string }) => api.signIn.signIn({ idempotencyKey });
+
+export function useSignIn() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: signIn,
+    onSuccess: (result) => {
+      queryClient.setQueryData(queryKeys.signInStatus, result);
+      return Promise.all([queryKeys.userInfo, queryKeys.assetRecords].map((queryKey) => queryClient.invalidateQueries({ queryKey })));
+    },
+    // A refusal (already signed, maybe in another tab) means the shown state is stale.
+    onError: () => queryClient.invalidateQueries({ queryKey: queryKeys.signInStatus }),
+  });
+}

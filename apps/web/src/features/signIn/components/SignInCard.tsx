@@ -1,0 +1,103 @@
+import type { SignInDay, SignInStatus } from '@prism/domain';
+import { useTranslation } from 'react-i18next';
+import { Card } from '../../../components/Card';
+import { ErrorBlock } from '../../../components/ErrorBlock';
+import { errorMessage } from '../../../lib/api';
+import { useIntent } from '../../../lib/intent';
+import { hapticNotification } from '../../../lib/telegram';
+import { toast } from '../../../lib/toast';
+import { useSignIn, useSignInStatus } from '../api/signIn';
+
+/** Home tab: the daily sign-in week (signed days, today, rewards to come) and the sign-in button. */
+export function SignInCard() {
+  const { t } = useTranslation();
+  const status = useSignInStatus();
+  return (
+    <Card title={t('signIn.title')} className="sign-in">
+      {status.isPending ? (
+        <div className="sign-in-week sign-in-loading" aria-busy="true" />
+      ) : status.isError ? (
+        <ErrorBlock message={errorMessage(status.error)} onRetry={() => void status.refetch()} />
+      ) : (
+        <SignInBody status={status.data} />
+      )}
+    </Card>
+  );
+}
+
+function SignInBody({ status }: { status: SignInStatus }) {
+  const { t } = useTranslation();
+  return (
+    <>
+      <p className="sign-in-streak" data-testid="sign-in-streak">
+        {status.signedToday || status.streakDay > 1
+          ? t('signIn.streak', { days: status.signedToday ? status.streakDay : status.streakDay - 1 })
+          : t('signIn.start')}
+      </p>
+      <ol className="sign-in-week">
+        {status.days.map((day) => (
+          <SignInTile key={day.day} day={day} asset={status.asset} />
+        ))}
+      </ol>
+      <SignInButton status={status} />
+    </>
+  );
+}
+
+function SignInTile({ day, asset }: { day: SignInDay; asset: string }) {
+  const { t } = useTranslation();
+  const stateLabel = t(`signIn.state.${day.state}`);
+  return (
+    <li
+      className={`sign-in-day sign-in-${day.state}`}
+      data-testid={`sign-in-day-${day.day}`}
+      data-state={day.state}
+      aria-label={`${t('signIn.day', { day: day.day })}: ${day.reward} ${asset}, ${stateLabel}`}
+    >
+      <span className="sign-in-day-label">{t('signIn.day', { day: day.day })}</span>
+      <span className="sign-in-day-reward">{day.state === 'signed' ? '✓' : `+${day.reward}`}</span>
+    </li>
+  );
+}
+
+function SignInButton({ status }: { status: SignInStatus }) {
+  const { t } = useTranslation();
+  const mutation = useSignIn();
+  const intent = useIntent();
+  const submit = () => {
+    const idempotencyKey = intent.keyFor('signIn');
+    mutation.mutate(
+      { idempotencyKey },
+      {
+        onSuccess: (result) => {
+          intent.settle();
+          hapticNotification('success');
+          toast(t('signIn.done', { reward: result.reward, asset: result.asset }));
+        },
+        onError: (error) => {
+          intent.settle(error);
+          hapticNotification('error');
+          toast(errorMessage(error));
+        },
+      },
+    );
+  };
+  if (status.signedToday)
+    return (
+      <button type="button" className="btn btn-primary" disabled data-testid="sign-in-button">
+        {t('signIn.signedToday')}
+      </button>
+    );
+  return (
+    <button
+      type="button"
+      className="btn btn-primary"
+      onClick={submit}
+      disabled={mutation.isPending}
+      aria-busy={mutation.isPending || undefined}
+      data-testid="sign-in-button"
+    >
+      {t('signIn.action', { reward: status.todayReward, asset: status.asset })}
+    </button>
+  );
+}

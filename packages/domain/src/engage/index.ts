@@ -1,0 +1,4 @@
+export * from './calendar';
+export * from './giftCode';
+export * from './signIn';
+export * from './taps';
