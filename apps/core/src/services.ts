@@ -14,7 +14,7 @@ import { createCodeService } from './modules/sms/codes';
 import { createHttpSmsProvider, createOutboxSmsProvider } from './modules/sms/provider';
 import { createSmsCodeSender } from './modules/sms/sender';
 import { createTapService } from './modules/tap/service';
-import { createBotAccounts, createWithdrawalReview } from './modules/telegram/botPorts';
+import { createBotAccounts, createGiftCodeIssuer, createWithdrawalReview } from './modules/telegram/botPorts';
 import { createTelegramLinkService } from './modules/telegram/linkTokens';
 import { createUserService } from './modules/user/service';
 import { createWithdrawService } from './modules/withdraw/service';
@@ -50,6 +50,7 @@ export function createServices(deps: CoreDeps) {
     operatorChatIds: config.OPERATOR_TELEGRAM_IDS.map(Number).filter(Number.isSafeInteger),
   });
   const signIn = createSignInService({ db, clock, config: configService });
+  const giftCodes = createGiftCodeService({ db, clock, random });
 
   return {
     tokens,
@@ -70,7 +71,7 @@ export function createServices(deps: CoreDeps) {
       engagement: signIn,
     }),
     signIn,
-    giftCodes: createGiftCodeService({ db, clock, random }),
+    giftCodes,
     taps: createTapService({ db, clock, config: configService }),
     files: createFileStorage(db, clock, path.join(config.dataDir, 'uploads')),
     notifier,
@@ -79,7 +80,11 @@ export function createServices(deps: CoreDeps) {
     withdraw,
     telegramLink,
     /** What the bot asks core (accounts, withdrawal review): the same services the API uses. */
-    bot: { accounts: createBotAccounts(db, telegramLink), review: createWithdrawalReview(withdraw) },
+    bot: {
+      accounts: createBotAccounts(db, telegramLink),
+      review: createWithdrawalReview(withdraw),
+      giftCodes: createGiftCodeIssuer(giftCodes),
+    },
   };
 }
 
