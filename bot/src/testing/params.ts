@@ -82,7 +82,7 @@ export async function readParams(req: IncomingMessage, url: URL): Promise<Params
   }
   if (contentType.startsWith('multipart/form-data')) {
     // Node's fetch Response already knows how to split a multipart body.
-    const form = await new Response(body, { headers: { 'content-type': contentType } }).formData();
+    const form = await new Response(new Uint8Array(body), { headers: { 'content-type': contentType } }).formData();
     for (const [key, value] of form) {
       params[key] =
         typeof value === 'string'

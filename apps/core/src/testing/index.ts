@@ -1,3 +1,4 @@
+export { type BotServer, startBotServer } from './botServer';
 export { createEmptyPostgresDatabase, createTestDatabase, testDatabaseKind } from './database';
 export * from './harness';
 export { closedPortUrl } from './network';

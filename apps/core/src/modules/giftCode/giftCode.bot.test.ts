@@ -1,47 +1,21 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
-import { type FakeBotApi, messageUpdate, startFakeBotApi, testUser } from '@prism/bot/testing';
+import { type FakeBotApi, messageUpdate, testUser } from '@prism/bot/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadConfig } from '../../config';
-import { silentLogger } from '../../platform/logger';
-import { type RunningServer, startServer } from '../../server';
-import { registerThrough, TestApi } from '../../testing';
+import { type BotServer, registerThrough, startBotServer, type TestApi } from '../../testing';
 
 /** /giftcode through a real server and the bot on a fake Bot API: operators create codes users can redeem. */
 const OPERATOR = testUser({ id: 777_101, username: 'ops_gift', first_name: 'Gift' });
 const STRANGER = testUser({ id: 555_101, username: 'not_ops', first_name: 'Not' });
 
 let fake: FakeBotApi;
-let running: RunningServer;
 let api: TestApi;
-let dataDir: string;
+let server: BotServer;
 
 beforeAll(async () => {
-  fake = await startFakeBotApi();
-  dataDir = await mkdtemp(path.join(os.tmpdir(), 'prism-gift-bot-'));
-  const config = loadConfig({
-    NODE_ENV: 'test',
-    PORT: '0',
-    HOST: '127.0.0.1',
-    DATA_DIR: dataDir,
-    SKIP_WEB: 'true',
-    DEV_OUTBOX: 'true',
-    BOT_TOKEN: fake.token,
-    BOT_API_ROOT: fake.apiRoot,
-    OPERATOR_TELEGRAM_IDS: String(OPERATOR.id),
-    RATE_LIMIT_AUTH_PER_MINUTE: '1000',
-    RATE_LIMIT_SMS_PER_MINUTE: '1000',
-  });
-  running = await startServer(config, silentLogger);
-  api = new TestApi(`http://127.0.0.1:${(running.server.address() as { port: number }).port}`);
+  server = await startBotServer(() => ({ OPERATOR_TELEGRAM_IDS: String(OPERATOR.id) }));
+  ({ fake, api } = server);
 }, 60_000);
 
-afterAll(async () => {
-  await running?.stop();
-  await fake?.stop();
-  await rm(dataDir, { recursive: true, force: true });
-});
+afterAll(() => server?.stop());
 
 const say = (text: string, from = OPERATOR) => fake.pushUpdate(messageUpdate({ text, from }));
 const replyTo = (chatId: number, test: (text: string) => boolean) =>

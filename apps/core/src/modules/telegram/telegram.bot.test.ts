@@ -1,12 +1,6 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
-import { type FakeBotApi, messageUpdate, type RecordedCall, startFakeBotApi, testUser } from '@prism/bot/testing';
+import { type FakeBotApi, messageUpdate, type RecordedCall, testUser } from '@prism/bot/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadConfig } from '../../config';
-import { silentLogger } from '../../platform/logger';
-import { type RunningServer, startServer } from '../../server';
-import { TestApi } from '../../testing';
+import { type BotServer, startBotServer, type TestApi } from '../../testing';
 
 /**
  * /start through a real server and the bot on a fake Bot API: invitation codes
@@ -14,36 +8,15 @@ import { TestApi } from '../../testing';
  * one-time deep link the app shows.
  */
 let fake: FakeBotApi;
-let running: RunningServer;
 let api: TestApi;
-let dataDir: string;
+let server: BotServer;
 
 beforeAll(async () => {
-  fake = await startFakeBotApi();
-  dataDir = await mkdtemp(path.join(os.tmpdir(), 'prism-bot-start-'));
-  const config = loadConfig({
-    NODE_ENV: 'test',
-    PORT: '0',
-    HOST: '127.0.0.1',
-    DATA_DIR: dataDir,
-    SKIP_WEB: 'true',
-    DEV_OUTBOX: 'true',
-    BOT_TOKEN: fake.token,
-    BOT_API_ROOT: fake.apiRoot,
-    BOT_USERNAME: fake.botInfo.username,
-    MINI_APP_URL: 'https://app.example.com/',
-    RATE_LIMIT_AUTH_PER_MINUTE: '1000',
-    RATE_LIMIT_SMS_PER_MINUTE: '1000',
-  });
-  running = await startServer(config, silentLogger);
-  api = new TestApi(`http://127.0.0.1:${(running.server.address() as { port: number }).port}`);
+  server = await startBotServer((fake) => ({ BOT_USERNAME: fake.botInfo.username, MINI_APP_URL: 'https://app.example.com/' }));
+  ({ fake, api } = server);
 }, 60_000);
 
-afterAll(async () => {
-  await running?.stop();
-  await fake?.stop();
-  await rm(dataDir, { recursive: true, force: true });
-});
+afterAll(() => server?.stop());
 
 /** A browser user: registered with phone and SMS code, no Telegram. */
 async function browserUser(phone: string): Promise<{ token: string; invitation: string }> {

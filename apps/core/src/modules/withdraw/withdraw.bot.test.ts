@@ -1,14 +1,11 @@
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
-import os from 'node:os';
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { callbackQueryUpdate, type FakeBotApi, messageUpdate, startFakeBotApi, testUser } from '@prism/bot/testing';
+import { callbackQueryUpdate, type FakeBotApi, messageUpdate, testUser } from '@prism/bot/testing';
 import { sign } from '@telegram-apps/init-data-node';
 import type { Message } from 'grammy/types';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadConfig } from '../../config';
-import { silentLogger } from '../../platform/logger';
-import { type RunningServer, startServer } from '../../server';
-import { fundInDatabase, TestApi } from '../../testing';
+import type { RunningServer } from '../../server';
+import { type BotServer, fundInDatabase, startBotServer, type TestApi } from '../../testing';
 
 /**
  * The whole withdrawal story through a real server process and the bot on a
@@ -22,38 +19,20 @@ const CUSTOMERS = [
 ];
 
 let fake: FakeBotApi;
-let running: RunningServer;
 let api: TestApi;
+let server: BotServer;
+let running: RunningServer;
 let dataDir: string;
 
 beforeAll(async () => {
-  fake = await startFakeBotApi();
-  dataDir = await mkdtemp(path.join(os.tmpdir(), 'prism-bot-flow-'));
-  const config = loadConfig({
-    NODE_ENV: 'test',
-    PORT: '0',
-    HOST: '127.0.0.1',
-    DATA_DIR: dataDir,
-    SKIP_WEB: 'true',
-    DEV_OUTBOX: 'true',
-    BOT_TOKEN: fake.token,
-    BOT_API_ROOT: fake.apiRoot,
-    OPERATOR_TELEGRAM_IDS: String(OPERATOR.id),
-    RATE_LIMIT_AUTH_PER_MINUTE: '1000',
-    RATE_LIMIT_SMS_PER_MINUTE: '1000',
-  });
-  running = await startServer(config, silentLogger);
-  api = new TestApi(`http://127.0.0.1:${(running.server.address() as { port: number }).port}`);
+  server = await startBotServer(() => ({ OPERATOR_TELEGRAM_IDS: String(OPERATOR.id) }));
+  ({ fake, api, running, dataDir } = server);
   const asOperator = { headers: { Authorization: `Ops ${(await readFile(path.join(dataDir, 'ops-token'), 'utf8')).trim()}` } };
   // Open all day, so the test does not depend on the hour it runs at.
   await api.post('/admin/wallet/config', { currency: 'CASH', field: 'startAndEndTime', value: '00:00-24:00' }, asOperator);
 }, 60_000);
 
-afterAll(async () => {
-  await running?.stop();
-  await fake?.stop();
-  await rm(dataDir, { recursive: true, force: true });
-});
+afterAll(() => server?.stop());
 
 /** Registers from inside Telegram (linking the chat the bot writes to), sets a payment password and funds CASH. */
 async function customer(index: number): Promise<{ token: string; user: (typeof CUSTOMERS)[number] }> {
