@@ -6,6 +6,7 @@ export * from '../modules/file/schema';
 export * from '../modules/game/schema';
 export * from '../modules/giftCode/schema';
 export * from '../modules/idempotency/schema';
+export * from '../modules/level/schema';
 export * from '../modules/ledger/schema';
 export * from '../modules/message/schema';
 export * from '../modules/notify/schema';
