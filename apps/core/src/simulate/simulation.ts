@@ -1,6 +1,17 @@
 import type { GameSession } from '@prism/domain';
 import { TEST_OPS_TOKEN } from '../testing';
-import { type ActionContext, bet, decide, exchange, type OpRecord, recharge, redeemGiftCode, signIn, withdraw } from './actions';
+import {
+  type ActionContext,
+  bet,
+  collectLevelTask,
+  decide,
+  exchange,
+  type OpRecord,
+  recharge,
+  redeemGiftCode,
+  signIn,
+  withdraw,
+} from './actions';
 import { checkInvariants, ledgerDigest } from './invariants';
 import type { SimulationTarget } from './target';
 import { createVirtualUser, type VirtualUser } from './users';
@@ -87,7 +98,8 @@ export async function runSimulation(target: SimulationTarget, options: Simulatio
       else if (roll < 85) await withdraw(a, user);
       else if (roll < 95) await decide(a, user);
       else if (user.next(2) === 0) await signIn(a, user);
-      else await redeemGiftCode(a, user, giftCode.result.code);
+      else if (user.next(2) === 0) await redeemGiftCode(a, user, giftCode.result.code);
+      else await collectLevelTask(a, user);
     });
     await target.betweenRounds();
   }
