@@ -147,8 +147,13 @@ describe('no IDOR: another user sees and changes nothing of yours', () => {
 
     // Levels: the owner's recharges, level and collected task are not the other's; the other cannot collect with them.
     const levelsOf = async (token: string) =>
-      (await ctx.api.get<{ level: number; levels: { level: number; tasks: { id: number; state: string }[] }[] }>('/app/level/list', {}, { token }))
-        .result;
+      (
+        await ctx.api.get<{ level: number; levels: { level: number; tasks: { id: number; state: string }[] }[] }>(
+          '/app/level/list',
+          {},
+          { token },
+        )
+      ).result;
     const ownersTask = (await levelsOf(owner.token)).levels[1]?.tasks[0];
     expect(ownersTask?.state).toBe('collect');
     expect((await ctx.api.post('/app/level/collect', { taskId: String(ownersTask?.id) }, { token: owner.token })).code).toBe(200);

@@ -151,7 +151,11 @@ export async function redeemGiftCode(a: ActionContext, user: VirtualUser, code: 
 
 /** Collects the first upgrade task whose reward waits (if any); a second collect of it is refused (12008) and moves nothing. */
 export async function collectLevelTask(a: ActionContext, user: VirtualUser): Promise<void> {
-  const levels = await a.target.api.get<{ levels: { tasks: { id: number; state: string }[] }[] }>('/app/level/list', {}, { token: user.token });
+  const levels = await a.target.api.get<{ levels: { tasks: { id: number; state: string }[] }[] }>(
+    '/app/level/list',
+    {},
+    { token: user.token },
+  );
   const task = levels.result?.levels.flatMap((level) => level.tasks).find((t) => t.state === 'collect');
   if (!task) return;
   const answer = await a.target.api.post<{ taskId: number }>('/app/level/collect', { taskId: String(task.id) }, { token: user.token });

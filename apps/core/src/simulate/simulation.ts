@@ -97,9 +97,12 @@ export async function runSimulation(target: SimulationTarget, options: Simulatio
       else if (roll < 75) await bet(a, user, session);
       else if (roll < 85) await withdraw(a, user);
       else if (roll < 95) await decide(a, user);
-      else if (user.next(2) === 0) await signIn(a, user);
-      else if (user.next(2) === 0) await redeemGiftCode(a, user, giftCode.result.code);
-      else await collectLevelTask(a, user);
+      else {
+        const pick = user.next(3);
+        if (pick === 0) await signIn(a, user);
+        else if (pick === 1) await redeemGiftCode(a, user, giftCode.result.code);
+        else await collectLevelTask(a, user);
+      }
     });
     await target.betweenRounds();
   }

@@ -1,6 +1,6 @@
 import type { Asset } from '../constants';
-import type { SignInDayState } from '../engage/signIn';
 import type { LevelState, LevelTaskKind, LevelTaskState } from '../engage/levels';
+import type { SignInDayState } from '../engage/signIn';
 
 /** One day of the sign-in week (amounts as decimal strings). */
 export interface SignInDay {

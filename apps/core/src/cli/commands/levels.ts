@@ -11,7 +11,8 @@ export const levelCommands: OpsCommand[] = [
   },
   {
     words: ['levels', 'set'],
-    usage: 'levels set --level <n> --name <name> [--promotion|--no-promotion]   add or rename a level (--promotion: unlocks the subordinate promotion reward)',
+    usage:
+      'levels set --level <n> --name <name> [--promotion|--no-promotion]   add or rename a level (--promotion: unlocks the subordinate promotion reward)',
     run: (args, http) =>
       http.post('/admin/levels', {
         level: option(args, 'level'),

@@ -27,6 +27,12 @@ export async function loadLevelRules(db: Executor): Promise<LevelRule[]> {
     promotion: row.promotion,
     tasks: taskRows
       .filter((task) => task.level === row.level)
-      .map((task) => ({ id: task.id, kind: task.kind as LevelTaskKind, target: task.target, asset: task.asset as Asset, reward: task.reward })),
+      .map((task) => ({
+        id: task.id,
+        kind: task.kind as LevelTaskKind,
+        target: task.target,
+        asset: task.asset as Asset,
+        reward: task.reward,
+      })),
   }));
 }

@@ -173,7 +173,11 @@ describe('levels with upgrade tasks', () => {
   });
 
   it('the operator edits levels and tasks; a disabled task no longer counts, bad settings are refused', async () => {
-    const listed = await ctx.api.get<{ level: number; name: string; tasks: { id: number; kind: string }[] }[]>('/admin/levels', {}, asOperator);
+    const listed = await ctx.api.get<{ level: number; name: string; tasks: { id: number; kind: string }[] }[]>(
+      '/admin/levels',
+      {},
+      asOperator,
+    );
     expect(listed.code).toBe(200);
     expect(listed.result.map((l) => l.name)).toEqual(['V0', 'V1', 'V2', 'VU', 'V4', 'V5']);
     const added = await ctx.api.post('/admin/levels', { level: '6', name: 'V6' }, asOperator);
@@ -191,9 +195,13 @@ describe('levels with upgrade tasks', () => {
     expect(off.code, off.message).toBe(200);
     expect((await list(user)).levels.find((l) => l.level === 6)?.tasks).toEqual([]);
 
-    expect((await ctx.api.post('/admin/levels/tasks', { level: '6', kind: 'invite', target: '1.5', reward: '1' }, asOperator)).code).toBe(400);
+    expect((await ctx.api.post('/admin/levels/tasks', { level: '6', kind: 'invite', target: '1.5', reward: '1' }, asOperator)).code).toBe(
+      400,
+    );
     expect((await ctx.api.post('/admin/levels/tasks', { level: '99', kind: 'bet', target: '10', reward: '1' }, asOperator)).code).toBe(400);
-    expect((await ctx.api.post('/admin/levels/tasks', { level: '6', kind: 'magic', target: '10', reward: '1' }, asOperator)).code).toBe(400);
+    expect((await ctx.api.post('/admin/levels/tasks', { level: '6', kind: 'magic', target: '10', reward: '1' }, asOperator)).code).toBe(
+      400,
+    );
     expect((await ctx.api.post('/admin/levels/tasks', { id: '999999', reward: '1' }, asOperator)).code).toBe(12006);
     expect((await ctx.api.post('/admin/levels', { level: '7' }, asOperator)).code).toBe(400);
   });

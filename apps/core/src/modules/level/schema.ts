@@ -57,5 +57,8 @@ export const levelTaskClaims = pgTable(
     reward: bigint('reward', { mode: 'bigint' }).notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
   },
-  (t) => [uniqueIndex('level_task_claims_user_task').on(t.userId, t.taskId), check('level_task_claims_reward_not_negative', sql`${t.reward} >= 0`)],
+  (t) => [
+    uniqueIndex('level_task_claims_user_task').on(t.userId, t.taskId),
+    check('level_task_claims_reward_not_negative', sql`${t.reward} >= 0`),
+  ],
 );

@@ -19,9 +19,7 @@ export function useCollectLevelTask() {
     mutationFn: collectLevelTask,
     onSuccess: (result) => {
       queryClient.setQueryData(queryKeys.levels, result);
-      return Promise.all(
-        [queryKeys.userInfo, queryKeys.assetRecords].map((queryKey) => queryClient.invalidateQueries({ queryKey })),
-      );
+      return Promise.all([queryKeys.userInfo, queryKeys.assetRecords].map((queryKey) => queryClient.invalidateQueries({ queryKey })));
     },
   });
 }
