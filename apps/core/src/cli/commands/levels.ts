@@ -6,7 +6,7 @@ const flag = (args: string[], on: string, off: string) => (args.includes(on) ? '
 export const levelCommands: OpsCommand[] = [
   {
     words: ['levels', 'list'],
-    usage: 'levels list   every level with its upgrade tasks (targets and rewards in minor units, invitations as counts)',
+    usage: 'levels list   every level with its upgrade tasks (amounts as decimals, invitations as counts)',
     run: (_args, http) => http.get('/admin/levels'),
   },
   {

@@ -1,4 +1,13 @@
-import { ASSETS, type Asset, isMoneyTaskKind, LEVEL_TASK_KINDS, type LevelTaskKind, parseMoney } from '@prism/domain';
+import {
+  ASSETS,
+  type Asset,
+  formatMoney,
+  formatTaskAmount,
+  isMoneyTaskKind,
+  LEVEL_TASK_KINDS,
+  type LevelTaskKind,
+  parseMoney,
+} from '@prism/domain';
 import { asc, eq } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { AppError } from '../../http/errors';
@@ -24,6 +33,13 @@ export interface TaskSetting {
 }
 
 const INVITE_MAX = 1_000_000n;
+
+/** A task as the operator reads it: target and reward written as they are typed ("100.00", "3"). */
+const toAdminTask = (task: typeof levelTasks.$inferSelect) => ({
+  ...task,
+  target: formatTaskAmount(task.kind as LevelTaskKind, task.target),
+  reward: formatMoney(task.reward),
+});
 
 /** A target as stored: minor units for money kinds, a whole count for invitations; anything else is refused. */
 function parseTarget(kind: LevelTaskKind, text: string): bigint {
@@ -52,9 +68,7 @@ export function createLevelAdmin(db: Database) {
       ]);
       return levelRows.map((row) => ({
         ...row,
-        tasks: taskRows
-          .filter((task) => task.level === row.level)
-          .map((task) => ({ ...task, target: task.target.toString(), reward: task.reward.toString() })),
+        tasks: taskRows.filter((task) => task.level === row.level).map(toAdminTask),
       }));
     },
 
@@ -86,7 +100,7 @@ export function createLevelAdmin(db: Database) {
       const [row] = existing
         ? await db.update(levelTasks).set(values).where(eq(levelTasks.id, existing.id)).returning()
         : await db.insert(levelTasks).values(values).returning();
-      return row && { ...row, target: row.target.toString(), reward: row.reward.toString() };
+      return row && toAdminTask(row);
     },
   };
 }
