@@ -65,3 +65,41 @@ test('a user taps from Home: POINT grows at once and the server confirms it', as
   await expect(page.getByTestId('tap-today')).toHaveText('7 / 2000');
   await expect(page.getByTestId('tap-energy')).toHaveText(/^49\d \/ 500$/);
 });
+
+test('a new user recharges, opens the levels from the top bar, collects the V1 task and sees CASH grow', async ({ page }) => {
+  await registerThroughUi(page, uniquePhone(), 'secret123');
+  await expect(page.getByTestId('level-badge')).toHaveText('V0');
+  await page.getByTestId('level-badge').click();
+  await page.waitForURL('**/pages/level/level');
+  await expect(page.getByTestId('level-current')).toHaveText('V0');
+  const v1 = page.getByTestId('level-1');
+  await expect(v1.getByTestId('level-state')).toHaveText('Need upgrade tasks');
+  await expect(page.getByTestId('level-3')).toContainText('VU');
+
+  // "Go to complete" leads to the recharge screen; pay 1000 CASH through the sandbox gateway's page.
+  await v1.getByTestId('level-go').click();
+  await page.waitForURL('**/pages/Rechargepage/Rechargepage');
+  await expect(page.getByTestId('stepper-value')).toHaveValue('1000');
+  await page.getByRole('button', { name: 'Recharge', exact: true }).click();
+  await page.waitForURL('**/core/pay/sandbox/**');
+  await page.getByRole('button', { name: 'Pay' }).click();
+  await page.waitForURL('**/pages/Rechargepage/Rechargepage?orderNo=**');
+  await expect(page.getByTestId('order-status')).toHaveText('Paid');
+
+  // From the Personal tab: the account card shows the new level and leads to the levels page.
+  await page.goto('/pages/account/account');
+  await expect(page.getByTestId('account-balance')).toContainText('1000.00');
+  await expect(page.getByTestId('account-level')).toHaveText('Level V1');
+  await page.getByRole('button', { name: 'Levels', exact: true }).click();
+  await page.waitForURL('**/pages/level/level');
+  await expect(page.getByTestId('level-current')).toHaveText('V1');
+  await expect(v1.getByTestId('level-state')).toHaveText('All completed');
+  await expect(v1.getByTestId('level-task-progress')).toHaveText('100.00 / 100.00');
+
+  await v1.getByTestId('level-collect').click();
+  await expect(page.getByTestId('toast')).toHaveText('Collected: +5.00 CASH');
+  await expect(v1.getByTestId('level-finished')).toHaveText('Finished');
+
+  await page.goto('/pages/account/account');
+  await expect(page.getByTestId('account-balance')).toContainText('1005.00');
+});

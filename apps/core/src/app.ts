@@ -20,6 +20,7 @@ import { fileRoutes } from './modules/file/routes';
 import { gameAdminRoutes } from './modules/game/admin';
 import { gameRoutes } from './modules/game/routes';
 import { giftCodeAdminRoutes, giftCodeRoutes } from './modules/giftCode/routes';
+import { levelAdminRoutes, levelRoutes } from './modules/level/routes';
 import { messageRoutes } from './modules/message/routes';
 import { opsRoutes, requireOperator } from './modules/ops/routes';
 import { rechargeAdminRoutes, rechargeRoutes } from './modules/recharge/routes';
@@ -85,6 +86,7 @@ function coreRouter(deps: CoreDeps, services: Services): Router {
   router.use(messageRoutes(services.messages));
   router.use(signInRoutes({ db, clock, signIn: services.signIn }));
   router.use(tapRoutes({ db, taps: services.taps }));
+  router.use(levelRoutes({ db, clock, levels: services.levels }));
   router.use(giftCodeRoutes({ db, clock, giftCodes: services.giftCodes, perMinute: config.RATE_LIMIT_GIFT_CODE_PER_MINUTE }));
   router.use(gameRoutes(deps, services));
   router.use('/admin', requireOperator(deps.opsToken), adminRouter(deps, services));
@@ -104,6 +106,7 @@ function adminRouter(deps: CoreDeps, services: Services): Router {
   router.use(withdrawAdminRoutes(deps, services));
   router.use(gameAdminRoutes(deps.db));
   router.use(giftCodeAdminRoutes(services.giftCodes));
+  router.use(levelAdminRoutes(services.levelAdmin));
   return router;
 }
 

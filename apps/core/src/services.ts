@@ -7,6 +7,8 @@ import { createFileStorage } from './modules/file/storage';
 import { createDrandBeacon, createLocalBeacon } from './modules/game/beacon';
 import { createGameScheduler } from './modules/game/scheduler';
 import { createGiftCodeService } from './modules/giftCode/service';
+import { createLevelAdmin } from './modules/level/admin';
+import { createLevelService } from './modules/level/service';
 import { createMessageService } from './modules/message/service';
 import { createNotifier } from './modules/notify/notifier';
 import { createSignInService } from './modules/signIn/service';
@@ -51,6 +53,7 @@ export function createServices(deps: CoreDeps) {
   });
   const signIn = createSignInService({ db, clock, config: configService });
   const giftCodes = createGiftCodeService({ db, clock, random });
+  const levels = createLevelService({ db, clock });
 
   return {
     tokens,
@@ -68,10 +71,12 @@ export function createServices(deps: CoreDeps) {
       publicUrl,
       botUsername: config.BOT_USERNAME,
       miniAppShortName: config.MINI_APP_SHORT_NAME,
-      engagement: signIn,
+      engagement: { streakDay: (userId) => signIn.streakDay(userId), level: (userId) => levels.current(userId) },
     }),
     signIn,
     giftCodes,
+    levels,
+    levelAdmin: createLevelAdmin(db),
     taps: createTapService({ db, clock, config: configService }),
     files: createFileStorage(db, clock, path.join(config.dataDir, 'uploads')),
     notifier,

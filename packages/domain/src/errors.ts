@@ -96,6 +96,10 @@ export const errorCatalogue = {
   GIFT_CODE_EXPIRED: { code: 12003, message: 'This gift code has expired' },
   GIFT_CODE_USED_UP: { code: 12004, message: 'This gift code has been fully redeemed' },
   GIFT_CODE_REDEEMED: { code: 12005, message: 'You have already redeemed this gift code' },
+  LEVEL_TASK_UNKNOWN: { code: 12006, message: 'This upgrade task does not exist' },
+  LEVEL_TASK_NOT_COMPLETED: { code: 12007, message: 'This upgrade task is not completed yet' },
+  LEVEL_TASK_COLLECTED: { code: 12008, message: 'You have already collected this reward' },
+  LEVEL_LOCKED: { code: 12009, message: 'This level is not unlocked yet' },
 } as const satisfies Record<string, { code: number; message: string }>;
 
 export type ErrorKey = keyof typeof errorCatalogue;

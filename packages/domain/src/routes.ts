@@ -36,6 +36,8 @@ export const routes = {
   giftCode: '/pages/giftCode/giftCode',
   /** Tap-to-earn (from Home). Ours. */
   tap: '/pages/tap/tap',
+  /** Levels with upgrade tasks (from the Personal tab and the top bar's level badge). Ours: the specification shows the page but not its path. */
+  levels: '/pages/level/level',
 } as const;
 
 export type RouteName = keyof typeof routes;

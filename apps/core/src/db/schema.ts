@@ -7,6 +7,7 @@ export * from '../modules/game/schema';
 export * from '../modules/giftCode/schema';
 export * from '../modules/idempotency/schema';
 export * from '../modules/ledger/schema';
+export * from '../modules/level/schema';
 export * from '../modules/message/schema';
 export * from '../modules/notify/schema';
 export * from '../modules/recharge/schema';

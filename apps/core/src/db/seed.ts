@@ -1,5 +1,6 @@
 import { seedConfig } from '../modules/config/service';
 import { seedGameLevels } from '../modules/game/levels';
+import { seedLevels } from '../modules/level/config';
 import { seedPayChannels } from '../modules/recharge/seed';
 import { seedWalletConfig } from '../modules/wallet/config';
 import type { Database } from './client';
@@ -10,4 +11,5 @@ export async function seedDatabase(db: Database): Promise<void> {
   await seedWalletConfig(db);
   await seedPayChannels(db);
   await seedGameLevels(db);
+  await seedLevels(db);
 }

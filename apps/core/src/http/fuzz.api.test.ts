@@ -74,6 +74,9 @@ const FIELDS = [
   'betCloseSeconds',
   'kind',
   'limit',
+  'taskId',
+  'target',
+  'reward',
 ];
 const nasty = fc.oneof(
   fc.string(),

@@ -12,6 +12,7 @@ import {
   fundUser,
   lastSmsCode,
   lastWithdrawCode,
+  moneySnapshot,
   registerUser,
   registerWithdrawer,
   TEST_BOT_TOKEN,
@@ -146,6 +147,25 @@ describe('no IDOR: another user sees and changes nothing of yours', () => {
     expect(await empty('/app/giftCode/records')).toEqual([]);
     expect((await ctx.api.post<{ signedToday: boolean }>('/app/signIn/signStatus', {}, mine)).result.signedToday).toBe(false);
     expect((await ctx.api.post('/app/giftCode/redeem', { code: gift.result.code }, mine)).code).toBe(200);
+
+    // Levels: the owner's recharges, level and collected task are not the other's; the other cannot collect with them.
+    const levelsOf = async (token: string) =>
+      (
+        await ctx.api.get<{ level: number; levels: { level: number; tasks: { id: number; state: string }[] }[] }>(
+          '/app/level/list',
+          {},
+          { token },
+        )
+      ).result;
+    const ownersTask = (await levelsOf(owner.token)).levels[1]?.tasks[0];
+    expect(ownersTask?.state).toBe('collect');
+    expect((await ctx.api.post('/app/level/collect', { taskId: String(ownersTask?.id) }, { token: owner.token })).code).toBe(200);
+    const othersLevels = await levelsOf(other.token);
+    expect(othersLevels.level).toBe(0);
+    expect(othersLevels.levels[1]?.tasks[0]?.state).toBe('go');
+    const snapshot = await moneySnapshot(ctx);
+    expect((await ctx.api.post('/app/level/collect', { taskId: String(ownersTask?.id) }, mine)).code).toBe(12007);
+    expect(await moneySnapshot(ctx)).toBe(snapshot);
   });
 });
 

@@ -176,6 +176,19 @@ export async function tap(a: ActionContext, user: VirtualUser): Promise<void> {
   a.record({ user: user.index, op: 'tap', code: first.code, ids: first.result ? String(first.result.accepted) : undefined });
 }
 
+/** Collects the first upgrade task whose reward waits (if any); a second collect of it is refused (12008) and moves nothing. */
+export async function collectLevelTask(a: ActionContext, user: VirtualUser): Promise<void> {
+  const levels = await a.target.api.get<{ levels: { tasks: { id: number; state: string }[] }[] }>(
+    '/app/level/list',
+    {},
+    { token: user.token },
+  );
+  const task = levels.result?.levels.flatMap((level) => level.tasks).find((t) => t.state === 'collect');
+  if (!task) return;
+  const answer = await a.target.api.post<{ taskId: number }>('/app/level/collect', { taskId: String(task.id) }, { token: user.token });
+  a.record({ user: user.index, op: 'levelTask', code: answer.code, ids: String(task.id) });
+}
+
 export async function bet(a: ActionContext, user: VirtualUser, session: GameSession): Promise<void> {
   const base = ['1', '10', '100'][user.next(3)] as string;
   const multiples = ['1', '5', '10'][user.next(3)] as string;

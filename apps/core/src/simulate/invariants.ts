@@ -143,6 +143,25 @@ export async function checkInvariants({ db, now, retried, users }: InvariantInpu
   );
   for (const o of overCap) failures.push(`user ${o.user_id} tapped ${o.tapped_today} times in a day`);
 
+  // Level tasks: each collected task paid its reward once, to its user; no level reward without a collected task.
+  const tasksMispaid = await queryRows<{ id: number; paid: string; n: number }>(
+    db,
+    sql`select c.id, coalesce(sum(t.amount), 0)::text as paid, count(t.id)::int as n
+        from level_task_claims c
+        left join ledger_transfers t on t.reference = 'level_task:' || c.id and t.type = 'reward'
+        left join ledger_accounts a on a.id = t.to_account_id and a.user_id = c.user_id
+        group by c.id, c.reward
+        having coalesce(sum(t.amount), 0) <> c.reward or count(t.id) <> (case when c.reward > 0 then 1 else 0 end)
+          or count(t.id) <> count(a.id)`,
+  );
+  for (const c of tasksMispaid) failures.push(`level task claim ${c.id}: paid ${c.paid} in ${c.n} transfers`);
+  const [orphans] = await queryRows<{ n: number }>(
+    db,
+    sql`select count(*)::int as n from ledger_transfers t
+        where t.reference like 'level_task:%' and not exists (select 1 from level_task_claims c where 'level_task:' || c.id = t.reference)`,
+  );
+  if ((orphans?.n ?? 0) > 0) failures.push(`${orphans?.n} level task rewards without a collected task`);
+
   // Retried requests: the same answer twice (so the money moved once).
   for (const r of retried) {
     // Canonical JSON (sorted keys): a replayed answer comes back from jsonb, which orders keys its own way.

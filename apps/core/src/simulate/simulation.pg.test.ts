@@ -24,6 +24,7 @@ describe('simulation', () => {
     expect(first.failures).toEqual([]);
     expect(first.ops).toBeGreaterThanOrEqual(2500);
     expect(first.outcomes['bet 200']).toBeGreaterThan(300);
+    expect(first.outcomes['levelTask 200']).toBeGreaterThan(0);
     expect((first.outcomes['withdraw 200'] ?? 0) + (first.outcomes['approve 200'] ?? 0)).toBeGreaterThan(10);
     const again = await simulate(11);
     expect(again.failures).toEqual([]);

@@ -1,6 +1,18 @@
 import type { GameSession } from '@prism/domain';
 import { TEST_OPS_TOKEN } from '../testing';
-import { type ActionContext, bet, decide, exchange, type OpRecord, recharge, redeemGiftCode, signIn, tap, withdraw } from './actions';
+import {
+  type ActionContext,
+  bet,
+  collectLevelTask,
+  decide,
+  exchange,
+  type OpRecord,
+  recharge,
+  redeemGiftCode,
+  signIn,
+  tap,
+  withdraw,
+} from './actions';
 import { checkInvariants, ledgerDigest } from './invariants';
 import type { SimulationTarget } from './target';
 import { createVirtualUser, type VirtualUser } from './users';
@@ -87,9 +99,10 @@ export async function runSimulation(target: SimulationTarget, options: Simulatio
       else if (roll < 85) await withdraw(a, user);
       else if (roll < 95) await decide(a, user);
       else {
-        const which = user.next(3);
-        if (which === 0) await signIn(a, user);
-        else if (which === 1) await redeemGiftCode(a, user, giftCode.result.code);
+        const pick = user.next(4);
+        if (pick === 0) await signIn(a, user);
+        else if (pick === 1) await redeemGiftCode(a, user, giftCode.result.code);
+        else if (pick === 2) await collectLevelTask(a, user);
         else await tap(a, user);
       }
     });

@@ -61,6 +61,7 @@ const loaders: Record<RouteName, () => Promise<PageModule>> = {
   gameVerify: () => import('./routes/gameVerify'),
   giftCode: () => import('./routes/giftCode'),
   tap: () => import('./routes/tap'),
+  levels: () => import('./routes/levels'),
 };
 
 /** Pages anyone may open: the entry, login, language and introduction pages, and the check of a game result. */

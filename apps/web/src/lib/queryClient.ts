@@ -29,6 +29,7 @@ export const queryKeys = {
   signInStatus: ['user', 'signIn'] as const,
   giftCodeRecords: ['user', 'giftCodeRecords'] as const,
   tapState: ['user', 'tap'] as const,
+  levels: ['user', 'levels'] as const,
   message: (id: number) => ['user', 'messages', 'detail', id] as const,
   /** The user's bets in one room. */
   gameRecords: (level: number) => ['user', 'gameRecords', level] as const,

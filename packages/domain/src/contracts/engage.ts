@@ -1,4 +1,5 @@
 import type { Asset } from '../constants';
+import type { LevelState, LevelTaskKind, LevelTaskState } from '../engage/levels';
 import type { SignInDayState } from '../engage/signIn';
 
 /** One day of the sign-in week (amounts as decimal strings). */
@@ -75,4 +76,40 @@ export interface TapAnswer {
   pointPerTap: string;
   /** The user's POINT balance after this batch. */
   point: string;
+}
+
+/** One upgrade task with the user's progress (targets and progress: "100.00" for money kinds, "3" for invitations). */
+export interface LevelTaskView {
+  id: number;
+  kind: LevelTaskKind;
+  target: string;
+  progress: string;
+  reward: string;
+  asset: Asset;
+  state: LevelTaskState;
+}
+
+export interface LevelView {
+  level: number;
+  levelName: string;
+  /** Unlocks the subordinate promotion reward (VU). */
+  promotion: boolean;
+  state: LevelState;
+  tasks: LevelTaskView[];
+}
+
+/** GET /app/level/list: the user's level and every level with its tasks. */
+export interface LevelList {
+  level: number;
+  levelName: string;
+  /** The user's level (or one below it) unlocks the subordinate promotion reward. */
+  promotion: boolean;
+  levels: LevelView[];
+}
+
+/** POST /app/level/collect: the reward paid and the list after it. */
+export interface LevelCollectResult extends LevelList {
+  taskId: number;
+  reward: string;
+  asset: Asset;
 }

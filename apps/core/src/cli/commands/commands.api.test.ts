@@ -57,6 +57,17 @@ describe('npm run ops', () => {
     await expect(ops('giftcode create --amount 0')).rejects.toThrow(/amount/);
   });
 
+  it('lists levels, adds a level and a task, changes and disables the task', async () => {
+    const levels = (await ops('levels list')) as { name: string; promotion: boolean }[];
+    expect(levels.map((l) => l.name)).toEqual(['V0', 'V1', 'V2', 'VU', 'V4', 'V5']);
+    expect(levels.find((l) => l.name === 'VU')?.promotion).toBe(true);
+    expect(await ops('levels set --level 6 --name V6 --promotion')).toMatchObject({ level: 6, name: 'V6', promotion: true });
+    const task = (await ops('levels task --level 6 --kind recharge --target 50000 --reward 100')) as { id: number };
+    expect(task).toMatchObject({ level: 6, kind: 'recharge', target: '50000.00', reward: '100.00', enabled: true });
+    expect(await ops(`levels task --id ${task.id} --reward 150 --disable`)).toMatchObject({ reward: '150.00', enabled: false });
+    await expect(ops('levels task --level 6 --kind invite --target 2.5 --reward 1')).rejects.toThrow(/target/);
+  });
+
   it('lists withdrawals and settings', async () => {
     expect(Array.isArray(await ops('withdrawals list'))).toBe(true);
     expect(await ops('config list')).toBeTruthy();

@@ -2,6 +2,7 @@ import type { OpsCommand } from '../command';
 import { engageCommands } from './engage';
 import { gameCommands } from './game';
 import { generalCommands } from './general';
+import { levelCommands } from './levels';
 import { rechargeCommands } from './recharge';
 import { telegramCommands } from './telegram';
 import { walletCommands } from './wallet';
@@ -16,6 +17,7 @@ export const opsCommands: OpsCommand[] = [
   ...gameCommands,
   ...telegramCommands,
   ...engageCommands,
+  ...levelCommands,
 ];
 
 /** The command whose words start the arguments, longest match first. */

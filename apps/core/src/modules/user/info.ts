@@ -7,11 +7,13 @@ export interface UserInfoExtras {
   customerServiceUrl: string;
   wallet: WalletFigures;
   signInDay: number;
+  /** From the level module's upgrade tasks; users.level is not used. */
+  level: { level: number; levelName: string };
 }
 
 const zero = formatMoney(0n);
 
-/** User info of specification point 3. Balances come from the ledger; the sign-in streak from its module; bet and commission figures are still zero (issue 12). */
+/** User info of specification point 3. Balances come from the ledger; the sign-in streak and the level from their modules; bet and commission figures are still zero (issue 12). */
 export function toUserInfo(user: UserRow, extras: UserInfoExtras): UserInfo {
   return {
     id: user.id,
@@ -24,8 +26,8 @@ export function toUserInfo(user: UserRow, extras: UserInfoExtras): UserInfo {
     invitation: user.invitationCode,
     inviteLinkUrl: extras.inviteLinkUrl,
     parentId: user.parentId,
-    level: user.level,
-    levelName: `V${user.level}`,
+    level: extras.level.level,
+    levelName: extras.level.levelName,
     userStatus: user.userStatus,
     userType: user.userType,
     remark: user.remark,

@@ -22,7 +22,11 @@ export interface UserServiceDeps {
   botUsername: string | undefined;
   miniAppShortName: string | undefined;
   /** Figures other modules own, read through their services. */
-  engagement: { streakDay(userId: number): Promise<number> };
+  engagement: {
+    streakDay(userId: number): Promise<number>;
+    /** The level reached by upgrade tasks (level module). */
+    level(userId: number): Promise<{ level: number; levelName: string }>;
+  };
 }
 
 export interface BaseInfoChange {
@@ -57,6 +61,7 @@ export function createUserService(deps: UserServiceDeps) {
         customerServiceUrl: await deps.config.get('CUSTOMER_SERVICE_URL'),
         wallet: await walletFigures(db, userId),
         signInDay: await deps.engagement.streakDay(userId),
+        level: await deps.engagement.level(userId),
       });
     },
 

@@ -24,6 +24,7 @@ const MENU = [
   { key: 'account.language', url: routes.lang },
   { key: 'account.notices', url: routes.notice },
   { key: 'account.giftCode', url: routes.giftCode },
+  { key: 'account.levels', url: routes.levels },
   { key: 'account.introduction', url: routes.introduction },
 ] as const;
 

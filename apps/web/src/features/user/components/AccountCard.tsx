@@ -1,9 +1,10 @@
-import type { UserInfo } from '@prism/domain';
+import { routes, type UserInfo } from '@prism/domain';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Avatar } from '../../../components/Avatar';
 import { Icon } from '../../../components/Icon';
 import { formatAmount } from '../../../lib/money';
+import { useNavigation } from '../../../lib/navigation';
 import { withdrawableOf } from '../../../lib/wallet';
 import { displayName } from '../displayName';
 
@@ -13,6 +14,7 @@ import { displayName } from '../displayName';
  */
 export function AccountCard({ user, children }: { user: UserInfo; children?: ReactNode }) {
   const { t } = useTranslation();
+  const { navigateTo } = useNavigation();
   const [showWithdraw, setShowWithdraw] = useState(false);
   const label = showWithdraw ? t('account.withdrawBalance') : t('account.accountBalance');
   const cash = formatAmount(showWithdraw ? withdrawableOf(user, 'CASH') : user.cash);
@@ -23,9 +25,9 @@ export function AccountCard({ user, children }: { user: UserInfo; children?: Rea
         <Avatar src={user.headUrl || undefined} name={displayName(user)} size="m" />
         <div className="account-card-who">
           <p className="account-card-name">{displayName(user)}</p>
-          <p className="muted">
+          <button type="button" className="link-button muted" onClick={() => navigateTo(routes.levels)} data-testid="account-level">
             {t('account.level')} {user.levelName}
-          </p>
+          </button>
         </div>
       </div>
       <div className="account-balances">

@@ -1,0 +1,108 @@
+import {
+  ASSETS,
+  type Asset,
+  formatMoney,
+  formatTaskAmount,
+  isMoneyTaskKind,
+  LEVEL_TASK_KINDS,
+  type LevelTaskKind,
+  parseMoney,
+} from '@prism/domain';
+import { asc, eq } from 'drizzle-orm';
+import type { Database } from '../../db/client';
+import { AppError } from '../../http/errors';
+import { levels, levelTasks } from './schema';
+
+export interface LevelSetting {
+  level: number;
+  name: string;
+  promotion?: boolean | undefined;
+}
+
+export interface TaskSetting {
+  /** Absent: a new task of `level`; present: that task changed. */
+  id?: number | undefined;
+  level?: number | undefined;
+  kind?: LevelTaskKind | undefined;
+  /** "100" / "100.50" for money kinds, a whole count for 'invite'. */
+  target?: string | undefined;
+  asset?: Asset | undefined;
+  /** A decimal amount; 0 is allowed (a task without a reward). */
+  reward?: string | undefined;
+  enabled?: boolean | undefined;
+}
+
+const INVITE_MAX = 1_000_000n;
+
+/** A task as the operator reads it: target and reward written as they are typed ("100.00", "3"). */
+const toAdminTask = (task: typeof levelTasks.$inferSelect) => ({
+  ...task,
+  target: formatTaskAmount(task.kind as LevelTaskKind, task.target),
+  reward: formatMoney(task.reward),
+});
+
+/** A target as stored: minor units for money kinds, a whole count for invitations; anything else is refused. */
+function parseTarget(kind: LevelTaskKind, text: string): bigint {
+  if (isMoneyTaskKind(kind)) {
+    const parsed = parseMoney(text);
+    if (parsed.ok && parsed.value > 0n) return parsed.value;
+  } else if (/^\d{1,7}$/.test(text) && BigInt(text) > 0n && BigInt(text) <= INVITE_MAX) {
+    return BigInt(text);
+  }
+  throw AppError.invalid({ target: 'FIELD_INVALID' });
+}
+
+function parseReward(text: string): bigint {
+  const parsed = parseMoney(text);
+  if (!parsed.ok) throw AppError.invalid({ reward: 'AMOUNT_FORMAT' });
+  return parsed.value;
+}
+
+/** The operator's view and edits of the level configuration (`npm run ops -- levels ...`). */
+export function createLevelAdmin(db: Database) {
+  return {
+    async list() {
+      const [levelRows, taskRows] = await Promise.all([
+        db.select().from(levels).orderBy(asc(levels.level)),
+        db.select().from(levelTasks).orderBy(asc(levelTasks.level), asc(levelTasks.id)),
+      ]);
+      return levelRows.map((row) => ({
+        ...row,
+        tasks: taskRows.filter((task) => task.level === row.level).map(toAdminTask),
+      }));
+    },
+
+    async setLevel(input: LevelSetting) {
+      const values = { level: input.level, name: input.name, promotion: input.promotion ?? false };
+      const set = input.promotion === undefined ? { name: input.name } : { name: input.name, promotion: input.promotion };
+      const [row] = await db.insert(levels).values(values).onConflictDoUpdate({ target: levels.level, set }).returning();
+      return row;
+    },
+
+    async setTask(input: TaskSetting) {
+      const [existing] = input.id === undefined ? [] : await db.select().from(levelTasks).where(eq(levelTasks.id, input.id));
+      if (input.id !== undefined && !existing) throw new AppError('LEVEL_TASK_UNKNOWN');
+      const level = input.level ?? existing?.level;
+      const kind = input.kind ?? (existing?.kind as LevelTaskKind | undefined);
+      if (level === undefined) throw AppError.invalid({ level: 'FIELD_INVALID' });
+      if (!kind || !LEVEL_TASK_KINDS.includes(kind)) throw AppError.invalid({ kind: 'FIELD_INVALID' });
+      const [levelRow] = await db.select().from(levels).where(eq(levels.level, level));
+      if (!levelRow) throw AppError.invalid({ level: 'FIELD_INVALID' });
+      const target = input.target === undefined ? existing?.target : parseTarget(kind, input.target);
+      if (target === undefined || (input.kind && input.target === undefined && existing?.kind !== input.kind)) {
+        throw AppError.invalid({ target: 'FIELD_INVALID' });
+      }
+      const reward = input.reward === undefined ? existing?.reward : parseReward(input.reward);
+      if (reward === undefined) throw AppError.invalid({ reward: 'AMOUNT_REQUIRED' });
+      const asset = input.asset ?? (existing?.asset as Asset | undefined) ?? 'CASH';
+      if (!ASSETS.includes(asset)) throw AppError.invalid({ asset: 'FIELD_INVALID' });
+      const values = { level, kind, target, reward, asset, enabled: input.enabled ?? existing?.enabled ?? true };
+      const [row] = existing
+        ? await db.update(levelTasks).set(values).where(eq(levelTasks.id, existing.id)).returning()
+        : await db.insert(levelTasks).values(values).returning();
+      return row && toAdminTask(row);
+    },
+  };
+}
+
+export type LevelAdmin = ReturnType<typeof createLevelAdmin>;

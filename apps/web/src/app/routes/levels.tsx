@@ -1,0 +1,5 @@
+import { LevelsScreen } from '../../features/level/components/LevelsScreen';
+
+export default function LevelsPage() {
+  return <LevelsScreen />;
+}
