@@ -13,6 +13,7 @@ import { lockDataDir } from './platform/dataDirLock';
 import { createEventBus } from './platform/events';
 import { createLeadership, type Leadership } from './platform/leader';
 import type { Logger } from './platform/logger';
+import { startRebateJob } from './modules/team/job';
 import { startMaintenance } from './platform/maintenance';
 import { cryptoRandom } from './platform/random';
 import { loadOrCreateSecret, OPS_TOKEN_FILE } from './platform/secret';
@@ -140,6 +141,16 @@ async function startOn(server: Server, opened: Opened, config: Config, logger: L
       stopMaintenance = startMaintenance(database.db, clock, logger);
     },
     () => stopMaintenance(),
+  );
+  // Rebates: paid once per day even if two processes ran the job (modules/team/job.ts); the leader runs it.
+  let stopRebates = () => {};
+  const settings = services.config;
+  await leadership.runAsLeader(
+    'rebates',
+    () => {
+      stopRebates = startRebateJob(database.db, clock, settings, logger);
+    },
+    () => stopRebates(),
   );
   // Safe in every process: each room is advanced under its own advisory lock (modules/game/scheduler.ts).
   const { scheduler } = services.game;

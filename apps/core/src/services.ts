@@ -14,6 +14,8 @@ import { createCodeService } from './modules/sms/codes';
 import { createHttpSmsProvider, createOutboxSmsProvider } from './modules/sms/provider';
 import { createSmsCodeSender } from './modules/sms/sender';
 import { createTapService } from './modules/tap/service';
+import { createTeamService } from './modules/team/service';
+import { betFigures } from './modules/game/figures';
 import { createBotAccounts, createWithdrawalReview } from './modules/telegram/botPorts';
 import { createTelegramLinkService } from './modules/telegram/linkTokens';
 import { createUserService } from './modules/user/service';
@@ -50,6 +52,7 @@ export function createServices(deps: CoreDeps) {
     operatorChatIds: config.OPERATOR_TELEGRAM_IDS.map(Number).filter(Number.isSafeInteger),
   });
   const signIn = createSignInService({ db, clock, config: configService });
+  const team = createTeamService({ db, clock, config: configService });
 
   return {
     tokens,
@@ -68,7 +71,10 @@ export function createServices(deps: CoreDeps) {
       botUsername: config.BOT_USERNAME,
       miniAppShortName: config.MINI_APP_SHORT_NAME,
       engagement: signIn,
+      game: { betFigures: (userId, start, end) => betFigures(db, userId, start, end) },
+      team,
     }),
+    team,
     signIn,
     giftCodes: createGiftCodeService({ db, clock, random }),
     taps: createTapService({ db, clock, config: configService }),

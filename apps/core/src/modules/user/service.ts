@@ -1,17 +1,17 @@
-import type { TeamInfo, UserInfo } from '@prism/domain';
+import { localDate, localDayBounds, type Paged, type TeamInfo, type TeamMember, type UserInfo } from '@prism/domain';
 import { eq } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { AppError } from '../../http/errors';
 import type { Clock } from '../../platform/clock';
 import { hashPassword } from '../../platform/passwords';
 import type { ConfigService } from '../config/service';
+import type { BetFigures } from '../game/figures';
 import type { CodeService } from '../sms/codes';
 import { phoneTarget } from '../sms/codes';
 import { walletFigures } from '../wallet/figures';
 import { toUserInfo } from './info';
 import { findUserById } from './repository';
 import { type UserRow, users } from './schema';
-import { loadTeamInfo } from './team';
 
 export interface UserServiceDeps {
   db: Database;
@@ -23,6 +23,13 @@ export interface UserServiceDeps {
   miniAppShortName: string | undefined;
   /** Figures other modules own, read through their services. */
   engagement: { streakDay(userId: number): Promise<number> };
+  /** The game's figures over a platform day [start, end). */
+  game: { betFigures(userId: number, start: Date, end: Date): Promise<BetFigures> };
+  team: {
+    info(user: UserRow): Promise<TeamInfo>;
+    members(userId: number, level: number, pageNo: number): Promise<Paged<TeamMember>>;
+    yesterdayCommission(userId: number): Promise<bigint>;
+  };
 }
 
 export interface BaseInfoChange {
@@ -52,16 +59,24 @@ export function createUserService(deps: UserServiceDeps) {
   return {
     async getUserInfo(userId: number): Promise<UserInfo> {
       const user = await load(userId);
+      const zone = await deps.config.timeZone();
+      const today = localDayBounds(localDate(deps.clock.now(), zone), zone);
       return toUserInfo(user, {
         inviteLinkUrl: inviteLink(deps, user.invitationCode),
         customerServiceUrl: await deps.config.get('CUSTOMER_SERVICE_URL'),
         wallet: await walletFigures(db, userId),
         signInDay: await deps.engagement.streakDay(userId),
+        bets: await deps.game.betFigures(userId, today.start, today.end),
+        yesterdayCommission: await deps.team.yesterdayCommission(userId),
       });
     },
 
     async getTeamInfo(userId: number): Promise<TeamInfo> {
-      return loadTeamInfo(db, await load(userId));
+      return deps.team.info(await load(userId));
+    },
+
+    async getTeamMembers(userId: number, level: number, pageNo: number): Promise<Paged<TeamMember>> {
+      return deps.team.members((await load(userId)).id, level, pageNo);
     },
 
     async modifyBaseInfo(userId: number, change: BaseInfoChange): Promise<UserInfo> {
