@@ -11,7 +11,8 @@ import { freshDatabase, machine } from './support';
  * `npm run bench -- team`: team statistics (getUserTeamInfo) of a user with
  * 10,000 members in levels 1-3 (100 / 900 / 9,000) and 10,000 more at level 4,
  * each member with 5 settled bets and one recharge, half of them with a bank
- * card; then the rebate job over that day. PostgreSQL, rows written set-based.
+ * card, and the stakes' ledger rows; then the rebate job over that day.
+ * PostgreSQL, rows written set-based, vacuumed as autovacuum would.
  */
 const RUNS = Number(process.env.BENCH_RUNS ?? 30);
 
@@ -43,9 +44,14 @@ try {
                  select 'CASH', (select id from ledger_accounts where system_name = 'deposits:bench'), a.id, 10000, 'recharge', 'bench',
                         ${started.toISOString()}::timestamptz
                  from ledger_accounts a where a.user_id is not null and a.user_id <> ${rootId}`);
+  // The stakes' own ledger rows, so that recharges are a small part of a realistic ledger.
+  await exec(sql`insert into ledger_accounts (asset, system_name) values ('CASH', 'house')`);
+  await exec(sql`insert into ledger_transfers (asset, from_account_id, to_account_id, amount, type, reference, created_at)
+                 select 'CASH', a.id, (select id from ledger_accounts where system_name = 'house'), 100, 'bet', 'bench-bet', ${started.toISOString()}::timestamptz
+                 from ledger_accounts a cross join generate_series(1, 5) g where a.user_id is not null and a.user_id <> ${rootId}`);
   await exec(sql`insert into bank_cards (user_id, bank_name, card_number, holder_name, ifsc, created_at)
                  select id, 'Bench', '1234567890' || id, 'B', 'SBIN0001234', ${started.toISOString()}::timestamptz from users where id % 2 = 0`);
-  await exec(sql`analyze`);
+  await exec(sql`vacuum analyze`);
 
   const [user] = await db.db.select().from(users).where(eq(users.id, rootId));
   if (!user) throw new Error('no root user');
@@ -75,5 +81,6 @@ try {
   });
   console.log('machine', machine());
 } finally {
-  await db.drop();
+  if (process.env.BENCH_KEEP) console.log('kept', db.url);
+  else await db.drop();
 }

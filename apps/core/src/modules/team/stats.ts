@@ -13,7 +13,7 @@ import { sql } from 'drizzle-orm';
 import { type Executor, queryRows } from '../../db/client';
 import type { UserRow } from '../user/schema';
 import { rateRows } from './rates';
-import { CASH_FAMILY, effectiveInvitations, VALID_BET } from './sql';
+import { CASH_FAMILY, VALID_BET } from './sql';
 
 /**
  * Team info of specification point 3, from real data, in a few set-based
@@ -40,7 +40,19 @@ type LevelRow = {
   staking: string;
 };
 
+/**
+ * The planner cannot estimate a recursive CTE's size, guesses high, and then
+ * JIT-compiles the plan: 0.5-1 s of compiling for a 50-100 ms query (measured,
+ * docs/performance.md). So JIT is off for this transaction.
+ */
 async function levelFigures(db: Executor, userId: number): Promise<LevelRow[]> {
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`set local jit = off`);
+    return levelFiguresIn(tx, userId);
+  });
+}
+
+async function levelFiguresIn(db: Executor, userId: number): Promise<LevelRow[]> {
   return queryRows<LevelRow>(
     db,
     sql`with recursive ${TEAM(userId, 3)},
@@ -61,7 +73,11 @@ async function levelFigures(db: Executor, userId: number): Promise<LevelRow[]> {
       select b.user_id, sum(b.total) as amount from game_bets b
       where b.user_id in (select id from team) and ${VALID_BET} and ${CASH_FAMILY(sql`b.coin`)} group by b.user_id
     ),
-    effective as (select user_id from (${effectiveInvitations}) e where user_id in (select id from team))
+    effective as (
+      select user_id from bank_cards where user_id in (select id from team)
+      union
+      select user_id from user_wallets where user_id in (select id from team)
+    )
     select t.depth::int as depth, count(*)::int as members, count(e.user_id)::int as effective,
            count(r.user_id)::int as recharge_users, coalesce(sum(r.amount), 0)::text as recharge,
            coalesce(sum(b.amount), 0)::text as bets, coalesce(sum(s.amount), 0)::text as staking
