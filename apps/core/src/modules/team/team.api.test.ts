@@ -2,7 +2,8 @@ import type { Paged, TeamInfo, TeamMember, UserInfo } from '@prism/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bindBankCard, createTestContext, fundUser, registerUser, type TestContext, type TestUser } from '../../testing';
 import { checkLedger } from '../ledger/check';
-import { balancesOf } from '../ledger/ledger';
+import { balancesOf, transfer } from '../ledger/ledger';
+import { checkRebates } from './check';
 import { seedBet } from './testSupport';
 
 const TRC20 = 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t';
@@ -142,6 +143,16 @@ describe('team and rebates', () => {
     expect(await paidPeriods()).toEqual([]);
     expect((await balancesOf(ctx.db, root.id)).CHIP - before).toBe(30n + 60n);
     expect((await checkLedger(ctx.db)).ok).toBe(true);
+    expect(await checkRebates(ctx.db)).toEqual([]);
+    // The check sees a day paid twice (a second payment outside the job).
+    await ctx.db.transaction((tx) =>
+      transfer(
+        tx,
+        { asset: 'CHIP', from: { system: 'rebates' }, to: { userId: root.id }, amount: 30n, type: 'rebate', reference: 'rebate:bet:2026-07-04' },
+        ctx.clock.now(),
+      ),
+    );
+    expect(await checkRebates(ctx.db)).toEqual(['rebates rebate:bet:2026-07-04: recorded 1/30, paid 2/60']);
   });
 
   it('pages the members of a level, 20 to a page, only of the caller\'s own team', async () => {

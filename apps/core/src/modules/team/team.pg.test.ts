@@ -4,6 +4,7 @@ import { queryRows } from '../../db/client';
 import { createTestContext, fundUser, registerUser, type TestContext } from '../../testing';
 import { checkLedger } from '../ledger/check';
 import { balancesOf } from '../ledger/ledger';
+import { checkRebates } from './check';
 import { runRebates } from './job';
 import { seedBet } from './testSupport';
 
@@ -34,5 +35,6 @@ describe('rebate job on PostgreSQL', () => {
     const [row] = await queryRows<{ n: number }>(ctx.db, sql`select count(*)::int as n from ledger_transfers where type = 'rebate'`);
     expect(Number(row?.n)).toBe(4);
     expect((await checkLedger(ctx.db)).ok).toBe(true);
+    expect(await checkRebates(ctx.db)).toEqual([]);
   });
 });
