@@ -5,6 +5,7 @@ import { createAreaCodes } from './modules/config/areaCodes';
 import { createConfigService } from './modules/config/service';
 import { createFileStorage } from './modules/file/storage';
 import { createDrandBeacon, createLocalBeacon } from './modules/game/beacon';
+import { betFigures } from './modules/game/figures';
 import { createGameScheduler } from './modules/game/scheduler';
 import { createGiftCodeService } from './modules/giftCode/service';
 import { createMessageService } from './modules/message/service';
@@ -15,7 +16,6 @@ import { createHttpSmsProvider, createOutboxSmsProvider } from './modules/sms/pr
 import { createSmsCodeSender } from './modules/sms/sender';
 import { createTapService } from './modules/tap/service';
 import { createTeamService } from './modules/team/service';
-import { betFigures } from './modules/game/figures';
 import { createBotAccounts, createWithdrawalReview } from './modules/telegram/botPorts';
 import { createTelegramLinkService } from './modules/telegram/linkTokens';
 import { createUserService } from './modules/user/service';

@@ -52,13 +52,13 @@ export const configDefaults: readonly ConfigDefault[] = [
   {
     key: 'TEAM_BET_REBATE_BPS',
     value: '30,20,10',
-    description: 'Team bet rebate per level 1,2,3, in basis points of the member\'s valid bet turnover (30 = 0.30%).',
+    description: "Team bet rebate per level 1,2,3, in basis points of the member's valid bet turnover (30 = 0.30%).",
     isPublic: true,
   },
   {
     key: 'TEAM_RECHARGE_REBATE_BPS',
     value: '100,50,25',
-    description: 'Team recharge rebate per level 1,2,3, in basis points of the member\'s credited recharges.',
+    description: "Team recharge rebate per level 1,2,3, in basis points of the member's credited recharges.",
     isPublic: true,
   },
   {

@@ -1,12 +1,4 @@
-import {
-  addDays,
-  type Asset,
-  localDate,
-  localDayBounds,
-  REBATE_KINDS,
-  type RebateKind,
-  rebateFor,
-} from '@prism/domain';
+import { type Asset, addDays, localDate, localDayBounds, REBATE_KINDS, type RebateKind, rebateFor } from '@prism/domain';
 import { desc, eq, sql } from 'drizzle-orm';
 import { type Database, type Executor, queryRows } from '../../db/client';
 import type { Clock } from '../../platform/clock';
@@ -155,8 +147,7 @@ export function startRebateJob(db: Database, clock: Clock, config: ConfigService
     running = true;
     try {
       const paid = (await runRebates(db, clock, config)).filter((result) => result.paid);
-      if (paid.length > 0)
-        logger.info({ periods: paid.map((p) => ({ ...p, total: p.total.toString() })) }, 'rebates paid');
+      if (paid.length > 0) logger.info({ periods: paid.map((p) => ({ ...p, total: p.total.toString() })) }, 'rebates paid');
     } catch (error) {
       logger.warn({ err: error }, 'rebate job failed');
     } finally {

@@ -1,6 +1,6 @@
+import { REBATE_KINDS } from '@prism/domain';
 import { sql } from 'drizzle-orm';
 import { bigint, check, date, integer, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
-import { REBATE_KINDS } from '@prism/domain';
 import { oneOf } from '../../db/checks';
 
 /**

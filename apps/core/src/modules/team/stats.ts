@@ -148,8 +148,7 @@ export async function loadTeamInfo(db: Executor, user: UserRow, rates: RebateRat
       contributionAmount: sumPaid((p) => Number(p.level) === level),
     };
   });
-  const total = (pick: (row: LevelRow) => string | number) =>
-    [...byDepth.values()].reduce((sum, row) => sum + BigInt(pick(row)), 0n);
+  const total = (pick: (row: LevelRow) => string | number) => [...byDepth.values()].reduce((sum, row) => sum + BigInt(pick(row)), 0n);
   const direct = byDepth.get(1);
   return {
     id: user.id,

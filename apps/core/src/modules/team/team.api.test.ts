@@ -148,14 +148,21 @@ describe('team and rebates', () => {
     await ctx.db.transaction((tx) =>
       transfer(
         tx,
-        { asset: 'CHIP', from: { system: 'rebates' }, to: { userId: root.id }, amount: 30n, type: 'rebate', reference: 'rebate:bet:2026-07-04' },
+        {
+          asset: 'CHIP',
+          from: { system: 'rebates' },
+          to: { userId: root.id },
+          amount: 30n,
+          type: 'rebate',
+          reference: 'rebate:bet:2026-07-04',
+        },
         ctx.clock.now(),
       ),
     );
     expect(await checkRebates(ctx.db)).toEqual(['rebates rebate:bet:2026-07-04: recorded 1/30, paid 2/60']);
   });
 
-  it('pages the members of a level, 20 to a page, only of the caller\'s own team', async () => {
+  it("pages the members of a level, 20 to a page, only of the caller's own team", async () => {
     const first = await ctx.api.get<Paged<TeamMember>>('/app/user/getTeamMembers', { level: '2', pageNo: '1' }, { token: root.token });
     expect(first.result).toMatchObject({ totalElements: 1, pageNo: 1 });
     expect(first.result.content.map((m) => m.id)).toEqual([b.id]);

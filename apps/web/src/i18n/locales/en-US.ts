@@ -187,7 +187,8 @@ export const enUS = {
     effective: 'Effective invitations',
     rates: 'Rebate rates',
     rateLevel: 'Level',
-    ratesHint: 'Rebates for each day are paid shortly after the day ends (platform time zone). An invitation is effective once the member binds a wallet or bank card.',
+    ratesHint:
+      'Rebates for each day are paid shortly after the day ends (platform time zone). An invitation is effective once the member binds a wallet or bank card.',
     memberList: 'Team members',
     noMembers: 'No members yet',
   },

@@ -183,7 +183,8 @@ export const vi: UiStrings = {
     effective: 'Lời mời hợp lệ',
     rates: 'Tỷ lệ hoàn tiền',
     rateLevel: 'Cấp',
-    ratesHint: 'Hoàn tiền của mỗi ngày được trả ngay sau khi ngày kết thúc (múi giờ nền tảng). Lời mời hợp lệ khi thành viên liên kết ví hoặc thẻ ngân hàng.',
+    ratesHint:
+      'Hoàn tiền của mỗi ngày được trả ngay sau khi ngày kết thúc (múi giờ nền tảng). Lời mời hợp lệ khi thành viên liên kết ví hoặc thẻ ngân hàng.',
     memberList: 'Thành viên đội',
     noMembers: 'Chưa có thành viên',
   },
