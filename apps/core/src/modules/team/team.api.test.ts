@@ -200,3 +200,35 @@ describe('getUserInfo bet figures', () => {
     }
   });
 });
+
+describe('a real bet, end to end', () => {
+  it("placed and settled through the game, it shows in both users' figures and earns the inviter a rebate", async () => {
+    ctx.clock.set('2026-11-23T10:00:10Z');
+    const inviter = await registerUser(ctx);
+    const player = await registerUser(ctx, { invitationCode: inviter.invitation });
+    await fundUser(ctx, player.id, 'CHIP', 100_000n);
+    const session = (await ctx.api.get<{ id: number; sessionEndTime: number }>('/app/game/luckyLottery/getSession', { level: '1' })).result;
+    const placed = await ctx.api.post(
+      '/app/game/luckyLottery/betting',
+      { gameSessionId: String(session.id), betName: 'Red', baseAmount: '10', betMultiples: '5', totalBetAmount: '50.00' },
+      { token: player.token },
+    );
+    expect(placed.code).toBe(200);
+    expect((await infoOf(player)).todayBetAmount).toBe('50.00');
+    expect((await teamOf(inviter)).directTotalBetAmount).toBe('0.00'); // open: not valid turnover yet
+    ctx.clock.set(new Date(session.sessionEndTime + 500));
+    await ctx.services.game.scheduler.tick();
+    const info = await infoOf(player);
+    expect(info.totalBetAmount).toBe('50.00');
+    expect(Number(info.todayWin)).toBe(Number(info.todayBetIncome) - 50);
+    expect((await teamOf(inviter)).directTotalBetAmount).toBe('50.00');
+    const before = (await balancesOf(ctx.db, inviter.id)).CHIP;
+    ctx.clock.set('2026-11-24T01:00:00Z');
+    const paid = (await ctx.services.team.runRebates()).filter((r) => r.paid && r.kind === 'bet' && r.period === '2026-11-23');
+    expect(paid.map((r) => r.transfers)).toEqual([1]);
+    // 0.30% of the 50.00 stake, and 1.00% of the 1,000.00 CHIP recharge.
+    expect((await balancesOf(ctx.db, inviter.id)).CHIP - before).toBe(15n + 1_000n);
+    expect((await infoOf(inviter)).yesterdayCommission).toBe('10.15');
+    expect(await checkRebates(ctx.db)).not.toContain(expect.stringContaining('2026-11-23'));
+  });
+});

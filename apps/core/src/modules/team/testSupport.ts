@@ -16,7 +16,7 @@ export async function seedBet(
   await db.insert(gameBets).values({
     orderNo: `seed-${process.pid}-${betCounter}`,
     userId,
-    sessionId: 1,
+    sessionId: 0, // no real session: the game's settlement never touches seeded rows
     level: 1,
     periodId: 'seed',
     betName: 'Red',
