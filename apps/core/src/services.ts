@@ -67,7 +67,7 @@ export function createServices(deps: CoreDeps) {
       clock,
       config: configService,
       codes,
-      publicUrl,
+      publicUrl: config.PUBLIC_URL ? publicUrl : '',
       botUsername: config.BOT_USERNAME,
       miniAppShortName: config.MINI_APP_SHORT_NAME,
       engagement: signIn,

@@ -18,6 +18,7 @@ export interface UserServiceDeps {
   clock: Clock;
   config: ConfigService;
   codes: CodeService;
+  /** PUBLIC_URL, or '' when it is not configured: then the web link is relative and the app completes it with the address it was opened at. */
   publicUrl: string;
   botUsername: string | undefined;
   miniAppShortName: string | undefined;
@@ -40,7 +41,9 @@ export interface BaseInfoChange {
 
 /**
  * The invite link: straight into the Mini App through Telegram when the bot
- * is known (`startapp` carries the code), otherwise the web login page.
+ * is known (`startapp` carries the code), otherwise the web login page at
+ * PUBLIC_URL, or relative to wherever the app was opened when PUBLIC_URL is
+ * unset (never a guessed host such as localhost).
  */
 export function inviteLink(deps: Pick<UserServiceDeps, 'publicUrl' | 'botUsername' | 'miniAppShortName'>, code: string): string {
   if (deps.botUsername && deps.miniAppShortName) return `https://t.me/${deps.botUsername}/${deps.miniAppShortName}?startapp=${code}`;

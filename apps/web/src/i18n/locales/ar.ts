@@ -175,6 +175,7 @@ export const ar: UiStrings = {
     invite: 'ادعُ أصدقاءك',
     invitationCode: 'رمز الدعوة',
     inviteLink: 'رابط الدعوة',
+    inviteQr: 'رمز QR لرابط الدعوة',
     copyCode: 'نسخ رمز الدعوة',
     copyLink: 'نسخ رابط الدعوة',
     directList: 'قائمة الإحالات المباشرة',

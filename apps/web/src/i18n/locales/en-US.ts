@@ -179,6 +179,7 @@ export const enUS = {
     invite: 'Invite friends',
     invitationCode: 'Invitation code',
     inviteLink: 'Invite link',
+    inviteQr: 'QR code of the invite link',
     copyCode: 'Copy invitation code',
     copyLink: 'Copy invite link',
     directList: 'Direct referrals list',

@@ -175,6 +175,7 @@ export const fa: UiStrings = {
     invite: 'دعوت از دوستان',
     invitationCode: 'کد دعوت',
     inviteLink: 'پیوند دعوت',
+    inviteQr: 'کد QR پیوند دعوت',
     copyCode: 'کپی کد دعوت',
     copyLink: 'کپی پیوند دعوت',
     directList: 'فهرست معرفی‌های مستقیم',

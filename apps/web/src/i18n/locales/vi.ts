@@ -175,6 +175,7 @@ export const vi: UiStrings = {
     invite: 'Mời bạn bè',
     invitationCode: 'Mã mời',
     inviteLink: 'Liên kết mời',
+    inviteQr: 'Mã QR của liên kết mời',
     copyCode: 'Sao chép mã mời',
     copyLink: 'Sao chép liên kết mời',
     directList: 'Danh sách giới thiệu trực tiếp',

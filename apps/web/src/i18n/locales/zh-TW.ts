@@ -175,6 +175,7 @@ export const zhTW: UiStrings = {
     invite: '邀請好友',
     invitationCode: '邀請碼',
     inviteLink: '邀請連結',
+    inviteQr: '邀請連結二維碼',
     copyCode: '複製邀請碼',
     copyLink: '複製邀請連結',
     directList: '直推成員列表',
