@@ -2,6 +2,7 @@ import { Bot, type BotConfig as GrammyBotConfig } from 'grammy';
 import type { UserFromGetMe } from 'grammy/types';
 import type { BotAccounts, BotConfig, BotContext } from './context';
 import { fallbackFeature } from './features/fallback';
+import { giftCodeFeature } from './features/giftCodes';
 import { helpFeature } from './features/help';
 import { type OperatorConfig, operatorFeature } from './features/operator';
 import { startFeature } from './features/start';
@@ -38,6 +39,7 @@ export function createBot(deps: BotDeps): Bot<BotContext> {
   });
   bot.use(startFeature, helpFeature);
   if (deps.operators) bot.use(operatorFeature(deps.operators));
+  if (deps.operators?.giftCodes) bot.use(giftCodeFeature({ ids: deps.operators.ids, giftCodes: deps.operators.giftCodes }));
   // Last: what no feature handled gets a pointer to /help, and every button an answer.
   bot.use(fallbackFeature);
   if (deps.log) watchApiHealth(bot.api, deps.log);

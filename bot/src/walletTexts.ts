@@ -77,4 +77,7 @@ export const operatorTexts = {
   alreadyDone: (id: number, status: string) => `Withdrawal #${id} is already ${status}.`,
   notOperator: 'Only operators can do this.',
   emptyReason: 'The reason cannot be empty: the user will see it.',
+  giftCodeUsage: 'Usage: /giftcode <amount> [asset CASH|USDT|CHIP|GOLD|POINT] [uses] [days]\nExample: /giftcode 5 CASH 100 7',
+  giftCodeCreated: (c: { code: string; amount: string; asset: string; uses: number; expiresAt: string }) =>
+    `Gift code ${c.code}: ${c.amount} ${c.asset}, ${c.uses} use(s), once per user, until ${c.expiresAt.slice(0, 16).replace('T', ' ')} UTC.`,
 };

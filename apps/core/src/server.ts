@@ -100,7 +100,11 @@ async function startOn(server: Server, opened: Opened, config: Config, logger: L
         miniAppUrl: config.MINI_APP_URL ?? publicUrl,
         miniAppShortName: config.MINI_APP_SHORT_NAME,
         onError: (error) => logger.error({ err: error }, 'bot update failed'),
-        operators: { ids: config.OPERATOR_TELEGRAM_IDS.map(Number), review: reviewThrough(() => services) },
+        operators: {
+          ids: config.OPERATOR_TELEGRAM_IDS.map(Number),
+          review: reviewThrough(() => services),
+          giftCodes: { create: (input) => ready(() => services).bot.giftCodes.create(input) },
+        },
         log: logger,
         accounts: accountsThrough(() => services),
       })

@@ -16,7 +16,7 @@ import { createHttpSmsProvider, createOutboxSmsProvider } from './modules/sms/pr
 import { createSmsCodeSender } from './modules/sms/sender';
 import { createTapService } from './modules/tap/service';
 import { createTeamService } from './modules/team/service';
-import { createBotAccounts, createWithdrawalReview } from './modules/telegram/botPorts';
+import { createBotAccounts, createGiftCodeIssuer, createWithdrawalReview } from './modules/telegram/botPorts';
 import { createTelegramLinkService } from './modules/telegram/linkTokens';
 import { createUserService } from './modules/user/service';
 import { createWithdrawService } from './modules/withdraw/service';
@@ -53,6 +53,7 @@ export function createServices(deps: CoreDeps) {
   });
   const signIn = createSignInService({ db, clock, config: configService });
   const team = createTeamService({ db, clock, config: configService });
+  const giftCodes = createGiftCodeService({ db, clock, random });
 
   return {
     tokens,
@@ -76,7 +77,7 @@ export function createServices(deps: CoreDeps) {
     }),
     team,
     signIn,
-    giftCodes: createGiftCodeService({ db, clock, random }),
+    giftCodes,
     taps: createTapService({ db, clock, config: configService }),
     files: createFileStorage(db, clock, path.join(config.dataDir, 'uploads')),
     notifier,
@@ -85,7 +86,11 @@ export function createServices(deps: CoreDeps) {
     withdraw,
     telegramLink,
     /** What the bot asks core (accounts, withdrawal review): the same services the API uses. */
-    bot: { accounts: createBotAccounts(db, telegramLink), review: createWithdrawalReview(withdraw) },
+    bot: {
+      accounts: createBotAccounts(db, telegramLink),
+      review: createWithdrawalReview(withdraw),
+      giftCodes: createGiftCodeIssuer(giftCodes),
+    },
   };
 }
 

@@ -2,6 +2,7 @@ import { visibleReason } from '@prism/domain';
 import { Composer } from 'grammy';
 import type { BotContext } from '../context';
 import { operatorTexts } from '../walletTexts';
+import type { GiftCodeIssuer } from './giftCodes';
 
 /** What the bot may ask core to do for an operator; core implements it with its withdrawal service. */
 export interface WithdrawalReview {
@@ -18,6 +19,8 @@ export interface OperatorConfig {
   /** Telegram user ids allowed to review (OPERATOR_TELEGRAM_IDS). */
   ids: readonly number[];
   review: WithdrawalReview;
+  /** Gift codes from /giftcode; without it the command is not offered. */
+  giftCodes?: GiftCodeIssuer | undefined;
 }
 
 const ASK_REASON = /^Reason for rejecting withdrawal #(\d+)\?/;

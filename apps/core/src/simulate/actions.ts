@@ -1,4 +1,4 @@
-import type { Envelope, GameSession } from '@prism/domain';
+import { decodeResponse, type Envelope, encodeText, type GameSession } from '@prism/domain';
 import { TEST_OPS_TOKEN } from '../testing';
 import type { SimulationTarget } from './target';
 import type { VirtualUser } from './users';
@@ -25,7 +25,7 @@ export interface ActionContext {
 }
 
 /** The kinds of request that create one thing each, counted per user to prove nothing was made twice. */
-export type Counted = 'recharge' | 'exchange' | 'bet' | 'withdraw' | 'signIn' | 'giftCode';
+export type Counted = 'recharge' | 'exchange' | 'bet' | 'withdraw' | 'signIn' | 'giftCode' | 'tap';
 
 const BETS = ['Red', 'Green', 'Violet', 'Big', 'Small', '0', '3', '5', '8'];
 const NO_ANSWER = 0;
@@ -147,6 +147,33 @@ export async function redeemGiftCode(a: ActionContext, user: VirtualUser, code: 
     a.target.api.post('/app/giftCode/redeem', { code }, { token: user.token, headers }),
   );
   a.record({ user: user.index, op: 'giftCode', code: answer.code, ids: answer.result ? String(answer.result.id) : undefined });
+}
+
+/**
+ * A batch of taps (always encrypted), sometimes sent twice with the same batch
+ * id as a client would after a lost answer: the second must earn nothing.
+ */
+export async function tap(a: ActionContext, user: VirtualUser): Promise<void> {
+  const batchId = `sim-${user.index}-${a.round}-tap`;
+  const count = 1 + user.next(200);
+  const send = async (): Promise<Envelope<{ accepted: number; replayed: boolean }>> => {
+    try {
+      const response = await a.target.api.fetch('/app/taping/tapingV2', {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded', Authorization: user.token, 'X-Access-Token': user.token },
+        body: new URLSearchParams({ data: encodeText(`count=${count}&batchId=${batchId}`) }),
+      });
+      return JSON.parse(decodeResponse(await response.text()));
+    } catch {
+      return { code: NO_ANSWER, message: '', result: { accepted: 0, replayed: false }, timestamp: 0 };
+    }
+  };
+  const first = await send();
+  const again = user.next(4) === 0 ? await send() : undefined;
+  const answered = [first, again].filter((e) => e && e.code === 200) as Envelope<{ accepted: number; replayed: boolean }>[];
+  if (answered.some((e) => !e.result.replayed)) user.confirmed.tap++;
+  else if (first.code === NO_ANSWER || again?.code === NO_ANSWER) user.unknown.tap++;
+  a.record({ user: user.index, op: 'tap', code: first.code, ids: first.result ? String(first.result.accepted) : undefined });
 }
 
 export async function bet(a: ActionContext, user: VirtualUser, session: GameSession): Promise<void> {

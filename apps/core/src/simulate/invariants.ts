@@ -131,6 +131,22 @@ export async function checkInvariants({ db, now, retried, users }: InvariantInpu
   );
   for (const r of redemptionsMispaid) failures.push(`gift code redemption ${r.id}: paid ${r.paid}`);
 
+  // Taps: each batch paid what it earned, once; no day past the cap.
+  const tapsMispaid = await queryRows<{ user_id: number; batch_id: string; earned: string; paid: string }>(
+    db,
+    sql`select b.user_id, b.batch_id, b.earned::text, coalesce(sum(t.amount), 0)::text as paid
+        from tap_batches b
+        left join ledger_transfers t on t.reference = 'tap:' || b.user_id || ':' || b.batch_id and t.type = 'reward'
+        group by b.user_id, b.batch_id, b.earned having coalesce(sum(t.amount), 0) <> b.earned or count(t.id) > 1`,
+  );
+  for (const t of tapsMispaid) failures.push(`tap batch ${t.batch_id} of user ${t.user_id}: earned ${t.earned}, paid ${t.paid}`);
+  const overCap = await queryRows<{ user_id: number; tapped_today: number }>(
+    db,
+    sql`select s.user_id, s.tapped_today from tap_states s
+        where s.tapped_today > coalesce((select value::int from sys_config where key = 'TAP_DAILY_CAP'), 2000)`,
+  );
+  for (const o of overCap) failures.push(`user ${o.user_id} tapped ${o.tapped_today} times in a day`);
+
   // Retried requests: the same answer twice (so the money moved once).
   for (const r of retried) {
     // Canonical JSON (sorted keys): a replayed answer comes back from jsonb, which orders keys its own way.
@@ -164,6 +180,7 @@ async function madeOnce(db: Database, users: VirtualUser[]): Promise<string[]> {
         union all select user_id, 'bet', count(*)::int from game_bets group by user_id
         union all select user_id, 'signIn', count(*)::int from sign_ins group by user_id
         union all select user_id, 'giftCode', count(*)::int from gift_code_redemptions group by user_id
+        union all select user_id, 'tap', count(*)::int from tap_batches group by user_id
         union all select a.user_id, 'exchange', count(distinct t.reference)::int
           from ledger_transfers t join ledger_accounts a on a.id = t.from_account_id
           where t.type = 'exchange' and a.user_id is not null group by a.user_id`,

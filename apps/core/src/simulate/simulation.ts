@@ -1,6 +1,6 @@
 import type { GameSession } from '@prism/domain';
 import { TEST_OPS_TOKEN } from '../testing';
-import { type ActionContext, bet, decide, exchange, type OpRecord, recharge, redeemGiftCode, signIn, withdraw } from './actions';
+import { type ActionContext, bet, decide, exchange, type OpRecord, recharge, redeemGiftCode, signIn, tap, withdraw } from './actions';
 import { checkInvariants, ledgerDigest } from './invariants';
 import type { SimulationTarget } from './target';
 import { createVirtualUser, type VirtualUser } from './users';
@@ -86,8 +86,12 @@ export async function runSimulation(target: SimulationTarget, options: Simulatio
       else if (roll < 75) await bet(a, user, session);
       else if (roll < 85) await withdraw(a, user);
       else if (roll < 95) await decide(a, user);
-      else if (user.next(2) === 0) await signIn(a, user);
-      else await redeemGiftCode(a, user, giftCode.result.code);
+      else {
+        const which = user.next(3);
+        if (which === 0) await signIn(a, user);
+        else if (which === 1) await redeemGiftCode(a, user, giftCode.result.code);
+        else await tap(a, user);
+      }
     });
     await target.betweenRounds();
   }

@@ -2,7 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import type { Envelope } from '@prism/domain';
+import { decodeResponse, type Envelope } from '@prism/domain';
 import { desc, eq } from 'drizzle-orm';
 import { createApp } from '../app';
 import { type Config, loadConfig } from '../config';
@@ -137,7 +137,8 @@ export class TestApi {
     const response = await this.fetch(pathname, init);
     const text = await response.text();
     if (response.status !== 200) throw new Error(`HTTP ${response.status} for ${pathname}: ${text.slice(0, 200)}`);
-    return JSON.parse(text) as Envelope<T>;
+    // Encrypted answers (tapingV2 always, or with Encryption: 1) come scrambled after 'POST:'.
+    return JSON.parse(text.startsWith('POST:') ? decodeResponse(text) : text) as Envelope<T>;
   }
 
   fetch(pathname: string, init: RequestInit = {}): Promise<Response> {

@@ -1,7 +1,8 @@
-import type { AccountOutcome, BotAccounts, ReviewOutcome, TelegramUserRef, WithdrawalReview } from '@prism/bot';
-import { resolveLocale, translateMessage } from '@prism/domain';
+import type { AccountOutcome, BotAccounts, GiftCodeIssuer, ReviewOutcome, TelegramUserRef, WithdrawalReview } from '@prism/bot';
+import { ASSETS, type Asset, parseMoney, resolveLocale, translateMessage } from '@prism/domain';
 import type { Database } from '../../db/client';
 import { AppError } from '../../http/errors';
+import type { GiftCodeService } from '../giftCode/service';
 import { findUserByInvitationCode, findUserByTelegramId } from '../user/repository';
 import type { WithdrawService } from '../withdraw/service';
 import { refreshTelegramUser } from './link';
@@ -52,5 +53,37 @@ export function createWithdrawalReview(withdraw: WithdrawService): WithdrawalRev
     check: (id) => run(() => withdraw.ensureReviewable(id)),
     approve: (id, by) => run(() => withdraw.approve(id, by)),
     reject: (id, reason, by) => run(() => withdraw.reject(id, reason, by)),
+  };
+}
+
+/** /giftcode from an operator: the same checks as the operator API, answered in the operator's (English) words. */
+export function createGiftCodeIssuer(giftCodes: GiftCodeService): GiftCodeIssuer {
+  const whole = (text: string, max: number) =>
+    /^\d{1,9}$/.test(text) && Number(text) >= 1 && Number(text) <= max ? Number(text) : undefined;
+  return {
+    async create({ amount, asset, uses, days, by }) {
+      const money = parseMoney(amount);
+      const totalUses = whole(uses, 1_000_000);
+      const validDays = whole(days, 3650);
+      if (!money.ok || money.value <= 0n) return { ok: false, message: 'The amount must be a positive number with at most 2 decimals.' };
+      if (!(ASSETS as readonly string[]).includes(asset)) return { ok: false, message: `Unknown asset ${asset}.` };
+      if (totalUses === undefined || validDays === undefined) return { ok: false, message: 'Uses and days must be whole numbers from 1.' };
+      const created = await giftCodes.create({
+        asset: asset as Asset,
+        amount: money.value,
+        totalUses,
+        days: validDays,
+        perUserOnce: true,
+        createdBy: by,
+      });
+      return {
+        ok: true,
+        code: created.code,
+        amount: created.amount,
+        asset: created.asset,
+        uses: created.totalUses,
+        expiresAt: created.expiresAt,
+      };
+    },
   };
 }
