@@ -91,6 +91,10 @@ test('an invitation link fills the code in and links the new user to the inviter
 
   await page.reload();
   await expect(page.getByTestId('team-direct-number')).toContainText('1');
+  // The paged member list shows the invitee; the invite link has its QR code.
+  await expect(page.getByTestId('team-members-1').getByRole('listitem')).toHaveCount(1);
+  await expect(page.getByTestId('invite-qr')).toBeVisible();
+  await expect(page.getByTestId('team-rates')).toContainText('0.30%');
 });
 
 test('every route of the specification exists; later features say so', async ({ page }) => {

@@ -8,6 +8,7 @@ import type { Config } from './config';
 import { type Database, openDatabase } from './db/client';
 import { seedDatabase } from './db/seed';
 import { answerClientErrorsWithEnvelope } from './http/clientErrors';
+import { startRebateJob } from './modules/team/job';
 import { type Clock, scaledClock, systemClock } from './platform/clock';
 import { lockDataDir } from './platform/dataDirLock';
 import { createEventBus } from './platform/events';
@@ -144,6 +145,16 @@ async function startOn(server: Server, opened: Opened, config: Config, logger: L
       stopMaintenance = startMaintenance(database.db, clock, logger);
     },
     () => stopMaintenance(),
+  );
+  // Rebates: paid once per day even if two processes ran the job (modules/team/job.ts); the leader runs it.
+  let stopRebates = () => {};
+  const settings = services.config;
+  await leadership.runAsLeader(
+    'rebates',
+    () => {
+      stopRebates = startRebateJob(database.db, clock, settings, logger);
+    },
+    () => stopRebates(),
   );
   // Safe in every process: each room is advanced under its own advisory lock (modules/game/scheduler.ts).
   const { scheduler } = services.game;

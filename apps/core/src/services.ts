@@ -5,6 +5,7 @@ import { createAreaCodes } from './modules/config/areaCodes';
 import { createConfigService } from './modules/config/service';
 import { createFileStorage } from './modules/file/storage';
 import { createDrandBeacon, createLocalBeacon } from './modules/game/beacon';
+import { betFigures } from './modules/game/figures';
 import { createGameScheduler } from './modules/game/scheduler';
 import { createGiftCodeService } from './modules/giftCode/service';
 import { createLevelAdmin } from './modules/level/admin';
@@ -16,6 +17,7 @@ import { createCodeService } from './modules/sms/codes';
 import { createHttpSmsProvider, createOutboxSmsProvider } from './modules/sms/provider';
 import { createSmsCodeSender } from './modules/sms/sender';
 import { createTapService } from './modules/tap/service';
+import { createTeamService } from './modules/team/service';
 import { createBotAccounts, createGiftCodeIssuer, createWithdrawalReview } from './modules/telegram/botPorts';
 import { createTelegramLinkService } from './modules/telegram/linkTokens';
 import { createUserService } from './modules/user/service';
@@ -52,6 +54,7 @@ export function createServices(deps: CoreDeps) {
     operatorChatIds: config.OPERATOR_TELEGRAM_IDS.map(Number).filter(Number.isSafeInteger),
   });
   const signIn = createSignInService({ db, clock, config: configService });
+  const team = createTeamService({ db, clock, config: configService });
   const giftCodes = createGiftCodeService({ db, clock, random });
   const levels = createLevelService({ db, clock });
 
@@ -68,11 +71,14 @@ export function createServices(deps: CoreDeps) {
       clock,
       config: configService,
       codes,
-      publicUrl,
+      publicUrl: config.PUBLIC_URL ? publicUrl : '',
       botUsername: config.BOT_USERNAME,
       miniAppShortName: config.MINI_APP_SHORT_NAME,
       engagement: { streakDay: (userId) => signIn.streakDay(userId), level: (userId) => levels.current(userId) },
+      game: { betFigures: (userId, start, end) => betFigures(db, userId, start, end) },
+      team,
     }),
+    team,
     signIn,
     giftCodes,
     levels,

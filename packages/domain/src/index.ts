@@ -10,5 +10,6 @@ export * from './money';
 export * from './phone';
 export * from './reason';
 export * from './routes';
+export * from './team/index';
 export * from './validation';
 export * from './wallet/index';

@@ -14,6 +14,7 @@ export * from '../modules/recharge/schema';
 export * from '../modules/signIn/schema';
 export * from '../modules/sms/schema';
 export * from '../modules/tap/schema';
+export * from '../modules/team/schema';
 export * from '../modules/telegram/schema';
 export * from '../modules/user/schema';
 export * from '../modules/wallet/schema';

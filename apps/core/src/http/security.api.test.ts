@@ -166,6 +166,13 @@ describe('no IDOR: another user sees and changes nothing of yours', () => {
     const snapshot = await moneySnapshot(ctx);
     expect((await ctx.api.post('/app/level/collect', { taskId: String(ownersTask?.id) }, mine)).code).toBe(12007);
     expect(await moneySnapshot(ctx)).toBe(snapshot);
+
+    // Team: the owner's invitee is in no level or page of the other's team.
+    await registerUser(ctx, { invitationCode: owner.invitation });
+    const ownersPage = await ctx.api.get<{ totalElements: number }>('/app/user/getTeamMembers', { level: '1' }, { token: owner.token });
+    expect(ownersPage.result.totalElements).toBe(1);
+    expect((await ctx.api.get<{ teamNumber: number }>('/app/user/getUserTeamInfo', {}, mine)).result.teamNumber).toBe(0);
+    for (const level of ['1', '2', '3']) expect(await empty('/app/user/getTeamMembers', { level })).toEqual([]);
   });
 });
 

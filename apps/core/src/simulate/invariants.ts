@@ -5,6 +5,7 @@ import { sessionProof } from '../modules/game/history';
 import { loadLevel } from '../modules/game/levels';
 import { checkLedger } from '../modules/ledger/check';
 import { systemBalance } from '../modules/ledger/ledger';
+import { checkRebates } from '../modules/team/check';
 import type { ActionContext, Counted } from './actions';
 import type { VirtualUser } from './users';
 import { withdrawnWithinTurnover } from './withdrawable';
@@ -68,6 +69,9 @@ export async function checkInvariants({ db, now, retried, users }: InvariantInpu
         where coalesce(won.amount, 0) <> coalesce(paid.amount, 0)`,
   );
   for (const u of unpaid) failures.push(`session ${u.period_id}, user ${u.user_id}: won ${u.won}, paid ${u.paid}`);
+
+  // Rebates: each day and kind paid once, exactly as its rebate_periods row records.
+  failures.push(...(await checkRebates(db)));
 
   // Every drawn session's result verifies from its published data.
   const sessions = await queryRows<{ period_id: string; level: number }>(

@@ -2,8 +2,10 @@ import type {
   CodeSent,
   DownloadInfo,
   IssuedToken,
+  Paged,
   SmsCodeType,
   TeamInfo,
+  TeamMember,
   TelegramLinkToken,
   UploadedFile,
   UserCodeType,
@@ -38,6 +40,8 @@ export function accountEndpoints(http: HttpClient) {
     user: {
       getUserInfo: () => http.get<UserInfo>('/app/user/getUserInfo'),
       getUserTeamInfo: () => http.get<TeamInfo>('/app/user/getUserTeamInfo'),
+      /** Ours: one level (1 = direct) of the caller's team, a page of 20, newest first. */
+      getTeamMembers: (query: { level: number; pageNo: number }) => http.get<Paged<TeamMember>>('/app/user/getTeamMembers', query),
       modifyUserBaseInfo: (form: { nickName?: string; sex?: 0 | 1 | 2; headUrl?: string }) =>
         http.post<UserInfo>('/app/user/modifyUserBaseInfo', form),
       resetAssetPwd: (form: { password: string; confirmPassword: string; code: string }) =>

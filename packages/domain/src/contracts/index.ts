@@ -107,11 +107,22 @@ export interface UserInfo {
 export interface TeamLevelStats {
   level: number;
   memberNumber: number;
+  /** Members whose invitation is effective (they bound a wallet or a bank card). */
+  effectiveNumber: number;
   rechargeUserNumber: number;
   rechargeAmount: string;
   totalBetAmount: string;
   stakingAmount: string;
+  /** Rebates this user was paid from members at this level. */
   contributionAmount: string;
+}
+
+/** One level's rebate rates, by label and value ("0.30%", "1.00"). */
+export interface TeamRebateRate {
+  level: number;
+  betRate: string;
+  rechargeRate: string;
+  registerReward: string;
 }
 
 export interface TeamMember {
@@ -131,15 +142,21 @@ export interface TeamInfo {
   directRecharge: string;
   directRechargeUserNumber: number;
   directTotalBetAmount: string;
+  directStakingAmount: string;
+  /** The first page of direct members (newest first); more with /app/user/getTeamMembers. */
   directUserList: TeamMember[];
   teamNumber: number;
   teamRecharge: string;
   teamRechargeUserNumber: number;
   teamTotalBetAmount: string;
+  teamStakingAmount: string;
+  /** Rebates paid to this user, per kind and in all (CASH-family coins). */
   betRebate: string;
   rechargeRebate: string;
   registerRebate: string;
+  contributionAmount: string;
   levels: TeamLevelStats[];
+  rates: TeamRebateRate[];
 }
 /** A one-time link for a browser user to link Telegram: opening it and pressing Start in the bot links the chat. */
 export interface TelegramLinkToken {

@@ -50,6 +50,25 @@ export const configDefaults: readonly ConfigDefault[] = [
   { key: 'TAP_POINT_PER_TAP', value: '0.01', description: 'Tap-to-earn: POINT earned per tap.', isPublic: false },
   { key: 'TAP_DAILY_CAP', value: '2000', description: 'Tap-to-earn: taps counted per platform day.', isPublic: false },
   {
+    key: 'TEAM_BET_REBATE_BPS',
+    value: '30,20,10',
+    description: "Team bet rebate per level 1,2,3, in basis points of the member's valid bet turnover (30 = 0.30%).",
+    isPublic: true,
+  },
+  {
+    key: 'TEAM_RECHARGE_REBATE_BPS',
+    value: '100,50,25',
+    description: "Team recharge rebate per level 1,2,3, in basis points of the member's credited recharges.",
+    isPublic: true,
+  },
+  {
+    key: 'TEAM_REGISTER_REBATE',
+    value: '1.00,0.50,0.20',
+    description: 'Team register rebate per level 1,2,3: a fixed reward once an invitation is effective (wallet or bank card bound).',
+    isPublic: true,
+  },
+  { key: 'TEAM_REGISTER_REBATE_ASSET', value: 'CASH', description: 'Asset the register rebate is paid in.', isPublic: false },
+  {
     key: 'DEMO_MODE',
     value: 'true',
     description: 'Play-money mode: the app says "demo" where money comes in (DESIGN 10).',

@@ -130,6 +130,10 @@ export const gameBets = pgTable(
     index('game_bets_session_idx').on(t.sessionId, t.status),
     index('game_bets_user_idx').on(t.userId, t.id),
     index('game_bets_user_session_idx').on(t.userId, t.sessionId),
+    /** The rebate job reads a day's settled bets (modules/team/job.ts). */
+    index('game_bets_settled_idx').on(t.settledAt).where(sql`${t.status} in ('WIN', 'LOSE')`),
+    /** Team statistics sum members' valid turnover from the index alone (modules/team/stats.ts). */
+    index('game_bets_user_valid_idx').on(t.userId, t.coin, t.total).where(sql`${t.status} in ('WIN', 'LOSE')`),
     check('game_bets_total_positive', sql`${t.total} > 0 and ${t.baseAmount} > 0 and ${t.multiples} > 0`),
     check('game_bets_fee', sql`${t.fee} >= 0 and ${t.fee} <= ${t.total}`),
     check('game_bets_payout_not_negative', sql`${t.payout} >= 0`),

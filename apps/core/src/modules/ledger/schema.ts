@@ -60,6 +60,11 @@ export const ledgerTransfers = pgTable(
     index('ledger_transfers_from_idx').on(t.fromAccountId, t.id),
     index('ledger_transfers_to_idx').on(t.toAccountId, t.id),
     index('ledger_transfers_reference_idx').on(t.reference),
+    /** The rebate job reads a day's credited recharges (modules/team/job.ts). */
+    index('ledger_transfers_recharge_day_idx').on(t.createdAt).where(sql`${t.type} = 'recharge'`),
+    /** Team statistics: members' recharges and stakes without reading their bets' transfers (modules/team/stats.ts). */
+    index('ledger_transfers_recharge_to_idx').on(t.toAccountId, t.amount).where(sql`${t.type} = 'recharge'`),
+    index('ledger_transfers_power_from_idx').on(t.fromAccountId, t.amount).where(sql`${t.type} = 'power'`),
   ],
 );
 

@@ -1,4 +1,5 @@
 import { formatMoney, type UserInfo } from '@prism/domain';
+import type { BetFigures } from '../game/figures';
 import type { WalletFigures } from '../wallet/figures';
 import type { UserRow } from './schema';
 
@@ -9,11 +10,11 @@ export interface UserInfoExtras {
   signInDay: number;
   /** From the level module's upgrade tasks; users.level is not used. */
   level: { level: number; levelName: string };
+  bets: BetFigures;
+  yesterdayCommission: bigint;
 }
 
-const zero = formatMoney(0n);
-
-/** User info of specification point 3. Balances come from the ledger; the sign-in streak and the level from their modules; bet and commission figures are still zero (issue 12). */
+/** User info of specification point 3. Balances come from the ledger; the sign-in streak, the level, bet figures and commission from their modules. */
 export function toUserInfo(user: UserRow, extras: UserInfoExtras): UserInfo {
   return {
     id: user.id,
@@ -34,11 +35,11 @@ export function toUserInfo(user: UserRow, extras: UserInfoExtras): UserInfo {
     customerServiceUrl: extras.customerServiceUrl,
     ...extras.wallet,
     signInDay: extras.signInDay,
-    todayBetAmount: zero,
-    todayBetIncome: zero,
-    todayWin: zero,
-    totalBetAmount: zero,
-    yesterdayCommission: zero,
+    todayBetAmount: formatMoney(extras.bets.todayBetAmount),
+    todayBetIncome: formatMoney(extras.bets.todayBetIncome),
+    todayWin: formatMoney(extras.bets.todayWin),
+    totalBetAmount: formatMoney(extras.bets.totalBetAmount),
+    yesterdayCommission: formatMoney(extras.yesterdayCommission),
     incomeList: [],
     telegramLinked: user.telegramId != null,
     telegramUsername: user.telegramUsername ?? '',

@@ -27,6 +27,12 @@ const baseInfoBody = z.object({
     .optional(),
 });
 
+/** A page of one level of the caller's own team (never another user's: the caller is the root). */
+const teamMembersQuery = z.object({
+  level: field.integer(1, 3).optional(),
+  pageNo: field.integer(1, 100_000).optional(),
+});
+
 const assetPasswordBody = withConfirmedPassword(
   z.object({
     password: field.checked(checkAssetPassword),
@@ -45,6 +51,11 @@ export function userRoutes(users: UserService): Router {
 
   router.get('/app/user/getUserTeamInfo', async (req, res) => {
     ok(res, await users.getTeamInfo(caller(req).userId));
+  });
+
+  router.get('/app/user/getTeamMembers', async (req, res) => {
+    const query = parseInput(teamMembersQuery, req.query);
+    ok(res, await users.getTeamMembers(caller(req).userId, query.level ?? 1, query.pageNo ?? 1));
   });
 
   router.post('/app/user/modifyUserBaseInfo', async (req, res) => {

@@ -1,23 +1,24 @@
-import type { TeamInfo, UserInfo } from '@prism/domain';
+import { localDate, localDayBounds, type Paged, type TeamInfo, type TeamMember, type UserInfo } from '@prism/domain';
 import { eq } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { AppError } from '../../http/errors';
 import type { Clock } from '../../platform/clock';
 import { hashPassword } from '../../platform/passwords';
 import type { ConfigService } from '../config/service';
+import type { BetFigures } from '../game/figures';
 import type { CodeService } from '../sms/codes';
 import { phoneTarget } from '../sms/codes';
 import { walletFigures } from '../wallet/figures';
 import { toUserInfo } from './info';
 import { findUserById } from './repository';
 import { type UserRow, users } from './schema';
-import { loadTeamInfo } from './team';
 
 export interface UserServiceDeps {
   db: Database;
   clock: Clock;
   config: ConfigService;
   codes: CodeService;
+  /** PUBLIC_URL, or '' when it is not configured: then the web link is relative and the app completes it with the address it was opened at. */
   publicUrl: string;
   botUsername: string | undefined;
   miniAppShortName: string | undefined;
@@ -26,6 +27,13 @@ export interface UserServiceDeps {
     streakDay(userId: number): Promise<number>;
     /** The level reached by upgrade tasks (level module). */
     level(userId: number): Promise<{ level: number; levelName: string }>;
+  };
+  /** The game's figures over a platform day [start, end). */
+  game: { betFigures(userId: number, start: Date, end: Date): Promise<BetFigures> };
+  team: {
+    info(user: UserRow): Promise<TeamInfo>;
+    members(userId: number, level: number, pageNo: number): Promise<Paged<TeamMember>>;
+    yesterdayCommission(userId: number): Promise<bigint>;
   };
 }
 
@@ -37,7 +45,9 @@ export interface BaseInfoChange {
 
 /**
  * The invite link: straight into the Mini App through Telegram when the bot
- * is known (`startapp` carries the code), otherwise the web login page.
+ * is known (`startapp` carries the code), otherwise the web login page at
+ * PUBLIC_URL, or relative to wherever the app was opened when PUBLIC_URL is
+ * unset (never a guessed host such as localhost).
  */
 export function inviteLink(deps: Pick<UserServiceDeps, 'publicUrl' | 'botUsername' | 'miniAppShortName'>, code: string): string {
   if (deps.botUsername && deps.miniAppShortName) return `https://t.me/${deps.botUsername}/${deps.miniAppShortName}?startapp=${code}`;
@@ -56,17 +66,25 @@ export function createUserService(deps: UserServiceDeps) {
   return {
     async getUserInfo(userId: number): Promise<UserInfo> {
       const user = await load(userId);
+      const zone = await deps.config.timeZone();
+      const today = localDayBounds(localDate(deps.clock.now(), zone), zone);
       return toUserInfo(user, {
         inviteLinkUrl: inviteLink(deps, user.invitationCode),
         customerServiceUrl: await deps.config.get('CUSTOMER_SERVICE_URL'),
         wallet: await walletFigures(db, userId),
         signInDay: await deps.engagement.streakDay(userId),
         level: await deps.engagement.level(userId),
+        bets: await deps.game.betFigures(userId, today.start, today.end),
+        yesterdayCommission: await deps.team.yesterdayCommission(userId),
       });
     },
 
     async getTeamInfo(userId: number): Promise<TeamInfo> {
-      return loadTeamInfo(db, await load(userId));
+      return deps.team.info(await load(userId));
+    },
+
+    async getTeamMembers(userId: number, level: number, pageNo: number): Promise<Paged<TeamMember>> {
+      return deps.team.members((await load(userId)).id, level, pageNo);
     },
 
     async modifyBaseInfo(userId: number, change: BaseInfoChange): Promise<UserInfo> {

@@ -85,6 +85,17 @@ describe('getUserInfo', () => {
     expect(user.invitation).toMatch(/^[A-HJ-NP-Z2-9]{8}$/);
   });
 
+  it('without PUBLIC_URL the web invite link is relative (the app adds the address it was opened at), never a guessed host', async () => {
+    const bare = await createTestContext({ env: { PUBLIC_URL: '' } });
+    try {
+      const user = await registerUser(bare);
+      const info = await bare.api.get<{ inviteLinkUrl: string }>('/app/user/getUserInfo', {}, { token: user.token });
+      expect(info.result.inviteLinkUrl).toBe(`/pages/login/login?invitationCode=${user.invitation}`);
+    } finally {
+      await bare.close();
+    }
+  });
+
   it('builds Telegram invite links when the bot is configured', async () => {
     const withBot = await createTestContext({ env: { BOT_USERNAME: 'PrismBot', MINI_APP_SHORT_NAME: 'app' } });
     try {

@@ -2,7 +2,7 @@ import { useMemo } from 'react';
 import { qrPath } from '../qr';
 
 /** A QR code drawn locally as SVG, dark on white with the quiet zone, whatever the theme. */
-export default function QrCode({ text, label }: { text: string; label: string }) {
+export default function QrCode({ text, label, testId = 'deposit-qr' }: { text: string; label: string; testId?: string }) {
   const { size, path } = useMemo(() => qrPath(text), [text]);
   const quiet = 4;
   return (
@@ -11,7 +11,7 @@ export default function QrCode({ text, label }: { text: string; label: string })
       viewBox={`${-quiet} ${-quiet} ${size + 2 * quiet} ${size + 2 * quiet}`}
       role="img"
       aria-label={label}
-      data-testid="deposit-qr"
+      data-testid={testId}
       shapeRendering="crispEdges"
     >
       <rect x={-quiet} y={-quiet} width={size + 2 * quiet} height={size + 2 * quiet} fill="#ffffff" />

@@ -1,9 +1,17 @@
-import type { ReactNode } from 'react';
+import { lazy, type ReactNode, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Card } from '../../../components/Card';
 import { Icon } from '../../../components/Icon';
 import { copyText } from '../../../lib/clipboard';
 import { toast } from '../../../lib/toast';
+
+// The QR library loads with the first screen that draws a code (the recharge page has the same component).
+const QrCode = lazy(() => import('../../recharge/components/QrCode'));
+
+/** The server answers a relative link when it has no PUBLIC_URL: complete it with the address the app was opened at. */
+export function absoluteLink(link: string, origin: string): string {
+  return /^https?:\/\//.test(link) ? link : new URL(link, origin).toString();
+}
 
 /** A labelled value and a button that copies `text`; `copyLabel` names the button for screen readers. */
 function CopyRow({ label, text, copyLabel, children }: { label: string; text: string; copyLabel: string; children: ReactNode }) {
@@ -24,9 +32,10 @@ function CopyRow({ label, text, copyLabel, children }: { label: string; text: st
   );
 }
 
-/** The user's invitation code and invite link, each with a copy button ('Copy successful'). */
-export function InvitePanel({ code, link }: { code: string; link: string }) {
+/** The user's invitation code and invite link, each with a copy button ('Copy successful'), and the link's QR code. */
+export function InvitePanel({ code, link: given }: { code: string; link: string }) {
   const { t } = useTranslation();
+  const link = absoluteLink(given, window.location.origin);
   return (
     <Card title={t('team.invite')} className="invite">
       <CopyRow label={t('team.invitationCode')} text={code} copyLabel={t('team.copyCode')}>
@@ -37,6 +46,13 @@ export function InvitePanel({ code, link }: { code: string; link: string }) {
           {link}
         </span>
       </CopyRow>
+      {link ? (
+        <div className="invite-qr">
+          <Suspense fallback={null}>
+            <QrCode text={link} label={t('team.inviteQr')} testId="invite-qr" />
+          </Suspense>
+        </div>
+      ) : null}
     </Card>
   );
 }

@@ -1,0 +1,161 @@
+import { type Asset, addDays, localDate, localDayBounds, REBATE_KINDS, type RebateKind, rebateFor } from '@prism/domain';
+import { desc, eq, sql } from 'drizzle-orm';
+import { type Database, type Executor, queryRows } from '../../db/client';
+import type { Clock } from '../../platform/clock';
+import type { Logger } from '../../platform/logger';
+import type { ConfigService } from '../config/service';
+import { type TransferInput, transferBatch } from '../ledger/ledger';
+import { loadRebateSettings, type RebateSettings } from './rates';
+import { rebatePeriods } from './schema';
+import { effectiveInvitations, VALID_BET } from './sql';
+
+/**
+ * The rebate job: pays each finished platform day's team rebates once, per
+ * kind, set-based (DESIGN 6, docs/money.md). A day is claimed by inserting its
+ * rebate_periods row inside the transaction that pays it, so a second runner
+ * (another process, a retry) waits on the row and then finds the day paid.
+ * Days missed while the server was down are paid on the next run, oldest first.
+ */
+
+/** How far back a first run or a long outage is caught up. */
+export const REBATE_CATCH_UP_DAYS = 31;
+
+/** A day is paid only this long after it ended, so a settlement committing at midnight is in it. */
+export const REBATE_GRACE_MS = 5 * 60_000;
+
+export interface PeriodResult {
+  period: string;
+  kind: RebateKind;
+  paid: boolean;
+  transfers: number;
+  total: bigint;
+}
+
+/** Each member's amount in [start, end): valid bet turnover, credited recharges, or effective invitations (1). */
+function memberAmounts(kind: RebateKind, start: Date, end: Date, registerAsset: Asset) {
+  const from = sql`${start.toISOString()}::timestamptz`;
+  const to = sql`${end.toISOString()}::timestamptz`;
+  if (kind === 'bet')
+    return sql`select user_id, coin as asset, sum(total) as amount from game_bets
+               where ${VALID_BET} and settled_at >= ${from} and settled_at < ${to} group by user_id, coin`;
+  if (kind === 'recharge')
+    return sql`select a.user_id, t.asset, sum(t.amount) as amount
+               from ledger_transfers t join ledger_accounts a on a.id = t.to_account_id
+               where t.type = 'recharge' and a.user_id is not null and t.created_at >= ${from} and t.created_at < ${to}
+               group by a.user_id, t.asset`;
+  return sql`select user_id, ${registerAsset}::text as asset, 1::bigint as amount from (${effectiveInvitations}) e
+             where effective_at >= ${from} and effective_at < ${to}`;
+}
+
+/** The bases of one day and kind, summed per beneficiary (1-3 levels up), level and coin. */
+async function rebateBases(tx: Executor, kind: RebateKind, start: Date, end: Date, settings: RebateSettings) {
+  return queryRows<{ beneficiary: string | number; level: number; asset: Asset; base: string }>(
+    tx,
+    sql`with recursive member_amounts as (${memberAmounts(kind, start, end, settings.registerAsset)}),
+        up(member, ancestor, level) as (
+          select u.id, u.parent_id, 1 from users u
+          where u.id in (select user_id from member_amounts) and u.parent_id is not null
+          union all
+          select up.member, p.parent_id, up.level + 1 from up join users p on p.id = up.ancestor
+          where up.level < 3 and p.parent_id is not null
+        )
+        select up.ancestor as beneficiary, up.level, m.asset, sum(m.amount)::text as base
+        from up join member_amounts m on m.user_id = up.member
+        group by up.ancestor, up.level, m.asset
+        order by up.ancestor, up.level, m.asset`,
+  );
+}
+
+/** Pays one day of one kind, unless it was paid already. All or nothing. */
+export async function payRebatePeriod(
+  db: Database,
+  input: { period: string; kind: RebateKind; timeZone: string; settings: RebateSettings; now: Date },
+): Promise<PeriodResult> {
+  const { period, kind, timeZone, settings, now } = input;
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`set local jit = off`); // as in stats.ts: compiling costs more than the query
+    const claimed = await tx
+      .insert(rebatePeriods)
+      .values({ period, kind, timeZone, transfers: 0, total: 0n, paidAt: now })
+      .onConflictDoNothing()
+      .returning({ period: rebatePeriods.period });
+    if (claimed.length === 0) return { period, kind, paid: false, transfers: 0, total: 0n };
+    const { start, end } = localDayBounds(period, timeZone);
+    const reference = `rebate:${kind}:${period}`;
+    const transfers: TransferInput[] = [];
+    for (const row of await rebateBases(tx, kind, start, end, settings)) {
+      const amount = rebateFor(kind, Number(row.level), BigInt(row.base), settings.rates);
+      if (amount <= 0n) continue;
+      const beneficiary = Number(row.beneficiary);
+      transfers.push({
+        asset: row.asset,
+        from: { system: 'rebates' },
+        to: { userId: beneficiary },
+        amount,
+        type: 'rebate',
+        reference,
+        idempotencyKey: `${reference}:${beneficiary}:${row.level}:${row.asset}`,
+        meta: { kind, level: Number(row.level), period },
+      });
+    }
+    await transferBatch(tx, transfers, now);
+    const total = transfers.reduce((sum, t) => sum + t.amount, 0n);
+    await tx
+      .update(rebatePeriods)
+      .set({ transfers: transfers.length, total })
+      .where(sql`${rebatePeriods.period} = ${period} and ${rebatePeriods.kind} = ${kind}`);
+    return { period, kind, paid: true, transfers: transfers.length, total };
+  });
+}
+
+/** The days of a kind still to pay: after the last paid one, up to yesterday, at most REBATE_CATCH_UP_DAYS. */
+async function duePeriods(db: Database, kind: RebateKind, yesterday: string): Promise<string[]> {
+  const [last] = await db
+    .select({ period: rebatePeriods.period })
+    .from(rebatePeriods)
+    .where(eq(rebatePeriods.kind, kind))
+    .orderBy(desc(rebatePeriods.period))
+    .limit(1);
+  const earliest = addDays(yesterday, -(REBATE_CATCH_UP_DAYS - 1));
+  let day = last ? addDays(last.period, 1) : yesterday;
+  if (day < earliest) day = earliest;
+  const out: string[] = [];
+  for (; day <= yesterday; day = addDays(day, 1)) out.push(day);
+  return out;
+}
+
+/** Pays every finished day not paid yet, for every kind. Safe to run anywhere, any number of times. */
+export async function runRebates(db: Database, clock: Clock, config: ConfigService): Promise<PeriodResult[]> {
+  const now = clock.now();
+  const timeZone = await config.timeZone();
+  const settings = await loadRebateSettings(config);
+  const yesterday = addDays(localDate(new Date(now.getTime() - REBATE_GRACE_MS), timeZone), -1);
+  const results: PeriodResult[] = [];
+  for (const kind of REBATE_KINDS) {
+    for (const period of await duePeriods(db, kind, yesterday)) {
+      results.push(await payRebatePeriod(db, { period, kind, timeZone, settings, now }));
+    }
+  }
+  return results;
+}
+
+/** Runs the job now and then every `everyMs` (default 10 minutes); returns the stop function. Only server.ts starts it, as leader. */
+export function startRebateJob(db: Database, clock: Clock, config: ConfigService, logger: Logger, everyMs = 600_000): () => void {
+  let running = false;
+  const run = async () => {
+    if (running) return;
+    running = true;
+    try {
+      const paid = (await runRebates(db, clock, config)).filter((result) => result.paid);
+      if (paid.length > 0) logger.info({ periods: paid.map((p) => ({ ...p, total: p.total.toString() })) }, 'rebates paid');
+    } catch (error) {
+      logger.warn({ err: error }, 'rebate job failed');
+    } finally {
+      running = false;
+    }
+  };
+  void run();
+  const timer = setInterval(() => void run(), everyMs);
+  timer.unref();
+  return () => clearInterval(timer);
+}

@@ -1,0 +1,34 @@
+import { addDays, localDate, type Paged, type TeamInfo, type TeamMember } from '@prism/domain';
+import type { Database } from '../../db/client';
+import type { Clock } from '../../platform/clock';
+import type { ConfigService } from '../config/service';
+import type { UserRow } from '../user/schema';
+import { runRebates } from './job';
+import { loadRebateSettings } from './rates';
+import { commissionFor, loadTeamInfo, teamMembers } from './stats';
+
+export interface TeamServiceDeps {
+  db: Database;
+  clock: Clock;
+  config: ConfigService;
+}
+
+/** The team: statistics, member pages, commissions, and the rebate job (run by server.ts as leader). */
+export function createTeamService({ db, clock, config }: TeamServiceDeps) {
+  return {
+    async info(user: UserRow): Promise<TeamInfo> {
+      return loadTeamInfo(db, user, (await loadRebateSettings(config)).rates);
+    },
+    members(userId: number, level: number, pageNo: number): Promise<Paged<TeamMember>> {
+      return teamMembers(db, userId, level, pageNo);
+    },
+    /** Rebates paid for the previous platform day (they are paid shortly after it ends). */
+    async yesterdayCommission(userId: number): Promise<bigint> {
+      const today = localDate(clock.now(), await config.timeZone());
+      return commissionFor(db, userId, addDays(today, -1));
+    },
+    runRebates: () => runRebates(db, clock, config),
+  };
+}
+
+export type TeamService = ReturnType<typeof createTeamService>;
