@@ -32,10 +32,16 @@ async function registered(api: TestApi, phone: string): Promise<{ token: string;
   return user;
 }
 
-/** Bets on the open session of the test room through `api`, retrying across the cut-off. */
+/** Bets on the open session of the test room through `api`, retrying across the cut-off and while a session opens. */
 async function betOnce(api: TestApi, token: string, betName: string): Promise<GameBetRecord> {
   for (;;) {
-    const s = (await api.get<GameSession>('/app/game/luckyLottery/getSession', { level: ROOM.level })).result;
+    const session = await api.get<GameSession>('/app/game/luckyLottery/getSession', { level: ROOM.level });
+    // 423: the other process is opening the next session right now; ask again.
+    if (session.code === 423) {
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      continue;
+    }
+    const s = session.result;
     const answer = await api.post<GameBetRecord>(
       '/app/game/luckyLottery/betting',
       { gameSessionId: String(s.id), betName, baseAmount: '1', betMultiples: '5', totalBetAmount: '5.00' },
