@@ -41,6 +41,7 @@ async function betOnce(api: TestApi, token: string, betName: string): Promise<Ga
       await new Promise((resolve) => setTimeout(resolve, 300));
       continue;
     }
+    if (session.code !== 200) throw new Error(`getSession answered ${session.code} ${session.message}`);
     const s = session.result;
     const answer = await api.post<GameBetRecord>(
       '/app/game/luckyLottery/betting',
