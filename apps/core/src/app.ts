@@ -19,6 +19,7 @@ import { devTelegramRoutes } from './modules/dev/telegramStart';
 import { fileRoutes } from './modules/file/routes';
 import { gameAdminRoutes } from './modules/game/admin';
 import { gameRoutes } from './modules/game/routes';
+import { broadcastAdminRoutes } from './modules/broadcast/routes';
 import { giftCodeAdminRoutes, giftCodeRoutes } from './modules/giftCode/routes';
 import { levelAdminRoutes, levelRoutes } from './modules/level/routes';
 import { messageRoutes } from './modules/message/routes';
@@ -107,6 +108,7 @@ function adminRouter(deps: CoreDeps, services: Services): Router {
   router.use(gameAdminRoutes(deps.db));
   router.use(giftCodeAdminRoutes(services.giftCodes));
   router.use(levelAdminRoutes(services.levelAdmin));
+  router.use(broadcastAdminRoutes(services.broadcasts));
   return router;
 }
 
