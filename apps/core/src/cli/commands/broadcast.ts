@@ -5,8 +5,7 @@ export const broadcastCommands: OpsCommand[] = [
   {
     words: ['broadcast', 'send'],
     usage: 'broadcast send --title <t> --text <t>   a message to every user (message list, and Telegram for linked chats)',
-    run: (args, http) =>
-      http.post('/admin/broadcasts', { title: option(args, 'title'), text: option(args, 'text'), createdBy: 'ops-cli' }),
+    run: (args, http) => http.post('/admin/broadcasts', { title: option(args, 'title'), text: option(args, 'text'), createdBy: 'ops-cli' }),
   },
   {
     words: ['broadcast', 'list'],

@@ -25,10 +25,15 @@ afterAll(async () => {
 const asOperator = { headers: { Authorization: `Ops ${TEST_OPS_TOKEN}` } };
 const broadcast = (title: string, text: string) => ctx.api.post<BroadcastView>('/admin/broadcasts', { title, text }, asOperator);
 const inbox = (user: TestUser, headers: Record<string, string> = {}) =>
-  ctx.api.get<Paged<SysMessage> & { unread: number }>('/app/sysMessage/findUserMsgList', { pageSize: '50' }, { token: user.token, headers });
+  ctx.api.get<Paged<SysMessage> & { unread: number }>(
+    '/app/sysMessage/findUserMsgList',
+    { pageSize: '50' },
+    { token: user.token, headers },
+  );
 const transport = () => createGrammyTransport(new Api(fake.token, { apiRoot: fake.apiRoot }));
 const noWait = async () => {};
-const linkTelegram = (user: TestUser, chatId: number) => ctx.db.execute(sql`update users set telegram_id = ${chatId} where id = ${user.id}`);
+const linkTelegram = (user: TestUser, chatId: number) =>
+  ctx.db.execute(sql`update users set telegram_id = ${chatId} where id = ${user.id}`);
 /** sendMessage calls Telegram accepted, per chat. */
 const deliveredTo = (chatId: number) =>
   fake.calls.filter((call) => call.method === 'sendMessage' && call.params.chat_id === chatId && call.response?.ok).length;
@@ -72,7 +77,10 @@ describe('messages', () => {
     const kinds = (await inbox(member)).result.content.map((m) => m.kind);
     expect(kinds).toEqual(expect.arrayContaining(['reward_sign_in', 'reward_gift_code']));
     const gift = (await inbox(member)).result.content.find((m) => m.kind === 'reward_gift_code');
-    expect(gift).toMatchObject({ title: 'Gift code redeemed', content: `Gift code ${code.result.code}: 1.50 CASH has been added to your balance.` });
+    expect(gift).toMatchObject({
+      title: 'Gift code redeemed',
+      content: `Gift code ${code.result.code}: 1.50 CASH has been added to your balance.`,
+    });
 
     await fundUser(ctx, member.id, 'CASH', 10_000n);
     await seedBet(ctx.db, member.id, { total: 10_000n, at: ctx.clock.now() });

@@ -26,7 +26,11 @@ describe('broadcast delivery on PostgreSQL', () => {
       const user = await registerUser(ctx);
       await ctx.db.execute(sql`update users set telegram_id = ${chat} where id = ${user.id}`);
     }
-    const created = await ctx.api.post('/admin/broadcasts', { title: 'Hi', text: 'All' }, { headers: { Authorization: `Ops ${TEST_OPS_TOKEN}` } });
+    const created = await ctx.api.post(
+      '/admin/broadcasts',
+      { title: 'Hi', text: 'All' },
+      { headers: { Authorization: `Ops ${TEST_OPS_TOKEN}` } },
+    );
     expect(created.code).toBe(200);
     const noWait = async () => {};
     // An interrupted run: stops after 3.

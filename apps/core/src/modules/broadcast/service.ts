@@ -86,11 +86,7 @@ export function createBroadcastService(db: Database, clock: Clock) {
               select count(*) as n from delivered`,
         );
         const recipients = Number(posted?.n ?? 0);
-        const [updated] = await tx
-          .update(broadcasts)
-          .set({ recipients })
-          .where(sql`${broadcasts.id} = ${created.id}`)
-          .returning();
+        const [updated] = await tx.update(broadcasts).set({ recipients }).where(sql`${broadcasts.id} = ${created.id}`).returning();
         return updated ?? created;
       });
       return toView(row, (await telegramCounts([row.id])).get(row.id));

@@ -132,7 +132,11 @@ export function createGiftCodeService({ db, clock, random }: { db: Database; clo
         },
         now,
       );
-      await postMessage(tx, clock, userId, 'reward_gift_code', { code: formatGiftCode(code), amount: formatMoney(taken.amount), asset: taken.asset });
+      await postMessage(tx, clock, userId, 'reward_gift_code', {
+        code: formatGiftCode(code),
+        amount: formatMoney(taken.amount),
+        asset: taken.asset,
+      });
       return {
         id: redemption.id,
         code: formatGiftCode(code),

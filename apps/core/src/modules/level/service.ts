@@ -119,7 +119,11 @@ export function createLevelService({ db, clock }: { db: Database; clock: Clock }
           },
           now,
         );
-        await postMessage(tx, clock, userId, 'reward_level_task', { level: String(rule.level), amount: formatMoney(task.reward), asset: task.asset });
+        await postMessage(tx, clock, userId, 'reward_level_task', {
+          level: String(rule.level),
+          amount: formatMoney(task.reward),
+          asset: task.asset,
+        });
       }
       collected.add(taskId);
       return { ...toList(rules, figures, collected), taskId, reward: formatMoney(task.reward), asset: task.asset };

@@ -45,8 +45,14 @@ const en: Record<MessageKind, Template> = {
     title: 'Team rebate received',
     content: (p) => `Your ${p.kindLabel} rebate for ${p.period}: ${p.amount} ${p.asset} has been added to your balance.`,
   },
-  reward_sign_in: { title: 'Sign-in reward', content: (p) => `Day ${p.day} sign-in: ${p.amount} ${p.asset} has been added to your balance.` },
-  reward_gift_code: { title: 'Gift code redeemed', content: (p) => `Gift code ${p.code}: ${p.amount} ${p.asset} has been added to your balance.` },
+  reward_sign_in: {
+    title: 'Sign-in reward',
+    content: (p) => `Day ${p.day} sign-in: ${p.amount} ${p.asset} has been added to your balance.`,
+  },
+  reward_gift_code: {
+    title: 'Gift code redeemed',
+    content: (p) => `Gift code ${p.code}: ${p.amount} ${p.asset} has been added to your balance.`,
+  },
   reward_level_task: {
     title: 'Level reward collected',
     content: (p) => `Level ${p.level} task reward: ${p.amount} ${p.asset} has been added to your balance.`,
@@ -102,7 +108,10 @@ const vi: Record<MessageKind, Template> = {
     content: (p) => `Hoa hồng ${p.kindLabel} ngày ${p.period}: ${p.amount} ${p.asset} đã được cộng vào số dư.`,
   },
   reward_sign_in: { title: 'Thưởng điểm danh', content: (p) => `Điểm danh ngày ${p.day}: ${p.amount} ${p.asset} đã được cộng vào số dư.` },
-  reward_gift_code: { title: 'Đã đổi mã quà tặng', content: (p) => `Mã quà tặng ${p.code}: ${p.amount} ${p.asset} đã được cộng vào số dư.` },
+  reward_gift_code: {
+    title: 'Đã đổi mã quà tặng',
+    content: (p) => `Mã quà tặng ${p.code}: ${p.amount} ${p.asset} đã được cộng vào số dư.`,
+  },
   reward_level_task: {
     title: 'Đã nhận thưởng cấp độ',
     content: (p) => `Thưởng nhiệm vụ cấp ${p.level}: ${p.amount} ${p.asset} đã được cộng vào số dư.`,
@@ -130,10 +139,16 @@ const fa: Record<MessageKind, Template> = {
     title: 'برداشت رد شد',
     content: (p) => `برداشت ${p.orderNo} به مبلغ ${p.amount} ${p.currency} رد شد و به موجودی شما بازگشت. دلیل: ${p.reason}`,
   },
-  rebate_paid: { title: 'پاداش تیمی دریافت شد', content: (p) => `پاداش ${p.kindLabel} برای ${p.period}: ${p.amount} ${p.asset} به موجودی شما اضافه شد.` },
+  rebate_paid: {
+    title: 'پاداش تیمی دریافت شد',
+    content: (p) => `پاداش ${p.kindLabel} برای ${p.period}: ${p.amount} ${p.asset} به موجودی شما اضافه شد.`,
+  },
   reward_sign_in: { title: 'جایزه حضور روزانه', content: (p) => `حضور روز ${p.day}: ${p.amount} ${p.asset} به موجودی شما اضافه شد.` },
   reward_gift_code: { title: 'کد هدیه استفاده شد', content: (p) => `کد هدیه ${p.code}: ${p.amount} ${p.asset} به موجودی شما اضافه شد.` },
-  reward_level_task: { title: 'جایزه سطح دریافت شد', content: (p) => `جایزه وظیفه سطح ${p.level}: ${p.amount} ${p.asset} به موجودی شما اضافه شد.` },
+  reward_level_task: {
+    title: 'جایزه سطح دریافت شد',
+    content: (p) => `جایزه وظیفه سطح ${p.level}: ${p.amount} ${p.asset} به موجودی شما اضافه شد.`,
+  },
   broadcast: { title: '', content: (p) => p.text ?? '' },
 };
 
@@ -154,10 +169,16 @@ const ar: Record<MessageKind, Template> = {
     title: 'تم رفض السحب',
     content: (p) => `تم رفض السحب ${p.orderNo} بمبلغ ${p.amount} ${p.currency} وإعادته إلى رصيدك. السبب: ${p.reason}`,
   },
-  rebate_paid: { title: 'تم استلام عمولة الفريق', content: (p) => `عمولة ${p.kindLabel} ليوم ${p.period}: تمت إضافة ${p.amount} ${p.asset} إلى رصيدك.` },
+  rebate_paid: {
+    title: 'تم استلام عمولة الفريق',
+    content: (p) => `عمولة ${p.kindLabel} ليوم ${p.period}: تمت إضافة ${p.amount} ${p.asset} إلى رصيدك.`,
+  },
   reward_sign_in: { title: 'مكافأة تسجيل الحضور', content: (p) => `حضور اليوم ${p.day}: تمت إضافة ${p.amount} ${p.asset} إلى رصيدك.` },
   reward_gift_code: { title: 'تم استبدال رمز الهدية', content: (p) => `رمز الهدية ${p.code}: تمت إضافة ${p.amount} ${p.asset} إلى رصيدك.` },
-  reward_level_task: { title: 'تم استلام مكافأة المستوى', content: (p) => `مكافأة مهمة المستوى ${p.level}: تمت إضافة ${p.amount} ${p.asset} إلى رصيدك.` },
+  reward_level_task: {
+    title: 'تم استلام مكافأة المستوى',
+    content: (p) => `مكافأة مهمة المستوى ${p.level}: تمت إضافة ${p.amount} ${p.asset} إلى رصيدك.`,
+  },
   broadcast: { title: '', content: (p) => p.text ?? '' },
 };
 

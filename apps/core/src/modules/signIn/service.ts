@@ -123,7 +123,11 @@ export function createSignInService({ db, clock, config }: { db: Database; clock
           },
           now,
         );
-        await postMessage(tx, clock, userId, 'reward_sign_in', { day: String(streak.day), amount: formatMoney(amount), asset: settings.asset });
+        await postMessage(tx, clock, userId, 'reward_sign_in', {
+          day: String(streak.day),
+          amount: formatMoney(amount),
+          asset: settings.asset,
+        });
       }
       return { ...status, reward: formatMoney(amount) };
     },

@@ -1,4 +1,12 @@
-import type { AccountOutcome, BotAccounts, BroadcastSender, GiftCodeIssuer, ReviewOutcome, TelegramUserRef, WithdrawalReview } from '@prism/bot';
+import type {
+  AccountOutcome,
+  BotAccounts,
+  BroadcastSender,
+  GiftCodeIssuer,
+  ReviewOutcome,
+  TelegramUserRef,
+  WithdrawalReview,
+} from '@prism/bot';
 import { ASSETS, type Asset, hasControlCharacters, parseMoney, resolveLocale, translateMessage } from '@prism/domain';
 import type { Database } from '../../db/client';
 import { AppError } from '../../http/errors';
