@@ -16,7 +16,7 @@ import type { Logger } from '../../platform/logger';
 /** Telegram allows a bot about 30 messages per second to different chats; stay below it. */
 export const BROADCAST_PER_SECOND = 25;
 
-/** 429s in a row on one message before the run gives up (the row stays pending). */
+/** 429s in a row before the run gives up (the row stays pending for the next run). */
 const MAX_FLOOD_WAITS = 5;
 
 export interface DeliveryRunOptions {
@@ -80,41 +80,46 @@ export async function deliverBroadcasts(
   const sleep = options.sleep ?? realSleep;
   const result: DeliveryRunResult = { sent: 0, failed: 0, blocked: 0 };
   let nextAt = 0;
+  let floodWaits = 0;
   while (options.limit === undefined || result.sent + result.failed + result.blocked < options.limit) {
     if (options.running && !options.running()) break;
-    const done = await db.transaction(async (tx) => {
+    // Waits happen outside the transaction: on PGlite an open transaction holds the whole database.
+    const wait = nextAt - Date.now();
+    if (wait > 0) await sleep(wait);
+    nextAt = Math.max(Date.now(), nextAt) + gapMs;
+    const step = await db.transaction(async (tx): Promise<'done' | 'next' | { retryAfter: number }> => {
       const row = await claimOne(tx);
-      if (!row) return true;
+      if (!row) return 'done';
       const id = Number(row.id);
       if (row.chat_id == null) {
         await mark(tx, id, 'none', clock.now()); // the chat was unlinked since: the message list has it
-        return false;
+        return 'next';
       }
-      for (let floodWaits = 0; ; floodWaits++) {
-        const wait = nextAt - Date.now();
-        if (wait > 0) await sleep(wait);
-        nextAt = Math.max(Date.now(), nextAt) + gapMs;
-        try {
-          await transport.send(Number(row.chat_id), { text: row.title ? `${row.title}\n\n${row.body}` : row.body });
-          await mark(tx, id, 'sent', clock.now());
-          result.sent += 1;
-          return false;
-        } catch (error) {
-          const retryAfter = retryAfterOf(error);
-          if (retryAfter !== undefined && floodWaits < MAX_FLOOD_WAITS) {
-            await sleep(retryAfter * 1000);
-            continue;
-          }
-          // Not Telegram's answer (network): throw, the row stays pending, and the next run resumes here.
-          if (!(error instanceof GrammyError)) throw error;
-          const blocked = deliveryFailureOf(error) === 'chat';
-          await mark(tx, id, blocked ? 'blocked' : 'failed', clock.now(), error.description);
-          result[blocked ? 'blocked' : 'failed'] += 1;
-          return false;
-        }
+      try {
+        await transport.send(Number(row.chat_id), { text: row.title ? `${row.title}\n\n${row.body}` : row.body });
+        await mark(tx, id, 'sent', clock.now());
+        result.sent += 1;
+        return 'next';
+      } catch (error) {
+        // 429: the row stays pending (commit without a mark) and is claimed again after the wait.
+        const retryAfter = retryAfterOf(error);
+        if (retryAfter !== undefined) return { retryAfter };
+        // Not Telegram's answer (network): throw, the row stays pending, and the next run resumes here.
+        if (!(error instanceof GrammyError)) throw error;
+        const blocked = deliveryFailureOf(error) === 'chat';
+        await mark(tx, id, blocked ? 'blocked' : 'failed', clock.now(), error.description);
+        result[blocked ? 'blocked' : 'failed'] += 1;
+        return 'next';
       }
     });
-    if (done) break;
+    if (step === 'done') break;
+    if (step === 'next') {
+      floodWaits = 0;
+      continue;
+    }
+    if (++floodWaits > MAX_FLOOD_WAITS) break; // Telegram keeps refusing: the next run tries again
+    await sleep(step.retryAfter * 1000);
+    nextAt = Date.now() + gapMs;
   }
   await db.execute(
     sql`update broadcasts b set status = 'done' where status = 'delivering'
