@@ -1,6 +1,7 @@
 import { Bot, type BotConfig as GrammyBotConfig } from 'grammy';
 import type { UserFromGetMe } from 'grammy/types';
 import type { BotAccounts, BotConfig, BotContext } from './context';
+import { broadcastFeature } from './features/broadcasts';
 import { fallbackFeature } from './features/fallback';
 import { giftCodeFeature } from './features/giftCodes';
 import { helpFeature } from './features/help';
@@ -40,6 +41,7 @@ export function createBot(deps: BotDeps): Bot<BotContext> {
   bot.use(startFeature, helpFeature);
   if (deps.operators) bot.use(operatorFeature(deps.operators));
   if (deps.operators?.giftCodes) bot.use(giftCodeFeature({ ids: deps.operators.ids, giftCodes: deps.operators.giftCodes }));
+  if (deps.operators?.broadcasts) bot.use(broadcastFeature({ ids: deps.operators.ids, broadcasts: deps.operators.broadcasts }));
   // Last: what no feature handled gets a pointer to /help, and every button an answer.
   bot.use(fallbackFeature);
   if (deps.log) watchApiHealth(bot.api, deps.log);

@@ -1,6 +1,7 @@
 export { type BotDeps, botCommands, createBot } from './bot';
 export type { AccountOutcome, BotAccounts, BotConfig, BotContext, TelegramUserRef } from './context';
 export { type DeliveryFailure, deliveryFailureOf } from './deliveryFailure';
+export { type BroadcastOutcome, type BroadcastSender, broadcastFeature, broadcastInput } from './features/broadcasts';
 export { type GiftCodeIssuer, type GiftCodeOutcome, giftCodeFeature } from './features/giftCodes';
 export { type OperatorConfig, operatorFeature, type ReviewOutcome, type WithdrawalReview } from './features/operator';
 export { answerStart, inviteLink, isWebAppUrl, LINK_PREFIX, miniAppLink, type StartInput } from './features/start';

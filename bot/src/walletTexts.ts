@@ -78,6 +78,9 @@ export const operatorTexts = {
   notOperator: 'Only operators can do this.',
   emptyReason: 'The reason cannot be empty: the user will see it.',
   giftCodeUsage: 'Usage: /giftcode <amount> [asset CASH|USDT|CHIP|GOLD|POINT] [uses] [days]\nExample: /giftcode 5 CASH 100 7',
+  broadcastUsage: 'Usage: /broadcast <text>\nWith several lines, the first line is the title.',
+  broadcastSent: (b: { id: number; recipients: number; telegram: number }) =>
+    `Broadcast #${b.id} posted to ${b.recipients} user(s); ${b.telegram} Telegram chat(s) will get it.`,
   giftCodeCreated: (c: { code: string; amount: string; asset: string; uses: number; expiresAt: string }) =>
     `Gift code ${c.code}: ${c.amount} ${c.asset}, ${c.uses} use(s), once per user, until ${c.expiresAt.slice(0, 16).replace('T', ' ')} UTC.`,
 };

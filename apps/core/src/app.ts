@@ -13,6 +13,7 @@ import { createRateLimiter } from './http/rateLimit';
 import { requestContext } from './http/requestContext';
 import { authenticate } from './modules/auth/authenticate';
 import { authRoutes } from './modules/auth/routes';
+import { broadcastAdminRoutes } from './modules/broadcast/routes';
 import { configRoutes } from './modules/config/routes';
 import { devRoutes } from './modules/dev/routes';
 import { devTelegramRoutes } from './modules/dev/telegramStart';
@@ -107,6 +108,7 @@ function adminRouter(deps: CoreDeps, services: Services): Router {
   router.use(gameAdminRoutes(deps.db));
   router.use(giftCodeAdminRoutes(services.giftCodes));
   router.use(levelAdminRoutes(services.levelAdmin));
+  router.use(broadcastAdminRoutes(services.broadcasts));
   return router;
 }
 

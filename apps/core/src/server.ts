@@ -8,6 +8,7 @@ import type { Config } from './config';
 import { type Database, openDatabase } from './db/client';
 import { seedDatabase } from './db/seed';
 import { answerClientErrorsWithEnvelope } from './http/clientErrors';
+import { startBroadcastJob } from './modules/broadcast/job';
 import { startRebateJob } from './modules/team/job';
 import { type Clock, scaledClock, systemClock } from './platform/clock';
 import { lockDataDir } from './platform/dataDirLock';
@@ -104,6 +105,7 @@ async function startOn(server: Server, opened: Opened, config: Config, logger: L
           ids: config.OPERATOR_TELEGRAM_IDS.map(Number),
           review: reviewThrough(() => services),
           giftCodes: { create: (input) => ready(() => services).bot.giftCodes.create(input) },
+          broadcasts: { send: (input) => ready(() => services).bot.broadcasts.send(input) },
         },
         log: logger,
         accounts: accountsThrough(() => services),
@@ -156,6 +158,19 @@ async function startOn(server: Server, opened: Opened, config: Config, logger: L
     },
     () => stopRebates(),
   );
+  // Broadcasts to Telegram chats: rows are claimed with SKIP LOCKED (modules/broadcast/job.ts), so even two
+  // runners send each once; the leader runs it so the pace stays under Telegram's limit.
+  const { botTransport } = deps;
+  if (botTransport) {
+    let stopBroadcasts = () => {};
+    await leadership.runAsLeader(
+      'broadcasts',
+      () => {
+        stopBroadcasts = startBroadcastJob(database.db, botTransport, clock, logger, config.BROADCAST_POLL_MS);
+      },
+      () => stopBroadcasts(),
+    );
+  }
   // Safe in every process: each room is advanced under its own advisory lock (modules/game/scheduler.ts).
   const { scheduler } = services.game;
   if (config.GAME_TICK_MS > 0) scheduler.start(config.GAME_TICK_MS);

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import type { CoreDeps } from './deps';
 import { createAuthService } from './modules/auth/service';
+import { createBroadcastService } from './modules/broadcast/service';
 import { createAreaCodes } from './modules/config/areaCodes';
 import { createConfigService } from './modules/config/service';
 import { createFileStorage } from './modules/file/storage';
@@ -18,7 +19,7 @@ import { createHttpSmsProvider, createOutboxSmsProvider } from './modules/sms/pr
 import { createSmsCodeSender } from './modules/sms/sender';
 import { createTapService } from './modules/tap/service';
 import { createTeamService } from './modules/team/service';
-import { createBotAccounts, createGiftCodeIssuer, createWithdrawalReview } from './modules/telegram/botPorts';
+import { createBotAccounts, createBroadcastIssuer, createGiftCodeIssuer, createWithdrawalReview } from './modules/telegram/botPorts';
 import { createTelegramLinkService } from './modules/telegram/linkTokens';
 import { createUserService } from './modules/user/service';
 import { createWithdrawService } from './modules/withdraw/service';
@@ -57,6 +58,7 @@ export function createServices(deps: CoreDeps) {
   const team = createTeamService({ db, clock, config: configService });
   const giftCodes = createGiftCodeService({ db, clock, random });
   const levels = createLevelService({ db, clock });
+  const broadcasts = createBroadcastService(db, clock);
 
   return {
     tokens,
@@ -87,6 +89,7 @@ export function createServices(deps: CoreDeps) {
     files: createFileStorage(db, clock, path.join(config.dataDir, 'uploads')),
     notifier,
     messages: createMessageService(db, clock),
+    broadcasts,
     game: gameServices(deps),
     withdraw,
     telegramLink,
@@ -95,6 +98,7 @@ export function createServices(deps: CoreDeps) {
       accounts: createBotAccounts(db, telegramLink),
       review: createWithdrawalReview(withdraw),
       giftCodes: createGiftCodeIssuer(giftCodes),
+      broadcasts: createBroadcastIssuer(broadcasts),
     },
   };
 }

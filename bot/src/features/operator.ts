@@ -2,6 +2,7 @@ import { visibleReason } from '@prism/domain';
 import { Composer } from 'grammy';
 import type { BotContext } from '../context';
 import { operatorTexts } from '../walletTexts';
+import type { BroadcastSender } from './broadcasts';
 import type { GiftCodeIssuer } from './giftCodes';
 
 /** What the bot may ask core to do for an operator; core implements it with its withdrawal service. */
@@ -21,6 +22,8 @@ export interface OperatorConfig {
   review: WithdrawalReview;
   /** Gift codes from /giftcode; without it the command is not offered. */
   giftCodes?: GiftCodeIssuer | undefined;
+  /** Broadcasts from /broadcast; without it the command is not offered. */
+  broadcasts?: BroadcastSender | undefined;
 }
 
 const ASK_REASON = /^Reason for rejecting withdrawal #(\d+)\?/;

@@ -1,6 +1,7 @@
 /** Every table, gathered for Drizzle (queries and drizzle-kit). Each lives in its feature's module. */
 
 export * from '../modules/auth/schema';
+export * from '../modules/broadcast/schema';
 export * from '../modules/config/schema';
 export * from '../modules/file/schema';
 export * from '../modules/game/schema';

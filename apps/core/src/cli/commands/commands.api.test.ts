@@ -57,6 +57,19 @@ describe('npm run ops', () => {
     await expect(ops('giftcode create --amount 0')).rejects.toThrow(/amount/);
   });
 
+  it('sends a broadcast to every user and lists it', async () => {
+    const user = await registerUser(ctx);
+    const args = ['broadcast', 'send', '--title', 'Hello all', '--text', 'A message for everyone.'];
+    const found = findCommand(args);
+    const sent = (await found?.command.run(found.rest, http)) as Record<string, unknown>;
+    expect(sent).toMatchObject({ title: 'Hello all', text: 'A message for everyone.', createdBy: 'ops-cli', status: 'delivering' });
+    const listed = (await ops('broadcast list')) as { content: { id: number }[] };
+    expect(listed.content[0]?.id).toBe(sent.id);
+    const inbox = await ctx.api.get<{ content: { title: string }[] }>('/app/sysMessage/findUserMsgList', {}, { token: user.token });
+    expect(inbox.result.content.map((m) => m.title)).toEqual(['Hello all']);
+    await expect(ops('broadcast send --title x')).rejects.toThrow();
+  });
+
   it('lists levels, adds a level and a task, changes and disables the task', async () => {
     const levels = (await ops('levels list')) as { name: string; promotion: boolean }[];
     expect(levels.map((l) => l.name)).toEqual(['V0', 'V1', 'V2', 'VU', 'V4', 'V5']);

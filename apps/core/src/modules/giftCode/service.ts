@@ -17,6 +17,7 @@ import { AppError } from '../../http/errors';
 import type { Clock } from '../../platform/clock';
 import type { Random } from '../../platform/random';
 import { transfer } from '../ledger/ledger';
+import { postMessage } from '../message/service';
 import { giftCodeRedemptions, giftCodes } from './schema';
 
 export interface NewGiftCode {
@@ -131,6 +132,11 @@ export function createGiftCodeService({ db, clock, random }: { db: Database; clo
         },
         now,
       );
+      await postMessage(tx, clock, userId, 'reward_gift_code', {
+        code: formatGiftCode(code),
+        amount: formatMoney(taken.amount),
+        asset: taken.asset,
+      });
       return {
         id: redemption.id,
         code: formatGiftCode(code),

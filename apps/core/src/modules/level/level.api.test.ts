@@ -86,6 +86,14 @@ describe('levels with upgrade tasks', () => {
     expect(answer.result).toMatchObject({ taskId: v1.id, reward: '5.00', asset: 'CASH', level: 1 });
     expect(task(answer.result, 1, 'recharge').state).toBe('finished');
     expect((await balancesOf(ctx.db, user.id)).CASH).toBe(cashBefore + 500n);
+    const messages = await ctx.api.get<{ content: { kind: string; content: string }[] }>(
+      '/app/sysMessage/findUserMsgList',
+      {},
+      { token: user.token },
+    );
+    expect(messages.result.content.filter((m) => m.kind === 'reward_level_task').map((m) => m.content)).toEqual([
+      'Level 1 task reward: 5.00 CASH has been added to your balance.',
+    ]);
 
     const snapshot = await moneySnapshot(ctx);
     expect(await collect(user, v1.id)).toMatchObject({ code: 12008, message: 'You have already collected this reward' });

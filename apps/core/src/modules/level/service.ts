@@ -17,6 +17,7 @@ import type { Database, Executor } from '../../db/client';
 import { AppError } from '../../http/errors';
 import type { Clock } from '../../platform/clock';
 import { transfer } from '../ledger/ledger';
+import { postMessage } from '../message/service';
 import { loadLevelRules } from './config';
 import { levelFigures } from './figures';
 import { levelTaskClaims } from './schema';
@@ -118,6 +119,11 @@ export function createLevelService({ db, clock }: { db: Database; clock: Clock }
           },
           now,
         );
+        await postMessage(tx, clock, userId, 'reward_level_task', {
+          level: String(rule.level),
+          amount: formatMoney(task.reward),
+          asset: task.asset,
+        });
       }
       collected.add(taskId);
       return { ...toList(rules, figures, collected), taskId, reward: formatMoney(task.reward), asset: task.asset };

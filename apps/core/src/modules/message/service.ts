@@ -17,6 +17,16 @@ export async function postMessage(
   await tx.insert(sysMessages).values({ userId, kind, params, createdAt: clock.now() });
 }
 
+/** Many messages in one INSERT (set-based jobs), inside the caller's transaction. */
+export async function postMessages(
+  tx: Executor,
+  now: Date,
+  messages: readonly { userId: number; kind: MessageKind; params: Record<string, string> }[],
+): Promise<void> {
+  if (messages.length === 0) return;
+  await tx.insert(sysMessages).values(messages.map((m) => ({ ...m, createdAt: now })));
+}
+
 const toWire = (row: typeof sysMessages.$inferSelect, locale: Locale): SysMessage => ({
   id: row.id,
   kind: row.kind,

@@ -7,7 +7,12 @@ export type MessageKind =
   | 'deposit_below_minimum'
   | 'withdraw_requested'
   | 'withdraw_approved'
-  | 'withdraw_rejected';
+  | 'withdraw_rejected'
+  | 'rebate_paid'
+  | 'reward_sign_in'
+  | 'reward_gift_code'
+  | 'reward_level_task'
+  | 'broadcast';
 
 type Params = Record<string, string>;
 type Template = { title: string; content: (p: Params) => string };
@@ -36,6 +41,23 @@ const en: Record<MessageKind, Template> = {
     content: (p) =>
       `Your withdrawal ${p.orderNo} of ${p.amount} ${p.currency} was rejected and refunded to your balance. Reason: ${p.reason}`,
   },
+  rebate_paid: {
+    title: 'Team rebate received',
+    content: (p) => `Your ${p.kindLabel} rebate for ${p.period}: ${p.amount} ${p.asset} has been added to your balance.`,
+  },
+  reward_sign_in: {
+    title: 'Sign-in reward',
+    content: (p) => `Day ${p.day} sign-in: ${p.amount} ${p.asset} has been added to your balance.`,
+  },
+  reward_gift_code: {
+    title: 'Gift code redeemed',
+    content: (p) => `Gift code ${p.code}: ${p.amount} ${p.asset} has been added to your balance.`,
+  },
+  reward_level_task: {
+    title: 'Level reward collected',
+    content: (p) => `Level ${p.level} task reward: ${p.amount} ${p.asset} has been added to your balance.`,
+  },
+  broadcast: { title: '', content: (p) => p.text ?? '' },
 };
 
 const zhTW: Record<MessageKind, Template> = {
@@ -54,6 +76,11 @@ const zhTW: Record<MessageKind, Template> = {
     title: '提領被拒絕',
     content: (p) => `您的提領 ${p.orderNo}（${p.amount} ${p.currency}）已被拒絕並退回餘額。原因：${p.reason}`,
   },
+  rebate_paid: { title: '團隊返佣已到帳', content: (p) => `您 ${p.period} 的${p.kindLabel}返佣 ${p.amount} ${p.asset} 已加入您的餘額。` },
+  reward_sign_in: { title: '簽到獎勵', content: (p) => `第 ${p.day} 天簽到：${p.amount} ${p.asset} 已加入您的餘額。` },
+  reward_gift_code: { title: '禮品碼已兌換', content: (p) => `禮品碼 ${p.code}：${p.amount} ${p.asset} 已加入您的餘額。` },
+  reward_level_task: { title: '等級獎勵已領取', content: (p) => `等級 ${p.level} 任務獎勵：${p.amount} ${p.asset} 已加入您的餘額。` },
+  broadcast: { title: '', content: (p) => p.text ?? '' },
 };
 
 const vi: Record<MessageKind, Template> = {
@@ -76,6 +103,20 @@ const vi: Record<MessageKind, Template> = {
     title: 'Yêu cầu rút tiền bị từ chối',
     content: (p) => `Yêu cầu rút ${p.orderNo} số tiền ${p.amount} ${p.currency} bị từ chối và đã hoàn vào số dư. Lý do: ${p.reason}`,
   },
+  rebate_paid: {
+    title: 'Đã nhận hoa hồng đội nhóm',
+    content: (p) => `Hoa hồng ${p.kindLabel} ngày ${p.period}: ${p.amount} ${p.asset} đã được cộng vào số dư.`,
+  },
+  reward_sign_in: { title: 'Thưởng điểm danh', content: (p) => `Điểm danh ngày ${p.day}: ${p.amount} ${p.asset} đã được cộng vào số dư.` },
+  reward_gift_code: {
+    title: 'Đã đổi mã quà tặng',
+    content: (p) => `Mã quà tặng ${p.code}: ${p.amount} ${p.asset} đã được cộng vào số dư.`,
+  },
+  reward_level_task: {
+    title: 'Đã nhận thưởng cấp độ',
+    content: (p) => `Thưởng nhiệm vụ cấp ${p.level}: ${p.amount} ${p.asset} đã được cộng vào số dư.`,
+  },
+  broadcast: { title: '', content: (p) => p.text ?? '' },
 };
 
 const fa: Record<MessageKind, Template> = {
@@ -98,6 +139,17 @@ const fa: Record<MessageKind, Template> = {
     title: 'برداشت رد شد',
     content: (p) => `برداشت ${p.orderNo} به مبلغ ${p.amount} ${p.currency} رد شد و به موجودی شما بازگشت. دلیل: ${p.reason}`,
   },
+  rebate_paid: {
+    title: 'پاداش تیمی دریافت شد',
+    content: (p) => `پاداش ${p.kindLabel} برای ${p.period}: ${p.amount} ${p.asset} به موجودی شما اضافه شد.`,
+  },
+  reward_sign_in: { title: 'جایزه حضور روزانه', content: (p) => `حضور روز ${p.day}: ${p.amount} ${p.asset} به موجودی شما اضافه شد.` },
+  reward_gift_code: { title: 'کد هدیه استفاده شد', content: (p) => `کد هدیه ${p.code}: ${p.amount} ${p.asset} به موجودی شما اضافه شد.` },
+  reward_level_task: {
+    title: 'جایزه سطح دریافت شد',
+    content: (p) => `جایزه وظیفه سطح ${p.level}: ${p.amount} ${p.asset} به موجودی شما اضافه شد.`,
+  },
+  broadcast: { title: '', content: (p) => p.text ?? '' },
 };
 
 const ar: Record<MessageKind, Template> = {
@@ -117,12 +169,35 @@ const ar: Record<MessageKind, Template> = {
     title: 'تم رفض السحب',
     content: (p) => `تم رفض السحب ${p.orderNo} بمبلغ ${p.amount} ${p.currency} وإعادته إلى رصيدك. السبب: ${p.reason}`,
   },
+  rebate_paid: {
+    title: 'تم استلام عمولة الفريق',
+    content: (p) => `عمولة ${p.kindLabel} ليوم ${p.period}: تمت إضافة ${p.amount} ${p.asset} إلى رصيدك.`,
+  },
+  reward_sign_in: { title: 'مكافأة تسجيل الحضور', content: (p) => `حضور اليوم ${p.day}: تمت إضافة ${p.amount} ${p.asset} إلى رصيدك.` },
+  reward_gift_code: { title: 'تم استبدال رمز الهدية', content: (p) => `رمز الهدية ${p.code}: تمت إضافة ${p.amount} ${p.asset} إلى رصيدك.` },
+  reward_level_task: {
+    title: 'تم استلام مكافأة المستوى',
+    content: (p) => `مكافأة مهمة المستوى ${p.level}: تمت إضافة ${p.amount} ${p.asset} إلى رصيدك.`,
+  },
+  broadcast: { title: '', content: (p) => p.text ?? '' },
 };
 
 const templates: Record<Locale, Record<MessageKind, Template>> = { 'en-US': en, 'zh-TW': zhTW, vi, fa, ar };
 
+/** The rebate kinds' names inside rebate_paid, per language. */
+const rebateKindLabels: Record<Locale, Record<string, string>> = {
+  'en-US': { bet: 'bet', recharge: 'recharge', register: 'register' },
+  'zh-TW': { bet: '投注', recharge: '儲值', register: '註冊' },
+  vi: { bet: 'cược', recharge: 'nạp tiền', register: 'đăng ký' },
+  fa: { bet: 'شرط', recharge: 'شارژ', register: 'ثبت‌نام' },
+  ar: { bet: 'الرهان', recharge: 'الشحن', register: 'التسجيل' },
+};
+
 export function renderMessage(kind: string, params: Params, locale: Locale): { title: string; content: string } {
   const template = templates[locale][kind as MessageKind] ?? en[kind as MessageKind];
   if (!template) return { title: kind, content: '' };
-  return { title: template.title, content: template.content(params) };
+  // A broadcast is the operator's own words, the same in every language.
+  if (kind === 'broadcast') return { title: params.title ?? '', content: params.text ?? '' };
+  const kindLabel = params.kind ? (rebateKindLabels[locale][params.kind] ?? params.kind) : '';
+  return { title: template.title, content: template.content({ ...params, kindLabel }) };
 }

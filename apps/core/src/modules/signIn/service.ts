@@ -20,6 +20,7 @@ import { AppError } from '../../http/errors';
 import type { Clock } from '../../platform/clock';
 import type { ConfigService } from '../config/service';
 import { transfer } from '../ledger/ledger';
+import { postMessage } from '../message/service';
 import { signIns } from './schema';
 
 /** The operator's sign-in settings (sys_config), falling back to the specification's defaults. */
@@ -122,6 +123,11 @@ export function createSignInService({ db, clock, config }: { db: Database; clock
           },
           now,
         );
+        await postMessage(tx, clock, userId, 'reward_sign_in', {
+          day: String(streak.day),
+          amount: formatMoney(amount),
+          asset: settings.asset,
+        });
       }
       return { ...status, reward: formatMoney(amount) };
     },

@@ -1,10 +1,11 @@
-import { type Asset, addDays, localDate, localDayBounds, REBATE_KINDS, type RebateKind, rebateFor } from '@prism/domain';
+import { type Asset, addDays, formatMoney, localDate, localDayBounds, REBATE_KINDS, type RebateKind, rebateFor } from '@prism/domain';
 import { desc, eq, sql } from 'drizzle-orm';
 import { type Database, type Executor, queryRows } from '../../db/client';
 import type { Clock } from '../../platform/clock';
 import type { Logger } from '../../platform/logger';
 import type { ConfigService } from '../config/service';
 import { type TransferInput, transferBatch } from '../ledger/ledger';
+import { postMessages } from '../message/service';
 import { loadRebateSettings, type RebateSettings } from './rates';
 import { rebatePeriods } from './schema';
 import { effectiveInvitations, VALID_BET } from './sql';
@@ -66,6 +67,23 @@ async function rebateBases(tx: Executor, kind: RebateKind, start: Date, end: Dat
   );
 }
 
+/** One message per beneficiary and coin with the day's total over its levels (paid in the same transaction). */
+function rebateMessages(transfers: readonly TransferInput[], kind: RebateKind, period: string) {
+  const totals = new Map<string, { userId: number; asset: Asset; amount: bigint }>();
+  for (const t of transfers) {
+    const userId = 'userId' in t.to ? t.to.userId : 0;
+    const key = `${userId}:${t.asset}`;
+    const entry = totals.get(key) ?? { userId, asset: t.asset, amount: 0n };
+    entry.amount += t.amount;
+    totals.set(key, entry);
+  }
+  return [...totals.values()].map(({ userId, asset, amount }) => ({
+    userId,
+    kind: 'rebate_paid' as const,
+    params: { kind, period, amount: formatMoney(amount), asset },
+  }));
+}
+
 /** Pays one day of one kind, unless it was paid already. All or nothing. */
 export async function payRebatePeriod(
   db: Database,
@@ -99,6 +117,7 @@ export async function payRebatePeriod(
       });
     }
     await transferBatch(tx, transfers, now);
+    await postMessages(tx, now, rebateMessages(transfers, kind, period));
     const total = transfers.reduce((sum, t) => sum + t.amount, 0n);
     await tx
       .update(rebatePeriods)

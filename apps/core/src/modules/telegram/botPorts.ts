@@ -1,7 +1,17 @@
-import type { AccountOutcome, BotAccounts, GiftCodeIssuer, ReviewOutcome, TelegramUserRef, WithdrawalReview } from '@prism/bot';
-import { ASSETS, type Asset, parseMoney, resolveLocale, translateMessage } from '@prism/domain';
+import type {
+  AccountOutcome,
+  BotAccounts,
+  BroadcastSender,
+  GiftCodeIssuer,
+  ReviewOutcome,
+  TelegramUserRef,
+  WithdrawalReview,
+} from '@prism/bot';
+import { ASSETS, type Asset, hasControlCharacters, parseMoney, resolveLocale, translateMessage } from '@prism/domain';
 import type { Database } from '../../db/client';
 import { AppError } from '../../http/errors';
+import { BROADCAST_TEXT_MAX, BROADCAST_TITLE_MAX } from '../broadcast/routes';
+import type { BroadcastService } from '../broadcast/service';
 import type { GiftCodeService } from '../giftCode/service';
 import { findUserByInvitationCode, findUserByTelegramId } from '../user/repository';
 import type { WithdrawService } from '../withdraw/service';
@@ -84,6 +94,19 @@ export function createGiftCodeIssuer(giftCodes: GiftCodeService): GiftCodeIssuer
         uses: created.totalUses,
         expiresAt: created.expiresAt,
       };
+    },
+  };
+}
+
+/** /broadcast from an operator: the same broadcast as the operator API, with its limits. */
+export function createBroadcastIssuer(broadcasts: BroadcastService): BroadcastSender {
+  return {
+    async send({ title, text, by }) {
+      if (title.length > BROADCAST_TITLE_MAX) return { ok: false, message: `The title is longer than ${BROADCAST_TITLE_MAX} characters.` };
+      if (text.length > BROADCAST_TEXT_MAX) return { ok: false, message: `The text is longer than ${BROADCAST_TEXT_MAX} characters.` };
+      if (hasControlCharacters(title) || hasControlCharacters(text)) return { ok: false, message: 'The text holds control characters.' };
+      const created = await broadcasts.create({ title, text, createdBy: by });
+      return { ok: true, id: created.id, recipients: created.recipients, telegram: created.telegram.pending ?? 0 };
     },
   };
 }

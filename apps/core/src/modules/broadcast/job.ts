@@ -1,0 +1,154 @@
+import { type BotTransport, deliveryFailureOf } from '@prism/bot';
+import { sql } from 'drizzle-orm';
+import { GrammyError } from 'grammy';
+import { type Database, type Executor, queryRows } from '../../db/client';
+import type { Clock } from '../../platform/clock';
+import type { Logger } from '../../platform/logger';
+
+/**
+ * Sends broadcasts to the users' Telegram chats. Each delivery is claimed with
+ * FOR UPDATE SKIP LOCKED in its own transaction that also marks it, so two
+ * runners never send the same row and a run that stops (crash, shutdown,
+ * `limit`) leaves exactly the unsent rows pending for the next run.
+ * Paced below Telegram's ~30 messages per second for a bot.
+ */
+
+/** Telegram allows a bot about 30 messages per second to different chats; stay below it. */
+export const BROADCAST_PER_SECOND = 25;
+
+/** 429s in a row before the run gives up (the row stays pending for the next run). */
+const MAX_FLOOD_WAITS = 5;
+
+export interface DeliveryRunOptions {
+  perSecond?: number;
+  /** Stop after this many sends (tests: an interrupted run). */
+  limit?: number;
+  /** Waits (rate pacing, Telegram's retry_after); real time, injectable for tests. */
+  sleep?: (ms: number) => Promise<void>;
+  /** Asked before each claim; false stops the run (shutdown). */
+  running?: () => boolean;
+}
+
+export interface DeliveryRunResult {
+  sent: number;
+  failed: number;
+  blocked: number;
+}
+
+interface Claimed extends Record<string, unknown> {
+  id: string | number;
+  chat_id: string | number | null;
+  title: string;
+  body: string;
+}
+
+const realSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+async function claimOne(tx: Executor): Promise<Claimed | undefined> {
+  const [row] = await queryRows<Claimed>(
+    tx,
+    sql`select d.id, u.telegram_id as chat_id, b.title, b.body
+        from broadcast_deliveries d
+        join users u on u.id = d.user_id
+        join broadcasts b on b.id = d.broadcast_id
+        where d.telegram_status = 'pending'
+        order by d.id
+        limit 1
+        for update of d skip locked`,
+  );
+  return row;
+}
+
+async function mark(tx: Executor, id: number, status: string, now: Date, error?: string): Promise<void> {
+  await tx.execute(
+    sql`update broadcast_deliveries set telegram_status = ${status}, error = ${error ?? null},
+        sent_at = ${status === 'sent' ? now.toISOString() : null}::timestamptz where id = ${id}`,
+  );
+}
+
+const retryAfterOf = (error: unknown): number | undefined =>
+  error instanceof GrammyError && error.error_code === 429 ? (error.parameters.retry_after ?? 1) : undefined;
+
+/** Sends pending deliveries until none is left (or `limit`); safe to run in several processes at once. */
+export async function deliverBroadcasts(
+  db: Database,
+  transport: BotTransport,
+  clock: Clock,
+  options: DeliveryRunOptions = {},
+): Promise<DeliveryRunResult> {
+  const gapMs = 1000 / (options.perSecond ?? BROADCAST_PER_SECOND);
+  const sleep = options.sleep ?? realSleep;
+  const result: DeliveryRunResult = { sent: 0, failed: 0, blocked: 0 };
+  let nextAt = 0;
+  let floodWaits = 0;
+  while (options.limit === undefined || result.sent + result.failed + result.blocked < options.limit) {
+    if (options.running && !options.running()) break;
+    // Waits happen outside the transaction: on PGlite an open transaction holds the whole database.
+    const wait = nextAt - Date.now();
+    if (wait > 0) await sleep(wait);
+    nextAt = Math.max(Date.now(), nextAt) + gapMs;
+    const step = await db.transaction(async (tx): Promise<'done' | 'next' | { retryAfter: number }> => {
+      const row = await claimOne(tx);
+      if (!row) return 'done';
+      const id = Number(row.id);
+      if (row.chat_id == null) {
+        await mark(tx, id, 'none', clock.now()); // the chat was unlinked since: the message list has it
+        return 'next';
+      }
+      try {
+        await transport.send(Number(row.chat_id), { text: row.title ? `${row.title}\n\n${row.body}` : row.body });
+        await mark(tx, id, 'sent', clock.now());
+        result.sent += 1;
+        return 'next';
+      } catch (error) {
+        // 429: the row stays pending (commit without a mark) and is claimed again after the wait.
+        const retryAfter = retryAfterOf(error);
+        if (retryAfter !== undefined) return { retryAfter };
+        // Not Telegram's answer (network): throw, the row stays pending, and the next run resumes here.
+        if (!(error instanceof GrammyError)) throw error;
+        const blocked = deliveryFailureOf(error) === 'chat';
+        await mark(tx, id, blocked ? 'blocked' : 'failed', clock.now(), error.description);
+        result[blocked ? 'blocked' : 'failed'] += 1;
+        return 'next';
+      }
+    });
+    if (step === 'done') break;
+    if (step === 'next') {
+      floodWaits = 0;
+      continue;
+    }
+    if (++floodWaits > MAX_FLOOD_WAITS) break; // Telegram keeps refusing: the next run tries again
+    await sleep(step.retryAfter * 1000);
+    nextAt = Date.now() + gapMs;
+  }
+  await db.execute(
+    sql`update broadcasts b set status = 'done' where status = 'delivering'
+        and not exists (select 1 from broadcast_deliveries d where d.broadcast_id = b.id and d.telegram_status = 'pending')`,
+  );
+  return result;
+}
+
+/** Runs the delivery now and every `everyMs`; returns the stop function. Only server.ts starts it, as leader. */
+export function startBroadcastJob(db: Database, transport: BotTransport, clock: Clock, logger: Logger, everyMs = 5_000): () => void {
+  let running = false;
+  let stopped = false;
+  const run = async () => {
+    if (running || stopped) return;
+    running = true;
+    try {
+      const result = await deliverBroadcasts(db, transport, clock, { running: () => !stopped });
+      if (result.sent + result.failed + result.blocked > 0) logger.info(result, 'broadcasts delivered to Telegram');
+    } catch (error) {
+      logger.warn({ err: error }, 'broadcast delivery stopped; the rest stays pending for the next run');
+    } finally {
+      running = false;
+    }
+  };
+  void run();
+  const timer = setInterval(() => void run(), everyMs);
+  timer.unref();
+  return () => {
+    stopped = true;
+    clearInterval(timer);
+  };
+}

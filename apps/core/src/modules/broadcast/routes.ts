@@ -1,0 +1,37 @@
+import { PAGE_SIZE } from '@prism/domain';
+import { Router } from 'express';
+import { z } from 'zod';
+import { ok } from '../../http/envelope';
+import { field, parseInput } from '../../http/validate';
+import type { BroadcastService } from './service';
+
+/** Telegram's limit for one message is 4096 characters; title and text together stay below it. */
+export const BROADCAST_TITLE_MAX = 100;
+export const BROADCAST_TEXT_MAX = 3900;
+
+const required = (max: number) =>
+  field
+    .text(max)
+    .transform((value) => value.trim())
+    .refine((value) => value.length > 0, { error: 'FIELD_INVALID' });
+
+const createBody = z.object({
+  title: required(BROADCAST_TITLE_MAX),
+  text: required(BROADCAST_TEXT_MAX),
+  createdBy: field.optionalText(64),
+});
+const pageQuery = z.object({ pageNo: field.integer(1, 100_000).optional(), pageSize: field.integer(1, 100).optional() });
+
+/** /admin/broadcasts: the operator sends and lists broadcasts (`npm run ops -- broadcast`, or the bot's /broadcast). */
+export function broadcastAdminRoutes(broadcasts: BroadcastService): Router {
+  const router = Router();
+  router.post('/broadcasts', async (req, res) => {
+    const input = parseInput(createBody, req.body);
+    ok(res, await broadcasts.create({ title: input.title, text: input.text, createdBy: input.createdBy ?? 'ops' }));
+  });
+  router.get('/broadcasts', async (req, res) => {
+    const { pageNo = 1, pageSize = PAGE_SIZE } = parseInput(pageQuery, req.query);
+    ok(res, await broadcasts.list(pageNo, pageSize));
+  });
+  return router;
+}
