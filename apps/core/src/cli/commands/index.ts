@@ -1,4 +1,5 @@
 import type { OpsCommand } from '../command';
+import { contentCommands } from './content';
 import { engageCommands } from './engage';
 import { gameCommands } from './game';
 import { generalCommands } from './general';
@@ -18,6 +19,7 @@ export const opsCommands: OpsCommand[] = [
   ...telegramCommands,
   ...engageCommands,
   ...levelCommands,
+  ...contentCommands,
 ];
 
 /** The command whose words start the arguments, longest match first. */
