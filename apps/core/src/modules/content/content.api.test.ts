@@ -30,7 +30,7 @@ describe('getContentByType', () => {
   });
 
   it('refuses an unknown or missing type with a clear field error', async () => {
-    for (const query of [{ type: 'nope' }, {}]) {
+    for (const query of [{ type: 'nope' }, {}] as Record<string, string>[]) {
       const answer = await ctx.api.get<{ field: string }>('/app/platform/info/getContentByType', query);
       expect(answer.code).toBe(400);
       expect(answer.message).toMatch(/^type: /);
@@ -45,10 +45,18 @@ describe('getContentByType', () => {
       asOperator,
     );
     expect(set.code, set.message).toBe(200);
-    expect((await page('about', 'vi')).result).toMatchObject({ locale: 'vi', title: 'Về chúng tôi', content: '## Xin chào\nNội dung mới.' });
+    expect((await page('about', 'vi')).result).toMatchObject({
+      locale: 'vi',
+      title: 'Về chúng tôi',
+      content: '## Xin chào\nNội dung mới.',
+    });
     expect((await page('about', 'en-US')).result).toMatchObject({ locale: 'en-US', title: 'About us' });
 
-    const english = await ctx.api.post<ContentPage>('/admin/content', { type: 'about', locale: 'en-US', title: 'About', content: 'Edited.' }, asOperator);
+    const english = await ctx.api.post<ContentPage>(
+      '/admin/content',
+      { type: 'about', locale: 'en-US', title: 'About', content: 'Edited.' },
+      asOperator,
+    );
     expect(english.code).toBe(200);
     expect((await page('about', 'ar')).result).toMatchObject({ locale: 'en-US', title: 'About', content: 'Edited.' });
   });
@@ -79,7 +87,11 @@ describe('npm run ops -- content', () => {
       return found.command.run(found.rest, http);
     };
     await ops(['content', 'set', 'guide', 'zh-TW', '--title', '新手指南', '--file', file]);
-    expect(await ops(['content', 'show', 'guide', 'zh-TW'])).toMatchObject({ locale: 'zh-TW', title: '新手指南', content: '## 新手\n第一步。' });
+    expect(await ops(['content', 'show', 'guide', 'zh-TW'])).toMatchObject({
+      locale: 'zh-TW',
+      title: '新手指南',
+      content: '## 新手\n第一步。',
+    });
     await expect(ops(['content', 'set', 'nope', 'en-US', '--title', 'x', '--text', 'y'])).rejects.toThrow(/type/);
   });
 });
