@@ -67,7 +67,13 @@ export default function AccountPage() {
             </li>
           ))}
           <li>
-            <button type="button" className="menu-item" onClick={() => openCustomerService(user.data?.customerServiceUrl)}>
+            {/* The address comes with the user info: until it has loaded, "not set" would be wrong. */}
+            <button
+              type="button"
+              className="menu-item"
+              disabled={!user.data}
+              onClick={() => openCustomerService(user.data?.customerServiceUrl)}
+            >
               <span>{t('account.customerService')}</span>
               <span className="menu-end">
                 <Icon name="chevron" directional />
