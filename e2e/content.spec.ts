@@ -1,6 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { E2E_OPS_TOKEN } from './support/constants';
-import { registerThroughUi, uniquePhone } from './support/helpers';
+import { logInThroughUi, registerThroughUi, uniquePhone } from './support/helpers';
+import { telegramLaunchUrl } from './support/telegram';
 
 const asOperator = { Authorization: `Ops ${E2E_OPS_TOKEN}` };
 
@@ -75,4 +76,43 @@ test('customer service: "not set" when empty, a new page with the link once the 
   const support = await opened;
   expect(support.url()).toBe(target);
   await support.close();
+});
+
+test('inside Telegram, a t.me customer service link opens with openTelegramLink', async ({ browser, request }) => {
+  const answer = await request.post('/core/admin/config', {
+    headers: asOperator,
+    form: { key: 'CUSTOMER_SERVICE_URL', value: 'https://t.me/prism_support' },
+  });
+  expect(((await answer.json()) as { code: number }).code).toBe(200);
+  const phone = uniquePhone();
+  const setup = await browser.newPage();
+  await registerThroughUi(setup, phone, 'secret123');
+  await setup.close();
+
+  // A Telegram mobile client: the WebView proxy receives the Mini App's events.
+  const context = await browser.newContext();
+  await context.addInitScript(() => {
+    const events: { type: string; data: string }[] = [];
+    Object.assign(window, {
+      tgEvents: events,
+      TelegramWebviewProxy: { postEvent: (type: string, data: string) => events.push({ type, data }) },
+    });
+  });
+  const page = await context.newPage();
+  const user = { id: 810_000_000 + Math.floor(Math.random() * 1e6), username: `cs_${Date.now() % 1e6}` };
+  await page.goto(telegramLaunchUrl(user));
+  await page.waitForURL('**/pages/login/login**');
+  await logInThroughUi(page, phone, 'secret123');
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Personal' }).click();
+  const popup = context.waitForEvent('page', { timeout: 2_000 }).catch(() => undefined);
+  await page.getByRole('button', { name: 'Customer service' }).click();
+  await expect
+    .poll(() =>
+      page.evaluate(() =>
+        (window as unknown as { tgEvents: { type: string; data: string }[] }).tgEvents.filter((e) => e.type === 'web_app_open_tg_link'),
+      ),
+    )
+    .toEqual([{ type: 'web_app_open_tg_link', data: JSON.stringify({ path_full: '/prism_support' }) }]);
+  expect(await popup).toBeUndefined();
+  await context.close();
 });
