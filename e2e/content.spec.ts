@@ -37,7 +37,7 @@ test('the PDF page renders the demo document with pdf.js under a dark grey bar',
     const c = element as HTMLCanvasElement;
     const data = c.getContext('2d')?.getImageData(0, 0, c.width, c.height).data ?? new Uint8ClampedArray();
     const seen = new Set<string>();
-    for (let i = 0; i < data.length; i += 4 * 97) seen.add(`${data[i] >> 5},${data[i + 1] >> 5},${data[i + 2] >> 5}`);
+    for (let i = 0; i < data.length; i += 4 * 97) seen.add(`${(data[i] ?? 0) >> 5},${(data[i + 1] ?? 0) >> 5},${(data[i + 2] ?? 0) >> 5}`);
     const dark = [...seen].filter((key) => key === '0,0,0').length;
     return { distinct: seen.size, dark, width: c.width };
   });
