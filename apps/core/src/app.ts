@@ -15,6 +15,7 @@ import { authenticate } from './modules/auth/authenticate';
 import { authRoutes } from './modules/auth/routes';
 import { broadcastAdminRoutes } from './modules/broadcast/routes';
 import { configRoutes } from './modules/config/routes';
+import { contentAdminRoutes, contentRoutes } from './modules/content/routes';
 import { devRoutes } from './modules/dev/routes';
 import { devTelegramRoutes } from './modules/dev/telegramStart';
 import { fileRoutes } from './modules/file/routes';
@@ -80,6 +81,7 @@ function coreRouter(deps: CoreDeps, services: Services): Router {
   router.use(userRoutes(services.users));
   router.use(telegramRoutes(services.telegramLink));
   router.use(configRoutes(services.config));
+  router.use(contentRoutes(services.content));
   router.use(fileRoutes(services.files, config.UPLOAD_MAX_BYTES));
   router.use(walletRoutes({ db, clock, random: deps.random }));
   router.use(rechargeRoutes(deps, services));
@@ -109,6 +111,7 @@ function adminRouter(deps: CoreDeps, services: Services): Router {
   router.use(giftCodeAdminRoutes(services.giftCodes));
   router.use(levelAdminRoutes(services.levelAdmin));
   router.use(broadcastAdminRoutes(services.broadcasts));
+  router.use(contentAdminRoutes(services.content));
   return router;
 }
 

@@ -4,6 +4,7 @@ import { createAuthService } from './modules/auth/service';
 import { createBroadcastService } from './modules/broadcast/service';
 import { createAreaCodes } from './modules/config/areaCodes';
 import { createConfigService } from './modules/config/service';
+import { createContentService } from './modules/content/service';
 import { createFileStorage } from './modules/file/storage';
 import { createDrandBeacon, createLocalBeacon } from './modules/game/beacon';
 import { betFigures } from './modules/game/figures';
@@ -85,6 +86,7 @@ export function createServices(deps: CoreDeps) {
     giftCodes,
     levels,
     levelAdmin: createLevelAdmin(db),
+    content: createContentService({ db, clock }),
     taps: createTapService({ db, clock, config: configService }),
     files: createFileStorage(db, clock, path.join(config.dataDir, 'uploads')),
     notifier,

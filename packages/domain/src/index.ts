@@ -1,5 +1,6 @@
 export * from './codec';
 export * from './constants';
+export * from './content';
 export * from './contracts/index';
 export * from './engage/index';
 export * from './errors';

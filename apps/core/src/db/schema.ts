@@ -3,6 +3,7 @@
 export * from '../modules/auth/schema';
 export * from '../modules/broadcast/schema';
 export * from '../modules/config/schema';
+export * from '../modules/content/schema';
 export * from '../modules/file/schema';
 export * from '../modules/game/schema';
 export * from '../modules/giftCode/schema';

@@ -1,4 +1,5 @@
 import { seedConfig } from '../modules/config/service';
+import { seedContent } from '../modules/content/service';
 import { seedGameLevels } from '../modules/game/levels';
 import { seedLevels } from '../modules/level/config';
 import { seedPayChannels } from '../modules/recharge/seed';
@@ -12,4 +13,5 @@ export async function seedDatabase(db: Database): Promise<void> {
   await seedPayChannels(db);
   await seedGameLevels(db);
   await seedLevels(db);
+  await seedContent(db);
 }

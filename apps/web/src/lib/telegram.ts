@@ -118,3 +118,13 @@ export function hapticImpact(style: 'light' | 'medium' | 'heavy' = 'medium'): vo
 export function hapticNotification(type: 'success' | 'warning' | 'error'): void {
   if (env.active) sdk?.notify(type);
 }
+
+/** Opens a t.me link with Telegram's openTelegramLink; false outside Telegram or on a client without it. */
+export function openTelegramLinkInApp(url: string): boolean {
+  return env.active && sdk ? sdk.openInTelegram(url) : false;
+}
+
+/** Opens a link with Telegram's openLink; false outside Telegram or on a client without it. */
+export function openLinkInApp(url: string): boolean {
+  return env.active && sdk ? sdk.openExternal(url) : false;
+}

@@ -12,6 +12,8 @@ import {
   isTMA,
   mainButton,
   miniApp,
+  openLink,
+  openTelegramLink,
   retrieveLaunchParams,
   retrieveRawInitData,
   swipeBehavior,
@@ -130,4 +132,18 @@ export function impact(style: 'light' | 'medium' | 'heavy'): void {
 /** The feel of an outcome (a won or lost round). */
 export function notify(type: 'success' | 'warning' | 'error'): void {
   if (hapticFeedback.notificationOccurred.isAvailable()) hapticFeedback.notificationOccurred(type);
+}
+
+/** Opens a t.me link inside Telegram (a chat or bot); false when this client cannot. */
+export function openInTelegram(url: string): boolean {
+  if (!openTelegramLink.isAvailable()) return false;
+  openTelegramLink(url);
+  return true;
+}
+
+/** Opens any other link in Telegram's in-app browser; false when this client cannot. */
+export function openExternal(url: string): boolean {
+  if (!openLink.isAvailable()) return false;
+  openLink(url);
+  return true;
 }

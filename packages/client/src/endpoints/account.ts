@@ -1,5 +1,7 @@
 import type {
   CodeSent,
+  ContentPage,
+  ContentType,
   DownloadInfo,
   IssuedToken,
   Paged,
@@ -52,6 +54,10 @@ export function accountEndpoints(http: HttpClient) {
     config: {
       getSysCfgValue: (sysCfgKeyEnum: string) => http.get<string>('/app/config/getSysCfgValue', { sysCfgKeyEnum }),
       getDownloadUrl: () => http.get<DownloadInfo>('/app/config/getDownloadUrl'),
+    },
+    platform: {
+      /** The introduction pages' text in the request's language (English when it has none). */
+      getContentByType: (type: ContentType) => http.get<ContentPage>('/app/platform/info/getContentByType', { type }),
     },
     file: {
       upload: (file: Blob, fileName: string, call?: CallOptions) => http.upload<UploadedFile>('/file/upload', file, fileName, call),

@@ -1,5 +1,6 @@
 import type { OpsCommand } from '../command';
 import { broadcastCommands } from './broadcast';
+import { contentCommands } from './content';
 import { engageCommands } from './engage';
 import { gameCommands } from './game';
 import { generalCommands } from './general';
@@ -20,6 +21,7 @@ export const opsCommands: OpsCommand[] = [
   ...engageCommands,
   ...levelCommands,
   ...broadcastCommands,
+  ...contentCommands,
 ];
 
 /** The command whose words start the arguments, longest match first. */

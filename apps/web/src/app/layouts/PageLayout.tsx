@@ -16,7 +16,7 @@ export function PageLayout() {
   const { navigateBack } = useNavigation();
   const arrow = meta?.back === true && !telegram().active;
   return (
-    <div className="shell">
+    <div className="shell" data-route={meta?.name}>
       <header className="bar page-bar">
         {arrow && (
           <button type="button" className="icon-button" aria-label={t('common.back')} onClick={() => navigateBack()}>

@@ -5,6 +5,7 @@ import { Icon } from '../../components/Icon';
 import { PageLoading } from '../../components/PageLoading';
 import { QueryView } from '../../components/QueryView';
 import { LogoutButton } from '../../features/auth/components/LogoutButton';
+import { openCustomerService } from '../../features/customerService/openCustomerService';
 import { useUnreadCount } from '../../features/notice/api/messages';
 import { ThemeSwitch } from '../../features/settings/components/ThemeSwitch';
 import { TelegramLinkCard } from '../../features/telegram-link/components/TelegramLinkCard';
@@ -28,7 +29,7 @@ const MENU = [
   { key: 'account.introduction', url: routes.introduction },
 ] as const;
 
-/** Personal tab: the account card with the wallet entries, the menu, the theme switch and Log out. */
+/** Personal tab: the account card with the wallet entries, the menu (with customer service), the theme switch and Log out. */
 export default function AccountPage() {
   const { t } = useTranslation();
   const { navigateTo } = useNavigation();
@@ -65,6 +66,20 @@ export default function AccountPage() {
               </button>
             </li>
           ))}
+          <li>
+            {/* The address comes with the user info: until it has loaded, "not set" would be wrong. */}
+            <button
+              type="button"
+              className="menu-item"
+              disabled={!user.data}
+              onClick={() => openCustomerService(user.data?.customerServiceUrl)}
+            >
+              <span>{t('account.customerService')}</span>
+              <span className="menu-end">
+                <Icon name="chevron" directional />
+              </span>
+            </button>
+          </li>
           <li>
             <ThemeSwitch />
           </li>

@@ -147,6 +147,20 @@ export const ar: UiStrings = {
     badge: 'المستوى {{name}}: فتح المستويات',
     inviteHint: 'تُحتسب الدعوة عندما يربط المدعو محفظة سحب أو بطاقة بنكية',
   },
+  content: {
+    refresh: 'تحديث',
+    refreshing: 'جارٍ التحديث…',
+    releaseToRefresh: 'اترك للتحديث',
+    openDocument: 'فتح المستند (PDF)',
+    pdfFailed: 'تعذر تحميل المستند',
+    types: {
+      project: 'المشروع والخلفية',
+      guide: 'دليل المبتدئين',
+      about: 'من نحن',
+      role: 'الدور في الشركة',
+      market: 'دخول السوق',
+    },
+  },
   account: {
     levels: 'المستويات',
     giftCode: 'رمز الهدية',
@@ -162,6 +176,7 @@ export const ar: UiStrings = {
     language: 'اللغة',
     notices: 'الإشعارات',
     introduction: 'التعريف',
+    customerService: 'خدمة العملاء',
     darkTheme: 'السمة الداكنة',
     logout: 'تسجيل الخروج',
     wallet: 'المحفظة',

@@ -151,6 +151,20 @@ export const enUS = {
     badge: 'Level {{name}}: open levels',
     inviteHint: 'An invitation counts once the invitee binds a withdrawal wallet or bank card',
   },
+  content: {
+    refresh: 'Refresh',
+    refreshing: 'Refreshing…',
+    releaseToRefresh: 'Release to refresh',
+    openDocument: 'Open the document (PDF)',
+    pdfFailed: 'The document could not be loaded',
+    types: {
+      project: 'Project and background',
+      guide: 'Newcomer guide',
+      about: 'About us',
+      role: 'Role in the company',
+      market: 'Market entry',
+    },
+  },
   account: {
     levels: 'Levels',
     giftCode: 'Gift code',
@@ -166,6 +180,7 @@ export const enUS = {
     language: 'Language',
     notices: 'Notices',
     introduction: 'Introduction',
+    customerService: 'Customer service',
     darkTheme: 'Dark theme',
     logout: 'Log out',
     wallet: 'Wallet',

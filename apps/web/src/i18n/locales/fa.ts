@@ -147,6 +147,20 @@ export const fa: UiStrings = {
     badge: 'سطح {{name}}: باز کردن سطح‌ها',
     inviteHint: 'دعوت وقتی حساب می‌شود که دعوت‌شده کیف پول برداشت یا کارت بانکی را متصل کند',
   },
+  content: {
+    refresh: 'بازخوانی',
+    refreshing: 'در حال بازخوانی…',
+    releaseToRefresh: 'برای بازخوانی رها کنید',
+    openDocument: 'باز کردن سند (PDF)',
+    pdfFailed: 'سند بارگیری نشد',
+    types: {
+      project: 'پروژه و پیشینه',
+      guide: 'راهنمای تازه‌واردان',
+      about: 'درباره ما',
+      role: 'نقش در شرکت',
+      market: 'ورود به بازار',
+    },
+  },
   account: {
     levels: 'سطح‌ها',
     giftCode: 'کد هدیه',
@@ -162,6 +176,7 @@ export const fa: UiStrings = {
     language: 'زبان',
     notices: 'اطلاعیه‌ها',
     introduction: 'معرفی',
+    customerService: 'پشتیبانی مشتریان',
     darkTheme: 'پوسته تیره',
     logout: 'خروج',
     wallet: 'کیف پول',

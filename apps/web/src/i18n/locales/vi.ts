@@ -147,6 +147,20 @@ export const vi: UiStrings = {
     badge: 'Cấp {{name}}: mở cấp độ',
     inviteHint: 'Lời mời được tính khi người được mời liên kết ví rút tiền hoặc thẻ ngân hàng',
   },
+  content: {
+    refresh: 'Làm mới',
+    refreshing: 'Đang làm mới…',
+    releaseToRefresh: 'Thả ra để làm mới',
+    openDocument: 'Mở tài liệu (PDF)',
+    pdfFailed: 'Không thể tải tài liệu',
+    types: {
+      project: 'Dự án và bối cảnh',
+      guide: 'Hướng dẫn người mới',
+      about: 'Về chúng tôi',
+      role: 'Vai trò trong công ty',
+      market: 'Gia nhập thị trường',
+    },
+  },
   account: {
     levels: 'Cấp độ',
     giftCode: 'Mã quà tặng',
@@ -162,6 +176,7 @@ export const vi: UiStrings = {
     language: 'Ngôn ngữ',
     notices: 'Thông báo',
     introduction: 'Giới thiệu',
+    customerService: 'Chăm sóc khách hàng',
     darkTheme: 'Giao diện tối',
     logout: 'Đăng xuất',
     wallet: 'Ví',

@@ -147,6 +147,20 @@ export const zhTW: UiStrings = {
     badge: '等級 {{name}}：查看等級',
     inviteHint: '被邀請人綁定提現錢包或銀行卡後，邀請才算有效',
   },
+  content: {
+    refresh: '重新整理',
+    refreshing: '重新整理中…',
+    releaseToRefresh: '鬆開即可重新整理',
+    openDocument: '開啟文件（PDF）',
+    pdfFailed: '無法載入文件',
+    types: {
+      project: '項目與背景',
+      guide: '新手指南',
+      about: '關於我們',
+      role: '在公司中的角色',
+      market: '市場進入',
+    },
+  },
   account: {
     levels: '等級',
     giftCode: '禮品碼',
@@ -162,6 +176,7 @@ export const zhTW: UiStrings = {
     language: '語言',
     notices: '公告',
     introduction: '介紹',
+    customerService: '客服',
     darkTheme: '深色主題',
     logout: '登出',
     wallet: '錢包',
