@@ -22,9 +22,7 @@ export interface RealityCheck {
   due: boolean;
   /** Minutes played in the current play session (0 when none). */
   minutesPlayed: number;
-  /** Stakes and payouts (settled bets) in the current play session, and payouts minus stakes. */
-  staked: string;
-  paidOut: string;
-  net: string;
+  /** Per coin: stakes and payouts (settled bets) in the current play session, and payouts minus stakes. */
+  results: { coin: string; staked: string; paidOut: string; net: string }[];
   intervalMinutes: number;
 }
