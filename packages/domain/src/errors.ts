@@ -135,6 +135,7 @@ export const validationMessages = {
   REASON_REQUIRED: 'Please enter a reason',
   FIELD_INVALID: 'Invalid value',
   TEXT_CONTROL_CHARACTERS: 'Remove the invisible control characters from this field',
+  AREA_CODE_NOT_ALLOWED: 'This service is not available for this country or region',
 } as const;
 
 export type ValidationKey = keyof typeof validationMessages;

@@ -112,4 +112,5 @@ export const ar: MessageTable = {
   REASON_REQUIRED: 'يرجى إدخال السبب',
   FIELD_INVALID: 'قيمة غير صالحة',
   TEXT_CONTROL_CHARACTERS: 'يرجى إزالة أحرف التحكم غير المرئية من هذا الحقل',
+  AREA_CODE_NOT_ALLOWED: 'هذه الخدمة غير متاحة لهذا البلد أو المنطقة',
 };

@@ -112,4 +112,5 @@ export const fa: MessageTable = {
   REASON_REQUIRED: 'لطفاً دلیل را وارد کنید',
   FIELD_INVALID: 'مقدار نامعتبر',
   TEXT_CONTROL_CHARACTERS: 'لطفاً نویسه‌های کنترلی نامرئی را از این فیلد حذف کنید',
+  AREA_CODE_NOT_ALLOWED: 'این سرویس برای این کشور یا منطقه در دسترس نیست',
 };

@@ -112,4 +112,5 @@ export const vi: MessageTable = {
   REASON_REQUIRED: 'Vui lòng nhập lý do',
   FIELD_INVALID: 'Giá trị không hợp lệ',
   TEXT_CONTROL_CHARACTERS: 'Vui lòng xóa các ký tự điều khiển ẩn khỏi trường này',
+  AREA_CODE_NOT_ALLOWED: 'Dịch vụ này không khả dụng tại quốc gia hoặc khu vực này',
 };

@@ -112,4 +112,5 @@ export const zhTW: MessageTable = {
   REASON_REQUIRED: '請輸入原因',
   FIELD_INVALID: '無效的值',
   TEXT_CONTROL_CHARACTERS: '請移除此欄位中的不可見控制字元',
+  AREA_CODE_NOT_ALLOWED: '此國家或地區無法使用本服務',
 };
