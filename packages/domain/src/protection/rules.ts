@@ -73,7 +73,11 @@ export function effectiveLimits(state: LimitState, now: Date): DepositLimits {
  */
 export function changeLimits(state: LimitState, requested: DepositLimits, now: Date): LimitState {
   const inForce = effectiveLimits(state, now);
-  const current = { day: lower(inForce.day, requested.day), week: lower(inForce.week, requested.week), month: lower(inForce.month, requested.month) };
+  const current = {
+    day: lower(inForce.day, requested.day),
+    week: lower(inForce.week, requested.week),
+    month: lower(inForce.month, requested.month),
+  };
   if (sameLimits(current, requested)) return { current, pending: null, pendingFrom: null };
   return { current, pending: { ...requested }, pendingFrom: new Date(now.getTime() + LIMIT_RAISE_DELAY_MS) };
 }

@@ -12,7 +12,8 @@ afterAll(() => ctx.close());
 
 const as = (user: TestUser) => ({ token: user.token });
 const settings = async (user: TestUser) => (await ctx.api.get<ProtectionSettings>('/app/protection/settings', {}, as(user))).result;
-const exclude = (user: TestUser, form: Record<string, string>) => ctx.api.post<ProtectionSettings>('/app/protection/exclude', form, as(user));
+const exclude = (user: TestUser, form: Record<string, string>) =>
+  ctx.api.post<ProtectionSettings>('/app/protection/exclude', form, as(user));
 const limits = (user: TestUser, form: Record<string, string>) => ctx.api.post<ProtectionSettings>('/app/protection/limits', form, as(user));
 const reality = async (user: TestUser) => (await ctx.api.get<RealityCheck>('/app/protection/realityCheck', {}, as(user))).result;
 const simulate = (user: TestUser, amount: string) => ctx.api.post('/app/user/recharge/simulateDeposit', { amount }, as(user));
@@ -44,10 +45,14 @@ describe('self-exclusion', () => {
     expect(refusedBet.message).toMatch(/^You have paused your play until \d{4}-\d\d-\d\d \d\d:\d\d UTC/);
     expect((await createOrder(ctx, user, '1000')).code).toBe(13001);
     expect((await simulate(user, '10')).code).toBe(13001);
-    const translated = await ctx.api.post('/app/user/cashRecharge/recharge', { payChannelName: 'sandbox', amount: '1000' }, {
-      ...as(user),
-      headers: { 'Accept-Language': 'vi' },
-    });
+    const translated = await ctx.api.post(
+      '/app/user/cashRecharge/recharge',
+      { payChannelName: 'sandbox', amount: '1000' },
+      {
+        ...as(user),
+        headers: { 'Accept-Language': 'vi' },
+      },
+    );
     expect(translated.message).toMatch(/^Bạn đã tạm dừng chơi đến/);
     expect(await moneySnapshot(ctx)).toEqual(before);
 
@@ -60,7 +65,14 @@ describe('self-exclusion', () => {
     expect(Date.parse(longer.result.excludedUntil as string)).toBeGreaterThan(Date.parse(until));
 
     // Bad input changes nothing.
-    for (const form of [{}, { period: '1y' }, { until: '2026-02-30' }, { period: '24h', until: '2027-01-01' }, { until: '2020-01-01' }]) {
+    const bad: Record<string, string>[] = [
+      {},
+      { period: '1y' },
+      { until: '2026-02-30' },
+      { period: '24h', until: '2027-01-01' },
+      { until: '2020-01-01' },
+    ];
+    for (const form of bad) {
       const answer = await exclude(user, form);
       expect(answer.code, JSON.stringify(form)).not.toBe(200);
     }

@@ -24,7 +24,10 @@ export const playerProtection = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
   },
   (t) => [
-    check('player_protection_limits_positive', sql`coalesce(${t.limitDay}, 1) > 0 and coalesce(${t.limitWeek}, 1) > 0 and coalesce(${t.limitMonth}, 1) > 0`),
+    check(
+      'player_protection_limits_positive',
+      sql`coalesce(${t.limitDay}, 1) > 0 and coalesce(${t.limitWeek}, 1) > 0 and coalesce(${t.limitMonth}, 1) > 0`,
+    ),
     check('player_protection_reality_minutes', sql`${t.realityCheckMinutes} in (0, 15, 30, 60)`),
   ],
 );

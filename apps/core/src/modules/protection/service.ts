@@ -61,7 +61,10 @@ export function refuseIfExcluded(excludedUntil: Date | string | null | undefined
 
 /** CASH recharged (orders pending or paid) since each window's start: an unpaid order counts until it fails. */
 async function usedSince(tx: Executor, userId: number, now: Date, zone: string): Promise<Record<LimitPeriod, Money>> {
-  const starts = Object.fromEntries(LIMIT_PERIODS.map((p) => [p, limitWindowStart(p, now, zone).toISOString()])) as Record<LimitPeriod, string>;
+  const starts = Object.fromEntries(LIMIT_PERIODS.map((p) => [p, limitWindowStart(p, now, zone).toISOString()])) as Record<
+    LimitPeriod,
+    string
+  >;
   const earliest = [starts.day, starts.week, starts.month].sort()[0];
   const [row] = await queryRows<{ day: string | null; week: string | null; month: string | null }>(
     tx,
@@ -85,7 +88,10 @@ export function createProtectionService({ db, clock, config }: { db: Database; c
   }
 
   async function update(tx: Executor, userId: number, values: Partial<Row>): Promise<void> {
-    await tx.update(playerProtection).set({ ...values, updatedAt: clock.now() }).where(eq(playerProtection.userId, userId));
+    await tx
+      .update(playerProtection)
+      .set({ ...values, updatedAt: clock.now() })
+      .where(eq(playerProtection.userId, userId));
   }
 
   return {
