@@ -106,8 +106,14 @@ export const errorCatalogue = {
   EXCLUSION_CANNOT_SHORTEN: { code: 13002, message: 'A self-exclusion can be lengthened but never shortened' },
   EXCLUSION_DATE_INVALID: { code: 13003, message: 'Choose an end date in the future, at most five years ahead' },
   DEPOSIT_LIMIT_DAY: { code: 13004, message: 'This recharge is over your daily deposit limit. You can still recharge {{remaining}} today' },
-  DEPOSIT_LIMIT_WEEK: { code: 13005, message: 'This recharge is over your weekly deposit limit. You can still recharge {{remaining}} this week' },
-  DEPOSIT_LIMIT_MONTH: { code: 13006, message: 'This recharge is over your monthly deposit limit. You can still recharge {{remaining}} this month' },
+  DEPOSIT_LIMIT_WEEK: {
+    code: 13005,
+    message: 'This recharge is over your weekly deposit limit. You can still recharge {{remaining}} this week',
+  },
+  DEPOSIT_LIMIT_MONTH: {
+    code: 13006,
+    message: 'This recharge is over your monthly deposit limit. You can still recharge {{remaining}} this month',
+  },
 } as const satisfies Record<string, { code: number; message: string }>;
 
 export type ErrorKey = keyof typeof errorCatalogue;

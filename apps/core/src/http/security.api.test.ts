@@ -178,7 +178,8 @@ describe('no IDOR: another user sees and changes nothing of yours', () => {
     await ctx.api.post('/app/protection/limits', { day: '5000' }, { token: owner.token });
     await ctx.api.post('/app/protection/realityCheck/interval', { minutes: '15' }, { token: owner.token });
     await ctx.api.post('/app/protection/exclude', { period: '24h' }, { token: owner.token });
-    const others = (await ctx.api.get<{ excludedUntil: unknown; limits: unknown; used: unknown }>('/app/protection/settings', {}, mine)).result;
+    const others = (await ctx.api.get<{ excludedUntil: unknown; limits: unknown; used: unknown }>('/app/protection/settings', {}, mine))
+      .result;
     expect(others).toMatchObject({ excludedUntil: null, limits: { day: null }, used: { day: '0.00' }, realityCheckMinutes: 0 });
     expect((await ctx.api.get<{ results: unknown[] }>('/app/protection/realityCheck', {}, mine)).result.results).toEqual([]);
     expect((await ctx.api.post('/app/user/cashRecharge/recharge', { payChannelName: 'sandbox', amount: '1000' }, mine)).code).toBe(200);
