@@ -25,6 +25,7 @@ import { giftCodeAdminRoutes, giftCodeRoutes } from './modules/giftCode/routes';
 import { levelAdminRoutes, levelRoutes } from './modules/level/routes';
 import { messageRoutes } from './modules/message/routes';
 import { opsRoutes, requireOperator } from './modules/ops/routes';
+import { protectionRoutes } from './modules/protection/routes';
 import { rechargeAdminRoutes, rechargeRoutes } from './modules/recharge/routes';
 import { signInRoutes } from './modules/signIn/routes';
 import { smsRoutes } from './modules/sms/routes';
@@ -89,6 +90,7 @@ function coreRouter(deps: CoreDeps, services: Services): Router {
   router.use(messageRoutes(services.messages));
   router.use(signInRoutes({ db, clock, signIn: services.signIn }));
   router.use(tapRoutes({ db, taps: services.taps }));
+  router.use(protectionRoutes({ clock, protection: services.protection }));
   router.use(levelRoutes({ db, clock, levels: services.levels }));
   router.use(giftCodeRoutes({ db, clock, giftCodes: services.giftCodes, perMinute: config.RATE_LIMIT_GIFT_CODE_PER_MINUTE }));
   router.use(gameRoutes(deps, services));

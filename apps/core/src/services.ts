@@ -14,6 +14,7 @@ import { createLevelAdmin } from './modules/level/admin';
 import { createLevelService } from './modules/level/service';
 import { createMessageService } from './modules/message/service';
 import { createNotifier } from './modules/notify/notifier';
+import { createProtectionService } from './modules/protection/service';
 import { createSignInService } from './modules/signIn/service';
 import { createCodeService } from './modules/sms/codes';
 import { createHttpSmsProvider, createOutboxSmsProvider } from './modules/sms/provider';
@@ -85,6 +86,7 @@ export function createServices(deps: CoreDeps) {
     signIn,
     giftCodes,
     levels,
+    protection: createProtectionService({ db, clock, config: configService }),
     levelAdmin: createLevelAdmin(db),
     content: createContentService({ db, clock }),
     taps: createTapService({ db, clock, config: configService }),

@@ -100,6 +100,20 @@ export const errorCatalogue = {
   LEVEL_TASK_NOT_COMPLETED: { code: 12007, message: 'This upgrade task is not completed yet' },
   LEVEL_TASK_COLLECTED: { code: 12008, message: 'You have already collected this reward' },
   LEVEL_LOCKED: { code: 12009, message: 'This level is not unlocked yet' },
+
+  // Player protection (DESIGN 10)
+  SELF_EXCLUDED: { code: 13001, message: 'You have paused your play until {{until}}. Betting and recharging are not available until then' },
+  EXCLUSION_CANNOT_SHORTEN: { code: 13002, message: 'A self-exclusion can be lengthened but never shortened' },
+  EXCLUSION_DATE_INVALID: { code: 13003, message: 'Choose an end date in the future, at most five years ahead' },
+  DEPOSIT_LIMIT_DAY: { code: 13004, message: 'This recharge is over your daily deposit limit. You can still recharge {{remaining}} today' },
+  DEPOSIT_LIMIT_WEEK: {
+    code: 13005,
+    message: 'This recharge is over your weekly deposit limit. You can still recharge {{remaining}} this week',
+  },
+  DEPOSIT_LIMIT_MONTH: {
+    code: 13006,
+    message: 'This recharge is over your monthly deposit limit. You can still recharge {{remaining}} this month',
+  },
 } as const satisfies Record<string, { code: number; message: string }>;
 
 export type ErrorKey = keyof typeof errorCatalogue;
@@ -127,6 +141,7 @@ export const validationMessages = {
   REASON_REQUIRED: 'Please enter a reason',
   FIELD_INVALID: 'Invalid value',
   TEXT_CONTROL_CHARACTERS: 'Remove the invisible control characters from this field',
+  AREA_CODE_NOT_ALLOWED: 'This service is not available for this country or region',
 } as const;
 
 export type ValidationKey = keyof typeof validationMessages;

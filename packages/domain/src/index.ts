@@ -9,6 +9,7 @@ export * from './locales';
 export * from './messages/index';
 export * from './money';
 export * from './phone';
+export * from './protection/index';
 export * from './reason';
 export * from './routes';
 export * from './team/index';

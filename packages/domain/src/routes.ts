@@ -38,6 +38,8 @@ export const routes = {
   tap: '/pages/tap/tap',
   /** Levels with upgrade tasks (from the Personal tab and the top bar's level badge). Ours: the specification shows the page but not its path. */
   levels: '/pages/level/level',
+  /** Responsible play: self-exclusion, deposit limits, reality check (from the Personal tab). Ours (DESIGN 10). */
+  protection: '/pages/protection/protection',
 } as const;
 
 export type RouteName = keyof typeof routes;

@@ -173,6 +173,16 @@ describe('no IDOR: another user sees and changes nothing of yours', () => {
     expect(ownersPage.result.totalElements).toBe(1);
     expect((await ctx.api.get<{ teamNumber: number }>('/app/user/getUserTeamInfo', {}, mine)).result.teamNumber).toBe(0);
     for (const level of ['1', '2', '3']) expect(await empty('/app/user/getTeamMembers', { level })).toEqual([]);
+
+    // Player protection: the owner's settings, exclusion, recharges and play are not the other's.
+    await ctx.api.post('/app/protection/limits', { day: '5000' }, { token: owner.token });
+    await ctx.api.post('/app/protection/realityCheck/interval', { minutes: '15' }, { token: owner.token });
+    await ctx.api.post('/app/protection/exclude', { period: '24h' }, { token: owner.token });
+    const others = (await ctx.api.get<{ excludedUntil: unknown; limits: unknown; used: unknown }>('/app/protection/settings', {}, mine))
+      .result;
+    expect(others).toMatchObject({ excludedUntil: null, limits: { day: null }, used: { day: '0.00' }, realityCheckMinutes: 0 });
+    expect((await ctx.api.get<{ results: unknown[] }>('/app/protection/realityCheck', {}, mine)).result.results).toEqual([]);
+    expect((await ctx.api.post('/app/user/cashRecharge/recharge', { payChannelName: 'sandbox', amount: '1000' }, mine)).code).toBe(200);
   });
 });
 

@@ -62,6 +62,7 @@ const loaders: Record<RouteName, () => Promise<PageModule>> = {
   giftCode: () => import('./routes/giftCode'),
   tap: () => import('./routes/tap'),
   levels: () => import('./routes/levels'),
+  protection: () => import('./routes/protection'),
 };
 
 /** Pages anyone may open: the entry, login, language and introduction pages, and the check of a game result. */

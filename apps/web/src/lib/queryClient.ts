@@ -4,6 +4,8 @@ import { QueryClient } from '@tanstack/react-query';
 /** Query keys shared across features; logout removes everything under ['user']. */
 export const queryKeys = {
   user: ['user'] as const,
+  protection: ['user', 'protection'] as const,
+  realityCheck: ['user', 'realityCheck'] as const,
   userInfo: ['user', 'info'] as const,
   teamInfo: ['user', 'team'] as const,
   teamMembers: (level: number) => ['user', 'team', 'members', level] as const,

@@ -1,4 +1,14 @@
-import type { GiftCodeRedemption, LevelCollectResult, LevelList, Paged, SignInResult, SignInStatus, TapAnswer } from '@prism/domain';
+import type {
+  GiftCodeRedemption,
+  LevelCollectResult,
+  LevelList,
+  Paged,
+  ProtectionSettings,
+  RealityCheck,
+  SignInResult,
+  SignInStatus,
+  TapAnswer,
+} from '@prism/domain';
 import type { CallOptions, HttpClient } from '../http';
 
 /** Engagement: the daily sign-in, gift codes, levels with upgrade tasks and tap-to-earn. */
@@ -15,6 +25,15 @@ export function engageEndpoints(http: HttpClient) {
     level: {
       list: () => http.get<LevelList>('/app/level/list'),
       collect: (form: { taskId: number }, call?: CallOptions) => http.post<LevelCollectResult>('/app/level/collect', form, call),
+    },
+    /** Player protection (DESIGN 10): self-exclusion, deposit limits (CASH, "" = none) and the reality check. */
+    protection: {
+      settings: () => http.get<ProtectionSettings>('/app/protection/settings'),
+      exclude: (form: { period?: string; until?: string }) => http.post<ProtectionSettings>('/app/protection/exclude', form),
+      limits: (form: { day: string; week: string; month: string }) => http.post<ProtectionSettings>('/app/protection/limits', form),
+      realityInterval: (form: { minutes: number }) => http.post<ProtectionSettings>('/app/protection/realityCheck/interval', form),
+      realityCheck: () => http.get<RealityCheck>('/app/protection/realityCheck'),
+      acknowledge: () => http.post<RealityCheck>('/app/protection/realityCheck/acknowledge'),
     },
     taping: {
       /** Always encrypted by the codec; count 0 reads the energy, a batch needs its own batchId. */

@@ -85,6 +85,12 @@ export const ar: MessageTable = {
   LEVEL_TASK_NOT_COMPLETED: 'مهمة الترقية هذه لم تكتمل بعد',
   LEVEL_TASK_COLLECTED: 'لقد استلمت هذه المكافأة من قبل',
   LEVEL_LOCKED: 'هذا المستوى غير مفتوح بعد',
+  SELF_EXCLUDED: 'لقد أوقفت اللعب مؤقتًا حتى {{until}}. لا يمكن المراهنة أو الشحن حتى ذلك الحين',
+  EXCLUSION_CANNOT_SHORTEN: 'يمكن تمديد الاستبعاد الذاتي ولكن لا يمكن تقصيره أبدًا',
+  EXCLUSION_DATE_INVALID: 'اختر تاريخ انتهاء في المستقبل، خمس سنوات كحد أقصى',
+  DEPOSIT_LIMIT_DAY: 'هذا الشحن يتجاوز حد الإيداع اليومي. لا يزال بإمكانك شحن {{remaining}} اليوم',
+  DEPOSIT_LIMIT_WEEK: 'هذا الشحن يتجاوز حد الإيداع الأسبوعي. لا يزال بإمكانك شحن {{remaining}} هذا الأسبوع',
+  DEPOSIT_LIMIT_MONTH: 'هذا الشحن يتجاوز حد الإيداع الشهري. لا يزال بإمكانك شحن {{remaining}} هذا الشهر',
   PHONE_REQUIRED: 'يرجى إدخال رقم الهاتف',
   PHONE_TEN_DIGITS: 'أدخل رقمًا من عشرة أرقام',
   PASSWORD_REQUIRED: 'يرجى إدخال كلمة المرور',
@@ -106,4 +112,5 @@ export const ar: MessageTable = {
   REASON_REQUIRED: 'يرجى إدخال السبب',
   FIELD_INVALID: 'قيمة غير صالحة',
   TEXT_CONTROL_CHARACTERS: 'يرجى إزالة أحرف التحكم غير المرئية من هذا الحقل',
+  AREA_CODE_NOT_ALLOWED: 'هذه الخدمة غير متاحة لهذا البلد أو المنطقة',
 };

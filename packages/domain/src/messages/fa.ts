@@ -85,6 +85,12 @@ export const fa: MessageTable = {
   LEVEL_TASK_NOT_COMPLETED: 'این وظیفه ارتقا هنوز کامل نشده است',
   LEVEL_TASK_COLLECTED: 'شما قبلاً این پاداش را دریافت کرده‌اید',
   LEVEL_LOCKED: 'این سطح هنوز باز نشده است',
+  SELF_EXCLUDED: 'شما بازی خود را تا {{until}} متوقف کرده‌اید. تا آن زمان شرط‌بندی و شارژ امکان‌پذیر نیست',
+  EXCLUSION_CANNOT_SHORTEN: 'دوره خودمحرومی فقط قابل تمدید است و هرگز کوتاه نمی‌شود',
+  EXCLUSION_DATE_INVALID: 'یک تاریخ پایان در آینده، حداکثر پنج سال بعد، انتخاب کنید',
+  DEPOSIT_LIMIT_DAY: 'این شارژ از سقف شارژ روزانه شما بیشتر است. امروز هنوز می‌توانید {{remaining}} شارژ کنید',
+  DEPOSIT_LIMIT_WEEK: 'این شارژ از سقف شارژ هفتگی شما بیشتر است. این هفته هنوز می‌توانید {{remaining}} شارژ کنید',
+  DEPOSIT_LIMIT_MONTH: 'این شارژ از سقف شارژ ماهانه شما بیشتر است. این ماه هنوز می‌توانید {{remaining}} شارژ کنید',
   PHONE_REQUIRED: 'لطفاً شماره تلفن را وارد کنید',
   PHONE_TEN_DIGITS: 'یک عدد ده رقمی وارد کنید',
   PASSWORD_REQUIRED: 'لطفاً رمز عبور را وارد کنید',
@@ -106,4 +112,5 @@ export const fa: MessageTable = {
   REASON_REQUIRED: 'لطفاً دلیل را وارد کنید',
   FIELD_INVALID: 'مقدار نامعتبر',
   TEXT_CONTROL_CHARACTERS: 'لطفاً نویسه‌های کنترلی نامرئی را از این فیلد حذف کنید',
+  AREA_CODE_NOT_ALLOWED: 'این سرویس برای این کشور یا منطقه در دسترس نیست',
 };

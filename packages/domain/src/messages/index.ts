@@ -19,11 +19,16 @@ export const messageTables: Record<Locale, MessageTable> = { 'en-US': enUS, 'zh-
 /** Values some messages carry: `{{wait}}` is a duration in seconds, written out in the reader's language. */
 export interface MessageParams {
   waitSeconds?: number;
+  /** A self-exclusion's end, already formatted. */
+  until?: string;
+  /** A deposit limit's remaining amount ("25.00"). */
+  remaining?: string;
 }
 
 export function translateMessage(key: MessageKey, locale: Locale, params: MessageParams = {}): string {
   const text = messageTables[locale][key] ?? messageTables[DEFAULT_LOCALE][key];
-  return params.waitSeconds === undefined ? text : text.replaceAll('{{wait}}', formatWait(params.waitSeconds, locale));
+  const waited = params.waitSeconds === undefined ? text : text.replaceAll('{{wait}}', formatWait(params.waitSeconds, locale));
+  return waited.replaceAll('{{until}}', params.until ?? '').replaceAll('{{remaining}}', params.remaining ?? '');
 }
 
 /** "45 seconds", "3 minutes" (rounded up, never 0), in the locale's words and digits. */

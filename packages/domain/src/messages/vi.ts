@@ -85,6 +85,12 @@ export const vi: MessageTable = {
   LEVEL_TASK_NOT_COMPLETED: 'Nhiệm vụ nâng cấp này chưa hoàn thành',
   LEVEL_TASK_COLLECTED: 'Bạn đã nhận phần thưởng này rồi',
   LEVEL_LOCKED: 'Cấp độ này chưa được mở khóa',
+  SELF_EXCLUDED: 'Bạn đã tạm dừng chơi đến {{until}}. Không thể đặt cược hoặc nạp tiền cho đến lúc đó',
+  EXCLUSION_CANNOT_SHORTEN: 'Thời gian tự loại trừ chỉ có thể kéo dài, không bao giờ rút ngắn',
+  EXCLUSION_DATE_INVALID: 'Hãy chọn ngày kết thúc trong tương lai, tối đa năm năm',
+  DEPOSIT_LIMIT_DAY: 'Lần nạp này vượt hạn mức nạp hằng ngày của bạn. Hôm nay bạn còn có thể nạp {{remaining}}',
+  DEPOSIT_LIMIT_WEEK: 'Lần nạp này vượt hạn mức nạp hằng tuần của bạn. Tuần này bạn còn có thể nạp {{remaining}}',
+  DEPOSIT_LIMIT_MONTH: 'Lần nạp này vượt hạn mức nạp hằng tháng của bạn. Tháng này bạn còn có thể nạp {{remaining}}',
   PHONE_REQUIRED: 'Vui lòng nhập số điện thoại',
   PHONE_TEN_DIGITS: 'Nhập số gồm mười chữ số',
   PASSWORD_REQUIRED: 'Vui lòng nhập mật khẩu',
@@ -106,4 +112,5 @@ export const vi: MessageTable = {
   REASON_REQUIRED: 'Vui lòng nhập lý do',
   FIELD_INVALID: 'Giá trị không hợp lệ',
   TEXT_CONTROL_CHARACTERS: 'Vui lòng xóa các ký tự điều khiển ẩn khỏi trường này',
+  AREA_CODE_NOT_ALLOWED: 'Dịch vụ này không khả dụng tại quốc gia hoặc khu vực này',
 };

@@ -85,6 +85,12 @@ export const zhTW: MessageTable = {
   LEVEL_TASK_NOT_COMPLETED: '此升級任務尚未完成',
   LEVEL_TASK_COLLECTED: '您已領取過此獎勵',
   LEVEL_LOCKED: '此等級尚未解鎖',
+  SELF_EXCLUDED: '您已暫停遊戲至 {{until}}，在此之前無法下注或充值',
+  EXCLUSION_CANNOT_SHORTEN: '自我排除期間只能延長，不能縮短',
+  EXCLUSION_DATE_INVALID: '請選擇未來的結束日期，最長五年',
+  DEPOSIT_LIMIT_DAY: '此次充值超過您的每日充值限額，今天還可充值 {{remaining}}',
+  DEPOSIT_LIMIT_WEEK: '此次充值超過您的每週充值限額，本週還可充值 {{remaining}}',
+  DEPOSIT_LIMIT_MONTH: '此次充值超過您的每月充值限額，本月還可充值 {{remaining}}',
   PHONE_REQUIRED: '請輸入手機號碼',
   PHONE_TEN_DIGITS: '請輸入十位數字',
   PASSWORD_REQUIRED: '請輸入密碼',
@@ -106,4 +112,5 @@ export const zhTW: MessageTable = {
   REASON_REQUIRED: '請輸入原因',
   FIELD_INVALID: '無效的值',
   TEXT_CONTROL_CHARACTERS: '請移除此欄位中的不可見控制字元',
+  AREA_CODE_NOT_ALLOWED: '此國家或地區無法使用本服務',
 };

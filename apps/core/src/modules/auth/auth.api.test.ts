@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestContext, lastSmsCode, nextPhone, registerUser, snapshotDatabase, type TestContext } from '../../testing';
+import { createTestContext, lastSmsCode, nextPhone, registerUser, snapshotDatabase, TEST_OPS_TOKEN, type TestContext } from '../../testing';
 import { users } from '../user/schema';
 
 let ctx: TestContext;
@@ -79,7 +79,7 @@ describe('register', () => {
     [
       { phone: '9876543210', areaCode: '999', password: 'secret123', confirmPassword: 'secret123', code: '123456' },
       'areaCode',
-      'areaCode: Invalid value',
+      'This service is not available for this country or region',
     ],
   ])('refuses %j with the message of field %s', async (form, fieldName, message) => {
     const before = await snapshotDatabase(ctx.db);
@@ -88,6 +88,23 @@ describe('register', () => {
     expect(answer.message).toBe(message);
     expect(answer.result.field).toBe(fieldName);
     expect(await snapshotDatabase(ctx.db)).toEqual(before);
+  });
+
+  it("refuses an area code outside the operator's allowed countries (COUNTRY_CODE), with a clear translated message", async () => {
+    const ops = { headers: { Authorization: `Ops ${TEST_OPS_TOKEN}` } };
+    expect((await ctx.api.post('/admin/config', { key: 'COUNTRY_CODE', value: '84' }, ops)).code).toBe(200);
+    try {
+      const before = await snapshotDatabase(ctx.db);
+      const form = { phone: nextPhone(), areaCode: '91', password: 'secret123', confirmPassword: 'secret123', code: '123456' };
+      const answer = await ctx.api.post<{ field: string }>('/app/auth/register', form);
+      expect(answer).toMatchObject({ code: 400, message: 'This service is not available for this country or region' });
+      expect(answer.result.field).toBe('areaCode');
+      const vi = await ctx.api.post('/app/auth/register', form, { headers: { 'Accept-Language': 'vi' } });
+      expect(vi.message).toBe('Dịch vụ này không khả dụng tại quốc gia hoặc khu vực này');
+      expect(await snapshotDatabase(ctx.db)).toEqual(before);
+    } finally {
+      await ctx.api.post('/admin/config', { key: 'COUNTRY_CODE', value: '91' }, ops);
+    }
   });
 
   it('refuses a wrong code and a phone registered already', async () => {

@@ -7,7 +7,8 @@ export function createAreaCodes(config: ConfigService) {
     async resolve(areaCode: string | undefined): Promise<string> {
       const allowed = await config.countryCodes();
       const chosen = areaCode?.replace(/^\+/, '') ?? allowed[0] ?? '91';
-      if (!allowed.includes(chosen)) throw AppError.invalid({ areaCode: 'FIELD_INVALID' });
+      // The operator's allowed countries (DESIGN 10): a clear refusal, not a generic "invalid value".
+      if (!allowed.includes(chosen)) throw AppError.invalid({ areaCode: 'AREA_CODE_NOT_ALLOWED' });
       return chosen;
     },
   };

@@ -5,6 +5,7 @@ import { AppError } from '../../http/errors';
 import type { Clock } from '../../platform/clock';
 import { type Random, randomString } from '../../platform/random';
 import { transfer } from '../ledger/ledger';
+import { refuseIfExcluded } from '../protection/service';
 import { toLevelConfig } from './levels';
 import { gameBets, gameLevels, gameSessions } from './schema';
 
@@ -51,11 +52,14 @@ export async function placeBet(tx: Executor, deps: { clock: Clock; random: Rando
   if (total < level.chipMinLimit || total > level.chipMaxLimit) throw new AppError('BET_LIMIT');
 
   // One bet at a time per user (the lock), so the per-session cap cannot be raced; the sum in the same statement.
-  const [staked] = await queryRows<{ total: string | null }>(
+  // The self-exclusion (DESIGN 10) rides in the same statement: one primary-key lookup, no extra round trip.
+  const [staked] = await queryRows<{ total: string | null; excluded_until: string | Date | null }>(
     tx,
     sql`select pg_advisory_xact_lock(hashtext(${`bet:${userId}`})) as locked,
-               (select sum(total) from game_bets where user_id = ${userId} and session_id = ${session.id})::text as total`,
+               (select sum(total) from game_bets where user_id = ${userId} and session_id = ${session.id})::text as total,
+               (select excluded_until from player_protection where user_id = ${userId}) as excluded_until`,
   );
+  refuseIfExcluded(staked?.excluded_until, now);
   if (BigInt(staked?.total ?? '0') + total > level.betAmountMax) throw new AppError('BET_SESSION_LIMIT');
 
   const orderNo = `B${session.periodId}${randomString(deps.random, '0123456789ABCDEFGHJKLMNPQRSTUVWXYZ', 8)}`;

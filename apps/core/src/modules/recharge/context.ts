@@ -5,6 +5,7 @@ import type { Logger } from '../../platform/logger';
 import type { Random } from '../../platform/random';
 import { publicUrlOf, type Services } from '../../services';
 import type { Notifier } from '../notify/notifier';
+import type { ProtectionService } from '../protection/service';
 import { createGatewayRegistry, type GatewayRegistry } from './gateway';
 
 /** What the money-in services need, picked once from the core dependencies. */
@@ -21,6 +22,8 @@ export interface RechargeContext {
   publicUrl: string;
   /** Play-money deposits: users may simulate a deposit to their own address (SANDBOX_DEPOSITS). */
   sandboxDeposits: boolean;
+  /** Self-exclusion and deposit limits refuse recharges (DESIGN 10). */
+  protection: ProtectionService;
 }
 
 export function rechargeContextOf(deps: CoreDeps, services: Services): RechargeContext {
@@ -34,5 +37,6 @@ export function rechargeContextOf(deps: CoreDeps, services: Services): RechargeC
     secret: deps.secret,
     publicUrl: publicUrlOf(deps.config),
     sandboxDeposits: deps.config.SANDBOX_DEPOSITS,
+    protection: services.protection,
   };
 }

@@ -75,15 +75,18 @@ async function usableChannel(tx: Executor, context: Pick<RechargeContext, 'gatew
  */
 export async function createRechargeOrder(
   tx: Executor,
-  context: Pick<RechargeContext, 'clock' | 'random' | 'gateways'>,
+  context: Pick<RechargeContext, 'clock' | 'random' | 'gateways' | 'protection'>,
   userId: number,
   input: { payChannelName?: string | undefined; amount: Money },
+  /** The platform time zone, read before the transaction: deposit-limit windows follow it. */
+  zone: string,
 ): Promise<{ orderNo: string }> {
   const config = await loadWalletConfig(tx, 'CASH');
   if (!config.openRecharge) throw new AppError('RECHARGE_CLOSED');
   const channel = await usableChannel(tx, context, input.payChannelName);
   if (input.amount < config.chargeMinLimit) throw new AppError('RECHARGE_BELOW_MIN');
   if (input.amount > config.chargeMaxLimit) throw new AppError('RECHARGE_ABOVE_MAX');
+  await context.protection.checkRecharge(tx, userId, input.amount, zone);
   // A clash of random order numbers is astronomically rare; retrying costs nothing and avoids a 500.
   for (let attempt = 0; attempt < 3; attempt++) {
     const [row] = await tx

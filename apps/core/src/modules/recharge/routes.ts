@@ -44,7 +44,8 @@ export function rechargeRoutes(deps: CoreDeps, services: Services): Router {
     const input = parseInput(rechargeBody, req.body);
     const { userId } = caller(req);
     const scope = { userId, key: idempotencyKeyOf(req), route: 'cashRecharge', input };
-    const { orderNo } = await runIdempotent(db, clock, scope, (tx) => createRechargeOrder(tx, context, userId, input));
+    const zone = await context.protection.timeZone();
+    const { orderNo } = await runIdempotent(db, clock, scope, (tx) => createRechargeOrder(tx, context, userId, input, zone));
     ok(res, await ensurePayment(context, userId, orderNo));
   });
 

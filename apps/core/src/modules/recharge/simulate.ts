@@ -48,6 +48,8 @@ interface Simulation {
 
 export async function simulateDeposit(context: RechargeContext, watcher: SandboxWatcher, simulation: Simulation): Promise<ChainDeposit> {
   const { userId, network, amount } = simulation;
+  // Self-exclusion refuses the demo's deposit; a real chain deposit that arrives anyway is still credited.
+  await context.protection.checkExcluded(userId);
   const { address } = await rechargeAddress(context, userId, network);
   // Within what a recharge may be, so the demo cannot mint more than the real flow would accept.
   if (amount > (await loadWalletConfig(context.db, 'USDT')).chargeMaxLimit) throw new AppError('RECHARGE_ABOVE_MAX');

@@ -26,6 +26,7 @@ const MENU = [
   { key: 'account.notices', url: routes.notice },
   { key: 'account.giftCode', url: routes.giftCode },
   { key: 'account.levels', url: routes.levels },
+  { key: 'account.protection', url: routes.protection },
   { key: 'account.introduction', url: routes.introduction },
 ] as const;
 

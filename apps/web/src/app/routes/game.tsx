@@ -1,6 +1,7 @@
 import '../../styles/wallet.css';
 import '../../styles/game.css';
 import { GameScreen } from '../../features/game/components/GameScreen';
+import { RealityCheckDialog } from '../../features/protection/components/RealityCheckDialog';
 import { useUserInfo } from '../../features/user/api/getUserInfo';
 import { useDemoMode } from '../../lib/config';
 import type { PageProps } from '../../lib/query';
@@ -10,5 +11,10 @@ export default function GamePage({ query }: PageProps) {
   const user = useUserInfo();
   const demo = useDemoMode();
   const balances = { CHIP: user.data?.chip, GOLD: user.data?.gold, POINT: user.data?.point };
-  return <GameScreen balances={balances} demo={demo} initialLevel={query.level} />;
+  return (
+    <>
+      <GameScreen balances={balances} demo={demo} initialLevel={query.level} />
+      <RealityCheckDialog />
+    </>
+  );
 }

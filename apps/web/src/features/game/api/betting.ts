@@ -18,6 +18,7 @@ export function usePlaceBet() {
         queryClient.invalidateQueries({ queryKey: queryKeys.userInfo }),
         queryClient.invalidateQueries({ queryKey: ['user', 'gameRecords'] }),
         queryClient.invalidateQueries({ queryKey: queryKeys.assetRecords }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.realityCheck }),
       ]),
   });
 }
