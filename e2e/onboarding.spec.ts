@@ -103,7 +103,6 @@ test('every route of the specification exists; later features say so', async ({ 
     '/pages/DoubleInvest/DoubleInvest',
     '/pages/deposit/form',
     '/pages/deposit/deposit',
-    '/pages/IntroductionPage/IntroductionPagePDF',
   ]) {
     await page.goto(path);
     await expect(page.getByText('Not available yet')).toBeVisible();
