@@ -99,11 +99,7 @@ test('an invitation link fills the code in and links the new user to the inviter
 
 test('every route of the specification exists; later features say so', async ({ page }) => {
   await registerThroughUi(page, uniquePhone(), 'secret123');
-  for (const path of [
-    '/pages/DoubleInvest/DoubleInvest',
-    '/pages/deposit/form',
-    '/pages/deposit/deposit',
-  ]) {
+  for (const path of ['/pages/DoubleInvest/DoubleInvest', '/pages/deposit/form', '/pages/deposit/deposit']) {
     await page.goto(path);
     await expect(page.getByText('Not available yet')).toBeVisible();
   }

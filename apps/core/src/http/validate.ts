@@ -57,6 +57,20 @@ function text(max: number, tooLong: ValidationKey = 'FIELD_INVALID') {
     .max(max, { error: tooLong });
 }
 
+/** A decimal amount above zero in minor units, or a validation issue (AMOUNT_FORMAT, AMOUNT_POSITIVE). */
+function positiveMoney(value: string, ctx: z.RefinementCtx): bigint {
+  const parsed = parseMoney(value);
+  if (!parsed.ok) {
+    ctx.addIssue({ code: 'custom', message: 'AMOUNT_FORMAT' });
+    return z.NEVER;
+  }
+  if (parsed.value === 0n) {
+    ctx.addIssue({ code: 'custom', message: 'AMOUNT_POSITIVE' });
+    return z.NEVER;
+  }
+  return parsed.value;
+}
+
 /** Field builders: form values arrive as strings (or as arrays when a key repeats, which is refused). */
 export const field = {
   /** Required text, bounded and free of control characters; refine it further as needed. */
@@ -91,17 +105,16 @@ export const field = {
           ctx.addIssue({ code: 'custom', message: 'AMOUNT_REQUIRED' });
           return z.NEVER;
         }
-        const parsed = parseMoney(value);
-        if (!parsed.ok) {
-          ctx.addIssue({ code: 'custom', message: 'AMOUNT_FORMAT' });
-          return z.NEVER;
-        }
-        if (parsed.value === 0n) {
-          ctx.addIssue({ code: 'custom', message: 'AMOUNT_POSITIVE' });
-          return z.NEVER;
-        }
-        return parsed.value;
+        return positiveMoney(value, ctx);
       });
+  },
+  /** An amount as `money()`, or null when missing or empty (e.g. "no limit"). */
+  optionalMoney() {
+    return z
+      .string({ error: 'AMOUNT_FORMAT' })
+      .max(32, { error: 'AMOUNT_FORMAT' })
+      .optional()
+      .transform((value, ctx) => (value === undefined || value.trim() === '' ? null : positiveMoney(value, ctx)));
   },
   /** A non-negative integer written in decimal. */
   integer(min: number, max: number) {

@@ -1,4 +1,4 @@
-import { EXCLUSION_PERIODS, type ExclusionPeriod, exclusionEnd, isCalendarDate, localDayBounds, parseMoney } from '@prism/domain';
+import { EXCLUSION_PERIODS, type ExclusionPeriod, exclusionEnd, isCalendarDate, localDayBounds } from '@prism/domain';
 import { Router } from 'express';
 import { z } from 'zod';
 import { caller, requireAuth } from '../../http/auth';
@@ -9,23 +9,7 @@ import type { Clock } from '../../platform/clock';
 import type { ProtectionService } from './service';
 
 /** A deposit limit: an amount, or empty / missing for "no limit". */
-const limit = z
-  .string({ error: 'AMOUNT_FORMAT' })
-  .max(32, { error: 'AMOUNT_FORMAT' })
-  .optional()
-  .transform((value, ctx) => {
-    if (value === undefined || value.trim() === '') return null;
-    const parsed = parseMoney(value);
-    if (!parsed.ok) {
-      ctx.addIssue({ code: 'custom', message: 'AMOUNT_FORMAT' });
-      return z.NEVER;
-    }
-    if (parsed.value === 0n) {
-      ctx.addIssue({ code: 'custom', message: 'AMOUNT_POSITIVE' });
-      return z.NEVER;
-    }
-    return parsed.value;
-  });
+const limit = field.optionalMoney();
 const limitsBody = z.object({ day: limit, week: limit, month: limit });
 /** A period, or a last excluded day ("YYYY-MM-DD", to its end in the platform zone). */
 const excludeBody = z.object({
