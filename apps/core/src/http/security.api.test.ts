@@ -33,6 +33,8 @@ const PUBLIC = [
   /^\/core\/app\/config\//,
   /^\/core\/app\/chargeAndWithdrawConfig\/getConfig$/,
   /^\/core\/app\/payChannel\/list$/,
+  // The introduction pages are open before login, as their routes in the app are.
+  /^\/core\/app\/platform\/info\/getContentByType$/,
   /^\/core\/app\/game\/luckyLottery\/(getLevelList|getSession|sessionResultPage|sessionDetail|voidSummary|chains|events)$/,
 ];
 
