@@ -4,6 +4,7 @@ export * from '../modules/auth/schema';
 export * from '../modules/broadcast/schema';
 export * from '../modules/config/schema';
 export * from '../modules/content/schema';
+export * from '../modules/earning/schema';
 export * from '../modules/file/schema';
 export * from '../modules/game/schema';
 export * from '../modules/giftCode/schema';
