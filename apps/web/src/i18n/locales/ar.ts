@@ -201,6 +201,11 @@ export const ar: UiStrings = {
     },
   },
   account: {
+    figures: 'أرقامي',
+    todayBets: 'رهانات اليوم',
+    todayWin: 'أرباح اليوم',
+    totalBets: 'إجمالي الرهانات',
+    yesterdayCommission: 'عمولة الأمس',
     protection: 'اللعب المسؤول',
     levels: 'المستويات',
     giftCode: 'رمز الهدية',

@@ -205,6 +205,11 @@ export const enUS = {
     },
   },
   account: {
+    figures: 'My figures',
+    todayBets: "Today's bets",
+    todayWin: "Today's winnings",
+    totalBets: 'Total bets',
+    yesterdayCommission: "Yesterday's commission",
     protection: 'Responsible play',
     levels: 'Levels',
     giftCode: 'Gift code',

@@ -201,6 +201,11 @@ export const fa: UiStrings = {
     },
   },
   account: {
+    figures: 'ارقام من',
+    todayBets: 'شرط‌های امروز',
+    todayWin: 'برد امروز',
+    totalBets: 'مجموع شرط‌ها',
+    yesterdayCommission: 'کمیسیون دیروز',
     protection: 'بازی مسئولانه',
     levels: 'سطح‌ها',
     giftCode: 'کد هدیه',

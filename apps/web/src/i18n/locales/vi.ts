@@ -201,6 +201,11 @@ export const vi: UiStrings = {
     },
   },
   account: {
+    figures: 'Số liệu của tôi',
+    todayBets: 'Cược hôm nay',
+    todayWin: 'Thắng hôm nay',
+    totalBets: 'Tổng cược',
+    yesterdayCommission: 'Hoa hồng hôm qua',
     protection: 'Chơi có trách nhiệm',
     levels: 'Cấp độ',
     giftCode: 'Mã quà tặng',

@@ -201,6 +201,11 @@ export const zhTW: UiStrings = {
     },
   },
   account: {
+    figures: '我的數據',
+    todayBets: '今日投注',
+    todayWin: '今日中獎',
+    totalBets: '累計投注',
+    yesterdayCommission: '昨日佣金',
     protection: '負責任遊戲',
     levels: '等級',
     giftCode: '禮品碼',
