@@ -31,6 +31,7 @@ const PUBLIC = [
   /^\/core\/app\/auth\/(login|register|resetLoginPwd|telegramLogin)$/,
   /^\/core\/app\/sms\/sendSmsCodeNoAuth$/,
   /^\/core\/app\/config\//,
+  /^\/core\/app\/powerSession\/(config\/get|list|cateList)$/,
   /^\/core\/app\/chargeAndWithdrawConfig\/getConfig$/,
   /^\/core\/app\/payChannel\/list$/,
   // The introduction pages are open before login, as their routes in the app are.
