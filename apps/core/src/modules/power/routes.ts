@@ -12,7 +12,8 @@ import type { PowerService } from './service';
 
 const idField = field.integer(1, 1_000_000_000);
 const buyBody = z.object({ sessionId: idField });
-const giveBody = z.object({ sessionId: idField, account: field.text(32) });
+/** The receiver: a ten-digit phone number or an invitation code. */
+const giveBody = z.object({ sessionId: idField, account: field.text(32).regex(/\S/, { error: 'FIELD_INVALID' }) });
 const pageQuery = z.object({ pageNo: field.integer(1, 100_000).optional() });
 
 interface PowerRouteDeps {
@@ -42,9 +43,10 @@ export function powerRoutes({ db, clock, power, protection }: PowerRouteDeps): R
     const input = parseInput(buyBody, req.body);
     const { userId } = caller(req);
     const scope = { userId, key: idempotencyKeyOf(req), route: 'userPower.buyPower', input };
+    const zone = await power.timeZone();
     const result = await runIdempotent(db, clock, scope, {
       check: () => protection.checkExcluded(userId),
-      work: (tx) => power.buy(tx, userId, input.sessionId),
+      work: (tx) => power.buy(tx, userId, input.sessionId, zone),
     });
     ok(res, result, 'Purchase Successful');
   });
@@ -53,9 +55,10 @@ export function powerRoutes({ db, clock, power, protection }: PowerRouteDeps): R
     const input = parseInput(giveBody, req.body);
     const { userId } = caller(req);
     const scope = { userId, key: idempotencyKeyOf(req), route: 'userPower.givePower', input };
+    const zone = await power.timeZone();
     const result = await runIdempotent(db, clock, scope, {
       check: () => protection.checkExcluded(userId),
-      work: (tx) => power.give(tx, userId, input.sessionId, input.account.trim()),
+      work: (tx) => power.give(tx, userId, input.sessionId, input.account.trim(), zone),
     });
     ok(res, result, 'Purchase Successful');
   });

@@ -104,14 +104,14 @@ export function createPowerService({ db, clock, config }: PowerServiceDeps) {
   }
 
   /** A purchase by `payerId` held by `holderId` (the same user, or a gift's receiver). All in the caller's transaction. */
-  async function purchase(tx: Executor, payerId: number, holderId: number, sessionId: number) {
+  async function purchase(tx: Executor, payerId: number, holderId: number, sessionId: number, zone: string) {
     const now = clock.now();
     const [session] = await tx
       .select()
       .from(powerSessions)
       .where(and(eq(powerSessions.id, sessionId), eq(powerSessions.enabled, true)));
     if (!session) throw new AppError('POWER_SESSION_UNKNOWN');
-    const day = localDate(now, await config.timeZone());
+    const day = localDate(now, zone);
     await takeDailyPurchase(tx, payerId, session, day);
     const gift = payerId !== holderId;
     const { startDay, endDay } = powerTerm(day, session.termDays);
@@ -236,9 +236,12 @@ export function createPowerService({ db, clock, config }: PowerServiceDeps) {
       };
     },
 
-    /** POST /app/userPower/buyPower, inside the idempotent transaction. */
-    async buy(tx: Executor, userId: number, sessionId: number): Promise<PowerPurchase> {
-      const holding = await purchase(tx, userId, userId, sessionId);
+    /** The platform's time zone, read before a purchase's transaction (its day counts the daily limit). */
+    timeZone: () => config.timeZone(),
+
+    /** POST /app/userPower/buyPower, inside the idempotent transaction (`zone` read before it). */
+    async buy(tx: Executor, userId: number, sessionId: number, zone: string): Promise<PowerPurchase> {
+      const holding = await purchase(tx, userId, userId, sessionId, zone);
       await tx
         .insert(powerRecords)
         .values({ userId, holdingId: holding.id, type: 'buy', amount: holding.power, createdAt: holding.createdAt });
@@ -246,11 +249,11 @@ export function createPowerService({ db, clock, config }: PowerServiceDeps) {
     },
 
     /** POST /app/userPower/givePower: the giver buys a package that the receiver holds as gift power. */
-    async give(tx: Executor, userId: number, sessionId: number, account: string): Promise<PowerPurchase> {
+    async give(tx: Executor, userId: number, sessionId: number, account: string, zone: string): Promise<PowerPurchase> {
       const receiver = await receiverOf(tx, account);
       if (receiver.id === userId) throw new AppError('POWER_GIFT_SELF');
       const [giver] = await tx.select({ phone: users.phone }).from(users).where(eq(users.id, userId));
-      const holding = await purchase(tx, userId, receiver.id, sessionId);
+      const holding = await purchase(tx, userId, receiver.id, sessionId, zone);
       const base = { holdingId: holding.id, amount: holding.power, createdAt: holding.createdAt };
       await tx.insert(powerRecords).values([
         { ...base, userId, type: 'gift_out', counterparty: maskPhone(receiver.phone) },
