@@ -8,6 +8,7 @@ import { runDailyEarnings } from '../earning/job';
 import { DAILY_STEPS } from '../earning/steps';
 import { checkLedger } from '../ledger/check';
 import { balancesOf, systemBalance } from '../ledger/ledger';
+import { levelFigures } from '../level/figures';
 import { users } from '../user/schema';
 import { powerSessions } from './schema';
 
@@ -271,5 +272,7 @@ describe('hierarchical power', () => {
       { token: top.token },
     );
     expect(team.result).toMatchObject({ directStakingAmount: '100.00', teamStakingAmount: '200.00' });
+    // The level tasks of kind 'power' measure the power held.
+    expect((await levelFigures(ctx.db, one.id)).power).toBe(10_000n);
   });
 });
