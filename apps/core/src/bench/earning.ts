@@ -65,7 +65,9 @@ try {
     run: async (...args: Parameters<typeof step.run>) => {
       const t = performance.now();
       const result = await step.run(...args);
-      (stepMs[step.name] ??= []).push(Math.round(performance.now() - t));
+      const list = stepMs[step.name] ?? [];
+      list.push(Math.round(performance.now() - t));
+      stepMs[step.name] = list;
       return result;
     },
   }));
