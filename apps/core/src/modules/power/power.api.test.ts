@@ -203,6 +203,24 @@ describe('refusals change nothing', () => {
   });
 });
 
+describe('player protection', () => {
+  it('a self-excluded user can neither buy nor give power, and nothing moves', async () => {
+    const sessionId = await newSession({ price: 100n, power: 100n, dailyLimit: 5 });
+    const user = await registerUser(ctx);
+    const other = await registerUser(ctx);
+    await fundUser(ctx, user.id, 'CASH', 1_000n);
+    expect((await ctx.api.post('/app/protection/exclude', { period: '24h' }, { token: user.token })).code).toBe(200);
+    expect((await buy(user, sessionId)).code).toBe(13001);
+    const gift = await ctx.api.post(
+      '/app/userPower/givePower',
+      { sessionId: String(sessionId), account: other.phone },
+      { token: user.token },
+    );
+    expect(gift.code).toBe(13001);
+    expect((await balancesOf(ctx.db, user.id)).CASH).toBe(1_000n);
+  });
+});
+
 describe('gift power', () => {
   it('a user buys a package for another by phone or invitation code; both see a record; the receiver holds gift power', async () => {
     ctx.clock.set('2026-10-27T09:00:00Z');
