@@ -13,6 +13,7 @@ export * from '../modules/ledger/schema';
 export * from '../modules/level/schema';
 export * from '../modules/message/schema';
 export * from '../modules/notify/schema';
+export * from '../modules/power/schema';
 export * from '../modules/protection/schema';
 export * from '../modules/recharge/schema';
 export * from '../modules/signIn/schema';
