@@ -2,6 +2,8 @@ export * from './codec';
 export * from './constants';
 export * from './content';
 export * from './contracts/index';
+export * from './earning/advisor';
+export * from './earning/deposit';
 export * from './engage/index';
 export * from './errors';
 export * from './game/index';
