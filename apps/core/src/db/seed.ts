@@ -1,5 +1,7 @@
 import { seedConfig } from '../modules/config/service';
 import { seedContent } from '../modules/content/service';
+import { seedDepositProducts } from '../modules/fixedDeposit/service';
+import { seedAdvisorProducts } from '../modules/followInvest/service';
 import { seedGameLevels } from '../modules/game/levels';
 import { seedLevels } from '../modules/level/config';
 import { seedPayChannels } from '../modules/recharge/seed';
@@ -14,4 +16,6 @@ export async function seedDatabase(db: Database): Promise<void> {
   await seedGameLevels(db);
   await seedLevels(db);
   await seedContent(db);
+  await seedAdvisorProducts(db, new Date());
+  await seedDepositProducts(db, new Date());
 }

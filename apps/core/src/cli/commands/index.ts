@@ -4,6 +4,7 @@ import { contentCommands } from './content';
 import { engageCommands } from './engage';
 import { gameCommands } from './game';
 import { generalCommands } from './general';
+import { investCommands } from './invest';
 import { levelCommands } from './levels';
 import { rechargeCommands } from './recharge';
 import { telegramCommands } from './telegram';
@@ -22,6 +23,7 @@ export const opsCommands: OpsCommand[] = [
   ...levelCommands,
   ...broadcastCommands,
   ...contentCommands,
+  ...investCommands,
 ];
 
 /** The command whose words start the arguments, longest match first. */

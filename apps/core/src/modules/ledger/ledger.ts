@@ -18,6 +18,12 @@ export type SystemAccountName =
   | 'exchange'
   | 'rewards'
   | 'rebates'
+  /** Advisor principals while orders run; advisor earnings are paid from advisor_income. */
+  | 'advisor_stakes'
+  | 'advisor_income'
+  /** Fixed-deposit principals while they are held; their interest is paid from deposit_interest. */
+  | 'fixed_deposits'
+  | 'deposit_interest'
   | `deposits:${string}`;
 
 export type AccountRef = { userId: number } | { system: SystemAccountName };
@@ -38,6 +44,9 @@ export type TransferType =
   | 'gift'
   | 'power'
   | 'deposit_interest'
+  | 'advisor_income'
+  | 'advisor_maturity'
+  | 'fixed_deposit'
   | 'adjustment';
 
 export interface TransferInput {
