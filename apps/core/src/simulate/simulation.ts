@@ -6,11 +6,14 @@ import {
   collectLevelTask,
   decide,
   exchange,
+  followAdvisor,
   type OpRecord,
+  openDeposit,
   recharge,
   redeemGiftCode,
   signIn,
   tap,
+  transferOut,
   withdraw,
 } from './actions';
 import { checkInvariants, ledgerDigest } from './invariants';
@@ -99,10 +102,13 @@ export async function runSimulation(target: SimulationTarget, options: Simulatio
       else if (roll < 85) await withdraw(a, user);
       else if (roll < 95) await decide(a, user);
       else {
-        const pick = user.next(4);
+        const pick = user.next(7);
         if (pick === 0) await signIn(a, user);
         else if (pick === 1) await redeemGiftCode(a, user, giftCode.result.code);
         else if (pick === 2) await collectLevelTask(a, user);
+        else if (pick === 3) await followAdvisor(a, user);
+        else if (pick === 4) await openDeposit(a, user);
+        else if (pick === 5) await transferOut(a, user);
         else await tap(a, user);
       }
     });
@@ -112,8 +118,11 @@ export async function runSimulation(target: SimulationTarget, options: Simulatio
   await Promise.all(later);
   // Let every open session end and settle before checking.
   await target.settle();
+  const settledAt = target.now();
+  // Days pass for the daily earning job (advisor earnings and maturities, deposit interest and term ends), where the target can.
+  await target.runDays?.();
 
-  failures.push(...(await checkInvariants({ db: target.db, now: target.now(), retried, users })));
+  failures.push(...(await checkInvariants({ db: target.db, now: settledAt, retried, users })));
   const outcomes: Record<string, number> = {};
   for (const entry of log)
     outcomes[`${entry.op.replace(/:.*/, '')} ${entry.code}`] = (outcomes[`${entry.op.replace(/:.*/, '')} ${entry.code}`] ?? 0) + 1;

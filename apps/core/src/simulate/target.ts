@@ -1,4 +1,6 @@
 import type { Database } from '../db/client';
+import { runDailyEarnings } from '../modules/earning/job';
+import { DAILY_STEPS } from '../modules/earning/steps';
 import { lastWithdrawCode, type TestApi, type TestContext } from '../testing';
 
 /**
@@ -23,6 +25,8 @@ export interface SimulationTarget {
   /** Faults (crashes) run between these two calls, while users act. */
   startFaults(): void;
   stopFaults(): Promise<Record<string, unknown>>;
+  /** After settling: moves time on past the running holdings' ends and runs the daily earning job (in-process only). */
+  runDays?(): Promise<void>;
 }
 
 /** Monday 09:00 in London: inside the withdrawal window for the whole run. */
@@ -52,5 +56,14 @@ export function inProcessTarget(ctx: TestContext): SimulationTarget {
     withdrawCode: (userId) => lastWithdrawCode(ctx, userId),
     startFaults() {},
     stopFaults: async () => ({}),
+    async runDays() {
+      // A first run marks where the job starts (it pays finished days from then on), then two jumps,
+      // so catch-up runs happen and the 7-day orders and terms end within them.
+      await runDailyEarnings(ctx.db, ctx.clock, ctx.services.config, DAILY_STEPS);
+      for (const days of [3, 6]) {
+        ctx.clock.advance(days * 86_400_000);
+        await runDailyEarnings(ctx.db, ctx.clock, ctx.services.config, DAILY_STEPS);
+      }
+    },
   };
 }
