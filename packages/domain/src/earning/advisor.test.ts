@@ -24,6 +24,7 @@ describe('advisor formulas', () => {
     expect(advisorManagementFee(9n)).toBe(0n); // 0.09 -> fee 0.009 floors to 0
     expect(advisorMaturityAmount(9n)).toBe(9n);
     expect(advisorManagementFee(1234_57n)).toBe(123_45n);
+    expect(advisorManagementFee(100_00n, 500)).toBe(5_00n); // the rate an order was placed with
     for (const p of [1n, 99n, 1234_57n, 10n ** 15n]) expect(advisorManagementFee(p) + advisorMaturityAmount(p)).toBe(p);
   });
 

@@ -39,10 +39,10 @@ export function advisorDailyEarning(principal: Money, dailyRateBp: number): Mone
   return (principal * BigInt(dailyRateBp)) / BP;
 }
 
-/** The management fee taken from the principal at maturity (10%, floored). */
-export function advisorManagementFee(principal: Money): Money {
+/** The management fee taken from the principal at maturity (10%, or the rate an order was placed with; floored). */
+export function advisorManagementFee(principal: Money, feeRateBp = ADVISOR_MANAGEMENT_FEE_BP): Money {
   if (principal <= 0n) return 0n;
-  return (principal * BigInt(ADVISOR_MANAGEMENT_FEE_BP)) / BP;
+  return (principal * BigInt(feeRateBp)) / BP;
 }
 
 /** Principal less the management fee: what maturity pays back. */

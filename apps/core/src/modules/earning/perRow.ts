@@ -3,7 +3,7 @@ import type { Executor } from '../../db/client';
 
 /** The tables and columns a daily step adds its per-holding amounts to (a closed list: the SQL names them). */
 const COLUMNS = {
-  advisor_orders: ['income_amount'],
+  advisor_orders: ['income_amount', 'fee_amount'],
   fixed_deposits: ['interest_paid'],
 } as const;
 

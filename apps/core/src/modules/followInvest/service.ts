@@ -5,6 +5,7 @@ import {
   type AdvisorQuoteView,
   type Asset,
   addDays,
+  advisorManagementFee,
   advisorQuote,
   formatBasisPoints,
   formatMoney,
@@ -53,7 +54,7 @@ export function toProductView(row: ProductRow): AdvisorProduct {
 
 function toOrderView(row: OrderRow): AdvisorOrder {
   const quote = advisorQuote(row.stakingAmount, { dailyRateBp: row.dailyRateBp, days: row.days, giftRateBp: 0 });
-  const fee = row.status === 'matured' ? row.feeAmount : quote.managementFee;
+  const fee = row.status === 'matured' ? row.feeAmount : advisorManagementFee(row.stakingAmount, row.feeRateBp);
   return {
     id: row.id,
     userId: row.userId,

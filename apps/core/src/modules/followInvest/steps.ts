@@ -53,18 +53,19 @@ export const advisorEarningsStep: DailyStep = {
 export const advisorMaturityStep: DailyStep = {
   name: 'advisor-maturity',
   async run(tx: Executor, { day, end, now }) {
-    const rows = await queryRows<{ id: number; user_id: number; coin: Asset; staking_amount: string }>(
+    const rows = await queryRows<{ id: number; user_id: number; coin: Asset; staking_amount: string; fee_rate_bp: number }>(
       tx,
-      sql`update advisor_orders set status = 'matured', matured_at = ${end.toISOString()}::timestamptz,
-            fee_amount = staking_amount * fee_rate_bp / 10000
+      sql`update advisor_orders set status = 'matured', matured_at = ${end.toISOString()}::timestamptz
           where status = 'holding' and end_day <= ${day}::date
-          returning id, user_id, coin, staking_amount::text`,
+          returning id, user_id, coin, staking_amount::text, fee_rate_bp`,
     );
     const moves: TransferInput[] = [];
+    const fees: [number, bigint][] = [];
     let total = 0n;
     for (const row of rows) {
       const principal = BigInt(row.staking_amount);
-      const fee = advisorManagementFee(principal);
+      const fee = advisorManagementFee(principal, row.fee_rate_bp);
+      fees.push([Number(row.id), fee]);
       const base = { asset: row.coin, from: { system: 'advisor_stakes' as const }, reference: `advisor:${row.id}`, meta: { day } };
       moves.push({
         ...base,
@@ -77,6 +78,7 @@ export const advisorMaturityStep: DailyStep = {
       total += principal;
     }
     await transferBatch(tx, moves, now);
+    await addPerRow(tx, 'advisor_orders', 'fee_amount', fees);
     return { rows: rows.length, total };
   },
 };
