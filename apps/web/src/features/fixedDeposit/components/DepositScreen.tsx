@@ -31,29 +31,27 @@ export function DepositScreen() {
 function DepositRow({ deposit, onOut }: { deposit: FixedDeposit; onOut: () => void }) {
   const { t } = useTranslation();
   return (
-    <div className="record" data-testid="deposit-row">
-      <div className="record-main">
+    <div className="stack" data-testid="deposit-row">
+      <div className="record">
         <span className="record-title">{deposit.name}</span>
-        <dl className="facts">
-          <Fact label={t('deposit.term')} value={t('followInvest.daysValue', { count: deposit.days })} />
-          <Fact label={t('deposit.rate')} value={deposit.annualRate} />
-          <Fact label={t('deposit.principal')} value={`${deposit.principal} ${deposit.coin}`} testId="deposit-principal" />
-          <Fact label={t('deposit.transferred')} value={deposit.transferredOut} testId="deposit-transferred" />
-          <Fact label={t('deposit.interest')} value={deposit.interest} testId="deposit-interest" />
-          <Fact label={t('deposit.daily')} value={deposit.dailyInterest} />
-          <Fact label={t('deposit.ends')} value={formatDateTime(deposit.endDateTime)} />
-        </dl>
-      </div>
-      <div className="record-side">
         <StatusBadge tone={deposit.status === 'holding' ? 'wait' : 'good'} testId="deposit-status">
           {t(`deposit.status.${deposit.status}`)}
         </StatusBadge>
-        {deposit.status === 'holding' && (
-          <button type="button" className="btn btn-ghost btn-small" onClick={onOut} data-testid="deposit-out">
-            {t('deposit.transferOut')}
-          </button>
-        )}
       </div>
+      <dl className="facts">
+        <Fact label={t('deposit.term')} value={t('followInvest.daysValue', { count: deposit.days })} />
+        <Fact label={t('deposit.rate')} value={deposit.annualRate} />
+        <Fact label={t('deposit.principal')} value={`${deposit.principal} ${deposit.coin}`} testId="deposit-principal" />
+        <Fact label={t('deposit.transferred')} value={deposit.transferredOut} testId="deposit-transferred" />
+        <Fact label={t('deposit.interest')} value={deposit.interest} testId="deposit-interest" />
+        <Fact label={t('deposit.daily')} value={deposit.dailyInterest} />
+        <Fact label={t('deposit.ends')} value={formatDateTime(deposit.endDateTime)} />
+      </dl>
+      {deposit.status === 'holding' && (
+        <button type="button" className="btn btn-ghost" onClick={onOut} data-testid="deposit-out">
+          {t('deposit.transferOut')}
+        </button>
+      )}
     </div>
   );
 }

@@ -23,25 +23,23 @@ export function OrdersScreen() {
 function OrderRow({ order }: { order: AdvisorOrder }) {
   const { t } = useTranslation();
   return (
-    <div className="record" data-testid="follow-order">
-      <div className="record-main">
+    <div className="stack" data-testid="follow-order">
+      <div className="record">
         <span className="record-title">{order.blogger}</span>
-        <dl className="facts">
-          <Fact label={t('followInvest.staking')} value={`${order.stakingAmount} ${order.coin}`} testId="follow-order-staking" />
-          <Fact label={t('followInvest.gift')} value={order.giftAmount} />
-          <Fact label={t('followInvest.income')} value={order.incomeAmount} testId="follow-order-income" />
-          <Fact label={t('followInvest.days')} value={t('followInvest.daysValue', { count: order.days })} />
-          <Fact label={t('followInvest.fee', { rate: '10%' })} value={order.managementFee} />
-          <Fact label={t('followInvest.maturity')} value={order.maturityAmount} />
-          <Fact label={t('followInvest.time')} value={formatDateTime(order.createDateTime)} />
-          <Fact label={t('followInvest.deadline')} value={formatDateTime(order.deadline)} />
-        </dl>
-      </div>
-      <div className="record-side">
         <StatusBadge tone={order.status === 'holding' ? 'wait' : 'good'} testId="follow-order-status">
           {t(`followInvest.status.${order.status}`)}
         </StatusBadge>
       </div>
+      <dl className="facts">
+        <Fact label={t('followInvest.staking')} value={`${order.stakingAmount} ${order.coin}`} testId="follow-order-staking" />
+        <Fact label={t('followInvest.gift')} value={order.giftAmount} />
+        <Fact label={t('followInvest.income')} value={order.incomeAmount} testId="follow-order-income" />
+        <Fact label={t('followInvest.days')} value={t('followInvest.daysValue', { count: order.days })} />
+        <Fact label={t('followInvest.fee', { rate: '10.00%' })} value={order.managementFee} />
+        <Fact label={t('followInvest.maturity')} value={order.maturityAmount} />
+        <Fact label={t('followInvest.time')} value={formatDateTime(order.createDateTime)} />
+        <Fact label={t('followInvest.deadline')} value={formatDateTime(order.deadline)} />
+      </dl>
     </div>
   );
 }
