@@ -136,6 +136,17 @@ describe('fixed deposit', () => {
       [{ productId: 'abc', amount: '20' }, 400],
     ];
     for (const [form, code] of depositCases) expect((await deposit(user, form)).code, JSON.stringify(form)).toBe(code);
+    // A term the operator withdrew takes no new deposits (open ones keep running).
+    const operator = { headers: { Authorization: `Ops ${TEST_OPS_TOKEN}` } };
+    const ended = await ctx.api.post<DepositProduct>(
+      '/admin/fixedDeposit/products',
+      { name: 'old', days: '5', annualRate: '1', minAmount: '1', enabled: 'false' },
+      operator,
+    );
+    expect(await deposit(user, { productId: String(ended.result.id), amount: '20' })).toMatchObject({
+      code: 17002,
+      message: 'This product is no longer available',
+    });
     expect(await moneySnapshot(ctx)).toBe(before);
     expect(await rowCount()).toBe(rows);
     expect((await list(other)).result.totalElements).toBe(0);
