@@ -97,11 +97,17 @@ test('an invitation link fills the code in and links the new user to the inviter
   await expect(page.getByTestId('team-rates')).toContainText('0.30%');
 });
 
-test('every route of the specification exists; later features say so', async ({ page }) => {
+test('the earning pages of the specification are real screens, no longer placeholders', async ({ page }) => {
   await registerThroughUi(page, uniquePhone(), 'secret123');
-  for (const path of ['/pages/DoubleInvest/DoubleInvest', '/pages/deposit/form', '/pages/deposit/deposit']) {
+  for (const [path, title] of [
+    ['/pages/DoubleInvest/DoubleInvest', 'Task Platform'],
+    ['/pages/DoubleInvest/givenPower/givenPower', 'Gift power'],
+    ['/pages/deposit/deposit', 'Fixed deposit'],
+    ['/pages/deposit/form', 'Deposit'],
+  ] as const) {
     await page.goto(path);
-    await expect(page.getByText('Not available yet')).toBeVisible();
+    await expect(page.getByRole('heading', { name: title, exact: true }).first()).toBeVisible();
+    await expect(page.getByText('Not available yet')).toHaveCount(0);
   }
   // Opened directly (a one-page stack), the back arrow goes home.
   await page.goto('/pages/notice/notice');

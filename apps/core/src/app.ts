@@ -19,6 +19,8 @@ import { contentAdminRoutes, contentRoutes } from './modules/content/routes';
 import { devRoutes } from './modules/dev/routes';
 import { devTelegramRoutes } from './modules/dev/telegramStart';
 import { fileRoutes } from './modules/file/routes';
+import { fixedDepositAdminRoutes, fixedDepositRoutes } from './modules/fixedDeposit/routes';
+import { followInvestAdminRoutes, followInvestRoutes } from './modules/followInvest/routes';
 import { gameAdminRoutes } from './modules/game/admin';
 import { gameRoutes } from './modules/game/routes';
 import { giftCodeAdminRoutes, giftCodeRoutes } from './modules/giftCode/routes';
@@ -96,6 +98,8 @@ function coreRouter(deps: CoreDeps, services: Services): Router {
   router.use(giftCodeRoutes({ db, clock, giftCodes: services.giftCodes, perMinute: config.RATE_LIMIT_GIFT_CODE_PER_MINUTE }));
   router.use(powerRoutes({ db, clock, power: services.power, protection: services.protection }));
   router.use(gameRoutes(deps, services));
+  router.use(followInvestRoutes({ db, clock, followInvest: services.followInvest }));
+  router.use(fixedDepositRoutes({ db, clock, fixedDeposit: services.fixedDeposit }));
   router.use('/admin', requireOperator(deps.opsToken), adminRouter(deps, services));
   if (config.devOutbox) router.use(devRoutes(db), devTelegramRoutes(config, services));
 
@@ -117,6 +121,8 @@ function adminRouter(deps: CoreDeps, services: Services): Router {
   router.use(broadcastAdminRoutes(services.broadcasts));
   router.use(contentAdminRoutes(services.content));
   router.use(powerAdminRoutes(services.power));
+  router.use(followInvestAdminRoutes(services.followInvest));
+  router.use(fixedDepositAdminRoutes(services.fixedDeposit));
   return router;
 }
 

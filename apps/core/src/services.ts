@@ -6,6 +6,8 @@ import { createAreaCodes } from './modules/config/areaCodes';
 import { createConfigService } from './modules/config/service';
 import { createContentService } from './modules/content/service';
 import { createFileStorage } from './modules/file/storage';
+import { createFixedDepositService } from './modules/fixedDeposit/service';
+import { createFollowInvestService } from './modules/followInvest/service';
 import { createDrandBeacon, createLocalBeacon } from './modules/game/beacon';
 import { betFigures } from './modules/game/figures';
 import { createGameScheduler } from './modules/game/scheduler';
@@ -94,6 +96,8 @@ export function createServices(deps: CoreDeps) {
     levelAdmin: createLevelAdmin(db),
     content: createContentService({ db, clock }),
     taps: createTapService({ db, clock, config: configService }),
+    followInvest: createFollowInvestService({ db, clock, config: configService }),
+    fixedDeposit: createFixedDepositService({ db, clock, config: configService }),
     files: createFileStorage(db, clock, path.join(config.dataDir, 'uploads')),
     notifier,
     messages: createMessageService(db, clock),

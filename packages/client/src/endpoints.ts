@@ -1,6 +1,7 @@
 import { accountEndpoints } from './endpoints/account';
 import { engageEndpoints } from './endpoints/engage';
 import { gameEndpoints } from './endpoints/game';
+import { investEndpoints } from './endpoints/invest';
 import { powerEndpoints } from './endpoints/power';
 import { rechargeEndpoints } from './endpoints/recharge';
 import { walletEndpoints } from './endpoints/wallet';
@@ -20,6 +21,7 @@ export function createEndpoints(http: HttpClient) {
     ...gameEndpoints(http),
     ...engageEndpoints(http),
     ...powerEndpoints(http),
+    ...investEndpoints(http),
   };
 }
 

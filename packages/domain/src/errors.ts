@@ -120,6 +120,13 @@ export const errorCatalogue = {
     code: 13006,
     message: 'This recharge is over your monthly deposit limit. You can still recharge {{remaining}} this month',
   },
+  // Advisor follow-invest and fixed deposit (issue 10)
+  INVEST_PRODUCT_UNKNOWN: { code: 17001, message: 'This product does not exist' },
+  INVEST_PRODUCT_EXPIRED: { code: 17002, message: 'This product is no longer available' },
+  INVEST_BELOW_MIN: { code: 17003, message: 'Cannot be less than the minimum amount of this product' },
+  DEPOSIT_NOT_FOUND: { code: 17004, message: 'Deposit not found' },
+  DEPOSIT_ENDED: { code: 17005, message: 'This deposit has already ended' },
+  TRANSFER_OUT_OVER_PRINCIPAL: { code: 17006, message: 'The amount is more than this deposit holds' },
 } as const satisfies Record<string, { code: number; message: string }>;
 
 export type ErrorKey = keyof typeof errorCatalogue;
@@ -148,6 +155,7 @@ export const validationMessages = {
   FIELD_INVALID: 'Invalid value',
   TEXT_CONTROL_CHARACTERS: 'Remove the invisible control characters from this field',
   AREA_CODE_NOT_ALLOWED: 'This service is not available for this country or region',
+  TRANSFER_AMOUNT_REQUIRED: 'Fixed-deposit transfer requires an amount',
 } as const;
 
 export type ValidationKey = keyof typeof validationMessages;

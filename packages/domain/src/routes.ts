@@ -40,6 +40,10 @@ export const routes = {
   tap: '/pages/tap/tap',
   /** Levels with upgrade tasks (from the Personal tab and the top bar's level badge). Ours: the specification shows the page but not its path. */
   levels: '/pages/level/level',
+  /** Advisor follow-invest products (from the Task Platform tab and the Personal tab). Ours: the specification shows the screens but not their paths. */
+  followInvest: '/pages/followInvest/followInvest',
+  /** The user's follow-invest orders. Ours. */
+  followInvestOrders: '/pages/followInvest/orders',
   /** Responsible play: self-exclusion, deposit limits, reality check (from the Personal tab). Ours (DESIGN 10). */
   protection: '/pages/protection/protection',
 } as const;

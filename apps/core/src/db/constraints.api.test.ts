@@ -166,6 +166,70 @@ const cases: { table: string; valid: () => Row; broken: [constraint: string, cha
     ],
   },
   { table: 'idempotency_keys', valid: claim, broken: [['idempotency_keys_generation_positive', { generation: 0 }]] },
+  {
+    table: 'advisor_products',
+    valid: () => ({ advisor_name: 'A', coin: 'CASH', price: 100, days: 7, daily_rate_bp: 80, gift_rate_bp: 0, created_at: now }),
+    broken: [
+      ['advisor_products_price_positive', { price: 0 }],
+      ['advisor_products_terms', { days: 0 }],
+      ['advisor_products_terms', { daily_rate_bp: -1 }],
+      ['advisor_products_coin', { coin: 'EUR' }],
+    ],
+  },
+  {
+    table: 'advisor_orders',
+    valid: () => ({
+      user_id: 1,
+      product_id: 1,
+      blogger: 'A',
+      coin: 'CASH',
+      staking_amount: 100,
+      gift_amount: 0,
+      daily_rate_bp: 80,
+      days: 7,
+      fee_rate_bp: 1000,
+      start_day: '2026-10-01',
+      end_day: '2026-10-07',
+      deadline: now,
+      created_at: now,
+    }),
+    broken: [
+      ['advisor_orders_amounts', { staking_amount: 0 }],
+      ['advisor_orders_amounts', { income_amount: -1 }],
+      ['advisor_orders_status', { status: 'done' }],
+      ['advisor_orders_term', { end_day: '2026-09-30' }],
+    ],
+  },
+  {
+    table: 'deposit_products',
+    valid: () => ({ name: 'd', coin: 'CASH', days: 7, annual_rate_bp: 300, min_amount: 100, created_at: now }),
+    broken: [
+      ['deposit_products_terms', { min_amount: 0 }],
+      ['deposit_products_coin', { coin: 'EUR' }],
+    ],
+  },
+  {
+    table: 'fixed_deposits',
+    valid: () => ({
+      user_id: 1,
+      product_id: 1,
+      name: 'd',
+      coin: 'CASH',
+      principal: 100,
+      original_amount: 100,
+      annual_rate_bp: 300,
+      days: 7,
+      start_day: '2026-10-01',
+      end_day: '2026-10-07',
+      ends_at: now,
+      created_at: now,
+    }),
+    broken: [
+      ['fixed_deposits_amounts', { principal: 101 }],
+      ['fixed_deposits_amounts', { principal: -1 }],
+      ['fixed_deposits_status', { status: 'gone' }],
+    ],
+  },
 ];
 
 describe('CHECK constraints outside the ledger', () => {

@@ -6,6 +6,8 @@ export * from '../modules/config/schema';
 export * from '../modules/content/schema';
 export * from '../modules/earning/schema';
 export * from '../modules/file/schema';
+export * from '../modules/fixedDeposit/schema';
+export * from '../modules/followInvest/schema';
 export * from '../modules/game/schema';
 export * from '../modules/giftCode/schema';
 export * from '../modules/idempotency/schema';

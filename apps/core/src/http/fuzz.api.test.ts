@@ -68,6 +68,12 @@ const FIELDS = [
   'txHash',
   'confirmations',
   'periodId',
+  'productId',
+  'advisorName',
+  'dailyRate',
+  'annualRate',
+  'minAmount',
+  'price',
   'sysCfgKeyEnum',
   'data',
   'by',
@@ -240,6 +246,12 @@ describe('fuzzing every endpoint', () => {
       limit: '10',
       sessionId: '1',
       account: '9000000000',
+      productId: '1',
+      advisorName: 'Ann',
+      dailyRate: '0.80',
+      annualRate: '5',
+      minAmount: '10',
+      price: '10',
     };
     const bad = ['\u0000', 'a\u0000b', '\u0001', 'x\u001b[31m', '\u007f', '\u0085', '\ud800', 'x\udc00y'];
     const routes = appRoutes(ctx.app).filter(

@@ -115,8 +115,8 @@ describe('no IDOR: another user sees and changes nothing of yours', () => {
     );
     await ctx.api.post('/app/user/cashRecharge/recharge', { payChannelName: 'sandbox', amount: '1000' }, { token: owner.token });
 
-    const bought = await ctx.api.post('/app/userPower/buyPower', { sessionId: '1' }, { token: owner.token });
-    expect(bought.code).toBe(200);
+    const boughtPower = await ctx.api.post('/app/userPower/buyPower', { sessionId: '1' }, { token: owner.token });
+    expect(boughtPower.code).toBe(200);
 
     const mine = { token: other.token };
     const empty = async (path: string, query: Record<string, string> = {}) =>
@@ -182,6 +182,29 @@ describe('no IDOR: another user sees and changes nothing of yours', () => {
     expect(ownersPage.result.totalElements).toBe(1);
     expect((await ctx.api.get<{ teamNumber: number }>('/app/user/getUserTeamInfo', {}, mine)).result.teamNumber).toBe(0);
     for (const level of ['1', '2', '3']) expect(await empty('/app/user/getTeamMembers', { level })).toEqual([]);
+
+    // Follow-invest and fixed deposits: the owner's orders and holdings are not the other's; the other cannot transfer out of them.
+    const advisor = (await ctx.api.get<{ id: number; price: string }[]>('/app/followInvest/productList', {}, { token: owner.token }))
+      .result[0];
+    const bought = await ctx.api.post(
+      '/app/followInvest/buy',
+      { productId: String(advisor?.id), amount: advisor?.price ?? '' },
+      { token: owner.token },
+    );
+    expect(bought.code).toBe(200);
+    const term = (await ctx.api.get<{ products: { id: number }[] }>('/app/fixedDeposit/config/get', {}, { token: owner.token })).result
+      .products[0];
+    const held = await ctx.api.post<{ id: number }>(
+      '/app/fixedDeposit/deposit',
+      { productId: String(term?.id), amount: '20' },
+      { token: owner.token },
+    );
+    expect(held.code).toBe(200);
+    expect(await empty('/app/followInvest/orderPage')).toEqual([]);
+    expect(await empty('/app/fixedDeposit/list')).toEqual([]);
+    const investSnapshot = await moneySnapshot(ctx);
+    expect((await ctx.api.post('/app/fixedDeposit/transferOut', { id: String(held.result.id), amount: '1' }, mine)).code).toBe(17004);
+    expect(await moneySnapshot(ctx)).toBe(investSnapshot);
 
     // Player protection: the owner's settings, exclusion, recharges and play are not the other's.
     await ctx.api.post('/app/protection/limits', { day: '5000' }, { token: owner.token });

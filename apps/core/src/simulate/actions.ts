@@ -25,7 +25,18 @@ export interface ActionContext {
 }
 
 /** The kinds of request that create one thing each, counted per user to prove nothing was made twice. */
-export type Counted = 'recharge' | 'exchange' | 'bet' | 'withdraw' | 'signIn' | 'giftCode' | 'tap' | 'power';
+export type Counted =
+  | 'recharge'
+  | 'exchange'
+  | 'bet'
+  | 'withdraw'
+  | 'signIn'
+  | 'giftCode'
+  | 'tap'
+  | 'power'
+  | 'advisor'
+  | 'deposit'
+  | 'transferOut';
 
 const BETS = ['Red', 'Green', 'Violet', 'Big', 'Small', '0', '3', '5', '8'];
 const NO_ANSWER = 0;
@@ -258,4 +269,39 @@ export async function givePower(a: ActionContext, user: VirtualUser, to: Virtual
     a.target.api.post('/app/userPower/givePower', { sessionId: '1', account: to.phone }, { token: user.token, headers }),
   );
   a.record({ user: user.index, op: 'givePower', code: answer.code, ids: answer.result ? String(answer.result.holding.id) : undefined });
+}
+
+/** Follows the cheapest advisor product at its price (refused without the money: nothing moves). */
+export async function followAdvisor(a: ActionContext, user: VirtualUser): Promise<void> {
+  const products = await a.target.api.get<{ id: number; price: string }[]>('/app/followInvest/productList', {}, { token: user.token });
+  const product = products.result?.[0];
+  if (!product) return;
+  const answer = await keyed<{ id: number }>(a, user, 'advisor', (headers) =>
+    a.target.api.post('/app/followInvest/buy', { productId: String(product.id), amount: product.price }, { token: user.token, headers }),
+  );
+  a.record({ user: user.index, op: 'advisor', code: answer.code, ids: answer.result ? String(answer.result.id) : undefined });
+}
+
+/** Opens a fixed deposit of 10..100 on the first term. */
+export async function openDeposit(a: ActionContext, user: VirtualUser): Promise<void> {
+  const config = await a.target.api.get<{ products: { id: number }[] }>('/app/fixedDeposit/config/get', {}, { token: user.token });
+  const product = config.result?.products[0];
+  if (!product) return;
+  const amount = String(10 * (1 + user.next(10)));
+  const answer = await keyed<{ id: number }>(a, user, 'deposit', (headers) =>
+    a.target.api.post('/app/fixedDeposit/deposit', { productId: String(product.id), amount }, { token: user.token, headers }),
+  );
+  a.record({ user: user.index, op: 'deposit', code: answer.code, ids: answer.result ? String(answer.result.id) : undefined });
+}
+
+/** Transfers part (or, sometimes, more than is held: refused) out of the user's newest deposit still held. */
+export async function transferOut(a: ActionContext, user: VirtualUser): Promise<void> {
+  const list = await a.target.api.get<{ content: { id: number; status: string }[] }>('/app/fixedDeposit/list', {}, { token: user.token });
+  const held = list.result?.content.find((deposit) => deposit.status === 'holding');
+  if (!held) return;
+  const amount = String(5 * (1 + user.next(5)));
+  const answer = await keyed(a, user, 'transferOut', (headers) =>
+    a.target.api.post('/app/fixedDeposit/transferOut', { id: String(held.id), amount }, { token: user.token, headers }),
+  );
+  a.record({ user: user.index, op: 'transferOut', code: answer.code, ids: String(held.id) });
 }

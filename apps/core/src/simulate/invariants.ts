@@ -1,6 +1,8 @@
 import { type GameOdds, type GameResult, settleBet, verifySessionProof } from '@prism/domain';
 import { sql } from 'drizzle-orm';
 import { type Database, queryRows } from '../db/client';
+import { checkFixedDeposits } from '../modules/fixedDeposit/check';
+import { checkAdvisorOrders } from '../modules/followInvest/check';
 import { sessionProof } from '../modules/game/history';
 import { loadLevel } from '../modules/game/levels';
 import { checkLedger } from '../modules/ledger/check';
@@ -94,6 +96,7 @@ export async function checkInvariants({ db, now, retried, users }: InvariantInpu
   for (const s of unsettled) failures.push(`session ${s.period_id} ended but is ${s.status}`);
 
   failures.push(...(await madeOnce(db, users)));
+  failures.push(...(await checkAdvisorOrders(db)), ...(await checkFixedDeposits(db)));
   // The turnover rule holds whatever path the money took (recharges, exchanges, bets, withdrawals).
   failures.push(
     ...(await withdrawnWithinTurnover(
@@ -203,6 +206,9 @@ async function madeOnce(db: Database, users: VirtualUser[]): Promise<string[]> {
         union all select user_id, 'giftCode', count(*)::int from gift_code_redemptions group by user_id
         union all select user_id, 'tap', count(*)::int from tap_batches group by user_id
         union all select coalesce(giver_id, user_id), 'power', count(*)::int from power_holdings group by 1
+        union all select user_id, 'advisor', count(*)::int from advisor_orders group by user_id
+        union all select user_id, 'deposit', count(*)::int from fixed_deposits group by user_id
+        union all select user_id, 'transferOut', count(*)::int from fixed_deposit_transfers group by user_id
         union all select a.user_id, 'exchange', count(distinct t.reference)::int
           from ledger_transfers t join ledger_accounts a on a.id = t.from_account_id
           where t.type = 'exchange' and a.user_id is not null group by a.user_id`,

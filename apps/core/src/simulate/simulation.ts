@@ -7,12 +7,15 @@ import {
   collectLevelTask,
   decide,
   exchange,
+  followAdvisor,
   givePower,
   type OpRecord,
+  openDeposit,
   recharge,
   redeemGiftCode,
   signIn,
   tap,
+  transferOut,
   withdraw,
 } from './actions';
 import { runEarningDays } from './earning';
@@ -99,15 +102,18 @@ export async function runSimulation(target: SimulationTarget, options: Simulatio
       if (roll < 15) await recharge(a, user);
       else if (roll < 30) await exchange(a, user);
       else if (roll < 75) await bet(a, user, session);
-      else if (roll < 85) await withdraw(a, user);
-      else if (roll < 95) await decide(a, user);
+      else if (roll < 83) await withdraw(a, user);
+      else if (roll < 88) await decide(a, user);
       else {
-        const pick = user.next(6);
+        const pick = user.next(9);
         if (pick === 0) await signIn(a, user);
         else if (pick === 1) await redeemGiftCode(a, user, giftCode.result.code);
         else if (pick === 2) await collectLevelTask(a, user);
         else if (pick === 3) await buyPower(a, user);
         else if (pick === 4) await givePower(a, user, users[(user.index + 1) % users.length] as VirtualUser);
+        else if (pick === 5) await followAdvisor(a, user);
+        else if (pick === 6) await openDeposit(a, user);
+        else if (pick === 7) await transferOut(a, user);
         else await tap(a, user);
       }
     });
@@ -117,10 +123,12 @@ export async function runSimulation(target: SimulationTarget, options: Simulatio
   await Promise.all(later);
   // Let every open session end and settle before checking.
   await target.settle();
-  // The daily job over the next days: income, fees and maturities of what was bought, each day once.
+  const settledAt = target.now();
+  // The daily job over the next days, each day once: power income, fees and maturities, advisor earnings and
+  // maturities, deposit interest and term ends.
   await runEarningDays(target);
 
-  failures.push(...(await checkInvariants({ db: target.db, now: target.now(), retried, users })));
+  failures.push(...(await checkInvariants({ db: target.db, now: settledAt, retried, users })));
   const outcomes: Record<string, number> = {};
   for (const entry of log)
     outcomes[`${entry.op.replace(/:.*/, '')} ${entry.code}`] = (outcomes[`${entry.op.replace(/:.*/, '')} ${entry.code}`] ?? 0) + 1;

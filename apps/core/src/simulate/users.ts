@@ -30,6 +30,9 @@ const noneCounted = (): Record<Counted, number> => ({
   giftCode: 0,
   tap: 0,
   power: 0,
+  advisor: 0,
+  deposit: 0,
+  transferOut: 0,
 });
 
 /** A small deterministic generator per user (mulberry32). */

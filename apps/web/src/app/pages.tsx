@@ -8,7 +8,7 @@ import { useHasToken } from '../lib/token';
 import { PageErrorBoundary } from './layouts/PageErrorBoundary';
 import type { RouteEntry } from './routeTable';
 
-/** One lazy component per page module (the placeholder pages share one), so each chunk loads once. */
+/** One lazy component per page module, so each chunk loads once. */
 const lazyPages = new Map<RouteEntry['load'], LazyExoticComponent<ComponentType<PageProps>>>();
 
 function lazyPage(load: RouteEntry['load']): LazyExoticComponent<ComponentType<PageProps>> {

@@ -31,8 +31,8 @@ describe('routeTable', () => {
     );
   });
 
-  it('loads the entry page and the placeholder pages from shared modules', () => {
+  it('loads the entry page from one shared module; the fixed-deposit pages have their own', () => {
     expect(byPath('/')?.load).toBe(byPath('/pages/load/load')?.load);
-    expect(byPath(routes.deposit)?.load).toBe(byPath(routes.depositForm)?.load);
+    expect(byPath(routes.deposit)?.load).not.toBe(byPath(routes.givenPower)?.load);
   });
 });

@@ -30,7 +30,6 @@ export interface RouteEntry {
 }
 
 const entry = () => import('./routes/entry');
-const placeholder = () => import('./routes/placeholder');
 
 const loaders: Record<RouteName, () => Promise<PageModule>> = {
   load: entry,
@@ -51,9 +50,9 @@ const loaders: Record<RouteName, () => Promise<PageModule>> = {
   login: () => import('./routes/login'),
   notice: () => import('./routes/notice'),
   noticeDetail: () => import('./routes/noticeDetail'),
-  deposit: placeholder,
-  depositForm: placeholder,
-  depositOutForm: placeholder,
+  deposit: () => import('./routes/deposit'),
+  depositForm: () => import('./routes/depositForm'),
+  depositOutForm: () => import('./routes/depositOutForm'),
   recharge: () => import('./routes/recharge'),
   withdrawal: () => import('./routes/withdrawal'),
   introduction: () => import('./routes/introduction'),
@@ -64,6 +63,8 @@ const loaders: Record<RouteName, () => Promise<PageModule>> = {
   tap: () => import('./routes/tap'),
   levels: () => import('./routes/levels'),
   protection: () => import('./routes/protection'),
+  followInvest: () => import('./routes/followInvest'),
+  followInvestOrders: () => import('./routes/followInvestOrders'),
 };
 
 /** Pages anyone may open: the entry, login, language and introduction pages, and the check of a game result. */

@@ -39,6 +39,10 @@ export const queryKeys = {
   userPower: ['user', 'power'] as const,
   powerRecords: ['user', 'powerRecords'] as const,
   levels: ['user', 'levels'] as const,
+  advisorProducts: ['user', 'advisorProducts'] as const,
+  advisorOrders: ['user', 'advisorOrders'] as const,
+  depositConfig: ['user', 'depositConfig'] as const,
+  deposits: ['user', 'deposits'] as const,
   message: (id: number) => ['user', 'messages', 'detail', id] as const,
   /** The user's bets in one room. */
   gameRecords: (level: number) => ['user', 'gameRecords', level] as const,

@@ -1,1 +1,3 @@
+export * from './advisor';
+export * from './deposit';
 export * from './power';

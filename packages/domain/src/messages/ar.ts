@@ -117,4 +117,11 @@ export const ar: MessageTable = {
   FIELD_INVALID: 'قيمة غير صالحة',
   TEXT_CONTROL_CHARACTERS: 'يرجى إزالة أحرف التحكم غير المرئية من هذا الحقل',
   AREA_CODE_NOT_ALLOWED: 'هذه الخدمة غير متاحة لهذا البلد أو المنطقة',
+  INVEST_PRODUCT_UNKNOWN: 'هذا المنتج غير موجود',
+  INVEST_PRODUCT_EXPIRED: 'هذا المنتج لم يعد متاحًا',
+  INVEST_BELOW_MIN: 'لا يمكن أن يقل عن الحد الأدنى لمبلغ هذا المنتج',
+  DEPOSIT_NOT_FOUND: 'الوديعة غير موجودة',
+  DEPOSIT_ENDED: 'انتهت هذه الوديعة بالفعل',
+  TRANSFER_OUT_OVER_PRINCIPAL: 'المبلغ أكبر مما تحتويه هذه الوديعة',
+  TRANSFER_AMOUNT_REQUIRED: 'تحويل الوديعة الثابتة يتطلب مبلغًا',
 };

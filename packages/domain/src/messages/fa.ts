@@ -117,4 +117,11 @@ export const fa: MessageTable = {
   FIELD_INVALID: 'مقدار نامعتبر',
   TEXT_CONTROL_CHARACTERS: 'لطفاً نویسه‌های کنترلی نامرئی را از این فیلد حذف کنید',
   AREA_CODE_NOT_ALLOWED: 'این سرویس برای این کشور یا منطقه در دسترس نیست',
+  INVEST_PRODUCT_UNKNOWN: 'این محصول وجود ندارد',
+  INVEST_PRODUCT_EXPIRED: 'این محصول دیگر در دسترس نیست',
+  INVEST_BELOW_MIN: 'نمی‌تواند کمتر از حداقل مبلغ این محصول باشد',
+  DEPOSIT_NOT_FOUND: 'سپرده پیدا نشد',
+  DEPOSIT_ENDED: 'این سپرده قبلاً به پایان رسیده است',
+  TRANSFER_OUT_OVER_PRINCIPAL: 'مبلغ بیشتر از موجودی این سپرده است',
+  TRANSFER_AMOUNT_REQUIRED: 'برداشت از سپرده ثابت به مبلغ نیاز دارد',
 };

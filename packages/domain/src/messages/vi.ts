@@ -117,4 +117,11 @@ export const vi: MessageTable = {
   FIELD_INVALID: 'Giá trị không hợp lệ',
   TEXT_CONTROL_CHARACTERS: 'Vui lòng xóa các ký tự điều khiển ẩn khỏi trường này',
   AREA_CODE_NOT_ALLOWED: 'Dịch vụ này không khả dụng tại quốc gia hoặc khu vực này',
+  INVEST_PRODUCT_UNKNOWN: 'Sản phẩm này không tồn tại',
+  INVEST_PRODUCT_EXPIRED: 'Sản phẩm này không còn được cung cấp',
+  INVEST_BELOW_MIN: 'Không được thấp hơn số tiền tối thiểu của sản phẩm này',
+  DEPOSIT_NOT_FOUND: 'Không tìm thấy khoản tiền gửi',
+  DEPOSIT_ENDED: 'Khoản tiền gửi này đã kết thúc',
+  TRANSFER_OUT_OVER_PRINCIPAL: 'Số tiền lớn hơn số đang có trong khoản tiền gửi này',
+  TRANSFER_AMOUNT_REQUIRED: 'Chuyển tiền gửi có kỳ hạn cần nhập số tiền',
 };

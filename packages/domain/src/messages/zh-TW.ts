@@ -117,4 +117,11 @@ export const zhTW: MessageTable = {
   FIELD_INVALID: '無效的值',
   TEXT_CONTROL_CHARACTERS: '請移除此欄位中的不可見控制字元',
   AREA_CODE_NOT_ALLOWED: '此國家或地區無法使用本服務',
+  INVEST_PRODUCT_UNKNOWN: '此產品不存在',
+  INVEST_PRODUCT_EXPIRED: '此產品已停止供應',
+  INVEST_BELOW_MIN: '不能低於此產品的最低金額',
+  DEPOSIT_NOT_FOUND: '找不到此定存',
+  DEPOSIT_ENDED: '此定存已結束',
+  TRANSFER_OUT_OVER_PRINCIPAL: '金額超過此定存的持有金額',
+  TRANSFER_AMOUNT_REQUIRED: '定存轉出需要輸入金額',
 };

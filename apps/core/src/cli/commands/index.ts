@@ -4,6 +4,7 @@ import { contentCommands } from './content';
 import { engageCommands } from './engage';
 import { gameCommands } from './game';
 import { generalCommands } from './general';
+import { investCommands } from './invest';
 import { levelCommands } from './levels';
 import { powerCommands } from './power';
 import { rechargeCommands } from './recharge';
@@ -24,6 +25,7 @@ export const opsCommands: OpsCommand[] = [
   ...broadcastCommands,
   ...contentCommands,
   ...powerCommands,
+  ...investCommands,
 ];
 
 /** The command whose words start the arguments, longest match first. */

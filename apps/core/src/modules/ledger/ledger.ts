@@ -22,6 +22,12 @@ export type SystemAccountName =
   | 'power_stakes'
   | 'power_income'
   | 'power_fees'
+  /** Advisor principals while orders run; advisor earnings are paid from advisor_income. */
+  | 'advisor_stakes'
+  | 'advisor_income'
+  /** Fixed-deposit principals while they are held; their interest is paid from deposit_interest. */
+  | 'fixed_deposits'
+  | 'deposit_interest'
   | `deposits:${string}`;
 
 export type AccountRef = { userId: number } | { system: SystemAccountName };
@@ -45,6 +51,9 @@ export type TransferType =
   | 'power_fee'
   | 'power_maturity'
   | 'deposit_interest'
+  | 'advisor_income'
+  | 'advisor_maturity'
+  | 'fixed_deposit'
   | 'adjustment';
 
 export interface TransferInput {

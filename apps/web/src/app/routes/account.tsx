@@ -27,6 +27,8 @@ const MENU = [
   { key: 'account.notices', url: routes.notice },
   { key: 'account.giftCode', url: routes.giftCode },
   { key: 'account.levels', url: routes.levels },
+  { key: 'account.followInvest', url: routes.followInvest },
+  { key: 'account.deposit', url: routes.deposit },
   { key: 'account.protection', url: routes.protection },
   { key: 'account.introduction', url: routes.introduction },
 ] as const;

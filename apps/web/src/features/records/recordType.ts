@@ -14,6 +14,9 @@ export const RECORD_TYPES = [
   'gift',
   'power',
   'deposit_interest',
+  'advisor_income',
+  'advisor_maturity',
+  'fixed_deposit',
   'adjustment',
 ] as const;
 

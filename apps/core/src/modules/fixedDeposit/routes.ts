@@ -1,0 +1,96 @@
+import { ASSETS, type Asset, PAGE_SIZE } from '@prism/domain';
+import { Router } from 'express';
+import { z } from 'zod';
+import type { Database } from '../../db/client';
+import { caller, requireAuth } from '../../http/auth';
+import { ok } from '../../http/envelope';
+import { idempotencyKeyOf, runIdempotent } from '../../http/idempotency';
+import { field, parseInput } from '../../http/validate';
+import type { Clock } from '../../platform/clock';
+import { percentToBp } from '../followInvest/routes';
+import type { FixedDepositService } from './service';
+
+const noInput = z.object({}).strip();
+const depositBody = z.object({ productId: field.integer(1, 999_999_999), amount: field.money() });
+/** The specification's "Fixed-deposit transfer requires an amount" when the amount is missing or empty. */
+const transferAmount = z
+  .string({ error: 'AMOUNT_FORMAT' })
+  .optional()
+  .refine((value) => value !== undefined && value.trim() !== '', { error: 'TRANSFER_AMOUNT_REQUIRED', abort: true })
+  .pipe(field.money());
+const transferOutBody = z.object({ id: field.integer(1, 999_999_999), amount: transferAmount });
+const pageQuery = z.object({ pageNo: field.integer(1, 100_000).optional(), pageSize: field.integer(1, 100).optional() });
+
+/** /app/fixedDeposit: terms, the quote before opening, opening, my deposits, transfer-out (ours, in the specification's style). */
+export function fixedDepositRoutes({ db, clock, fixedDeposit }: { db: Database; clock: Clock; fixedDeposit: FixedDepositService }): Router {
+  const router = Router();
+  router.use('/app/fixedDeposit', requireAuth);
+
+  router.get('/app/fixedDeposit/config/get', async (req, res) => {
+    parseInput(noInput, req.query);
+    ok(res, await fixedDeposit.config());
+  });
+
+  router.get('/app/fixedDeposit/quote', async (req, res) => {
+    const input = parseInput(depositBody, req.query);
+    ok(res, await fixedDeposit.quote(input.productId, input.amount));
+  });
+
+  router.get('/app/fixedDeposit/list', async (req, res) => {
+    const { pageNo = 1, pageSize = PAGE_SIZE } = parseInput(pageQuery, req.query);
+    ok(res, await fixedDeposit.list(caller(req).userId, pageNo, pageSize));
+  });
+
+  router.post('/app/fixedDeposit/deposit', async (req, res) => {
+    const input = parseInput(depositBody, req.body);
+    const { userId } = caller(req);
+    const scope = { userId, key: idempotencyKeyOf(req), route: 'fixedDeposit.deposit', input };
+    const zone = await fixedDeposit.timeZone();
+    ok(res, await runIdempotent(db, clock, scope, (tx) => fixedDeposit.deposit(tx, userId, input, zone)));
+  });
+
+  router.post('/app/fixedDeposit/transferOut', async (req, res) => {
+    const input = parseInput(transferOutBody, req.body);
+    const { userId } = caller(req);
+    const scope = { userId, key: idempotencyKeyOf(req), route: 'fixedDeposit.transferOut', input };
+    ok(res, await runIdempotent(db, clock, scope, (tx) => fixedDeposit.transferOut(tx, userId, input)));
+  });
+
+  return router;
+}
+
+const productBody = z.object({
+  id: field.integer(1, 999_999_999).optional(),
+  name: field.optionalText(32),
+  coin: field.oneOf(ASSETS as unknown as [Asset, ...Asset[]]).optional(),
+  days: field.integer(1, 3650).optional(),
+  annualRate: field.text(12).optional(),
+  minAmount: field.money().optional(),
+  enabled: field.oneOf(['true', 'false']).optional(),
+  sort: field.integer(0, 1_000_000).optional(),
+});
+
+/** /admin/fixedDeposit/products: the operator's deposit terms (`npm run ops -- invest deposit ...`). */
+export function fixedDepositAdminRoutes(fixedDeposit: FixedDepositService): Router {
+  const router = Router();
+  router.get('/fixedDeposit/products', async (_req, res) => {
+    ok(res, await fixedDeposit.adminList());
+  });
+  router.post('/fixedDeposit/products', async (req, res) => {
+    const input = parseInput(productBody, req.body);
+    ok(
+      res,
+      await fixedDeposit.adminSet({
+        id: input.id,
+        name: input.name,
+        coin: input.coin,
+        days: input.days,
+        annualRateBp: percentToBp(input.annualRate, 'annualRate', 100_000),
+        minAmount: input.minAmount,
+        enabled: input.enabled === undefined ? undefined : input.enabled === 'true',
+        sort: input.sort,
+      }),
+    );
+  });
+  return router;
+}

@@ -1,0 +1,84 @@
+import { type Asset, depositDailyInterest } from '@prism/domain';
+import { sql } from 'drizzle-orm';
+import { type Executor, queryRows } from '../../db/client';
+import { addPerRow } from '../earning/perRow';
+import type { DailyStep } from '../earning/step';
+import { type TransferInput, transferBatch } from '../ledger/ledger';
+
+/**
+ * The fixed-deposit steps of the daily job. Interest for day D is paid on the
+ * principal held at the END of D: today's principal plus what was transferred
+ * out after D ended. So a part transferred out during D earns nothing for D,
+ * and a catch-up run later pays what an on-time run would have.
+ */
+export const depositInterestStep: DailyStep = {
+  name: 'deposit-interest',
+  async run(tx: Executor, { day, end, now }) {
+    const rows = await queryRows<{ id: number; user_id: number; coin: Asset; principal_then: string; annual_rate_bp: number }>(
+      tx,
+      sql`select d.id, d.user_id, d.coin, d.annual_rate_bp,
+                 (d.principal + coalesce((select sum(t.amount) from fixed_deposit_transfers t
+                                          where t.deposit_id = d.id and t.created_at >= ${end.toISOString()}::timestamptz), 0))::text as principal_then
+          from fixed_deposits d
+          where d.start_day <= ${day}::date and d.end_day >= ${day}::date and d.status <> 'matured'
+          order by d.id`,
+    );
+    const paid = rows
+      .map((row) => ({ row, amount: depositDailyInterest(BigInt(row.principal_then), row.annual_rate_bp) }))
+      .filter((entry) => entry.amount > 0n);
+    await transferBatch(
+      tx,
+      paid.map(
+        ({ row, amount }): TransferInput => ({
+          asset: row.coin,
+          from: { system: 'deposit_interest' },
+          to: { userId: Number(row.user_id) },
+          amount,
+          type: 'deposit_interest',
+          reference: `fixed_deposit:${row.id}`,
+          idempotencyKey: `deposit-interest:${row.id}:${day}`,
+          meta: { day },
+        }),
+      ),
+      now,
+    );
+    await addPerRow(
+      tx,
+      'fixed_deposits',
+      'interest_paid',
+      paid.map(({ row, amount }) => [Number(row.id), amount]),
+    );
+    return { rows: paid.length, total: paid.reduce((sum, entry) => sum + entry.amount, 0n) };
+  },
+};
+
+/** Day D ends the deposits whose last day is D: what remains returns to the balance. */
+export const depositMaturityStep: DailyStep = {
+  name: 'deposit-maturity',
+  async run(tx: Executor, { day, end, now }) {
+    const rows = await queryRows<{ id: number; user_id: number; coin: Asset; principal: string }>(
+      tx,
+      sql`update fixed_deposits set status = 'matured', ended_at = ${end.toISOString()}::timestamptz
+          where status = 'holding' and end_day <= ${day}::date
+          returning id, user_id, coin, principal::text`,
+    );
+    const returned = rows.filter((row) => BigInt(row.principal) > 0n);
+    await transferBatch(
+      tx,
+      returned.map(
+        (row): TransferInput => ({
+          asset: row.coin,
+          from: { system: 'fixed_deposits' },
+          to: { userId: Number(row.user_id) },
+          amount: BigInt(row.principal),
+          type: 'fixed_deposit',
+          reference: `fixed_deposit:${row.id}`,
+          idempotencyKey: `deposit-maturity:${row.id}`,
+          meta: { kind: 'maturity', day },
+        }),
+      ),
+      now,
+    );
+    return { rows: rows.length, total: returned.reduce((sum, row) => sum + BigInt(row.principal), 0n) };
+  },
+};

@@ -1,0 +1,110 @@
+import { ASSETS, type Asset, PAGE_SIZE, parseMoney } from '@prism/domain';
+import { Router } from 'express';
+import { z } from 'zod';
+import type { Database } from '../../db/client';
+import { caller, requireAuth } from '../../http/auth';
+import { ok } from '../../http/envelope';
+import { AppError } from '../../http/errors';
+import { idempotencyKeyOf, runIdempotent } from '../../http/idempotency';
+import { field, parseInput } from '../../http/validate';
+import type { Clock } from '../../platform/clock';
+import type { FollowInvestService } from './service';
+
+const noInput = z.object({}).strip();
+const productId = field.integer(1, 999_999_999);
+const orderBody = z.object({ productId, amount: field.money() });
+const pageQuery = z.object({ pageNo: field.integer(1, 100_000).optional(), pageSize: field.integer(1, 100).optional() });
+
+/** /app/followInvest: advisor products, the quote before an order, ordering, my orders (ours, in the specification's style). */
+export function followInvestRoutes({ db, clock, followInvest }: { db: Database; clock: Clock; followInvest: FollowInvestService }): Router {
+  const router = Router();
+  router.use('/app/followInvest', requireAuth);
+
+  router.get('/app/followInvest/productList', async (req, res) => {
+    parseInput(noInput, req.query);
+    ok(res, await followInvest.products());
+  });
+
+  router.get('/app/followInvest/quote', async (req, res) => {
+    const input = parseInput(orderBody, req.query);
+    ok(res, await followInvest.quote(input.productId, input.amount));
+  });
+
+  router.post('/app/followInvest/buy', async (req, res) => {
+    const input = parseInput(orderBody, req.body);
+    const { userId } = caller(req);
+    const scope = { userId, key: idempotencyKeyOf(req), route: 'followInvest.buy', input };
+    const zone = await followInvest.timeZone();
+    ok(res, await runIdempotent(db, clock, scope, (tx) => followInvest.buy(tx, userId, input, zone)), 'Purchase Successful');
+  });
+
+  router.get('/app/followInvest/orderPage', async (req, res) => {
+    const { pageNo = 1, pageSize = PAGE_SIZE } = parseInput(pageQuery, req.query);
+    ok(res, await followInvest.orders(caller(req).userId, pageNo, pageSize));
+  });
+
+  return router;
+}
+
+/** A rate typed as a percent with at most 2 decimals ("0.80" = 0.80%), stored as basis points. */
+export function percentToBp(text: string | undefined, fieldName: string, max: number): number | undefined {
+  if (text === undefined) return undefined;
+  const parsed = parseMoney(text.replace(/%$/, ''));
+  if (!parsed.ok || parsed.value > BigInt(max)) throw AppError.invalid({ [fieldName]: 'FIELD_INVALID' });
+  return Number(parsed.value);
+}
+
+const flag = field.oneOf(['true', 'false']).optional();
+const asBool = (value: 'true' | 'false' | undefined) => (value === undefined ? undefined : value === 'true');
+const productBody = z.object({
+  id: field.integer(1, 999_999_999).optional(),
+  advisorName: field.optionalText(64),
+  avatarUrl: field.optionalText(512),
+  coin: field.oneOf(ASSETS as unknown as [Asset, ...Asset[]]).optional(),
+  price: field.money().optional(),
+  days: field.integer(1, 3650).optional(),
+  dailyRate: field.text(12).optional(),
+  giftRate: field.text(12).optional(),
+  enabled: flag,
+  /** An ISO time, or "none" to clear the end. */
+  availableUntil: field.text(40).optional(),
+  sort: field.integer(0, 1_000_000).optional(),
+});
+
+function untilOf(text: string | undefined): Date | null | undefined {
+  if (text === undefined) return undefined;
+  if (text === 'none') return null;
+  const date = new Date(text);
+  const year = date.getUTCFullYear();
+  if (!/^\d{4}-\d{2}-\d{2}/.test(text) || Number.isNaN(date.getTime()) || year < 2000 || year > 2999)
+    throw AppError.invalid({ availableUntil: 'FIELD_INVALID' });
+  return date;
+}
+
+/** /admin/followInvest/products: the operator's advisor products (`npm run ops -- invest advisor ...`). */
+export function followInvestAdminRoutes(followInvest: FollowInvestService): Router {
+  const router = Router();
+  router.get('/followInvest/products', async (_req, res) => {
+    ok(res, await followInvest.adminList());
+  });
+  router.post('/followInvest/products', async (req, res) => {
+    const input = parseInput(productBody, req.body);
+    ok(
+      res,
+      await followInvest.adminSet({
+        id: input.id,
+        advisorName: input.advisorName,
+        avatarUrl: input.avatarUrl,
+        coin: input.coin,
+        price: input.price,
+        days: input.days,
+        dailyRateBp: percentToBp(input.dailyRate, 'dailyRate', 10_000),
+        giftRateBp: percentToBp(input.giftRate, 'giftRate', 10_000),
+        enabled: asBool(input.enabled),
+        availableUntil: untilOf(input.availableUntil),
+        sort: input.sort,
+      }),
+    );
+  });
+  return router;
+}

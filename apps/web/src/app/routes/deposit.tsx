@@ -1,0 +1,5 @@
+import { DepositScreen } from '../../features/fixedDeposit/components/DepositScreen';
+
+export default function DepositPage() {
+  return <DepositScreen />;
+}

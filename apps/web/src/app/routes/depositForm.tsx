@@ -1,0 +1,5 @@
+import { DepositFormScreen } from '../../features/fixedDeposit/components/DepositFormScreen';
+
+export default function DepositFormPage() {
+  return <DepositFormScreen />;
+}

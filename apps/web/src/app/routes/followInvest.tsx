@@ -1,0 +1,5 @@
+import { FollowInvestScreen } from '../../features/followInvest/components/FollowInvestScreen';
+
+export default function FollowInvestPage() {
+  return <FollowInvestScreen />;
+}

@@ -1,0 +1,5 @@
+import { OrdersScreen } from '../../features/followInvest/components/OrdersScreen';
+
+export default function FollowInvestOrdersPage() {
+  return <OrdersScreen />;
+}

@@ -1,0 +1,147 @@
+import '../../../styles/wallet.css';
+import { type AdvisorProduct, formatMoney, routes } from '@prism/domain';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Avatar } from '../../../components/Avatar';
+import { Card } from '../../../components/Card';
+import { ConfirmButton } from '../../../components/ConfirmButton';
+import { EmptyState } from '../../../components/EmptyState';
+import { Field } from '../../../components/Field';
+import { Form } from '../../../components/Form';
+import { QueryView } from '../../../components/QueryView';
+import { Sheet } from '../../../components/Sheet';
+import { useForm } from '../../../lib/form';
+import { useIntent } from '../../../lib/intent';
+import { useNavigation } from '../../../lib/navigation';
+import { hapticNotification } from '../../../lib/telegram';
+import { useThrottled } from '../../../lib/throttle';
+import { toast } from '../../../lib/toast';
+import { useAdvisorProducts, useBuyAdvisor } from '../api/followInvest';
+import { quoteOf } from '../quote';
+
+/** Follow-invest: the advisors' products; Follow opens the order confirmation with everything the order will pay. */
+export function FollowInvestScreen() {
+  const { t } = useTranslation();
+  const { navigateTo } = useNavigation();
+  const products = useAdvisorProducts();
+  const [chosen, setChosen] = useState<AdvisorProduct>();
+  return (
+    <div className="stack">
+      <button type="button" className="btn btn-ghost" onClick={() => navigateTo(routes.followInvestOrders)} data-testid="follow-my-orders">
+        {t('followInvest.myOrders')}
+      </button>
+      <QueryView query={products}>
+        {(list) =>
+          list.length === 0 ? (
+            <EmptyState message={t('followInvest.empty')} />
+          ) : (
+            <ul className="rows" aria-label={t('followInvest.products')} data-testid="follow-products">
+              {list.map((product) => (
+                <li key={product.id} className="row">
+                  <ProductCard product={product} onFollow={() => setChosen(product)} />
+                </li>
+              ))}
+            </ul>
+          )
+        }
+      </QueryView>
+      {chosen && (
+        <Sheet title={t('followInvest.confirmTitle')} onClose={() => setChosen(undefined)} testId="follow-confirm">
+          <OrderConfirm product={chosen} onDone={() => setChosen(undefined)} />
+        </Sheet>
+      )}
+    </div>
+  );
+}
+
+function ProductCard({ product, onFollow }: { product: AdvisorProduct; onFollow: () => void }) {
+  const { t } = useTranslation();
+  return (
+    <Card title={product.advisorName}>
+      <div className="record" data-testid="follow-product">
+        <Avatar src={product.avatarUrl || undefined} name={product.advisorName} />
+        <dl className="facts">
+          <Fact label={t('followInvest.price')} value={`${product.price} ${product.coin}`} />
+          <Fact label={t('followInvest.days')} value={t('followInvest.daysValue', { count: product.days })} />
+          <Fact label={t('followInvest.dailyEarnings')} value={`${product.dailyEarnings} (${product.dailyRate})`} />
+          <Fact label={t('followInvest.totalReturn')} value={product.totalReturn} />
+          <Fact label={t('followInvest.totalReturnRate')} value={product.totalReturnRate} />
+        </dl>
+      </div>
+      <button type="button" className="btn btn-primary" onClick={onFollow} data-testid="follow-open">
+        {t('followInvest.follow')}
+      </button>
+    </Card>
+  );
+}
+
+export function Fact({ label, value, testId }: { label: string; value: string; testId?: string }) {
+  return (
+    <div className="fact">
+      <dt>{label}</dt>
+      <dd dir="ltr" data-testid={testId}>
+        {value}
+      </dd>
+    </div>
+  );
+}
+
+/** The order confirmation: amount (at least the price), then the daily earnings, total, fee and maturity amount; Confirm orders. */
+function OrderConfirm({ product, onDone }: { product: AdvisorProduct; onDone: () => void }) {
+  const { t } = useTranslation();
+  const { t: tm } = useTranslation('msg');
+  const form = useForm({ amount: product.price });
+  const buy = useBuyAdvisor();
+  const intent = useIntent();
+  const shown = quoteOf(product, form.values.amount);
+
+  const submit = useThrottled(() => {
+    if (!form.check({ amount: 'error' in shown ? shown.error : undefined }) || 'error' in shown) return;
+    const input = { productId: product.id, amount: formatMoney(shown.amount) };
+    buy.mutate(
+      { input, idempotencyKey: intent.keyFor(input) },
+      {
+        onSuccess: () => {
+          intent.settle();
+          hapticNotification('success');
+          toast(t('followInvest.bought'));
+          onDone();
+        },
+        onError: (error) => {
+          intent.settle(error);
+          hapticNotification('error');
+          form.fail(error);
+        },
+      },
+    );
+  });
+
+  return (
+    <Form onSubmit={submit}>
+      <p className="muted">{t('followInvest.advisor', { name: product.advisorName, days: product.days })}</p>
+      <Field
+        label={t('followInvest.amount', { coin: product.coin })}
+        inputMode="decimal"
+        autoComplete="off"
+        data-testid="follow-amount"
+        {...form.bind('amount')}
+        error={form.errors.amount ?? ('error' in shown && form.values.amount ? tm(shown.error) : undefined)}
+      />
+      {'quote' in shown && (
+        <dl className="preview" data-testid="follow-quote">
+          <Fact label={t('followInvest.dailyEarnings')} value={formatMoney(shown.quote.dailyEarning)} testId="follow-quote-daily" />
+          <Fact label={t('followInvest.totalReturn')} value={formatMoney(shown.quote.totalReturn)} />
+          <Fact label={t('followInvest.gift')} value={formatMoney(shown.quote.giftAmount)} />
+          <Fact
+            label={t('followInvest.fee', { rate: product.managementFeeRate })}
+            value={formatMoney(shown.quote.managementFee)}
+            testId="follow-quote-fee"
+          />
+          <Fact label={t('followInvest.maturity')} value={formatMoney(shown.quote.maturityAmount)} testId="follow-quote-maturity" />
+        </dl>
+      )}
+      <p className="muted">{t('followInvest.rules')}</p>
+      <ConfirmButton label={t('followInvest.confirm')} pending={buy.isPending} onConfirm={submit} testId="follow-submit" />
+    </Form>
+  );
+}
