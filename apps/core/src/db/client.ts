@@ -6,7 +6,7 @@ import { type ExtractTablesWithRelations, type SQL, sql } from 'drizzle-orm';
 import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
 import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
 import { NodePgSession, NodePgTransaction } from 'drizzle-orm/node-postgres/session';
-import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
+import { type PgDatabase, PgDialect, type PgQueryResultHKT, type PgTransaction } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
@@ -186,4 +186,31 @@ async function listenPostgres(url: string, channel: string, onMessage: (payload:
 export async function queryRows<T extends Record<string, unknown>>(db: Executor, query: SQL): Promise<T[]> {
   const result = (await db.execute(query)) as unknown as { rows: T[] };
   return result.rows;
+}
+
+const dialect = new PgDialect();
+
+/**
+ * Runs `query` as a named prepared statement when `db` is the node-postgres
+ * database itself (parsed and planned once per connection: the hot paths,
+ * e.g. a bet); inside a transaction, or on PGlite, as an ordinary query.
+ * `name` must stand for one SQL text (the parameters may differ).
+ */
+export async function preparedRows<T extends Record<string, unknown>>(db: Executor, name: string, query: SQL): Promise<T[]> {
+  const client = (db as { $client?: unknown }).$client;
+  if (client instanceof pg.Pool) {
+    const { sql: text, params } = dialect.sqlToQuery(query);
+    const result = await client.query<T>({ name, text, values: params });
+    return result.rows;
+  }
+  return queryRows<T>(db, query);
+}
+
+/** The SQLSTATE of a database error, whether the driver's own or wrapped by Drizzle. */
+export function sqlState(error: unknown): string | undefined {
+  for (let e: unknown = error; e && typeof e === 'object'; e = (e as { cause?: unknown }).cause) {
+    const code = (e as { code?: unknown }).code;
+    if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code)) return code;
+  }
+  return undefined;
 }

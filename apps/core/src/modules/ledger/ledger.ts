@@ -54,7 +54,8 @@ export interface TransferInput {
 /** System accounts are split into this many rows, so concurrent transfers rarely meet on one. */
 export const SYSTEM_SHARDS = 16;
 
-function shardFor(reference: string): number {
+/** The shard of a system account a movement with this reference uses (the bet function takes it as an argument). */
+export function shardFor(reference: string): number {
   let hash = 0;
   for (let i = 0; i < reference.length; i++) hash = (hash * 31 + reference.charCodeAt(i)) | 0;
   return Math.abs(hash) % SYSTEM_SHARDS;
