@@ -44,6 +44,9 @@ export function createApp(deps: CoreDeps, services: Services = createServices(de
   const { config, logger } = deps;
   const app = express();
   app.disable('x-powered-by');
+  // API answers change with every call: hashing each body for an ETag is CPU spent for nothing.
+  // (The web app's static files keep theirs: express.static sets its own.)
+  app.disable('etag');
   app.set('trust proxy', config.TRUST_PROXY);
   app.use(securityHeaders());
   app.use(requestContext(logger));
@@ -61,7 +64,9 @@ function coreRouter(deps: CoreDeps, services: Services): Router {
   router.use(corsFor(config.CORS_ORIGINS));
   // Gateway callbacks are verified over their exact bytes, whatever their content type.
   router.use('/pay/callback', express.raw({ type: () => true, limit: '64kb' }));
-  router.use(express.urlencoded({ extended: false, limit: '64kb', parameterLimit: 100 }));
+  const form = express.urlencoded({ extended: false, limit: '64kb', parameterLimit: 100 });
+  // Reads take their input from the query string: no body parser on GET and HEAD.
+  router.use((req, res, next) => (req.method === 'GET' || req.method === 'HEAD' ? next() : form(req, res, next)));
   router.use(codecMiddleware);
   router.use(inputGuard);
   router.use(
@@ -71,6 +76,7 @@ function coreRouter(deps: CoreDeps, services: Services): Router {
       tokens: services.tokens,
       botToken: config.BOT_TOKEN,
       initDataTtlSeconds: config.TELEGRAM_INIT_DATA_TTL_SECONDS,
+      sessionCacheSeconds: config.AUTH_SESSION_CACHE_SECONDS,
     }),
   );
 

@@ -42,6 +42,12 @@ const schema = z.object({
   SMS_HTTP_TOKEN: optionalText,
   DEV_OUTBOX: z.enum(['auto', 'true', 'false']).default('auto'),
   RATE_LIMIT_AUTH_PER_MINUTE: z.coerce.number().int().positive().default(20),
+  /**
+   * How long a process trusts an auth session it has read (0: read it on every request). A
+   * logout, password reset or disabling in this process takes effect at once; one made by
+   * another process (or by hand in the database) within this many seconds.
+   */
+  AUTH_SESSION_CACHE_SECONDS: z.coerce.number().int().min(0).max(60).default(5),
   RATE_LIMIT_SMS_PER_MINUTE: z.coerce.number().int().positive().default(5),
   /** Play-money USDT deposits: the app's "Simulate a deposit" (to the user's own sandbox address). */
   SANDBOX_DEPOSITS: z
