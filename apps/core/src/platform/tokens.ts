@@ -62,7 +62,7 @@ function verifyHs256(token: string, key: Uint8Array, nowSeconds: number): TokenC
   const given = Buffer.from(signature, 'base64url');
   if (given.length !== expected.length || !timingSafeEqual(given, expected)) return undefined;
   const protectedHeader = decodeJson(header);
-  if (!protectedHeader || protectedHeader.alg !== 'HS256' || 'crit' in protectedHeader || protectedHeader.b64 === false) return undefined;
+  if (protectedHeader?.alg !== 'HS256' || 'crit' in protectedHeader || protectedHeader.b64 === false) return undefined;
   const payload = decodeJson(body);
   if (!payload) return undefined;
   const { uid, role, permission, exp, jti, nbf, iat } = payload as Partial<TokenClaims> & { nbf?: unknown; iat?: unknown };
