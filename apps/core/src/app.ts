@@ -35,6 +35,7 @@ import { userRoutes } from './modules/user/routes';
 import { walletAdminRoutes } from './modules/wallet/admin';
 import { walletRoutes } from './modules/wallet/routes';
 import { withdrawAdminRoutes, withdrawRoutes } from './modules/withdraw/routes';
+import { workerId } from './platform/cluster';
 import { createServices, type Services } from './services';
 
 export const DEFAULT_WEB_DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
@@ -80,7 +81,9 @@ function coreRouter(deps: CoreDeps, services: Services): Router {
     }),
   );
 
-  router.get('/health', (_req, res) => ok(res, { status: 'ok' }));
+  // With WORKERS > 1, which worker answered (1..N): how a test sees that every worker serves.
+  const worker = workerId();
+  router.get('/health', (_req, res) => ok(res, worker === undefined ? { status: 'ok' } : { status: 'ok', worker }));
   const authLimiter = createRateLimiter(config.RATE_LIMIT_AUTH_PER_MINUTE);
   const smsLimiter = createRateLimiter(config.RATE_LIMIT_SMS_PER_MINUTE);
   router.use(authRoutes({ auth: services.auth, areaCodes: services.areaCodes, limiter: authLimiter }));

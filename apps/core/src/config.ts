@@ -22,6 +22,11 @@ const schema = z.object({
   PUBLIC_URL: optionalText,
   DATA_DIR: z.string().default('./data'),
   DATABASE_URL: optionalText,
+  /** Core worker processes behind the port: a number, or `auto` (one per core). PostgreSQL only; PGlite runs one. */
+  WORKERS: z
+    .string()
+    .regex(/^(auto|[1-9]\d{0,2})$/, 'WORKERS must be auto or a number of processes')
+    .default('1'),
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
   JWT_SECRET: optionalText,
   OPS_TOKEN: optionalText,

@@ -233,6 +233,8 @@ try {
 
   const runs: Record<string, (Load & { cpuMsPerRequest?: number })[]> = { hello: [], levels: [], userInfo: [], bets: [] };
   const bare: Awaited<ReturnType<typeof measure>>[] = [];
+  /** place_bet itself called like the bare function: what the SQL costs us, without HTTP and Node. */
+  const direct: Awaited<ReturnType<typeof measure>>[] = [];
   let betsAnswered = 0;
   for (let run = 0; run < RUNS; run++) {
     runs.hello?.push(await load({ url: hello.url, connections: CONNECTIONS }));
@@ -261,6 +263,17 @@ try {
           name: 'bare_bet',
           text: 'select bare_bet($1, $2, $3, $4, $5, $6) as id',
           values: [userId, accountOf.get(userId), house, sessionId, key, new Date().toISOString()],
+        });
+      }),
+    );
+    direct.push(
+      await measure(CONNECTIONS, SECONDS, async (worker, i) => {
+        const userId = userIds[worker % userIds.length] as number;
+        const key = `direct-${run}-${worker}-${i}`;
+        await pool.query({
+          name: 'direct_bet',
+          text: `select place_bet($1, $2, 'Big', 1000, 1, 1000, 'CHIP', $3, $4, 200, $5, $6, 'betting', 'direct') as answer`,
+          values: [userId, sessionId, key.slice(-12), (worker * 7 + i) % SYSTEM_SHARDS, new Date().toISOString(), key],
         });
       }),
     );
@@ -303,6 +316,13 @@ try {
     p99: { median: median(bare.map((r) => r.p99)) },
     failures: bare.reduce((n, r) => n + r.failures, 0),
     ...(bare.find((r) => r.firstError) ? { firstError: bare.find((r) => r.firstError)?.firstError } : {}),
+  };
+  out.placeBetSql = {
+    perSecond: { min: min(direct.map((r) => r.perSecond)), median: median(direct.map((r) => r.perSecond)) },
+    p50: { median: median(direct.map((r) => r.p50)) },
+    p99: { median: median(direct.map((r) => r.p99)) },
+    failures: direct.reduce((n, r) => n + r.failures, 0),
+    ...(direct.find((r) => r.firstError) ? { firstError: direct.find((r) => r.firstError)?.firstError } : {}),
   };
   out.ratios = {
     betsToBare: (betsMedian / Math.max(1, bareMedian)).toFixed(2),
