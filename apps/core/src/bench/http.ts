@@ -144,6 +144,22 @@ begin
   return v_bet;
 end $$`;
 
+/** CPU of the PostgreSQL backends serving our database (same machine), in clock ticks: PostgreSQL's CPU per bet. */
+async function postgresTicks(): Promise<number> {
+  const pids = await queryRows<{ pid: number }>(db.db, sql`select pid from pg_stat_activity where datname = current_database()`);
+  return pids.reduce((sum, row) => sum + cpuTicksOf(Number(row.pid)), 0);
+}
+
+function cpuTicksOf(pid: number): number {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return Number(fields[11]) + Number(fields[12]);
+  } catch {
+    return 0;
+  }
+}
+
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
 const min = (values: number[]) => Math.min(...values);
 const max = (values: number[]) => Math.max(...values);
@@ -241,16 +257,23 @@ try {
     coin: 'CHIP',
   }).toString();
 
-  const runs: Record<string, (Load & { cpuMsPerRequest?: number })[]> = { hello: [], levels: [], userInfo: [], bets: [] };
+  const runs: Record<string, (Load & { cpuMsPerRequest?: number; postgresMsPerRequest?: number })[]> = {
+    hello: [],
+    levels: [],
+    userInfo: [],
+    bets: [],
+  };
   const bare: Awaited<ReturnType<typeof measure>>[] = [];
   /** place_bet itself called like the bare function: what the SQL costs us, without HTTP and Node. */
   const direct: Awaited<ReturnType<typeof measure>>[] = [];
+  const barePgMs: number[] = [];
   let betsAnswered = 0;
   for (let run = 0; run < RUNS; run++) {
     runs.hello?.push(await load({ url: hello.url, connections: CONNECTIONS }));
     runs.levels?.push(await load({ url: `${base}/app/game/luckyLottery/getLevelList`, connections: CONNECTIONS }));
     runs.userInfo?.push(await load({ url: `${base}/app/user/getUserInfo`, connections: CONNECTIONS, tokens: tokenOf }));
     const before = cpuTicks(serverPid);
+    const pgBefore = await postgresTicks();
     const bets = await load({
       url: `${base}/app/game/luckyLottery/betting`,
       connections: CONNECTIONS,
@@ -261,8 +284,14 @@ try {
       run: `r${run}`,
     });
     const cpuMs = ((cpuTicks(serverPid) - before) * 1000) / CLOCK_TICKS_PER_SECOND;
+    const pgMs = (((await postgresTicks()) - pgBefore) * 1000) / CLOCK_TICKS_PER_SECOND;
     betsAnswered += bets.okEnvelopes;
-    runs.bets?.push({ ...bets, cpuMsPerRequest: Math.round((cpuMs / Math.max(1, bets.okEnvelopes)) * 100) / 100 });
+    runs.bets?.push({
+      ...bets,
+      cpuMsPerRequest: Math.round((cpuMs / Math.max(1, bets.okEnvelopes)) * 100) / 100,
+      postgresMsPerRequest: Math.round((pgMs / Math.max(1, bets.okEnvelopes)) * 100) / 100,
+    });
+    const pgBareBefore = await postgresTicks();
     bare.push(
       await measure(CONNECTIONS, SECONDS, async (worker, i) => {
         const userId = userIds[worker % userIds.length] as number;
@@ -276,6 +305,7 @@ try {
         });
       }),
     );
+    barePgMs.push((((await postgresTicks()) - pgBareBefore) * 1000) / CLOCK_TICKS_PER_SECOND / Math.max(1, bare.at(-1)?.operations ?? 1));
     direct.push(
       await measure(CONNECTIONS, SECONDS, async (worker, i) => {
         const userId = userIds[worker % userIds.length] as number;
@@ -318,6 +348,7 @@ try {
       min: min(runs.bets?.map((r) => r.cpuMsPerRequest ?? 0) ?? []),
       median: median(runs.bets?.map((r) => r.cpuMsPerRequest ?? 0) ?? []),
     },
+    postgresCpuMsPerBet: { median: median(runs.bets?.map((r) => r.postgresMsPerRequest ?? 0) ?? []) },
     answeredOk: betsAnswered,
     storedRows: stored?.bets,
   };
@@ -325,6 +356,7 @@ try {
     perSecond: { min: min(bare.map((r) => r.perSecond)), median: bareMedian },
     p50: { median: median(bare.map((r) => r.p50)) },
     p99: { median: median(bare.map((r) => r.p99)) },
+    postgresCpuMsPerBet: { median: Math.round(median(barePgMs) * 100) / 100 },
     failures: bare.reduce((n, r) => n + r.failures, 0),
     ...(bare.find((r) => r.firstError) ? { firstError: bare.find((r) => r.firstError)?.firstError } : {}),
   };
