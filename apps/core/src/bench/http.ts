@@ -144,10 +144,20 @@ begin
   return v_bet;
 end $$`;
 
-/** CPU of the PostgreSQL backends serving our database (same machine), in clock ticks: PostgreSQL's CPU per bet. */
-async function postgresTicks(): Promise<number> {
+/**
+ * CPU of the PostgreSQL backends serving our database (same machine), per backend, in clock
+ * ticks: PostgreSQL's CPU per bet. Shared processes (WAL writer, checkpointer) are not counted.
+ */
+async function postgresTicks(): Promise<Map<number, number>> {
   const pids = await queryRows<{ pid: number }>(db.db, sql`select pid from pg_stat_activity where datname = current_database()`);
-  return pids.reduce((sum, row) => sum + cpuTicksOf(Number(row.pid)), 0);
+  return new Map(pids.map((row) => [Number(row.pid), cpuTicksOf(Number(row.pid))]));
+}
+
+/** Ticks spent since `before` by the backends alive now (one that has left took its last ticks with it). */
+async function postgresTicksSince(before: Map<number, number>): Promise<number> {
+  let ticks = 0;
+  for (const [pid, now] of await postgresTicks()) ticks += now - (before.get(pid) ?? 0);
+  return ticks;
 }
 
 function cpuTicksOf(pid: number): number {
@@ -284,7 +294,7 @@ try {
       run: `r${run}`,
     });
     const cpuMs = ((cpuTicks(serverPid) - before) * 1000) / CLOCK_TICKS_PER_SECOND;
-    const pgMs = (((await postgresTicks()) - pgBefore) * 1000) / CLOCK_TICKS_PER_SECOND;
+    const pgMs = ((await postgresTicksSince(pgBefore)) * 1000) / CLOCK_TICKS_PER_SECOND;
     betsAnswered += bets.okEnvelopes;
     runs.bets?.push({
       ...bets,
@@ -305,7 +315,7 @@ try {
         });
       }),
     );
-    barePgMs.push((((await postgresTicks()) - pgBareBefore) * 1000) / CLOCK_TICKS_PER_SECOND / Math.max(1, bare.at(-1)?.operations ?? 1));
+    barePgMs.push(((await postgresTicksSince(pgBareBefore)) * 1000) / CLOCK_TICKS_PER_SECOND / Math.max(1, bare.at(-1)?.operations ?? 1));
     direct.push(
       await measure(CONNECTIONS, SECONDS, async (worker, i) => {
         const userId = userIds[worker % userIds.length] as number;
