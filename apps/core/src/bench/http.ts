@@ -207,7 +207,8 @@ try {
   await db.db.insert(gameLevels).values({
     level: 8,
     levelName: 'Bench bets',
-    sessionSeconds: 7200,
+    // A day-long session: a shorter one could close in the middle of the run (periods are aligned to the clock).
+    sessionSeconds: 86_400,
     betCloseSeconds: 5,
     betBaseAmounts: '1000',
     betMultiples: '1',
@@ -221,6 +222,9 @@ try {
   const open = await db.db.transaction((tx) => ensureCurrentSession(tx, chainDeps, level, new Date()));
   if (!open) throw new Error('no open session');
   const sessionId = open.session.id;
+  const needed = RUNS * 5 * SECONDS * 1000 + 120_000;
+  if (open.session.betEndAt.getTime() - Date.now() < needed)
+    throw new Error('the bench session closes before the run would end: run it again later');
 
   // --- The bare baseline: the same bet as one function, written as tightly as we can ---
   await db.db.execute(sql.raw(BARE_FUNCTION));
