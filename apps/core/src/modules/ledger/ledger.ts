@@ -6,7 +6,10 @@ import { ledgerAccounts, ledgerTransfers } from './schema';
 
 /**
  * THE entry point for moving money: `transfer` (one movement) and
- * `transferBatch` (many, set-based). Nothing else writes balances.
+ * `transferBatch` (many, set-based). Nothing else writes balances, except their
+ * in-database form for the bet's one-statement path: the SQL function
+ * `ledger_move_to_system` (migration 0012), which the game's `place_bet` calls;
+ * it keeps the same rules (conditional user debit, rows in id order, one transfer row).
  */
 
 /** System accounts; a name may carry a qualifier after a colon (e.g. 'deposits:sandbox'). */
