@@ -38,6 +38,7 @@ import { userRoutes } from './modules/user/routes';
 import { walletAdminRoutes } from './modules/wallet/admin';
 import { walletRoutes } from './modules/wallet/routes';
 import { withdrawAdminRoutes, withdrawRoutes } from './modules/withdraw/routes';
+import { workerId } from './platform/cluster';
 import { createServices, type Services } from './services';
 
 export const DEFAULT_WEB_DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
@@ -47,6 +48,9 @@ export function createApp(deps: CoreDeps, services: Services = createServices(de
   const { config, logger } = deps;
   const app = express();
   app.disable('x-powered-by');
+  // API answers change with every call: hashing each body for an ETag is CPU spent for nothing.
+  // (The web app's static files keep theirs: express.static sets its own.)
+  app.disable('etag');
   app.set('trust proxy', config.TRUST_PROXY);
   app.use(securityHeaders());
   app.use(requestContext(logger));
@@ -64,7 +68,9 @@ function coreRouter(deps: CoreDeps, services: Services): Router {
   router.use(corsFor(config.CORS_ORIGINS));
   // Gateway callbacks are verified over their exact bytes, whatever their content type.
   router.use('/pay/callback', express.raw({ type: () => true, limit: '64kb' }));
-  router.use(express.urlencoded({ extended: false, limit: '64kb', parameterLimit: 100 }));
+  const form = express.urlencoded({ extended: false, limit: '64kb', parameterLimit: 100 });
+  // Reads take their input from the query string: no body parser on GET and HEAD.
+  router.use((req, res, next) => (req.method === 'GET' || req.method === 'HEAD' ? next() : form(req, res, next)));
   router.use(codecMiddleware);
   router.use(inputGuard);
   router.use(
@@ -74,10 +80,13 @@ function coreRouter(deps: CoreDeps, services: Services): Router {
       tokens: services.tokens,
       botToken: config.BOT_TOKEN,
       initDataTtlSeconds: config.TELEGRAM_INIT_DATA_TTL_SECONDS,
+      sessionCacheSeconds: config.AUTH_SESSION_CACHE_SECONDS,
     }),
   );
 
-  router.get('/health', (_req, res) => ok(res, { status: 'ok' }));
+  // With WORKERS > 1, which worker answered (1..N): how a test sees that every worker serves.
+  const worker = workerId();
+  router.get('/health', (_req, res) => ok(res, worker === undefined ? { status: 'ok' } : { status: 'ok', worker }));
   const authLimiter = createRateLimiter(config.RATE_LIMIT_AUTH_PER_MINUTE);
   const smsLimiter = createRateLimiter(config.RATE_LIMIT_SMS_PER_MINUTE);
   router.use(authRoutes({ auth: services.auth, areaCodes: services.areaCodes, limiter: authLimiter }));

@@ -22,6 +22,11 @@ const schema = z.object({
   PUBLIC_URL: optionalText,
   DATA_DIR: z.string().default('./data'),
   DATABASE_URL: optionalText,
+  /** Core worker processes behind the port: a number, or `auto` (one per core). PostgreSQL only; PGlite runs one. */
+  WORKERS: z
+    .string()
+    .regex(/^(auto|[1-9]\d{0,2})$/, 'WORKERS must be auto or a number of processes')
+    .default('1'),
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
   JWT_SECRET: optionalText,
   OPS_TOKEN: optionalText,
@@ -42,6 +47,12 @@ const schema = z.object({
   SMS_HTTP_TOKEN: optionalText,
   DEV_OUTBOX: z.enum(['auto', 'true', 'false']).default('auto'),
   RATE_LIMIT_AUTH_PER_MINUTE: z.coerce.number().int().positive().default(20),
+  /**
+   * How long a process trusts an auth session it has read (0: read it on every request). A
+   * logout, password reset or disabling in this process takes effect at once; one made by
+   * another process (or by hand in the database) within this many seconds.
+   */
+  AUTH_SESSION_CACHE_SECONDS: z.coerce.number().int().min(0).max(60).default(5),
   RATE_LIMIT_SMS_PER_MINUTE: z.coerce.number().int().positive().default(5),
   /** Play-money USDT deposits: the app's "Simulate a deposit" (to the user's own sandbox address). */
   SANDBOX_DEPOSITS: z

@@ -1,4 +1,5 @@
 import { ConfigError, loadConfig } from './config';
+import { isClusterPrimary, runPrimary, workerCount } from './platform/cluster';
 import { DataDirInUseError } from './platform/dataDirLock';
 import { createLogger } from './platform/logger';
 import { ListenError, startServer } from './server';
@@ -11,6 +12,11 @@ async function main(): Promise<void> {
   const startedAt = performance.now();
   const config = loadConfig();
   const logger = createLogger(config.LOG_LEVEL);
+  const workers = workerCount(config.WORKERS, !config.DATABASE_URL);
+  if (isClusterPrimary(workers)) {
+    runPrimary(workers, logger);
+    return;
+  }
   const running = await startServer(config, logger);
   const database = config.DATABASE_URL ? 'PostgreSQL' : `PGlite in ${config.dataDir}`;
   logger.info({ url: running.url, database, ms: Math.round(performance.now() - startedAt) }, 'prism ready');

@@ -102,135 +102,142 @@ try {
   client.release();
   const bareMs = Math.round(performance.now() - started);
   out.settlement = { bets: BETS, users: USERS, oursMs, bareMs, ratio: (oursMs / Math.max(1, bareMs)).toFixed(2), report };
-
-  // --- Bets through the HTTP API ---
-  const funding = Array.from({ length: CONCURRENCY }, (_, i) => ({
-    asset: 'CHIP' as const,
-    from: { system: 'rewards' as const },
-    to: { userId: i + 1 },
-    amount: 100_000_000n,
-    type: 'reward' as const,
-    reference: `bench-fund:${i}`,
-  }));
-  await db.db.transaction((tx) => transferBatch(tx, funding, new Date()));
-  // The server runs as its own process, as in production: the load generator does not share its CPU.
-  const server = await startCoreProcess(
-    {
-      DATABASE_URL: db.url,
-      JWT_SECRET: SECRET,
-      DATABASE_POOL_SIZE: String(POOL),
-      GAME_TICK_MS: '0',
-      NODE_ENV: 'production',
-      LOG_LEVEL: 'silent',
-    },
-    process.env.BENCH_PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE}`] : [],
-  );
-  const base = `${server.url}/core`;
-  const tokens = createTokenService(SECRET, systemClock);
-  const tokenOf: string[] = [];
-  for (let userId = 1; userId <= CONCURRENCY; userId++)
-    tokenOf.push((await openSession(db.db, { clock: systemClock, random: cryptoRandom, tokens, ttlHours: 1 }, userId)).token);
-  // Betting runs in a room of its own, on a session that is open now.
-  await db.db.insert(gameLevels).values({
-    level: 8,
-    levelName: 'Bench bets',
-    sessionSeconds: 3600,
-    betCloseSeconds: 5,
-    betBaseAmounts: '1000',
-    betMultiples: '1',
-    chipMinLimit: 100n,
-    chipMaxLimit: 10_000_000n,
-    betAmountMax: 1_000_000_000_000n,
-    odds: DEFAULT_ODDS,
-  });
-  const open = await db.db.transaction((tx) =>
-    ensureCurrentSession(tx, chainDeps, { ...level, level: 8, levelName: 'Bench bets' }, new Date()),
-  );
-  if (!open) throw new Error('no open session');
-  const body = new URLSearchParams({
-    gameSessionId: String(open.session.id),
-    betName: 'Big',
-    baseAmount: '10',
-    betMultiples: '1',
-    totalBetAmount: '10.00',
-    coin: 'CHIP',
-  }).toString();
-  const rss = () => Math.round(Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${server.child.pid}/status`, 'utf8'))?.[1] ?? 0) / 1024);
-  const idleRssMb = rss();
-  let peakRssMb = idleRssMb;
-  const sampler = setInterval(() => {
-    peakRssMb = Math.max(peakRssMb, rss());
-  }, 250);
-  const http = await measure(CONCURRENCY, SECONDS, async (worker) => {
-    const response = await fetch(`${base}/app/game/luckyLottery/betting`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/x-www-form-urlencoded', Authorization: tokenOf[worker] as string },
-      body,
+  // BENCH_PART=settlement stops here (bets are measured by `npm run bench -- http`).
+  if (process.env.BENCH_PART === 'settlement') {
+    out.ledgerCheck = (await checkLedger(db.db)).ok;
+    console.log(JSON.stringify(out, null, 2));
+    await pool.end();
+    process.exitCode = 0;
+  } else {
+    // --- Bets through the HTTP API ---
+    const funding = Array.from({ length: CONCURRENCY }, (_, i) => ({
+      asset: 'CHIP' as const,
+      from: { system: 'rewards' as const },
+      to: { userId: i + 1 },
+      amount: 100_000_000n,
+      type: 'reward' as const,
+      reference: `bench-fund:${i}`,
+    }));
+    await db.db.transaction((tx) => transferBatch(tx, funding, new Date()));
+    // The server runs as its own process, as in production: the load generator does not share its CPU.
+    const server = await startCoreProcess(
+      {
+        DATABASE_URL: db.url,
+        JWT_SECRET: SECRET,
+        DATABASE_POOL_SIZE: String(POOL),
+        GAME_TICK_MS: '0',
+        NODE_ENV: 'production',
+        LOG_LEVEL: 'silent',
+      },
+      process.env.BENCH_PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE}`] : [],
+    );
+    const base = `${server.url}/core`;
+    const tokens = createTokenService(SECRET, systemClock);
+    const tokenOf: string[] = [];
+    for (let userId = 1; userId <= CONCURRENCY; userId++)
+      tokenOf.push((await openSession(db.db, { clock: systemClock, random: cryptoRandom, tokens, ttlHours: 1 }, userId)).token);
+    // Betting runs in a room of its own, on a session that is open now.
+    await db.db.insert(gameLevels).values({
+      level: 8,
+      levelName: 'Bench bets',
+      sessionSeconds: 3600,
+      betCloseSeconds: 5,
+      betBaseAmounts: '1000',
+      betMultiples: '1',
+      chipMinLimit: 100n,
+      chipMaxLimit: 10_000_000n,
+      betAmountMax: 1_000_000_000_000n,
+      odds: DEFAULT_ODDS,
     });
-    const envelope = (await response.json()) as { code: number; message: string };
-    if (envelope.code !== 200) throw new Error(envelope.message);
-  });
-  clearInterval(sampler);
-  await server.stop();
+    const open = await db.db.transaction((tx) =>
+      ensureCurrentSession(tx, chainDeps, { ...level, level: 8, levelName: 'Bench bets' }, new Date()),
+    );
+    if (!open) throw new Error('no open session');
+    const body = new URLSearchParams({
+      gameSessionId: String(open.session.id),
+      betName: 'Big',
+      baseAmount: '10',
+      betMultiples: '1',
+      totalBetAmount: '10.00',
+      coin: 'CHIP',
+    }).toString();
+    const rss = () => Math.round(Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${server.child.pid}/status`, 'utf8'))?.[1] ?? 0) / 1024);
+    const idleRssMb = rss();
+    let peakRssMb = idleRssMb;
+    const sampler = setInterval(() => {
+      peakRssMb = Math.max(peakRssMb, rss());
+    }, 250);
+    const http = await measure(CONCURRENCY, SECONDS, async (worker) => {
+      const response = await fetch(`${base}/app/game/luckyLottery/betting`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded', Authorization: tokenOf[worker] as string },
+        body,
+      });
+      const envelope = (await response.json()) as { code: number; message: string };
+      if (envelope.code !== 200) throw new Error(envelope.message);
+    });
+    clearInterval(sampler);
+    await server.stop();
 
-  const houseId = (
-    await queryRows<{ id: number }>(db.db, sql`select id from ledger_accounts where system_name = 'house' and asset = 'CHIP' limit 1`)
-  )[0]?.id;
-  const accountOf = new Map(
-    (
-      await queryRows<{ id: number; user_id: number }>(
-        db.db,
-        sql`select id, user_id from ledger_accounts where user_id between 1 and ${CONCURRENCY} and asset = 'CHIP'`,
-      )
-    ).map((r) => [Number(r.user_id), Number(r.id)]),
-  );
-  const bareBet = async (worker: number, i: number) => {
-    const userId = worker + 1;
-    const account = accountOf.get(userId) as number;
-    const c = await pool.connect();
-    try {
-      await c.query('begin');
-      // As placeBet: the session row FOR SHARE, so settlement cannot overtake a bet in flight.
-      await c.query('select status from game_sessions where id = $1 for share', [open.session.id]);
-      await c.query('select pg_advisory_xact_lock(hashtext($1))', [`bet:${userId}`]);
-      await c.query('select sum(total) from game_bets where user_id = $1 and session_id = $2', [userId, open.session.id]);
-      const debit = await c.query('update ledger_accounts set balance = balance - 1000 where id = $1 and balance >= 1000 returning id', [
-        account,
-      ]);
-      if (debit.rowCount === 0) throw new Error('insufficient');
-      await c.query('update ledger_accounts set balance = balance + 1000 where id = $1', [houseId]);
-      await c.query(
-        `insert into ledger_transfers (asset, from_account_id, to_account_id, amount, type, reference, created_at) values ('CHIP', $1, $2, 1000, 'bet', $3, now())`,
-        [account, houseId, `bare:${worker}:${i}`],
-      );
-      await c.query(
-        `insert into game_bets (order_no, user_id, session_id, level, period_id, bet_name, base_amount, multiples, total, fee, coin, status, created_at) values ($1, $2, $3, 9, $4, 'Big', 1000, 1, 1000, 20, 'CHIP', 'PENDING', now())`,
-        [`bare-${worker}-${i}`, userId, open.session.id, open.session.periodId],
-      );
-      await c.query(
-        `insert into turnover (user_id, currency, done) values ($1, 'CASH', 1000) on conflict (user_id, currency) do update set done = turnover.done + 1000`,
-        [userId],
-      );
-      await c.query('commit');
-    } catch (error) {
-      await c.query('rollback');
-      throw error;
-    } finally {
-      c.release();
-    }
-  };
-  const bareHttp = await measure(CONCURRENCY, SECONDS, bareBet);
-  await pool.end();
-  out.betting = {
-    concurrency: CONCURRENCY,
-    seconds: SECONDS,
-    http,
-    bareSql: bareHttp,
-    ratio: (http.perSecond / Math.max(1, bareHttp.perSecond)).toFixed(2),
-    serverRssMb: { idle: idleRssMb, peak: peakRssMb },
-  };
-  out.ledgerCheck = (await checkLedger(db.db)).ok;
-  console.log(JSON.stringify(out, null, 2));
+    const houseId = (
+      await queryRows<{ id: number }>(db.db, sql`select id from ledger_accounts where system_name = 'house' and asset = 'CHIP' limit 1`)
+    )[0]?.id;
+    const accountOf = new Map(
+      (
+        await queryRows<{ id: number; user_id: number }>(
+          db.db,
+          sql`select id, user_id from ledger_accounts where user_id between 1 and ${CONCURRENCY} and asset = 'CHIP'`,
+        )
+      ).map((r) => [Number(r.user_id), Number(r.id)]),
+    );
+    const bareBet = async (worker: number, i: number) => {
+      const userId = worker + 1;
+      const account = accountOf.get(userId) as number;
+      const c = await pool.connect();
+      try {
+        await c.query('begin');
+        // As placeBet: the session row FOR SHARE, so settlement cannot overtake a bet in flight.
+        await c.query('select status from game_sessions where id = $1 for share', [open.session.id]);
+        await c.query('select pg_advisory_xact_lock(hashtext($1))', [`bet:${userId}`]);
+        await c.query('select sum(total) from game_bets where user_id = $1 and session_id = $2', [userId, open.session.id]);
+        const debit = await c.query('update ledger_accounts set balance = balance - 1000 where id = $1 and balance >= 1000 returning id', [
+          account,
+        ]);
+        if (debit.rowCount === 0) throw new Error('insufficient');
+        await c.query('update ledger_accounts set balance = balance + 1000 where id = $1', [houseId]);
+        await c.query(
+          `insert into ledger_transfers (asset, from_account_id, to_account_id, amount, type, reference, created_at) values ('CHIP', $1, $2, 1000, 'bet', $3, now())`,
+          [account, houseId, `bare:${worker}:${i}`],
+        );
+        await c.query(
+          `insert into game_bets (order_no, user_id, session_id, level, period_id, bet_name, base_amount, multiples, total, fee, coin, status, created_at) values ($1, $2, $3, 9, $4, 'Big', 1000, 1, 1000, 20, 'CHIP', 'PENDING', now())`,
+          [`bare-${worker}-${i}`, userId, open.session.id, open.session.periodId],
+        );
+        await c.query(
+          `insert into turnover (user_id, currency, done) values ($1, 'CASH', 1000) on conflict (user_id, currency) do update set done = turnover.done + 1000`,
+          [userId],
+        );
+        await c.query('commit');
+      } catch (error) {
+        await c.query('rollback');
+        throw error;
+      } finally {
+        c.release();
+      }
+    };
+    const bareHttp = await measure(CONCURRENCY, SECONDS, bareBet);
+    await pool.end();
+    out.betting = {
+      concurrency: CONCURRENCY,
+      seconds: SECONDS,
+      http,
+      bareSql: bareHttp,
+      ratio: (http.perSecond / Math.max(1, bareHttp.perSecond)).toFixed(2),
+      serverRssMb: { idle: idleRssMb, peak: peakRssMb },
+    };
+    out.ledgerCheck = (await checkLedger(db.db)).ok;
+    console.log(JSON.stringify(out, null, 2));
+  }
 } finally {
   await db.drop();
 }

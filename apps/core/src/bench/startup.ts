@@ -60,6 +60,7 @@ try {
         note: 'web app already built (npm start builds it first when stale)',
         coldStartMs: cold.ms,
         warmStartMs: warm.ms,
+        coldIdleRssMb: cold.rssMb,
         idleRssMb: warm.rssMb,
       },
       null,

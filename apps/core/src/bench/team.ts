@@ -33,6 +33,11 @@ try {
   await children(3, sql`select id from users where invitation_code like 'c2-%'`, 10);
   await children(4, sql`select id from users where invitation_code like 'c3-%' order by id limit 1000`, 10);
   const started = new Date(Date.now() - 3 * 3_600_000);
+  // The session the bets were settled in: the rebate job finds a day's bets through their sessions.
+  await exec(sql`insert into game_sessions (id, level, period_id, start_at, bet_end_at, end_at, chain_id, chain_index, commitment, seed_sealed,
+                                            beacon_name, beacon_round, status, settled_at, created_at)
+                 values (1, 99, 'bench', ${started.toISOString()}::timestamptz, ${started.toISOString()}::timestamptz, ${started.toISOString()}::timestamptz,
+                         0, 0, 'bench', 'bench', 'bench', 0, 'settled', ${started.toISOString()}::timestamptz + interval '1 minute', ${started.toISOString()}::timestamptz)`);
   await exec(sql`insert into game_bets (order_no, user_id, session_id, level, period_id, bet_name, base_amount, multiples, total, fee, coin, status, payout, created_at, settled_at)
                  select 'b' || u.id || '-' || g, u.id, 1, 1, 'bench', 'Red', 100, 1, 100, 0, 'CHIP',
                         case when g % 2 = 0 then 'WIN' else 'LOSE' end, case when g % 2 = 0 then 196 else 0 end,

@@ -1,4 +1,5 @@
-import { mkdirSync } from 'node:fs';
+import { spawn } from 'node:child_process';
+import { existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
@@ -6,7 +7,7 @@ import { type ExtractTablesWithRelations, type SQL, sql } from 'drizzle-orm';
 import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
 import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
 import { NodePgSession, NodePgTransaction } from 'drizzle-orm/node-postgres/session';
-import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
+import { type PgDatabase, PgDialect, type PgQueryResultHKT, type PgTransaction } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
@@ -54,8 +55,16 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
 async function openPglite(options: DatabaseOptions): Promise<DatabaseHandle> {
   let client = options.pglite;
   if (!client) {
-    if (options.dataDir) mkdirSync(path.dirname(options.dataDir), { recursive: true });
-    client = options.dataDir ? new PGlite(options.dataDir) : new PGlite();
+    if (options.dataDir) {
+      mkdirSync(path.dirname(options.dataDir), { recursive: true });
+      await createPgliteDir(options.dataDir);
+    }
+    // 32 MB of shared buffers instead of initdb's 128 MB: PGlite reserves them up front in its
+    // WebAssembly memory (~120 MB of RSS measured), and its files sit in the OS page cache anyway.
+    // (A start parameter, not postgresql.conf: PGlite appends its conf lines to the file on every open.)
+    client = options.dataDir
+      ? new PGlite(options.dataDir, { startParams: [...PGlite.defaultStartParams, '-c', 'shared_buffers=32MB'] })
+      : new PGlite();
   }
   await client.waitReady;
   const pglite = client;
@@ -70,6 +79,29 @@ async function openPglite(options: DatabaseOptions): Promise<DatabaseHandle> {
     },
     close: () => pglite.close(),
   };
+}
+
+const PGLITE_INIT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), 'pgliteInit.mjs');
+
+/**
+ * The first start creates the data directory in a child process (pgliteInit.mjs): PGlite's initdb
+ * grows its WebAssembly memory to about 870 MB, and that memory is never given back, so done here
+ * the server would keep it for its whole life. Opened afterwards, the same directory costs about
+ * 370 MB, as on every later start (docs/performance.md, `npm run bench -- memory`).
+ */
+async function createPgliteDir(dataDir: string): Promise<void> {
+  if (existsSync(path.join(dataDir, 'PG_VERSION'))) return;
+  await new Promise<void>((resolve, reject) => {
+    const child = spawn(process.execPath, [PGLITE_INIT, dataDir], { stdio: ['ignore', 'ignore', 'pipe'] });
+    let errors = '';
+    child.stderr.on('data', (chunk: Buffer) => {
+      errors = (errors + chunk.toString()).slice(-4_000);
+    });
+    child.once('error', reject);
+    child.once('exit', (code) =>
+      code === 0 ? resolve() : reject(new Error(`creating the PGlite data directory failed (${code}): ${errors}`)),
+    );
+  });
 }
 
 async function openPostgres(url: string, poolSize: number): Promise<DatabaseHandle> {
@@ -186,4 +218,31 @@ async function listenPostgres(url: string, channel: string, onMessage: (payload:
 export async function queryRows<T extends Record<string, unknown>>(db: Executor, query: SQL): Promise<T[]> {
   const result = (await db.execute(query)) as unknown as { rows: T[] };
   return result.rows;
+}
+
+const dialect = new PgDialect();
+
+/**
+ * Runs `query` as a named prepared statement when `db` is the node-postgres
+ * database itself (parsed and planned once per connection: the hot paths,
+ * e.g. a bet); inside a transaction, or on PGlite, as an ordinary query.
+ * `name` must stand for one SQL text (the parameters may differ).
+ */
+export async function preparedRows<T extends Record<string, unknown>>(db: Executor, name: string, query: SQL): Promise<T[]> {
+  const client = (db as { $client?: unknown }).$client;
+  if (client instanceof pg.Pool) {
+    const { sql: text, params } = dialect.sqlToQuery(query);
+    const result = await client.query<T>({ name, text, values: params });
+    return result.rows;
+  }
+  return queryRows<T>(db, query);
+}
+
+/** The SQLSTATE of a database error, whether the driver's own or wrapped by Drizzle. */
+export function sqlState(error: unknown): string | undefined {
+  for (let e: unknown = error; e && typeof e === 'object'; e = (e as { cause?: unknown }).cause) {
+    const code = (e as { code?: unknown }).code;
+    if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code)) return code;
+  }
+  return undefined;
 }

@@ -2,7 +2,16 @@ import { createHash } from 'node:crypto';
 import type { ErrorKey, ValidationKey } from '@prism/domain';
 import type { Request } from 'express';
 import type { Database, Transaction } from '../db/client';
-import { type Claim, claimKey, holdClaim, outcomeOf, recordOutcome, releaseClaim } from '../modules/idempotency/store';
+import {
+  type Claim,
+  claimKey,
+  holdClaim,
+  type KeyRecord,
+  KeyTaken,
+  outcomeOf,
+  recordOutcome,
+  releaseClaim,
+} from '../modules/idempotency/store';
 import type { Clock } from '../platform/clock';
 import { AppError } from './errors';
 
@@ -75,14 +84,41 @@ export async function runIdempotent<T>(
     await check?.();
     return db.transaction(work);
   }
-  const requestHash = createHash('sha256')
-    .update(`${scope.route}\n${canonical(scope.input)}`)
-    .digest('hex');
+  const requestHash = requestHashOf(scope);
   const claimed = await claimKey(db, { userId: scope.userId, key, route: scope.route, requestHash }, clock.now());
   if (claimed.kind === 'conflict') throw new AppError('IDEMPOTENCY_CONFLICT');
   if (claimed.kind === 'busy') throw new AppError('REQUEST_IN_PROGRESS');
   if (claimed.kind === 'done') return replay<T>(claimed.outcome as Outcome);
   return runClaimed(db, claimed.claim, check, work);
+}
+
+function requestHashOf(scope: IdempotencyScope): string {
+  return createHash('sha256')
+    .update(`${scope.route}\n${canonical(scope.input)}`)
+    .digest('hex');
+}
+
+/**
+ * runIdempotent for an operation that is one statement and records its own
+ * answer under the key (the bet): a key's first use costs that one statement
+ * (no claim, no second write). When the key is there already (`once` throws
+ * KeyTaken, having changed nothing), the general path answers: a replay,
+ * IDEMPOTENCY_CONFLICT, REQUEST_IN_PROGRESS, or a stale claim taken over, whose
+ * work is `once` without a record inside the claim's transaction.
+ */
+export async function runRecorded<T>(
+  db: Database,
+  clock: Clock,
+  scope: IdempotencyScope,
+  once: (executor: Database | Transaction, record?: KeyRecord) => Promise<T>,
+): Promise<T> {
+  if (!scope.key) return once(db);
+  try {
+    return await once(db, { key: scope.key, route: scope.route, requestHash: requestHashOf(scope) });
+  } catch (error) {
+    if (!(error instanceof KeyTaken)) throw error;
+  }
+  return runIdempotent(db, clock, scope, (tx) => once(tx));
 }
 
 async function runClaimed<T>(

@@ -56,6 +56,8 @@ export async function createTestContext(options: TestContextOptions = {}): Promi
     RATE_LIMIT_GIFT_CODE_PER_MINUTE: '100000',
     PUBLIC_URL: 'http://prism.test',
     GAME_CHAIN_LENGTH: '1000',
+    // Tests change sessions and accounts by hand too; the cache has its own test (auth.api.test.ts).
+    AUTH_SESSION_CACHE_SECONDS: '0',
     ...options.env,
   });
   const clock = new ManualClock(new Date());

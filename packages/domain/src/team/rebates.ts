@@ -104,17 +104,25 @@ export function rebatesOf(
 }
 
 /** The UTC offset of `zone` at `at`, in milliseconds (local minus UTC). */
+/** One formatter per zone, kept: building one costs far more than using it. */
+const offsetFormats = new Map<string, Intl.DateTimeFormat>();
+
 function offsetAt(at: Date, zone: string): number {
-  const parts = new Intl.DateTimeFormat('en-US', {
-    timeZone: zone,
-    hourCycle: 'h23',
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-    second: '2-digit',
-  }).formatToParts(at);
+  let format = offsetFormats.get(zone);
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-US', {
+      timeZone: zone,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      second: '2-digit',
+    });
+    if (offsetFormats.size < 1_000) offsetFormats.set(zone, format);
+  }
+  const parts = format.formatToParts(at);
   const part = (type: string) => Number(parts.find((p) => p.type === type)?.value ?? 0);
   const local = Date.UTC(part('year'), part('month') - 1, part('day'), part('hour'), part('minute'), part('second'));
   return local - Math.floor(at.getTime() / 1000) * 1000;

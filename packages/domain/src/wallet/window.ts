@@ -59,14 +59,25 @@ export function isWithinWindow(now: Date, window: OpeningWindow): boolean {
 
 /** The calendar day ("YYYY-MM-DD") of `now` in `timeZone`: daily caps count per local day. */
 export function localDate(now: Date, timeZone: string): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);
+  let format = dateFormats.get(timeZone);
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' });
+    if (dateFormats.size < 1_000) dateFormats.set(timeZone, format);
+  }
+  return format.format(now);
 }
+
+/** Building an Intl.DateTimeFormat costs far more than using one: one per zone, kept (zones are few). */
+const dateFormats = new Map<string, Intl.DateTimeFormat>();
+const knownZones = new Set<string>();
 
 /** Whether `zone` is an IANA time zone this runtime knows ("Europe/London", "UTC"). */
 export function isTimeZone(zone: string): boolean {
   if (zone.length === 0) return false;
+  if (knownZones.has(zone)) return true;
   try {
     new Intl.DateTimeFormat('en-GB', { timeZone: zone });
+    if (knownZones.size < 1_000) knownZones.add(zone);
     return true;
   } catch {
     return false;

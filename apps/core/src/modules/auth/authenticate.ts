@@ -9,6 +9,7 @@ import { refreshTelegramUser } from '../telegram/link';
 import { findUserByTelegramId } from '../user/repository';
 import { users } from '../user/schema';
 import { authSessions } from './schema';
+import { cachedSession, rememberSession, type SessionState } from './sessions';
 
 declare global {
   namespace Express {
@@ -25,6 +26,8 @@ export interface AuthenticateDeps {
   tokens: TokenService;
   botToken: string | undefined;
   initDataTtlSeconds: number;
+  /** AUTH_SESSION_CACHE_SECONDS (0: no cache). */
+  sessionCacheSeconds?: number;
 }
 
 const TMA_PREFIX = /^tma(\s+|$)/i;
@@ -60,18 +63,12 @@ export function authenticate(deps: AuthenticateDeps): RequestHandler {
 }
 
 async function fromToken(deps: AuthenticateDeps, req: Request, token: string): Promise<void> {
-  const claims = await deps.tokens.verify(token);
+  const claims = deps.tokens.verify(token);
   if (!claims) {
     req.authFailure = 'UNAUTHORIZED';
     return;
   }
-  // One query for the session and its account: this runs on every authenticated request.
-  const [row] = await deps.db
-    .select({ session: authSessions, userStatus: users.userStatus })
-    .from(authSessions)
-    .innerJoin(users, eq(users.id, authSessions.userId))
-    .where(eq(authSessions.id, claims.jti));
-  const session = row?.session;
+  const session = await sessionOf(deps, claims.jti);
   if (!session || session.userId !== claims.uid || session.expiresAt <= deps.clock.now()) {
     req.authFailure = 'UNAUTHORIZED';
     return;
@@ -81,11 +78,32 @@ async function fromToken(deps: AuthenticateDeps, req: Request, token: string): P
     req.authFailure = session.revokedReason === 'logout' ? 'UNAUTHORIZED' : 'SESSION_REPLACED';
     return;
   }
-  if (row.userStatus !== 1) {
+  if (session.userStatus !== 1) {
     req.authFailure = 'ACCOUNT_DISABLED';
     return;
   }
-  req.auth = { userId: session.userId, sessionId: session.id, via: 'token' };
+  req.auth = { userId: session.userId, sessionId: claims.jti, via: 'token' };
+}
+
+/** The session and its account's status: one query, or none while this process's cached read is fresh. */
+async function sessionOf(deps: AuthenticateDeps, sessionId: string): Promise<SessionState | undefined> {
+  const ttlMs = (deps.sessionCacheSeconds ?? 0) * 1000;
+  const now = deps.clock.now().getTime();
+  const cached = ttlMs > 0 ? cachedSession(sessionId, now, ttlMs) : undefined;
+  if (cached) return cached;
+  const [row] = await deps.db
+    .select({
+      userId: authSessions.userId,
+      expiresAt: authSessions.expiresAt,
+      revokedAt: authSessions.revokedAt,
+      revokedReason: authSessions.revokedReason,
+      userStatus: users.userStatus,
+    })
+    .from(authSessions)
+    .innerJoin(users, eq(users.id, authSessions.userId))
+    .where(eq(authSessions.id, sessionId));
+  if (row && ttlMs > 0) rememberSession(sessionId, row, now);
+  return row;
 }
 
 async function fromInitData(deps: AuthenticateDeps, req: Request, raw: string): Promise<void> {

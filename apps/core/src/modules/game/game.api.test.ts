@@ -2,6 +2,7 @@ import {
   type BetName,
   computeResult,
   DEFAULT_ODDS,
+  errorCatalogue,
   type GameBetRecord,
   type GameResult,
   type GameSession,
@@ -32,6 +33,7 @@ import { balancesOf } from '../ledger/ledger';
 import { turnoverState } from '../ledger/turnover';
 import type { Beacon, BeaconRound } from './beacon';
 import { gameBets, gameChains, gameLevels, gameSessions } from './schema';
+import { toWireBet } from './views';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -413,5 +415,39 @@ describe('the ledger check and the void count', () => {
     expect(summary).toEqual({ sessions: before.sessions + 2, voided: 2, reasons: [{ reason: 'beaconLate', count: 2 }] });
     const detail = (await ctx.api.get<GameSessionDetail>('/app/game/luckyLottery/sessionDetail', { periodId: legacy.periodId })).result;
     expect(detail).toMatchObject({ status: 'void', voidSummary: summary });
+  });
+});
+
+describe('the one-statement bet', () => {
+  it('the one-statement bet answers exactly the stored bet, and records it under its key', async () => {
+    const user = await registerUser(ctx);
+    await fundUser(ctx, user.id, 'USDT', 10_000n);
+    const s = await session();
+    const first = await bet(user, form(s, 'Violet', '10', '5', { coin: 'USDT' }), { 'Idempotency-Key': 'wire-1' });
+    expect(first.code).toBe(200);
+    const [row] = await ctx.db.select().from(gameBets).where(eq(gameBets.id, first.result.id));
+    if (!row) throw new Error('bet row missing');
+    // place_bet builds the answer in SQL; it must be toWireBet of the row it wrote.
+    expect(first.result).toEqual(toWireBet(row));
+    expect((await turnoverState(ctx.db, user.id, 'USDT')).done).toBe(5_000n);
+    const replay = await bet(user, form(s, 'Violet', '10', '5', { coin: 'USDT' }), { 'Idempotency-Key': 'wire-1' });
+    expect(replay.result).toEqual(first.result);
+    const other = await bet(user, form(s, 'Red', '10', '5', { coin: 'USDT' }), { 'Idempotency-Key': 'wire-1' });
+    expect(other.code).toBe(errorCatalogue.IDEMPOTENCY_CONFLICT.code);
+  });
+
+  it('a refused keyed bet records its refusal: the retry gets it again and moves nothing', async () => {
+    const user = await registerUser(ctx);
+    await fundUser(ctx, user.id, 'CHIP', 1_000n);
+    const s = await session();
+    const before = await moneySnapshot(ctx);
+    const first = await bet(user, form(s, 'Red', '100', '5'), { 'Idempotency-Key': 'poor-1' });
+    expect(first.message).toBe('Insufficient balance');
+    await fundUser(ctx, user.id, 'CHIP', 100_000n);
+    const funded = await moneySnapshot(ctx);
+    expect(funded).not.toBe(before);
+    // Same key, same request: the recorded answer, although the balance now covers it.
+    expect((await bet(user, form(s, 'Red', '100', '5'), { 'Idempotency-Key': 'poor-1' })).message).toBe('Insufficient balance');
+    expect(await moneySnapshot(ctx)).toBe(funded);
   });
 });

@@ -5,7 +5,7 @@ import type { CoreDeps } from '../../deps';
 import { caller, requireAuth } from '../../http/auth';
 import { ok } from '../../http/envelope';
 import { AppError } from '../../http/errors';
-import { idempotencyKeyOf, runIdempotent } from '../../http/idempotency';
+import { idempotencyKeyOf, runRecorded } from '../../http/idempotency';
 import { field, parseInput } from '../../http/validate';
 import type { Services } from '../../services';
 import { placeBet } from './betting';
@@ -13,7 +13,7 @@ import { listChains, sessionDetail, sessionResultPage, userLotteryRecordPage, vo
 import { listLevels, loadLevel, toWireLevel } from './levels';
 import { liveEventsRoute } from './liveEvents';
 import { ensureCurrentSession } from './sessions';
-import { toWireBet, toWireSession } from './views';
+import { toWireSession } from './views';
 
 const level = field.integer(1, 9);
 const page = { pageNo: field.integer(1, 100_000).optional(), pageSize: field.integer(1, 100).optional() };
@@ -50,7 +50,8 @@ export function gameRoutes(deps: CoreDeps, services: Services): Router {
     const input = parseInput(betBody, req.body);
     const { userId } = caller(req);
     const scope = { userId, key: idempotencyKeyOf(req), route: 'betting', input };
-    const bet = await runIdempotent(db, clock, scope, async (tx) => toWireBet(await placeBet(tx, deps, userId, input)));
+    // One statement records the bet and the key's answer together (betting.ts).
+    const bet = await runRecorded(db, clock, scope, (executor, record) => placeBet(executor, deps, userId, input, record));
     ok(res, bet);
   });
 

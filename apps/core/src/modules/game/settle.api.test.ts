@@ -1,6 +1,7 @@
 import { BET_NAMES, betFee, DEFAULT_ODDS, type GameOdds, type GameResult, settleBet } from '@prism/domain';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { queryRows } from '../../db/client';
 import { createTestContext, registerUser, type TestContext, type TestUser } from '../../testing';
 import { checkLedger } from '../ledger/check';
 import { balancesOf } from '../ledger/ledger';
@@ -94,7 +95,21 @@ async function settleOne(odds: GameOdds, result: GameResult, round: number): Pro
     .returning();
   if (!drawn) throw new Error('not drawn');
   const before = (await balancesOf(ctx.db, user.id)).CHIP ?? 0n;
-  const report = await ctx.db.transaction((tx) => settleSession(tx, ctx.clock, drawn, odds));
+  const { report, updates } = await ctx.db.transaction(async (tx) => {
+    // This transaction's own row counts, before and after: every bet row updated in place (HOT), no index touched.
+    const counts = async () =>
+      (
+        await queryRows<{ updated: number; hot: number }>(
+          tx,
+          sql`select n_tup_upd::int as updated, n_tup_hot_upd::int as hot from pg_stat_xact_user_tables where relname = 'game_bets'`,
+        )
+      )[0] ?? { updated: 0, hot: 0 };
+    const before = await counts();
+    const settled = await settleSession(tx, ctx.clock, drawn, odds);
+    const after = await counts();
+    return { report: settled, updates: { updated: after.updated - before.updated, hot: after.hot - before.hot } };
+  });
+  expect(updates).toEqual({ updated: BET_NAMES.length * 4, hot: BET_NAMES.length * 4 });
 
   const bets = await ctx.db.select().from(gameBets).where(eq(gameBets.sessionId, drawn.id));
   expect(bets).toHaveLength(BET_NAMES.length * 4);

@@ -59,10 +59,11 @@ export async function settleSession(
         union all
         select 'count', null, null, '0', count(*)::int from settled`,
   );
-  return finish(tx, clock, session, movements);
+  return finish(tx, now, session, movements);
 }
 
-async function finish(tx: Executor, clock: Clock, session: SessionRow, movements: Movement[]): Promise<SettlementReport> {
+/** `now` is the bets' settled_at too: a session and its bets are settled at one time (the rebate job's day). */
+async function finish(tx: Executor, now: Date, session: SessionRow, movements: Movement[]): Promise<SettlementReport> {
   const reference = `session:${session.periodId}`;
   const transfers: TransferInput[] = [];
   const paid: Record<string, bigint> = {};
@@ -78,10 +79,10 @@ async function finish(tx: Executor, clock: Clock, session: SessionRow, movements
     paid[m.coin] = (paid[m.coin] ?? 0n) + amount;
     winners++;
   }
-  await transferBatch(tx, transfers, clock.now());
+  await transferBatch(tx, transfers, now);
   await tx
     .update(gameSessions)
-    .set({ status: 'settled', settledAt: clock.now() })
+    .set({ status: 'settled', settledAt: now })
     .where(and(eq(gameSessions.id, session.id), eq(gameSessions.status, session.status)));
   return {
     bets: Number(movements.find((m) => m.kind === 'count')?.bets ?? 0),

@@ -18,6 +18,23 @@ export interface ClaimScope {
   requestHash: string;
 }
 
+/**
+ * For an operation that records its own answer in the statement that does the
+ * work (the bet, modules/game/betting.ts): the key, and what to record with it.
+ */
+export interface KeyRecord {
+  key: string;
+  route: string;
+  requestHash: string;
+}
+
+/** Such an operation found its key recorded already and changed nothing. */
+export class KeyTaken extends Error {
+  constructor() {
+    super('idempotency key taken');
+  }
+}
+
 /** The claim held by one attempt: only this generation may commit. */
 export interface Claim {
   userId: number;

@@ -1,12 +1,15 @@
 import type { Asset } from '@prism/domain';
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { type Executor, queryRows } from '../../db/client';
 import { AppError } from '../../http/errors';
 import { ledgerAccounts, ledgerTransfers } from './schema';
 
 /**
  * THE entry point for moving money: `transfer` (one movement) and
- * `transferBatch` (many, set-based). Nothing else writes balances.
+ * `transferBatch` (many, set-based). Nothing else writes balances, except their
+ * in-database form for the bet's one-statement path: the SQL function
+ * `ledger_move_to_system` (migration 0012), which the game's `place_bet` calls;
+ * it keeps the same rules (conditional user debit, rows in id order, one transfer row).
  */
 
 /** System accounts; a name may carry a qualifier after a colon (e.g. 'deposits:sandbox'). */
@@ -70,7 +73,8 @@ export interface TransferInput {
 /** System accounts are split into this many rows, so concurrent transfers rarely meet on one. */
 export const SYSTEM_SHARDS = 16;
 
-function shardFor(reference: string): number {
+/** The shard of a system account a movement with this reference uses (the bet function takes it as an argument). */
+export function shardFor(reference: string): number {
   let hash = 0;
   for (let i = 0; i < reference.length; i++) hash = (hash * 31 + reference.charCodeAt(i)) | 0;
   return Math.abs(hash) % SYSTEM_SHARDS;
@@ -217,19 +221,24 @@ export async function transferBatch(tx: Executor, inputs: readonly TransferInput
         returning a.id`,
   );
   if (updated.length !== accountIds.length) throw new AppError('INSUFFICIENT_BALANCE');
-  for (let start = 0; start < rows.length; start += 2000) {
-    await tx.insert(ledgerTransfers).values(
-      rows.slice(start, start + 2000).map(({ input, fromId, toId }) => ({
-        asset: input.asset,
-        fromAccountId: fromId,
-        toAccountId: toId,
-        amount: input.amount,
-        type: input.type,
-        reference: input.reference,
-        idempotencyKey: input.idempotencyKey ?? null,
-        meta: input.meta ?? null,
-        createdAt: now,
-      })),
+  // The rows travel as one JSON parameter per chunk: parsing 10,000 rows of JSON costs the server far
+  // less than binding 90,000 parameters, and the client builds one string instead of a statement per row.
+  for (let start = 0; start < rows.length; start += 10_000) {
+    const chunk = rows.slice(start, start + 10_000).map(({ input, fromId, toId }) => ({
+      asset: input.asset,
+      from_id: fromId,
+      to_id: toId,
+      amount: input.amount.toString(),
+      type: input.type,
+      reference: input.reference,
+      idempotency_key: input.idempotencyKey ?? null,
+      meta: input.meta ?? null,
+    }));
+    await tx.execute(
+      sql`insert into ledger_transfers (asset, from_account_id, to_account_id, amount, type, reference, idempotency_key, meta, created_at)
+          select r.asset, r.from_id, r.to_id, r.amount, r.type, r.reference, r.idempotency_key, r.meta, ${now.toISOString()}::timestamptz
+          from jsonb_to_recordset(${JSON.stringify(chunk)}::jsonb)
+            as r(asset text, from_id bigint, to_id bigint, amount bigint, type text, reference text, idempotency_key text, meta jsonb)`,
     );
   }
 }
@@ -253,7 +262,8 @@ async function resolveMany(tx: Executor, inputs: readonly TransferInput[]): Prom
     const found = await tx
       .select({ id: ledgerAccounts.id, userId: ledgerAccounts.userId })
       .from(ledgerAccounts)
-      .where(and(eq(ledgerAccounts.asset, asset), inArray(ledgerAccounts.userId, [...userIds])));
+      // One array parameter (numbers we hold, never caller text), not one parameter per user.
+      .where(and(eq(ledgerAccounts.asset, asset), sql`${ledgerAccounts.userId} = any(${`{${[...userIds].join(',')}}`}::bigint[])`));
     for (const row of found) cache.set(`u:${row.userId}:${asset}`, row.id);
   }
   // Accounts not found are created in one fixed order (by key): two batches creating the same new

@@ -17,6 +17,15 @@ export const effectiveInvitations: SQL = sql`
 export const VALID_BET = sql`status in ('WIN', 'LOSE')`;
 
 /**
+ * The same bets told by their session alone, so that an index without `status` answers it
+ * (game_bets_user_turnover_idx; settlement keeps status out of every index to update in place):
+ * every bet of a settled session is WIN or LOSE, of an open or drawn one PENDING, of a void one
+ * DRAW. Those sessions are few: the open and drawn ones of each room, and legacy voids.
+ */
+export const IN_SETTLED_SESSION = (column: SQL) =>
+  sql`not (${column} = any (array(select id from game_sessions where status in ('open', 'drawn', 'void'))))`;
+
+/**
  * Team figures and commissions are shown in the CASH family of coins (CASH,
  * CHIP, GOLD, POINT: the pool the withdrawal turnover rule counts bets in);
  * USDT moves at another value and is not added to them.

@@ -13,7 +13,7 @@ import { sql } from 'drizzle-orm';
 import { type Executor, queryRows } from '../../db/client';
 import type { UserRow } from '../user/schema';
 import { rateRows } from './rates';
-import { CASH_FAMILY, VALID_BET } from './sql';
+import { CASH_FAMILY, IN_SETTLED_SESSION } from './sql';
 
 /**
  * Team info of specification point 3, from real data, in a few set-based
@@ -71,7 +71,7 @@ async function levelFiguresIn(db: Executor, userId: number): Promise<LevelRow[]>
     ),
     bets as (
       select b.user_id, sum(b.total) as amount from game_bets b
-      where b.user_id in (select id from team) and ${VALID_BET} and ${CASH_FAMILY(sql`b.coin`)} group by b.user_id
+      where b.user_id in (select id from team) and ${IN_SETTLED_SESSION(sql`b.session_id`)} and ${CASH_FAMILY(sql`b.coin`)} group by b.user_id
     ),
     effective as (
       select user_id from bank_cards where user_id in (select id from team)

@@ -1,0 +1,395 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { DEFAULT_ODDS } from '@prism/domain';
+import { sql } from 'drizzle-orm';
+import pg from 'pg';
+import { queryRows } from '../db/client';
+import { openSession } from '../modules/auth/sessions';
+import { createLocalBeacon } from '../modules/game/beacon';
+import { loadLevel } from '../modules/game/levels';
+import { gameLevels } from '../modules/game/schema';
+import { ensureCurrentSession } from '../modules/game/sessions';
+import { checkLedger } from '../modules/ledger/check';
+import { SYSTEM_SHARDS, transferBatch } from '../modules/ledger/ledger';
+import { systemClock } from '../platform/clock';
+import { cryptoRandom } from '../platform/random';
+import { createTokenService } from '../platform/tokens';
+import { startCoreProcess } from '../testing/process';
+import { freshDatabase, machine, measure } from './support';
+
+/**
+ * `npm run bench -- http`: in one run, side by side, with the load from a separate process
+ * (autocannon, bench/load/autocannon.mjs) and the server in its own (`npm start`'s entry):
+ * an Express 5 hello-world, two read endpoints, bets with Idempotency-Keys (p50/p99, Node CPU
+ * per bet from /proc), and the bare baseline: the same bet as one plpgsql function called
+ * through node-postgres (pool 16), same statements, same house-account spreading. Each case
+ * runs BENCH_RUNS times (3); min and median are printed.
+ */
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+const RUNS = Number(process.env.BENCH_RUNS ?? 3);
+const POOL = Number(process.env.BENCH_POOL ?? 16);
+const WORKERS = process.env.BENCH_WORKERS ?? '1';
+const SECRET = 'bench-secret';
+const CLOCK_TICKS_PER_SECOND = 100;
+const here = path.dirname(fileURLToPath(import.meta.url));
+
+interface Load {
+  requests: number;
+  perSecond: number;
+  okEnvelopes: number;
+  non2xx: number;
+  errors: number;
+  p50: number;
+  p99: number;
+  firstRefusal?: string;
+}
+
+/** Runs autocannon in a child process: the load generator never shares the server's event loop. */
+function load(spec: Record<string, unknown>): Promise<Load> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [path.join(here, 'load/autocannon.mjs'), JSON.stringify({ seconds: SECONDS, ...spec })], {
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
+    let out = '';
+    child.stdout.on('data', (chunk: Buffer) => {
+      out += chunk.toString();
+    });
+    child.once('exit', (code) => (code === 0 ? resolve(JSON.parse(out) as Load) : reject(new Error(`autocannon exited ${code}`))));
+  });
+}
+
+/** utime + stime of a process and all its descendants (the cluster's workers), in clock ticks. */
+function cpuTicks(pid: number): number {
+  let ticks = 0;
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    ticks += Number(fields[11]) + Number(fields[12]);
+    for (const task of readdirSync(`/proc/${pid}/task`)) {
+      const children = readFileSync(`/proc/${pid}/task/${task}/children`, 'utf8').trim();
+      for (const child of children ? children.split(' ') : []) ticks += cpuTicks(Number(child));
+    }
+  } catch {
+    // The process ended between listing and reading: it has no more time to count.
+  }
+  return ticks;
+}
+
+/** Resident memory of a process and its descendants (the cluster's workers), in MB. */
+function rssMb(pid: number): number {
+  return Math.round(rssKb(pid) / 1024);
+}
+
+function rssKb(pid: number): number {
+  try {
+    let kb = Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0);
+    for (const task of readdirSync(`/proc/${pid}/task`)) {
+      const children = readFileSync(`/proc/${pid}/task/${task}/children`, 'utf8').trim();
+      for (const child of children ? children.split(' ') : []) kb += rssKb(Number(child));
+    }
+    return kb;
+  } catch {
+    return 0;
+  }
+}
+
+async function startHello(): Promise<{ url: string; child: ChildProcess }> {
+  const child = spawn(process.execPath, [path.join(here, 'load/hello.mjs')], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const port = await new Promise<number>((resolve) => {
+    child.stdout?.on('data', (chunk: Buffer) => {
+      const match = /listening (\d+)/.exec(chunk.toString());
+      if (match) resolve(Number(match[1]));
+    });
+  });
+  return { url: `http://127.0.0.1:${port}/hello`, child };
+}
+
+/**
+ * The bet as tight as we can write it, with the statements of place_bet: the session and its
+ * room FOR SHARE, the per-user lock, the session sum and the self-exclusion lookup, the
+ * conditional debit and the house credit (ids known, in id order), the transfer, the bet, the
+ * turnover and the Idempotency-Key with its answer. No validation logic, no answer built.
+ */
+const BARE_FUNCTION = `
+create or replace function bare_bet(p_user bigint, p_account bigint, p_house bigint, p_session bigint, p_key text, p_now timestamptz)
+returns bigint language plpgsql as $$
+declare s record; v_staked bigint; v_until timestamptz; v_bet bigint;
+begin
+  select gs.status, gs.period_id, l.bet_amount_max into s
+    from game_sessions gs join game_levels l on l.level = gs.level where gs.id = p_session for share of gs;
+  if s.status <> 'open' then raise exception 'session closed'; end if;
+  perform pg_advisory_xact_lock(hashtext('bet:' || p_user));
+  select coalesce(sum(total), 0) into v_staked from game_bets where user_id = p_user and session_id = p_session;
+  select excluded_until into v_until from player_protection where user_id = p_user;
+  if p_account < p_house then
+    update ledger_accounts set balance = balance - 1000 where id = p_account and balance >= 1000;
+    if not found then raise exception 'insufficient'; end if;
+    update ledger_accounts set balance = balance + 1000 where id = p_house;
+  else
+    update ledger_accounts set balance = balance + 1000 where id = p_house;
+    update ledger_accounts set balance = balance - 1000 where id = p_account and balance >= 1000;
+    if not found then raise exception 'insufficient'; end if;
+  end if;
+  insert into ledger_transfers (asset, from_account_id, to_account_id, amount, type, reference, created_at)
+    values ('CHIP', p_account, p_house, 1000, 'bet', 'bet:' || p_key, p_now);
+  insert into game_bets (order_no, user_id, session_id, level, period_id, bet_name, base_amount, multiples, total, fee, coin, status, created_at)
+    values (p_key, p_user, p_session, 8, s.period_id, 'Big', 1000, 1, 1000, 20, 'CHIP', 'PENDING', p_now) returning id into v_bet;
+  insert into turnover (user_id, currency, done) values (p_user, 'CASH', 1000)
+    on conflict (user_id, currency) do update set done = turnover.done + excluded.done;
+  insert into idempotency_keys (user_id, key, route, request_hash, outcome, created_at)
+    values (p_user, p_key, 'betting', 'bare', jsonb_build_object('ok', true, 'result', jsonb_build_object('id', v_bet)), p_now);
+  return v_bet;
+end $$`;
+
+/**
+ * CPU of the PostgreSQL backends serving our database (same machine), per backend, in clock
+ * ticks: PostgreSQL's CPU per bet. Shared processes (WAL writer, checkpointer) are not counted.
+ */
+async function postgresTicks(): Promise<Map<number, number>> {
+  const pids = await queryRows<{ pid: number }>(db.db, sql`select pid from pg_stat_activity where datname = current_database()`);
+  return new Map(pids.map((row) => [Number(row.pid), cpuTicksOf(Number(row.pid))]));
+}
+
+/** Ticks spent since `before` by the backends alive now (one that has left took its last ticks with it). */
+async function postgresTicksSince(before: Map<number, number>): Promise<number> {
+  let ticks = 0;
+  for (const [pid, now] of await postgresTicks()) ticks += now - (before.get(pid) ?? 0);
+  return ticks;
+}
+
+function cpuTicksOf(pid: number): number {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return Number(fields[11]) + Number(fields[12]);
+  } catch {
+    return 0;
+  }
+}
+
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
+const min = (values: number[]) => Math.min(...values);
+const max = (values: number[]) => Math.max(...values);
+
+const db = await freshDatabase(POOL);
+const out: Record<string, unknown> = { benchmark: 'http', machine: machine(), connections: CONNECTIONS, seconds: SECONDS, runs: RUNS };
+try {
+  // --- Players, their money and tokens, and an open session in a room of its own ---
+  await db.db.execute(
+    sql`insert into users (phone, area_code, password_hash, invitation_code) select lpad(g::text, 10, '0'), '91', 'x', 'H' || g from generate_series(1, ${CONNECTIONS}) g`,
+  );
+  const userIds = (await queryRows<{ id: number }>(db.db, sql`select id from users order by id`)).map((r) => Number(r.id));
+  await db.db.transaction((tx) =>
+    transferBatch(
+      tx,
+      userIds.map((userId, i) => ({
+        asset: 'CHIP' as const,
+        from: { system: 'rewards' as const },
+        to: { userId },
+        amount: 10_000_000_000n,
+        type: 'reward' as const,
+        reference: `bench-fund:${i}`,
+      })),
+      new Date(),
+    ),
+  );
+  // Every house shard exists before the clock starts, for both paths.
+  await db.db.execute(
+    sql`insert into ledger_accounts (asset, system_name, shard) select 'CHIP', 'house', g from generate_series(0, ${SYSTEM_SHARDS - 1}) g on conflict do nothing`,
+  );
+  const tokens = createTokenService(SECRET, systemClock);
+  const tokenOf: string[] = [];
+  for (const userId of userIds)
+    tokenOf.push((await openSession(db.db, { clock: systemClock, random: cryptoRandom, tokens, ttlHours: 2 }, userId)).token);
+  await db.db.insert(gameLevels).values({
+    level: 8,
+    levelName: 'Bench bets',
+    // A day-long session: a shorter one could close in the middle of the run (periods are aligned to the clock).
+    sessionSeconds: 86_400,
+    betCloseSeconds: 5,
+    betBaseAmounts: '1000',
+    betMultiples: '1',
+    chipMinLimit: 100n,
+    chipMaxLimit: 10_000_000n,
+    betAmountMax: 1_000_000_000_000n,
+    odds: DEFAULT_ODDS,
+  });
+  const chainDeps = { secret: SECRET, random: cryptoRandom, clock: systemClock, length: 100, beacon: createLocalBeacon() };
+  const level = await loadLevel(db.db, 8);
+  const open = await db.db.transaction((tx) => ensureCurrentSession(tx, chainDeps, level, new Date()));
+  if (!open) throw new Error('no open session');
+  const sessionId = open.session.id;
+  const needed = RUNS * 5 * SECONDS * 1000 + 120_000;
+  if (open.session.betEndAt.getTime() - Date.now() < needed)
+    throw new Error('the bench session closes before the run would end: run it again later');
+
+  // --- The bare baseline: the same bet as one function, written as tightly as we can ---
+  await db.db.execute(sql.raw(BARE_FUNCTION));
+  const houses = (
+    await queryRows<{ id: number }>(
+      db.db,
+      sql`select id from ledger_accounts where system_name = 'house' and asset = 'CHIP' order by shard`,
+    )
+  ).map((r) => Number(r.id));
+  const accountOf = new Map(
+    (
+      await queryRows<{ id: number; user_id: number }>(
+        db.db,
+        sql`select id, user_id from ledger_accounts where user_id is not null and asset = 'CHIP'`,
+      )
+    ).map((r) => [Number(r.user_id), Number(r.id)]),
+  );
+  const pool = new pg.Pool({ connectionString: db.url, max: POOL });
+  pool.on('error', () => undefined);
+
+  // --- The servers ---
+  const hello = await startHello();
+  const server = await startCoreProcess(
+    {
+      DATABASE_URL: db.url,
+      JWT_SECRET: SECRET,
+      DATABASE_POOL_SIZE: String(POOL),
+      WORKERS,
+      GAME_TICK_MS: '0',
+      NODE_ENV: 'production',
+      LOG_LEVEL: 'silent',
+    },
+    process.env.BENCH_PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE}`] : [],
+  );
+  const serverPid = server.child.pid as number;
+  const base = `${server.url}/core`;
+  const idleRssMb = rssMb(serverPid);
+  const body = new URLSearchParams({
+    gameSessionId: String(sessionId),
+    betName: 'Big',
+    baseAmount: '10',
+    betMultiples: '1',
+    totalBetAmount: '10.00',
+    coin: 'CHIP',
+  }).toString();
+
+  const runs: Record<string, (Load & { cpuMsPerRequest?: number; postgresMsPerRequest?: number })[]> = {
+    hello: [],
+    levels: [],
+    userInfo: [],
+    bets: [],
+  };
+  const bare: Awaited<ReturnType<typeof measure>>[] = [];
+  /** place_bet itself called like the bare function: what the SQL costs us, without HTTP and Node. */
+  const direct: Awaited<ReturnType<typeof measure>>[] = [];
+  const barePgMs: number[] = [];
+  let betsAnswered = 0;
+  for (let run = 0; run < RUNS; run++) {
+    runs.hello?.push(await load({ url: hello.url, connections: CONNECTIONS }));
+    runs.levels?.push(await load({ url: `${base}/app/game/luckyLottery/getLevelList`, connections: CONNECTIONS }));
+    runs.userInfo?.push(await load({ url: `${base}/app/user/getUserInfo`, connections: CONNECTIONS, tokens: tokenOf }));
+    const before = cpuTicks(serverPid);
+    const pgBefore = await postgresTicks();
+    const bets = await load({
+      url: `${base}/app/game/luckyLottery/betting`,
+      connections: CONNECTIONS,
+      method: 'POST',
+      body,
+      tokens: tokenOf,
+      idempotency: true,
+      run: `r${run}`,
+    });
+    const cpuMs = ((cpuTicks(serverPid) - before) * 1000) / CLOCK_TICKS_PER_SECOND;
+    const pgMs = ((await postgresTicksSince(pgBefore)) * 1000) / CLOCK_TICKS_PER_SECOND;
+    betsAnswered += bets.okEnvelopes;
+    runs.bets?.push({
+      ...bets,
+      cpuMsPerRequest: Math.round((cpuMs / Math.max(1, bets.okEnvelopes)) * 100) / 100,
+      postgresMsPerRequest: Math.round((pgMs / Math.max(1, bets.okEnvelopes)) * 100) / 100,
+    });
+    const pgBareBefore = await postgresTicks();
+    bare.push(
+      await measure(CONNECTIONS, SECONDS, async (worker, i) => {
+        const userId = userIds[worker % userIds.length] as number;
+        const key = `bare-${run}-${worker}-${i}`;
+        // The server's house shard is chosen by hashing the bet's reference; here by the key.
+        const house = houses[(worker * 7 + i) % houses.length] as number;
+        await pool.query({
+          name: 'bare_bet',
+          text: 'select bare_bet($1, $2, $3, $4, $5, $6) as id',
+          values: [userId, accountOf.get(userId), house, sessionId, key, new Date().toISOString()],
+        });
+      }),
+    );
+    barePgMs.push(((await postgresTicksSince(pgBareBefore)) * 1000) / CLOCK_TICKS_PER_SECOND / Math.max(1, bare.at(-1)?.operations ?? 1));
+    direct.push(
+      await measure(CONNECTIONS, SECONDS, async (worker, i) => {
+        const userId = userIds[worker % userIds.length] as number;
+        const key = `direct-${run}-${worker}-${i}`;
+        await pool.query({
+          name: 'direct_bet',
+          text: `select place_bet($1, $2, 'Big', 1000, 1, 1000, 'CHIP', $3, $4, 200, $5, $6, 'betting', 'direct') as answer`,
+          values: [userId, sessionId, key.slice(-12), (worker * 7 + i) % SYSTEM_SHARDS, new Date().toISOString(), key],
+        });
+      }),
+    );
+  }
+  const peakRssMb = rssMb(serverPid);
+  await server.stop();
+  hello.child.kill('SIGTERM');
+  await pool.end();
+
+  const [stored] = await queryRows<{ bets: number }>(
+    db.db,
+    // The HTTP bets' keys are r<run>-… (autocannon.mjs); the bare and direct ones are named otherwise.
+    sql`select count(*)::int as bets from idempotency_keys where key like 'r%'`,
+  );
+  const summary = (rows: Load[]) => ({
+    perSecond: { min: min(rows.map((r) => r.perSecond)), median: median(rows.map((r) => r.perSecond)) },
+    p50: { median: median(rows.map((r) => r.p50)), max: max(rows.map((r) => r.p50)) },
+    p99: { median: median(rows.map((r) => r.p99)), max: max(rows.map((r) => r.p99)) },
+    refused: rows.reduce((n, r) => n + (r.requests - r.okEnvelopes), 0),
+    ...(rows.find((r) => r.firstRefusal) ? { firstRefusal: rows.find((r) => r.firstRefusal)?.firstRefusal } : {}),
+  });
+  const helloMedian = median(runs.hello?.map((r) => r.perSecond) ?? []);
+  const betsMedian = median(runs.bets?.map((r) => r.perSecond) ?? []);
+  const bareMedian = median(bare.map((r) => r.perSecond));
+  out.workers = WORKERS;
+  out.hello = summary(runs.hello ?? []);
+  out.getLevelList = summary(runs.levels ?? []);
+  out.getUserInfo = summary(runs.userInfo ?? []);
+  out.bets = {
+    ...summary(runs.bets ?? []),
+    cpuMsPerBet: {
+      min: min(runs.bets?.map((r) => r.cpuMsPerRequest ?? 0) ?? []),
+      median: median(runs.bets?.map((r) => r.cpuMsPerRequest ?? 0) ?? []),
+    },
+    postgresCpuMsPerBet: { median: median(runs.bets?.map((r) => r.postgresMsPerRequest ?? 0) ?? []) },
+    answeredOk: betsAnswered,
+    storedRows: stored?.bets,
+  };
+  out.bareSql = {
+    perSecond: { min: min(bare.map((r) => r.perSecond)), median: bareMedian },
+    p50: { median: median(bare.map((r) => r.p50)) },
+    p99: { median: median(bare.map((r) => r.p99)) },
+    postgresCpuMsPerBet: { median: Math.round(median(barePgMs) * 100) / 100 },
+    failures: bare.reduce((n, r) => n + r.failures, 0),
+    ...(bare.find((r) => r.firstError) ? { firstError: bare.find((r) => r.firstError)?.firstError } : {}),
+  };
+  out.placeBetSql = {
+    perSecond: { min: min(direct.map((r) => r.perSecond)), median: median(direct.map((r) => r.perSecond)) },
+    p50: { median: median(direct.map((r) => r.p50)) },
+    p99: { median: median(direct.map((r) => r.p99)) },
+    failures: direct.reduce((n, r) => n + r.failures, 0),
+    ...(direct.find((r) => r.firstError) ? { firstError: direct.find((r) => r.firstError)?.firstError } : {}),
+  };
+  out.ratios = {
+    betsToBare: (betsMedian / Math.max(1, bareMedian)).toFixed(2),
+    betsToHello: (betsMedian / Math.max(1, helloMedian)).toFixed(2),
+    getLevelListToHello: (median(runs.levels?.map((r) => r.perSecond) ?? []) / Math.max(1, helloMedian)).toFixed(2),
+    getUserInfoToHello: (median(runs.userInfo?.map((r) => r.perSecond) ?? []) / Math.max(1, helloMedian)).toFixed(2),
+  };
+  out.serverRssMb = { idle: idleRssMb, afterLoad: peakRssMb };
+  out.ledgerCheck = (await checkLedger(db.db)).ok;
+  console.log(JSON.stringify(out, null, 2));
+} finally {
+  await db.drop();
+}
