@@ -42,12 +42,12 @@ export async function runEarningDay(
       .returning({ day: earningDays.day });
     if (claimed.length === 0) return { step: step.name, day, ran: false, rows: 0, total: 0n };
     const { start, end } = localDayBounds(day, timeZone);
-    const result = await step.run(tx, { day, start, end, timeZone, now });
+    const paid = await step.run(tx, { day, start, end, timeZone, now });
     await tx
       .update(earningDays)
-      .set({ rows: result.rows, total: result.total })
+      .set({ rows: paid.rows, total: paid.total })
       .where(sql`${earningDays.step} = ${step.name} and ${earningDays.day} = ${day}`);
-    return { step: step.name, day, ran: true, ...result };
+    return { step: step.name, day, ran: true, ...paid };
   });
 }
 
