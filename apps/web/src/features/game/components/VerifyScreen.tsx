@@ -6,7 +6,7 @@ import { Field } from '../../../components/Field';
 import { Form } from '../../../components/Form';
 import { QueryView } from '../../../components/QueryView';
 import { StatusBadge, type StatusTone } from '../../../components/StatusBadge';
-import { SubmitButton } from '../../../components/SubmitButton';
+import { ConfirmButton } from '../../../components/ConfirmButton';
 import { isolate } from '../../../lib/bidi';
 import { useNavigation } from '../../../lib/navigation';
 import { useGameLevels } from '../api/levels';
@@ -73,9 +73,7 @@ export function VerifyScreen({ initialPeriodId }: { initialPeriodId?: string | u
           }}
           data-testid="verify-period"
         />
-        <SubmitButton pending={proof.isFetching} data-testid="verify-submit">
-          {t('verify.submit')}
-        </SubmitButton>
+        <ConfirmButton label={t('verify.submit')} pending={proof.isFetching} onConfirm={submit} testId="verify-submit" />
       </Form>
       {periodId && (
         <QueryView query={proof}>
