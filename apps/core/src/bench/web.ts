@@ -141,7 +141,9 @@ async function browserJsKb(url: string): Promise<{ js: number; files: number }> 
     });
     await page.goto(url, { waitUntil: 'networkidle' });
     const sizes = await Promise.all(scripts.values());
-    if (process.env.BENCH_VERBOSE) [...scripts.keys()].forEach((file, i) => console.error(sizes[i], file));
+    if (process.env.BENCH_VERBOSE) {
+      for (const [i, file] of [...scripts.keys()].entries()) console.error(sizes[i], file);
+    }
     return { js: kb(sizes.reduce((sum, size) => sum + size, 0)), files: sizes.length };
   } finally {
     await browser.close();

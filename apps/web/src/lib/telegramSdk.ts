@@ -57,8 +57,11 @@ function mountComponents(): void {
   if (themeParams.bindCssVars.isAvailable() && !themeParams.isCssVarsBound()) themeParams.bindCssVars();
   if (miniApp.bindCssVars.isAvailable() && !miniApp.isCssVarsBound()) miniApp.bindCssVars();
   // Vertical swipes stay on (Telegram's native gesture); forms switch them off while they hold input (setVerticalSwipes).
+  // The SDK starts them from its stored state (or "swipes off"); nothing holds input yet.
   if (swipeBehavior.mount.isAvailable()) swipeBehavior.mount();
+  setVerticalSwipes(true);
   if (closingBehavior.mount.isAvailable()) closingBehavior.mount();
+  setClosingConfirmation(false);
   if (viewport.mount.isAvailable() && !viewport.isMounting() && !viewport.isMounted()) {
     viewport
       .mount()

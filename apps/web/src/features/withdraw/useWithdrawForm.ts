@@ -13,8 +13,8 @@ import {
 import { useState } from 'react';
 import { errorMessage } from '../../lib/api';
 import { splitServerError, useForm } from '../../lib/form';
-import { haptics, useClosingConfirmation } from '../../lib/native';
 import { useIntent } from '../../lib/intent';
+import { haptics, useClosingConfirmation } from '../../lib/native';
 import { useThrottled } from '../../lib/throttle';
 import { toast } from '../../lib/toast';
 import { sendWithdrawCode } from './api/sendCode';

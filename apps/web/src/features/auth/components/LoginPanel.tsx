@@ -1,9 +1,9 @@
 import { validateLoginForm } from '@prism/domain';
 import { useTranslation } from 'react-i18next';
+import { ConfirmButton } from '../../../components/ConfirmButton';
 import { Field } from '../../../components/Field';
 import { Form } from '../../../components/Form';
 import { PhoneField } from '../../../components/PhoneField';
-import { ConfirmButton } from '../../../components/ConfirmButton';
 import { useForm } from '../../../lib/form';
 import { useThrottled } from '../../../lib/throttle';
 import { useLogin } from '../api/login';

@@ -1,8 +1,8 @@
 import type { BankCardView } from '@prism/domain';
 import { useTranslation } from 'react-i18next';
+import { ConfirmButton } from '../../../components/ConfirmButton';
 import { Field } from '../../../components/Field';
 import { Form } from '../../../components/Form';
-import { ConfirmButton } from '../../../components/ConfirmButton';
 import { useForm } from '../../../lib/form';
 import { haptics, useClosingConfirmation, useSecondaryButton } from '../../../lib/native';
 import { useThrottled } from '../../../lib/throttle';

@@ -3,15 +3,15 @@ import { type Asset, type ExchangeRate, formatMoney, type UserInfo } from '@pris
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AmountField } from '../../../components/AmountField';
+import { ConfirmButton } from '../../../components/ConfirmButton';
 import { EmptyState } from '../../../components/EmptyState';
 import { Form } from '../../../components/Form';
 import { QueryView } from '../../../components/QueryView';
 import { Sheet } from '../../../components/Sheet';
-import { ConfirmButton } from '../../../components/ConfirmButton';
 import { useForm } from '../../../lib/form';
 import { useIntent } from '../../../lib/intent';
-import { haptics, useClosingConfirmation } from '../../../lib/native';
 import { formatAmount } from '../../../lib/money';
+import { haptics, useClosingConfirmation } from '../../../lib/native';
 import { useThrottled } from '../../../lib/throttle';
 import { toast } from '../../../lib/toast';
 import { turnoverLockOf } from '../../../lib/wallet';
@@ -88,7 +88,9 @@ function ExchangeForm({ rates, user }: { rates: ExchangeRate[]; user: Balances }
             onChange={(event) => {
               haptics.selection();
               setFrom(event.target.value as Asset);
-            }} data-testid="exchange-from">
+            }}
+            data-testid="exchange-from"
+          >
             {froms.map((coin) => (
               <option key={coin} value={coin}>
                 {coin}
@@ -116,7 +118,9 @@ function ExchangeForm({ rates, user }: { rates: ExchangeRate[]; user: Balances }
             onChange={(event) => {
               haptics.selection();
               setTo(event.target.value as Asset);
-            }} data-testid="exchange-to">
+            }}
+            data-testid="exchange-to"
+          >
             {tos.map((coin) => (
               <option key={coin} value={coin}>
                 {coin}
@@ -156,7 +160,13 @@ function ExchangeForm({ rates, user }: { rates: ExchangeRate[]; user: Balances }
           </dd>
         </div>
       </dl>
-      <ConfirmButton label={t('exchange.confirm')} pending={mutation.isPending} disabled={overLimit} onConfirm={submit} testId="exchange-confirm" />
+      <ConfirmButton
+        label={t('exchange.confirm')}
+        pending={mutation.isPending}
+        disabled={overLimit}
+        onConfirm={submit}
+        testId="exchange-confirm"
+      />
     </Form>
   );
 }

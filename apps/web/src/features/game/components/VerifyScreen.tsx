@@ -1,12 +1,12 @@
 import { type GameLevel, type GameSessionProof, routes } from '@prism/domain';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ConfirmButton } from '../../../components/ConfirmButton';
 import { ErrorBlock } from '../../../components/ErrorBlock';
 import { Field } from '../../../components/Field';
 import { Form } from '../../../components/Form';
 import { QueryView } from '../../../components/QueryView';
 import { StatusBadge, type StatusTone } from '../../../components/StatusBadge';
-import { ConfirmButton } from '../../../components/ConfirmButton';
 import { isolate } from '../../../lib/bidi';
 import { useNavigation } from '../../../lib/navigation';
 import { useGameLevels } from '../api/levels';

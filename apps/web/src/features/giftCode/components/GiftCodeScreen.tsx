@@ -1,11 +1,11 @@
 import { GIFT_CODE_LENGTH, type GiftCodeRedemption, normalizeGiftCode } from '@prism/domain';
 import { useTranslation } from 'react-i18next';
 import { Card } from '../../../components/Card';
+import { ConfirmButton } from '../../../components/ConfirmButton';
 import { Field } from '../../../components/Field';
 import { Form } from '../../../components/Form';
 import { PagedList } from '../../../components/PagedList';
 import { StatusBadge } from '../../../components/StatusBadge';
-import { ConfirmButton } from '../../../components/ConfirmButton';
 import { formatDateTime } from '../../../lib/datetime';
 import { useForm } from '../../../lib/form';
 import { useIntent } from '../../../lib/intent';

@@ -1,12 +1,12 @@
 import type { MessageKey, PayChannel, RechargeAmountList } from '@prism/domain';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Form } from '../../../components/Form';
 import { ConfirmButton } from '../../../components/ConfirmButton';
+import { Form } from '../../../components/Form';
 import { useForm } from '../../../lib/form';
 import { useIntent } from '../../../lib/intent';
-import { haptics, useClosingConfirmation } from '../../../lib/native';
 import { formatShort, parseAmountInput } from '../../../lib/money';
+import { haptics, useClosingConfirmation } from '../../../lib/native';
 import { useThrottled } from '../../../lib/throttle';
 import { useCreateRecharge } from '../api/recharge';
 import { stepperBounds, stepperText } from '../stepper';

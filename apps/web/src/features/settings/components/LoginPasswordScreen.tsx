@@ -1,9 +1,9 @@
 import { validateChangePasswordForm } from '@prism/domain';
 import { useTranslation } from 'react-i18next';
 import { CodeField } from '../../../components/CodeField';
+import { ConfirmButton } from '../../../components/ConfirmButton';
 import { Form } from '../../../components/Form';
 import { PasswordPairFields } from '../../../components/PasswordPairFields';
-import { ConfirmButton } from '../../../components/ConfirmButton';
 import { useForm } from '../../../lib/form';
 import { useThrottled } from '../../../lib/throttle';
 import { useChangeLoginPwd } from '../api/changeLoginPwd';

@@ -1,9 +1,9 @@
 import { checkAssetPassword, checkCode, checkConfirmPassword } from '@prism/domain';
 import { useTranslation } from 'react-i18next';
 import { CodeField } from '../../../components/CodeField';
+import { ConfirmButton } from '../../../components/ConfirmButton';
 import { Field } from '../../../components/Field';
 import { Form } from '../../../components/Form';
-import { ConfirmButton } from '../../../components/ConfirmButton';
 import { useForm } from '../../../lib/form';
 import { useThrottled } from '../../../lib/throttle';
 import { useResetAssetPwd } from '../api/resetAssetPwd';
