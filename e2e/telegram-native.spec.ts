@@ -35,8 +35,10 @@ async function openSignedIn(page: Page, path: string, theme: ThemeParams = TELEG
   await page.waitForURL((url) => url.pathname === path);
 }
 
+/** Attached to the test's results, and kept under .tmp/screenshots/ to look at. */
 async function screenshot(page: Page, testInfo: TestInfo, name: string): Promise<void> {
-  await testInfo.attach(name, { body: await page.screenshot({ fullPage: false }), contentType: 'image/png' });
+  const body = await page.screenshot({ path: `.tmp/screenshots/${name}.png` });
+  await testInfo.attach(name, { body, contentType: 'image/png' });
 }
 
 const cssVar = (page: Page, name: string) =>
