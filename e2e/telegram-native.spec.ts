@@ -70,6 +70,7 @@ test.describe('1. theme params', () => {
       const painted = JSON.stringify(await telegramEvents(page));
       expect(painted).not.toContain('#f0457f');
       expect(painted).not.toContain('"#000000"');
+      await expect(page.getByRole('heading', { name: 'Balances' })).toBeVisible();
       await screenshot(page, testInfo, `telegram-${name}-home`);
     });
   }
@@ -239,6 +240,7 @@ test('12. plain browser: no SDK, the spec look (black), in-page buttons', async 
   await page.reload();
   await expect(page.locator('html')).toHaveAttribute('data-theme', 'light');
   expect(await background(page, '.top-bar')).toBe('rgb(240, 69, 127)');
+  await expect(page.getByRole('heading', { name: 'Balances' })).toBeVisible();
   await screenshot(page, testInfo, 'browser-light-home');
 });
 
