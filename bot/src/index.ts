@@ -8,4 +8,3 @@ export { answerStart, inviteLink, isWebAppUrl, LINK_PREFIX, miniAppLink, type St
 export { API_FAILURES_BEFORE_WARNING, type BotLog, type LongPolling, longPolling, watchApiHealth } from './runtime';
 export { botCommandsFor, configureBotProfile } from './setup';
 export { type BotTransport, createGrammyTransport, type OutgoingButton, type OutgoingMessage } from './transport';
-export { operatorTexts, type WithdrawalTexts, withdrawalTexts } from './walletTexts';

@@ -25,6 +25,7 @@ import { giftCodeAdminRoutes, giftCodeRoutes } from './modules/giftCode/routes';
 import { levelAdminRoutes, levelRoutes } from './modules/level/routes';
 import { messageRoutes } from './modules/message/routes';
 import { opsRoutes, requireOperator } from './modules/ops/routes';
+import { powerAdminRoutes, powerRoutes } from './modules/power/routes';
 import { protectionRoutes } from './modules/protection/routes';
 import { rechargeAdminRoutes, rechargeRoutes } from './modules/recharge/routes';
 import { signInRoutes } from './modules/signIn/routes';
@@ -93,6 +94,7 @@ function coreRouter(deps: CoreDeps, services: Services): Router {
   router.use(protectionRoutes({ clock, protection: services.protection }));
   router.use(levelRoutes({ db, clock, levels: services.levels }));
   router.use(giftCodeRoutes({ db, clock, giftCodes: services.giftCodes, perMinute: config.RATE_LIMIT_GIFT_CODE_PER_MINUTE }));
+  router.use(powerRoutes({ db, clock, power: services.power, protection: services.protection }));
   router.use(gameRoutes(deps, services));
   router.use('/admin', requireOperator(deps.opsToken), adminRouter(deps, services));
   if (config.devOutbox) router.use(devRoutes(db), devTelegramRoutes(config, services));
@@ -114,6 +116,7 @@ function adminRouter(deps: CoreDeps, services: Services): Router {
   router.use(levelAdminRoutes(services.levelAdmin));
   router.use(broadcastAdminRoutes(services.broadcasts));
   router.use(contentAdminRoutes(services.content));
+  router.use(powerAdminRoutes(services.power));
   return router;
 }
 

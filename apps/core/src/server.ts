@@ -9,6 +9,8 @@ import { type Database, openDatabase } from './db/client';
 import { seedDatabase } from './db/seed';
 import { answerClientErrorsWithEnvelope } from './http/clientErrors';
 import { startBroadcastJob } from './modules/broadcast/job';
+import { startEarningJob } from './modules/earning/job';
+import { DAILY_STEPS } from './modules/earning/steps';
 import { startRebateJob } from './modules/team/job';
 import { type Clock, scaledClock, systemClock } from './platform/clock';
 import { lockDataDir } from './platform/dataDirLock';
@@ -157,6 +159,16 @@ async function startOn(server: Server, opened: Opened, config: Config, logger: L
       stopRebates = startRebateJob(database.db, clock, settings, logger);
     },
     () => stopRebates(),
+  );
+  // Daily earnings (power income and fee, advisor earnings, deposit interest): each step and day is claimed
+  // by its earning_days row in the paying transaction (modules/earning/job.ts); the leader runs it.
+  let stopEarnings = () => {};
+  await leadership.runAsLeader(
+    'earnings',
+    () => {
+      stopEarnings = startEarningJob(database.db, clock, settings, DAILY_STEPS, logger);
+    },
+    () => stopEarnings(),
   );
   // Broadcasts to Telegram chats: rows are claimed with SKIP LOCKED (modules/broadcast/job.ts), so even two
   // runners send each once; the leader runs it so the pace stays under Telegram's limit.

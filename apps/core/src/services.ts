@@ -14,6 +14,7 @@ import { createLevelAdmin } from './modules/level/admin';
 import { createLevelService } from './modules/level/service';
 import { createMessageService } from './modules/message/service';
 import { createNotifier } from './modules/notify/notifier';
+import { createPowerService } from './modules/power/service';
 import { createProtectionService } from './modules/protection/service';
 import { createSignInService } from './modules/signIn/service';
 import { createCodeService } from './modules/sms/codes';
@@ -61,6 +62,7 @@ export function createServices(deps: CoreDeps) {
   const giftCodes = createGiftCodeService({ db, clock, random });
   const levels = createLevelService({ db, clock });
   const broadcasts = createBroadcastService(db, clock);
+  const power = createPowerService({ db, clock, config: configService });
 
   return {
     tokens,
@@ -81,8 +83,10 @@ export function createServices(deps: CoreDeps) {
       engagement: { streakDay: (userId) => signIn.streakDay(userId), level: (userId) => levels.current(userId) },
       game: { betFigures: (userId, start, end) => betFigures(db, userId, start, end) },
       team,
+      power: { incomeList: (userId) => power.incomeList(userId) },
     }),
     team,
+    power,
     signIn,
     giftCodes,
     levels,

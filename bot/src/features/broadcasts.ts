@@ -1,6 +1,6 @@
+import { operatorTexts } from '@prism/domain';
 import { Composer } from 'grammy';
 import type { BotContext } from '../context';
-import { operatorTexts } from '../walletTexts';
 
 /** What the bot may ask core to do when an operator broadcasts. */
 export interface BroadcastSender {

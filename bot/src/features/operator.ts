@@ -1,7 +1,6 @@
-import { visibleReason } from '@prism/domain';
+import { operatorTexts, visibleReason } from '@prism/domain';
 import { Composer } from 'grammy';
 import type { BotContext } from '../context';
-import { operatorTexts } from '../walletTexts';
 import type { BroadcastSender } from './broadcasts';
 import type { GiftCodeIssuer } from './giftCodes';
 

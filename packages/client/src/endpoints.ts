@@ -1,6 +1,7 @@
 import { accountEndpoints } from './endpoints/account';
 import { engageEndpoints } from './endpoints/engage';
 import { gameEndpoints } from './endpoints/game';
+import { powerEndpoints } from './endpoints/power';
 import { rechargeEndpoints } from './endpoints/recharge';
 import { walletEndpoints } from './endpoints/wallet';
 import { withdrawEndpoints } from './endpoints/withdraw';
@@ -18,6 +19,7 @@ export function createEndpoints(http: HttpClient) {
     ...withdrawEndpoints(http),
     ...gameEndpoints(http),
     ...engageEndpoints(http),
+    ...powerEndpoints(http),
   };
 }
 

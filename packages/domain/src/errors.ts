@@ -101,6 +101,12 @@ export const errorCatalogue = {
   LEVEL_TASK_COLLECTED: { code: 12008, message: 'You have already collected this reward' },
   LEVEL_LOCKED: { code: 12009, message: 'This level is not unlocked yet' },
 
+  // Power (task platform)
+  POWER_SESSION_UNKNOWN: { code: 16001, message: 'This package does not exist or is closed' },
+  POWER_GIFT_SELF: { code: 16002, message: 'You cannot give power to yourself' },
+  POWER_GIFT_USER_UNKNOWN: { code: 16003, message: 'No user has this phone number or invitation code' },
+  POWER_GIFT_AMBIGUOUS: { code: 16004, message: 'More than one user has this phone number, please use the invitation code' },
+
   // Player protection (DESIGN 10)
   SELF_EXCLUDED: { code: 13001, message: 'You have paused your play until {{until}}. Betting and recharging are not available until then' },
   EXCLUSION_CANNOT_SHORTEN: { code: 13002, message: 'A self-exclusion can be lengthened but never shortened' },

@@ -2,6 +2,7 @@ export * from './codec';
 export * from './constants';
 export * from './content';
 export * from './contracts/index';
+export * from './earning/index';
 export * from './engage/index';
 export * from './errors';
 export * from './game/index';

@@ -10,6 +10,8 @@ export const routes = {
   doubleInvest: '/pages/DoubleInvest/DoubleInvest',
   doubleInvestDetail: '/pages/DoubleInvest/detail/detail',
   givenPower: '/pages/DoubleInvest/givenPower/givenPower',
+  /** Power records (purchases, gifts, maturities). Ours: the specification shows the records but not their path. */
+  powerRecords: '/pages/DoubleInvest/records/records',
   team: '/pages/team/team',
   account: '/pages/account/account',
   assetRecords: '/pages/assetRecords/assetRecords',

@@ -2,6 +2,7 @@ import { seedConfig } from '../modules/config/service';
 import { seedContent } from '../modules/content/service';
 import { seedGameLevels } from '../modules/game/levels';
 import { seedLevels } from '../modules/level/config';
+import { seedPowerSessions } from '../modules/power/seed';
 import { seedPayChannels } from '../modules/recharge/seed';
 import { seedWalletConfig } from '../modules/wallet/config';
 import type { Database } from './client';
@@ -14,4 +15,5 @@ export async function seedDatabase(db: Database): Promise<void> {
   await seedGameLevels(db);
   await seedLevels(db);
   await seedContent(db);
+  await seedPowerSessions(db);
 }

@@ -44,6 +44,8 @@ const FIELDS = [
   'level',
   'id',
   'gameSessionId',
+  'sessionId',
+  'account',
   'betName',
   'baseAmount',
   'betMultiples',
@@ -236,6 +238,8 @@ describe('fuzzing every endpoint', () => {
       levelName: 'Room',
       kind: 'sms',
       limit: '10',
+      sessionId: '1',
+      account: '9000000000',
     };
     const bad = ['\u0000', 'a\u0000b', '\u0001', 'x\u001b[31m', '\u007f', '\u0085', '\ud800', 'x\udc00y'];
     const routes = appRoutes(ctx.app).filter(

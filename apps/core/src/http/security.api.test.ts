@@ -31,6 +31,7 @@ const PUBLIC = [
   /^\/core\/app\/auth\/(login|register|resetLoginPwd|telegramLogin)$/,
   /^\/core\/app\/sms\/sendSmsCodeNoAuth$/,
   /^\/core\/app\/config\//,
+  /^\/core\/app\/powerSession\/(config\/get|list|cateList)$/,
   /^\/core\/app\/chargeAndWithdrawConfig\/getConfig$/,
   /^\/core\/app\/payChannel\/list$/,
   // The introduction pages are open before login, as their routes in the app are.
@@ -114,6 +115,9 @@ describe('no IDOR: another user sees and changes nothing of yours', () => {
     );
     await ctx.api.post('/app/user/cashRecharge/recharge', { payChannelName: 'sandbox', amount: '1000' }, { token: owner.token });
 
+    const bought = await ctx.api.post('/app/userPower/buyPower', { sessionId: '1' }, { token: owner.token });
+    expect(bought.code).toBe(200);
+
     const mine = { token: other.token };
     const empty = async (path: string, query: Record<string, string> = {}) =>
       (await ctx.api.get<{ content: unknown[] }>(path, { pageNo: '1', ...query }, mine)).result.content;
@@ -122,6 +126,9 @@ describe('no IDOR: another user sees and changes nothing of yours', () => {
     expect(await empty('/app/user/rechargeTask/list')).toEqual([]);
     expect(await empty('/app/user/account/findUserAccountRecordPage')).toEqual([]);
     expect(await empty('/app/sysMessage/findUserMsgList')).toEqual([]);
+    expect(await empty('/app/userPower/powerRecordPage')).toEqual([]);
+    const othersPower = await ctx.api.get<{ basicPower: string; holdings: unknown[] }>('/app/userPower/get', {}, mine);
+    expect(othersPower.result).toMatchObject({ basicPower: '0.00', holdings: [] });
     expect((await ctx.api.post<unknown[]>('/app/userBank/list', {}, mine)).result).toEqual([]);
     expect((await ctx.api.post('/app/userBank/remove', { id: cardId }, mine)).code).toBe(10024);
     expect(

@@ -25,7 +25,7 @@ export interface ActionContext {
 }
 
 /** The kinds of request that create one thing each, counted per user to prove nothing was made twice. */
-export type Counted = 'recharge' | 'exchange' | 'bet' | 'withdraw' | 'signIn' | 'giftCode' | 'tap';
+export type Counted = 'recharge' | 'exchange' | 'bet' | 'withdraw' | 'signIn' | 'giftCode' | 'tap' | 'power';
 
 const BETS = ['Red', 'Green', 'Violet', 'Big', 'Small', '0', '3', '5', '8'];
 const NO_ANSWER = 0;
@@ -241,4 +241,21 @@ export async function decide(a: ActionContext, user: VirtualUser): Promise<void>
   a.record({ user: user.index, op: approve ? 'approve' : 'reject', code: answer.code, ids: String(id) });
   // Lost answer: the decision may or may not have happened; decide again later (deciding twice is refused, not applied).
   if (answer.code === NO_ANSWER) user.pendingWithdrawals.push(id);
+}
+
+/** Buys a seeded power package (the daily limit and the balance refuse some, changing nothing). */
+export async function buyPower(a: ActionContext, user: VirtualUser): Promise<void> {
+  const sessionId = String(1 + user.next(2));
+  const answer = await keyed<{ holding: { id: number } }>(a, user, 'power', (headers) =>
+    a.target.api.post('/app/userPower/buyPower', { sessionId }, { token: user.token, headers }),
+  );
+  a.record({ user: user.index, op: 'buyPower', code: answer.code, ids: answer.result ? String(answer.result.holding.id) : undefined });
+}
+
+/** Gives the cheapest package to another simulated user, by phone. */
+export async function givePower(a: ActionContext, user: VirtualUser, to: VirtualUser): Promise<void> {
+  const answer = await keyed<{ holding: { id: number } }>(a, user, 'power', (headers) =>
+    a.target.api.post('/app/userPower/givePower', { sessionId: '1', account: to.phone }, { token: user.token, headers }),
+  );
+  a.record({ user: user.index, op: 'givePower', code: answer.code, ids: answer.result ? String(answer.result.holding.id) : undefined });
 }

@@ -5,6 +5,7 @@ import { sessionProof } from '../modules/game/history';
 import { loadLevel } from '../modules/game/levels';
 import { checkLedger } from '../modules/ledger/check';
 import { systemBalance } from '../modules/ledger/ledger';
+import { checkPower } from '../modules/power/check';
 import { checkRebates } from '../modules/team/check';
 import type { ActionContext, Counted } from './actions';
 import type { VirtualUser } from './users';
@@ -72,6 +73,7 @@ export async function checkInvariants({ db, now, retried, users }: InvariantInpu
 
   // Rebates: each day and kind paid once, exactly as its rebate_periods row records.
   failures.push(...(await checkRebates(db)));
+  failures.push(...(await checkPower(db)));
 
   // Every drawn session's result verifies from its published data.
   const sessions = await queryRows<{ period_id: string; level: number }>(
@@ -200,6 +202,7 @@ async function madeOnce(db: Database, users: VirtualUser[]): Promise<string[]> {
         union all select user_id, 'signIn', count(*)::int from sign_ins group by user_id
         union all select user_id, 'giftCode', count(*)::int from gift_code_redemptions group by user_id
         union all select user_id, 'tap', count(*)::int from tap_batches group by user_id
+        union all select coalesce(giver_id, user_id), 'power', count(*)::int from power_holdings group by 1
         union all select a.user_id, 'exchange', count(distinct t.reference)::int
           from ledger_transfers t join ledger_accounts a on a.id = t.from_account_id
           where t.type = 'exchange' and a.user_id is not null group by a.user_id`,

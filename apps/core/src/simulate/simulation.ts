@@ -3,9 +3,11 @@ import { TEST_OPS_TOKEN } from '../testing';
 import {
   type ActionContext,
   bet,
+  buyPower,
   collectLevelTask,
   decide,
   exchange,
+  givePower,
   type OpRecord,
   recharge,
   redeemGiftCode,
@@ -13,6 +15,7 @@ import {
   tap,
   withdraw,
 } from './actions';
+import { runEarningDays } from './earning';
 import { checkInvariants, ledgerDigest } from './invariants';
 import type { SimulationTarget } from './target';
 import { createVirtualUser, type VirtualUser } from './users';
@@ -99,10 +102,12 @@ export async function runSimulation(target: SimulationTarget, options: Simulatio
       else if (roll < 85) await withdraw(a, user);
       else if (roll < 95) await decide(a, user);
       else {
-        const pick = user.next(4);
+        const pick = user.next(6);
         if (pick === 0) await signIn(a, user);
         else if (pick === 1) await redeemGiftCode(a, user, giftCode.result.code);
         else if (pick === 2) await collectLevelTask(a, user);
+        else if (pick === 3) await buyPower(a, user);
+        else if (pick === 4) await givePower(a, user, users[(user.index + 1) % users.length] as VirtualUser);
         else await tap(a, user);
       }
     });
@@ -112,6 +117,8 @@ export async function runSimulation(target: SimulationTarget, options: Simulatio
   await Promise.all(later);
   // Let every open session end and settle before checking.
   await target.settle();
+  // The daily job over the next days: income, fees and maturities of what was bought, each day once.
+  await runEarningDays(target);
 
   failures.push(...(await checkInvariants({ db: target.db, now: target.now(), retried, users })));
   const outcomes: Record<string, number> = {};

@@ -21,7 +21,16 @@ export interface VirtualUser {
   unknown: Record<Counted, number>;
 }
 
-const noneCounted = (): Record<Counted, number> => ({ recharge: 0, exchange: 0, bet: 0, withdraw: 0, signIn: 0, giftCode: 0, tap: 0 });
+const noneCounted = (): Record<Counted, number> => ({
+  recharge: 0,
+  exchange: 0,
+  bet: 0,
+  withdraw: 0,
+  signIn: 0,
+  giftCode: 0,
+  tap: 0,
+  power: 0,
+});
 
 /** A small deterministic generator per user (mulberry32). */
 export function prng(seed: number): (max: number) => number {

@@ -33,6 +33,6 @@ describe('routeTable', () => {
 
   it('loads the entry page and the placeholder pages from shared modules', () => {
     expect(byPath('/')?.load).toBe(byPath('/pages/load/load')?.load);
-    expect(byPath(routes.deposit)?.load).toBe(byPath(routes.givenPower)?.load);
+    expect(byPath(routes.deposit)?.load).toBe(byPath(routes.depositForm)?.load);
   });
 });

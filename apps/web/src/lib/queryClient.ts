@@ -34,6 +34,10 @@ export const queryKeys = {
   signInStatus: ['user', 'signIn'] as const,
   giftCodeRecords: ['user', 'giftCodeRecords'] as const,
   tapState: ['user', 'tap'] as const,
+  /** Power packages with today's purchase counts, the user's power, and power records (task platform). */
+  powerCategories: ['user', 'powerSessions'] as const,
+  userPower: ['user', 'power'] as const,
+  powerRecords: ['user', 'powerRecords'] as const,
   levels: ['user', 'levels'] as const,
   message: (id: number) => ['user', 'messages', 'detail', id] as const,
   /** The user's bets in one room. */

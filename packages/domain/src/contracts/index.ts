@@ -169,6 +169,7 @@ export interface TelegramLinkToken {
 
 export * from './engage';
 export * from './game';
+export * from './power';
 export * from './recharge';
 export * from './wallet';
 export * from './withdraw';

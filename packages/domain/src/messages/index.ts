@@ -33,3 +33,4 @@ export function formatWait(seconds: number, locale: Locale): string {
   const [unit, value] = whole < 60 ? (['second', whole] as const) : (['minute', Math.ceil(whole / 60)] as const);
   return new Intl.NumberFormat(locale, { style: 'unit', unit, unitDisplay: 'long' }).format(value);
 }
+export * from './telegram';

@@ -57,6 +57,24 @@ describe('npm run ops', () => {
     await expect(ops('giftcode create --amount 0')).rejects.toThrow(/amount/);
   });
 
+  it('creates and edits a power package, and lists packages', async () => {
+    const created = (await ops(
+      'power save --cateId 4 --cateName Ops --name Ops-7 --coin CASH --price 12 --power 12 --termDays 7 --dailyRateBps 110 --feeBps 5 --dailyLimit 2',
+    )) as { id: number; price: string; dailyRate: string; enabled: boolean };
+    expect(created).toMatchObject({ price: '12.00', dailyRate: '1.10%', enabled: true });
+    const edited = (await ops(
+      `power save --id ${created.id} --cateId 4 --cateName Ops --name Ops-7 --coin CASH --price 15 --power 12 --termDays 7 --dailyRateBps 110 --feeBps 5 --dailyLimit 2 --disable`,
+    )) as { price: string; enabled: boolean };
+    expect(edited).toMatchObject({ price: '15.00', enabled: false });
+    const listed = (await ops('power list')) as { id: number; enabled: boolean }[];
+    expect(listed.find((s) => s.id === created.id)?.enabled).toBe(false);
+    await expect(
+      ops(
+        'power save --cateId 4 --cateName Ops --name X --coin CASH --price 0 --power 1 --termDays 1 --dailyRateBps 1 --feeBps 1 --dailyLimit 1',
+      ),
+    ).rejects.toThrow(/greater than zero/);
+  });
+
   it('sends a broadcast to every user and lists it', async () => {
     const user = await registerUser(ctx);
     const args = ['broadcast', 'send', '--title', 'Hello all', '--text', 'A message for everyone.'];

@@ -5,6 +5,7 @@ import { engageCommands } from './engage';
 import { gameCommands } from './game';
 import { generalCommands } from './general';
 import { levelCommands } from './levels';
+import { powerCommands } from './power';
 import { rechargeCommands } from './recharge';
 import { telegramCommands } from './telegram';
 import { walletCommands } from './wallet';
@@ -22,6 +23,7 @@ export const opsCommands: OpsCommand[] = [
   ...levelCommands,
   ...broadcastCommands,
   ...contentCommands,
+  ...powerCommands,
 ];
 
 /** The command whose words start the arguments, longest match first. */

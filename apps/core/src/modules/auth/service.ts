@@ -1,5 +1,4 @@
 import type { IssuedToken, Locale } from '@prism/domain';
-import { eq } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import type { AuthContext } from '../../http/context';
 import { AppError } from '../../http/errors';
@@ -9,8 +8,15 @@ import type { CodeService } from '../sms/codes';
 import { phoneTarget } from '../sms/codes';
 import type { TelegramLaunch } from '../telegram/initData';
 import { linkTelegram } from '../telegram/link';
-import { findUserByInvitationCode, findUserByPhone, findUserByTelegramId, newInvitationCode } from '../user/repository';
-import { users } from '../user/schema';
+import {
+  findUserByInvitationCode,
+  findUserByPhone,
+  findUserByTelegramId,
+  insertUser,
+  newInvitationCode,
+  setPasswordHash,
+  setUserLocale,
+} from '../user/repository';
 import { openSession, revokeSession, revokeUserSessions, type SessionDeps } from './sessions';
 import { claimAttempt, clearAttempts, LOGIN_THROTTLE } from './throttle';
 
@@ -63,20 +69,16 @@ export function createAuthService(deps: AuthServiceDeps) {
       for (let attempt = 0; ; attempt++) {
         try {
           return await db.transaction(async (tx) => {
-            const [user] = await tx
-              .insert(users)
-              .values({
-                phone: input.phone,
-                areaCode: input.areaCode,
-                passwordHash,
-                invitationCode: newInvitationCode(deps.random),
-                parentId: parent?.id ?? null,
-                locale: input.locale,
-                createdAt: deps.clock.now(),
-                updatedAt: deps.clock.now(),
-              })
-              .returning();
-            if (!user) throw new Error('insert returned no row');
+            const user = await insertUser(tx, {
+              phone: input.phone,
+              areaCode: input.areaCode,
+              passwordHash,
+              invitationCode: newInvitationCode(deps.random),
+              parentId: parent?.id ?? null,
+              locale: input.locale,
+              createdAt: deps.clock.now(),
+              updatedAt: deps.clock.now(),
+            });
             if (telegram) await linkTelegram(tx, user, telegram);
             return openSession(tx, deps, user.id);
           });
@@ -107,7 +109,7 @@ export function createAuthService(deps: AuthServiceDeps) {
       if (user.userStatus !== 1) throw new AppError('ACCOUNT_DISABLED');
       return db.transaction(async (tx) => {
         if (telegram) await linkTelegram(tx, user, telegram);
-        if (user.locale !== input.locale) await tx.update(users).set({ locale: input.locale }).where(eq(users.id, user.id));
+        if (user.locale !== input.locale) await setUserLocale(tx, user.id, input.locale);
         return openSession(tx, deps, user.id);
       });
     },
@@ -127,7 +129,7 @@ export function createAuthService(deps: AuthServiceDeps) {
       await codes.verify('resetLoginPwd', phoneTarget(user.areaCode, user.phone), input.code);
       const passwordHash = await hashPassword(input.password);
       await db.transaction(async (tx) => {
-        await tx.update(users).set({ passwordHash, updatedAt: deps.clock.now() }).where(eq(users.id, user.id));
+        await setPasswordHash(tx, user.id, passwordHash, deps.clock.now());
         // Everyone else holding this account's tokens is signed out; the caller stays in.
         const keep = caller?.userId === user.id ? caller.sessionId : undefined;
         await revokeUserSessions(tx, deps.clock, user.id, 'password_reset', keep);

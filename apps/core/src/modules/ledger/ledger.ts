@@ -18,6 +18,10 @@ export type SystemAccountName =
   | 'exchange'
   | 'rewards'
   | 'rebates'
+  /** Power: principals held for their term; income paid out; management fees taken. */
+  | 'power_stakes'
+  | 'power_income'
+  | 'power_fees'
   | `deposits:${string}`;
 
 export type AccountRef = { userId: number } | { system: SystemAccountName };
@@ -37,6 +41,9 @@ export type TransferType =
   | 'reward'
   | 'gift'
   | 'power'
+  | 'power_income'
+  | 'power_fee'
+  | 'power_maturity'
   | 'deposit_interest'
   | 'adjustment';
 
@@ -281,4 +288,26 @@ export async function systemBalance(tx: Executor, name: SystemAccountName, asset
     sql`select sum(balance)::text as total from ledger_accounts where system_name = ${name} and asset = ${asset}`,
   );
   return BigInt(row?.total ?? '0');
+}
+
+/**
+ * The balances of many (user, asset) accounts, locked FOR UPDATE in id order
+ * until the caller's transaction ends: a set-based charge (the power fee) caps
+ * each debit at the balance it reads, and nothing can spend it in between.
+ * Accounts never used are absent (balance 0).
+ */
+export async function lockUserBalances(tx: Executor, userIds: readonly number[], asset: Asset): Promise<Map<number, bigint>> {
+  const out = new Map<number, bigint>();
+  for (let start = 0; start < userIds.length; start += 10_000) {
+    const ids = userIds.slice(start, start + 10_000);
+    // Inlined as SQL literals: every element is a number we read from our own tables.
+    const rows = await queryRows<{ user_id: number; balance: string }>(
+      tx,
+      sql`select user_id, balance::text as balance from ledger_accounts
+          where asset = ${asset} and user_id = any(${sql.raw(`array[${ids.map(Number).join(',')}]::bigint[]`)})
+          order by id for update`,
+    );
+    for (const row of rows) out.set(Number(row.user_id), BigInt(row.balance));
+  }
+  return out;
 }

@@ -1,5 +1,5 @@
 import { timingSafeEqual } from 'node:crypto';
-import { and, desc, eq } from 'drizzle-orm';
+import { desc, eq } from 'drizzle-orm';
 import { type RequestHandler, Router } from 'express';
 import { z } from 'zod';
 import type { Database } from '../../db/client';
@@ -12,8 +12,7 @@ import { sysConfig } from '../config/schema';
 import type { ConfigService } from '../config/service';
 import { botOutbox } from '../notify/schema';
 import { smsOutbox } from '../sms/schema';
-import { findUserByPhone } from '../user/repository';
-import { users } from '../user/schema';
+import { findUserByPhone, setUserStatus } from '../user/repository';
 
 export interface OpsRouteDeps {
   db: Database;
@@ -80,10 +79,7 @@ export function opsRoutes({ db, clock, config }: OpsRouteDeps): Router {
     if (!user) throw new AppError('PHONE_NOT_REGISTERED');
     const userStatus = input.status === 'enable' ? 1 : 0;
     await db.transaction(async (tx) => {
-      await tx
-        .update(users)
-        .set({ userStatus, updatedAt: clock.now() })
-        .where(and(eq(users.id, user.id)));
+      await setUserStatus(tx, user.id, userStatus, clock.now());
       if (userStatus === 0) await revokeUserSessions(tx, clock, user.id, 'disabled');
     });
     ok(res, { id: user.id, phone: user.phone, userStatus }, 'Updated Successfully');

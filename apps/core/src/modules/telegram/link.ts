@@ -1,7 +1,7 @@
-import { eq } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { AppError } from '../../http/errors';
-import { type UserRow, users } from '../user/schema';
+import { findUserByTelegramId, setTelegramIdentity } from '../user/repository';
+import type { UserRow } from '../user/schema';
 import type { TelegramLaunch } from './initData';
 
 /** Who a Telegram user is, as proved by initData or by the bot (which sees the user pressing Start). */
@@ -14,15 +14,12 @@ export type TelegramIdentity = Pick<TelegramLaunch, 'telegramId' | 'username'>;
  */
 export async function linkTelegram(db: Executor, user: UserRow, launch: TelegramIdentity): Promise<void> {
   if (user.telegramId != null && user.telegramId !== launch.telegramId) throw new AppError('PHONE_LINKED_OTHER_TELEGRAM');
-  const [holder] = await db.select({ id: users.id }).from(users).where(eq(users.telegramId, launch.telegramId));
+  const holder = await findUserByTelegramId(db, launch.telegramId);
   if (holder && holder.id !== user.id) throw new AppError('TELEGRAM_LINKED_ELSEWHERE');
   await refreshTelegramUser(db, user.id, launch);
 }
 
 /** Keeps the stored Telegram id and username current (usernames change). */
 export async function refreshTelegramUser(db: Executor, userId: number, launch: TelegramIdentity): Promise<void> {
-  await db
-    .update(users)
-    .set({ telegramId: launch.telegramId, telegramUsername: launch.username ?? null, updatedAt: new Date() })
-    .where(eq(users.id, userId));
+  await setTelegramIdentity(db, userId, launch, new Date());
 }

@@ -1,4 +1,4 @@
-import { formatMoney, type UserInfo } from '@prism/domain';
+import { formatMoney, type IncomeEntry, type UserInfo } from '@prism/domain';
 import type { BetFigures } from '../game/figures';
 import type { WalletFigures } from '../wallet/figures';
 import type { UserRow } from './schema';
@@ -12,6 +12,7 @@ export interface UserInfoExtras {
   level: { level: number; levelName: string };
   bets: BetFigures;
   yesterdayCommission: bigint;
+  incomeList: IncomeEntry[];
 }
 
 /** User info of specification point 3. Balances come from the ledger; the sign-in streak, the level, bet figures and commission from their modules. */
@@ -40,7 +41,7 @@ export function toUserInfo(user: UserRow, extras: UserInfoExtras): UserInfo {
     todayWin: formatMoney(extras.bets.todayWin),
     totalBetAmount: formatMoney(extras.bets.totalBetAmount),
     yesterdayCommission: formatMoney(extras.yesterdayCommission),
-    incomeList: [],
+    incomeList: extras.incomeList,
     telegramLinked: user.telegramId != null,
     telegramUsername: user.telegramUsername ?? '',
     hasAssetPassword: user.assetPasswordHash != null,

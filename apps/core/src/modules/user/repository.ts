@@ -34,3 +34,42 @@ const INVITATION_ALPHABET = 'ABCDEFGHJKMNPQRSTUVWXYZ23456789';
 export function newInvitationCode(random: Random): string {
   return randomString(random, INVITATION_ALPHABET, 8);
 }
+
+/*
+ * Writes. The users table belongs to this module: auth, telegram and the
+ * operator routes change accounts through these, never through the table.
+ */
+
+export type NewUser = typeof users.$inferInsert;
+
+export async function insertUser(db: Executor, values: NewUser): Promise<UserRow> {
+  const [row] = await db.insert(users).values(values).returning();
+  if (!row) throw new Error('insert returned no row');
+  return row;
+}
+
+export async function setUserLocale(db: Executor, userId: number, locale: string): Promise<void> {
+  await db.update(users).set({ locale }).where(eq(users.id, userId));
+}
+
+export async function setPasswordHash(db: Executor, userId: number, passwordHash: string, now: Date): Promise<void> {
+  await db.update(users).set({ passwordHash, updatedAt: now }).where(eq(users.id, userId));
+}
+
+/** 1 enabled, 0 disabled (the caller revokes the sessions of a disabled account). */
+export async function setUserStatus(db: Executor, userId: number, userStatus: 0 | 1, now: Date): Promise<void> {
+  await db.update(users).set({ userStatus, updatedAt: now }).where(eq(users.id, userId));
+}
+
+/** The Telegram user an account is linked to, and their current username. */
+export async function setTelegramIdentity(
+  db: Executor,
+  userId: number,
+  identity: { telegramId: number; username?: string | undefined },
+  now: Date,
+): Promise<void> {
+  await db
+    .update(users)
+    .set({ telegramId: identity.telegramId, telegramUsername: identity.username ?? null, updatedAt: now })
+    .where(eq(users.id, userId));
+}

@@ -1,4 +1,4 @@
-import { localDate, localDayBounds, type Paged, type TeamInfo, type TeamMember, type UserInfo } from '@prism/domain';
+import { type IncomeEntry, localDate, localDayBounds, type Paged, type TeamInfo, type TeamMember, type UserInfo } from '@prism/domain';
 import { eq } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { AppError } from '../../http/errors';
@@ -35,6 +35,8 @@ export interface UserServiceDeps {
     members(userId: number, level: number, pageNo: number): Promise<Paged<TeamMember>>;
     yesterdayCommission(userId: number): Promise<bigint>;
   };
+  /** getUserInfo incomeList, from the power module's income rows. */
+  power: { incomeList(userId: number): Promise<IncomeEntry[]> };
 }
 
 export interface BaseInfoChange {
@@ -76,6 +78,7 @@ export function createUserService(deps: UserServiceDeps) {
         level: await deps.engagement.level(userId),
         bets: await deps.game.betFigures(userId, today.start, today.end),
         yesterdayCommission: await deps.team.yesterdayCommission(userId),
+        incomeList: await deps.power.incomeList(userId),
       });
     },
 

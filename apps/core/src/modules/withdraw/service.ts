@@ -1,4 +1,3 @@
-import { operatorTexts, withdrawalTexts } from '@prism/bot';
 import {
   CODE_VALID_SECONDS,
   checkWithdrawal,
@@ -6,10 +5,12 @@ import {
   localDate,
   type Money,
   maskAccountNumber,
+  operatorTexts,
   type Paged,
   type UsdtNetwork,
   visibleReason,
   type WithdrawCodeSent,
+  withdrawalTexts,
   withdrawFee,
 } from '@prism/domain';
 import { and, count, desc, eq, ne, sql } from 'drizzle-orm';

@@ -11,6 +11,7 @@ import { ThemeSwitch } from '../../features/settings/components/ThemeSwitch';
 import { TelegramLinkCard } from '../../features/telegram-link/components/TelegramLinkCard';
 import { useUserInfo } from '../../features/user/api/getUserInfo';
 import { AccountCard } from '../../features/user/components/AccountCard';
+import { AccountFigures } from '../../features/user/components/AccountFigures';
 import { WalletActions } from '../../features/user/components/WalletActions';
 import { useNavigation } from '../../lib/navigation';
 
@@ -45,6 +46,7 @@ export default function AccountPage() {
             <AccountCard user={info}>
               <WalletActions onExchange={() => setExchanging(true)} />
             </AccountCard>
+            <AccountFigures user={info} />
             <TelegramLinkCard user={info} />
           </>
         )}

@@ -3,18 +3,10 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Card } from '../../../components/Card';
 import { PagedList } from '../../../components/PagedList';
+import { Stat } from '../../../components/Stat';
 import { Tabs } from '../../../components/Tabs';
 import { formatAmount } from '../../../lib/money';
 import { useTeamMembers } from '../api/getTeamMembers';
-
-function Stat({ label, value, testId }: { label: string; value: string | number; testId?: string }) {
-  return (
-    <div className="stat" data-testid={testId}>
-      <span className="stat-value">{value}</span>
-      <span className="stat-label">{label}</span>
-    </div>
-  );
-}
 
 /** A level's row, zeros when the server has no figures for it. */
 function levelOf(team: TeamInfo, level: number): TeamLevelStats {

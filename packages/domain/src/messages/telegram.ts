@@ -1,4 +1,5 @@
-import { type Locale, resolveLocale } from '@prism/domain';
+/** What the bot says in Telegram about withdrawals (to users) and to operators. One home for texts: core and the bot both read them here. */
+import { type Locale, resolveLocale } from '../locales';
 
 /** What the bot tells a user about their withdrawals, in their language. Amounts come formatted. */
 export interface WithdrawalTexts {

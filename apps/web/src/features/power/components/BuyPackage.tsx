@@ -1,0 +1,62 @@
+import { type Asset, type PowerSession, routes, type UserInfo } from '@prism/domain';
+import { useTranslation } from 'react-i18next';
+import { Card } from '../../../components/Card';
+import { ConfirmButton } from '../../../components/ConfirmButton';
+import { Form } from '../../../components/Form';
+import { errorMessage } from '../../../lib/api';
+import { useIntent } from '../../../lib/intent';
+import { useNavigation } from '../../../lib/navigation';
+import { hapticNotification } from '../../../lib/telegram';
+import { useThrottled } from '../../../lib/throttle';
+import { toast } from '../../../lib/toast';
+import { useBuyPower } from '../api/power';
+import { PackageFacts } from './PackageFacts';
+
+/** The balance a package is paid from. */
+export function balanceOf(info: UserInfo | undefined, coin: Asset): string {
+  if (!info) return '—';
+  const byCoin: Record<Asset, string> = { CASH: info.cash, CHIP: info.chip, USDT: info.usdtBalance, GOLD: info.gold, POINT: info.point };
+  return byCoin[coin];
+}
+
+/**
+ * The package's page: what it costs and pays, the balance it is paid from, and
+ * Confirm (Telegram's MainButton inside Telegram): the confirmation the
+ * specification asks for before a purchase. 'Purchase Successful' or the error.
+ */
+export function BuyPackage({ session, info }: { session: PowerSession; info: UserInfo | undefined }) {
+  const { t } = useTranslation();
+  const buy = useBuyPower();
+  const intent = useIntent();
+  const { redirectTo } = useNavigation();
+  const submit = useThrottled(() => {
+    buy.mutate(
+      { sessionId: session.id, idempotencyKey: intent.keyFor(session.id) },
+      {
+        onSuccess: () => {
+          intent.settle();
+          hapticNotification('success');
+          toast(t('power.bought'));
+          redirectTo(routes.doubleInvest);
+        },
+        onError: (error) => {
+          intent.settle(error);
+          hapticNotification('error');
+          toast(errorMessage(error));
+        },
+      },
+    );
+  });
+  return (
+    <Card title={session.name} className="power-confirm">
+      <PackageFacts session={session} />
+      <p className="muted" data-testid="power-pay-from">
+        {t('power.payFrom', { balance: balanceOf(info, session.coin), coin: session.coin })}
+      </p>
+      <p>{t('power.confirmText', { price: session.price, coin: session.coin, power: session.power })}</p>
+      <Form onSubmit={submit}>
+        <ConfirmButton label={t('power.confirmBuy')} pending={buy.isPending} onConfirm={submit} testId="power-confirm" />
+      </Form>
+    </Card>
+  );
+}

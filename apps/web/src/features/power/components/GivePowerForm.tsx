@@ -1,0 +1,94 @@
+import type { PowerSession } from '@prism/domain';
+import { useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Card } from '../../../components/Card';
+import { ConfirmButton } from '../../../components/ConfirmButton';
+import { Field } from '../../../components/Field';
+import { Form } from '../../../components/Form';
+import { useForm } from '../../../lib/form';
+import { useIntent } from '../../../lib/intent';
+import { hapticNotification } from '../../../lib/telegram';
+import { useThrottled } from '../../../lib/throttle';
+import { toast } from '../../../lib/toast';
+import { useGivePower } from '../api/power';
+import { PackageFacts } from './PackageFacts';
+
+/**
+ * Gift power: choose a package, name the receiver by phone or invitation code,
+ * confirm (MainButton inside Telegram). The giver pays; the receiver holds it as gift power.
+ */
+export function GivePowerForm({ sessions }: { sessions: PowerSession[] }) {
+  const { t } = useTranslation();
+  const [sessionId, setSessionId] = useState(sessions[0]?.id ?? 0);
+  const form = useForm({ account: '' });
+  const give = useGivePower();
+  const intent = useIntent();
+  const session = sessions.find((s) => s.id === sessionId);
+  const selectId = useId();
+
+  const submit = useThrottled(() => {
+    const account = form.values.account.trim();
+    if (!form.check({ account: account ? undefined : 'FIELD_INVALID' })) return;
+    give.mutate(
+      { sessionId, account, idempotencyKey: intent.keyFor({ sessionId, account }) },
+      {
+        onSuccess: (result) => {
+          intent.settle();
+          hapticNotification('success');
+          toast(t('power.given', { power: result.holding.power, receiver: result.receiver }));
+          form.setValues({ account: '' });
+        },
+        onError: (error) => {
+          intent.settle(error);
+          hapticNotification('error');
+          form.fail(error);
+        },
+      },
+    );
+  });
+
+  return (
+    <Card title={t('power.giveTitle')}>
+      <Form onSubmit={submit}>
+        <div className="field">
+          <div className="field-head">
+            <label className="field-label" htmlFor={selectId}>
+              {t('power.package')}
+            </label>
+          </div>
+          <div className="field-row">
+            <select
+              id={selectId}
+              className="field-input"
+              value={sessionId}
+              onChange={(event) => setSessionId(Number(event.target.value))}
+              data-testid="give-package"
+            >
+              {sessions.map((s) => (
+                <option key={s.id} value={s.id}>
+                  {s.name} · {s.price} {s.coin}
+                </option>
+              ))}
+            </select>
+          </div>
+        </div>
+        {session && <PackageFacts session={session} />}
+        <Field
+          label={t('power.receiver')}
+          hint={t('power.receiverHint')}
+          autoComplete="off"
+          maxLength={32}
+          data-testid="give-account"
+          {...form.bind('account')}
+        />
+        <ConfirmButton
+          label={t('power.giveConfirm')}
+          pending={give.isPending}
+          disabled={!session}
+          onConfirm={submit}
+          testId="give-confirm"
+        />
+      </Form>
+    </Card>
+  );
+}

@@ -1,0 +1,27 @@
+import type { PowerSession } from '@prism/domain';
+import { useTranslation } from 'react-i18next';
+
+/** What a package costs and pays, shown before buying. */
+export function PackageFacts({ session }: { session: PowerSession }) {
+  const { t } = useTranslation();
+  const rows: [string, string][] = [
+    [t('power.price'), `${session.price} ${session.coin}`],
+    [t('power.power'), session.power],
+    [t('power.term'), t('power.days', { count: session.termDays })],
+    [t('power.dailyRate'), session.dailyRate],
+    [t('power.dailyIncome'), `${session.dailyIncome} ${session.coin}`],
+    [t('power.totalIncome'), `${session.totalIncome} ${session.coin}`],
+    [t('power.dailyFee'), `${session.dailyFee} ${session.coin} (${session.feeRate})`],
+    [t('power.limit'), t('power.limitValue', { bought: session.boughtToday, limit: session.dailyLimit })],
+  ];
+  return (
+    <dl className="preview">
+      {rows.map(([label, value]) => (
+        <div className="fact" key={label}>
+          <dt>{label}</dt>
+          <dd dir="ltr">{value}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}

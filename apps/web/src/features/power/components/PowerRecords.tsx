@@ -1,0 +1,42 @@
+import type { PowerRecord } from '@prism/domain';
+import { useTranslation } from 'react-i18next';
+import { Card } from '../../../components/Card';
+import { PagedList } from '../../../components/PagedList';
+import { formatDateTime } from '../../../lib/datetime';
+import { usePowerRecords } from '../api/power';
+
+/** Power records (powerTypeDesc, incrAmount, createDateTime), 20 a page until 'no more data'. */
+export function PowerRecords() {
+  const { t } = useTranslation();
+  const records = usePowerRecords();
+  return (
+    <Card title={t('power.records')}>
+      <PagedList query={records} empty={t('power.noRecords')} label={t('power.records')} testId="power-records">
+        {(record) => <RecordRow record={record} />}
+      </PagedList>
+    </Card>
+  );
+}
+
+function RecordRow({ record }: { record: PowerRecord }) {
+  const { t } = useTranslation();
+  const up = record.incrAmount.startsWith('+');
+  return (
+    <div className="record" data-testid="power-record">
+      <div className="record-main">
+        <span className="record-title">{t(`power.recordType.${record.powerType}`)}</span>
+        {record.counterparty && (
+          <span className="muted" dir="ltr">
+            {record.counterparty}
+          </span>
+        )}
+        <span className="muted">{formatDateTime(record.createDateTime)}</span>
+      </div>
+      <div className="record-side">
+        <strong className={`record-amount ${up ? 'amount-up' : 'amount-down'}`} dir="ltr" data-testid="power-record-amount">
+          {record.incrAmount}
+        </strong>
+      </div>
+    </div>
+  );
+}
