@@ -1,7 +1,8 @@
 import { expect, test } from '@playwright/test';
 import { E2E_OPS_TOKEN } from './support/constants';
-import { logInThroughUi, registerThroughUi, uniquePhone } from './support/helpers';
+import { registerThroughUi, uniquePhone } from './support/helpers';
 import { telegramLaunchUrl } from './support/telegram';
+import { pressMainButton } from './support/telegramClient';
 
 const asOperator = { Authorization: `Ops ${E2E_OPS_TOKEN}` };
 
@@ -102,7 +103,11 @@ test('inside Telegram, a t.me customer service link opens with openTelegramLink'
   const user = { id: 810_000_000 + Math.floor(Math.random() * 1e6), username: `cs_${Date.now() % 1e6}` };
   await page.goto(telegramLaunchUrl(user));
   await page.waitForURL('**/pages/login/login**');
-  await logInThroughUi(page, phone, 'secret123');
+  // Inside Telegram, Log in is Telegram's MainButton.
+  await page.getByLabel('Phone').fill(phone);
+  await page.getByLabel('Password', { exact: true }).fill('secret123');
+  await pressMainButton(page);
+  await page.waitForURL('**/pages/home/home');
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Personal' }).click();
   const popup = context.waitForEvent('page', { timeout: 2_000 }).catch(() => undefined);
   await page.getByRole('button', { name: 'Customer service' }).click();

@@ -32,6 +32,12 @@ describe('configureBotProfile', () => {
     fake = await startFakeBotApi();
     await configureBotProfile(new Api(fake.token, { apiRoot: fake.apiRoot }), { miniAppUrl: 'http://localhost:5173/' });
     expect(fake.calls.map((call) => call.method)).not.toContain('setChatMenuButton');
+    // Why: Telegram refuses a web_app menu button that is not https, and the fake answers as Telegram does.
+    const api = new Api(fake.token, { apiRoot: fake.apiRoot });
+    await expect(
+      api.setChatMenuButton({ menu_button: { type: 'web_app', text: 'Open Prism', web_app: { url: 'http://localhost:5173/' } } }),
+    ).rejects.toMatchObject({ error_code: 400 });
+    expect(await api.getChatMenuButton()).toEqual({ type: 'commands' }); // Telegram's default: the command list
     expect(fake.calls.filter((call) => call.method === 'setMyCommands' && call.response?.ok)).toHaveLength(5);
   });
 });

@@ -1,4 +1,3 @@
-import '@telegram-apps/telegram-ui/dist/styles.css';
 import './styles/theme.css';
 import './styles/base.css';
 import './styles/layout.css';

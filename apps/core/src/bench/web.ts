@@ -52,6 +52,8 @@ const initialJs = kb([...initial].filter((f) => f.endsWith('.js')).reduce((sum, 
 const initialCss = kb([...initial].filter((f) => f.endsWith('.css')).reduce((sum, f) => sum + gz(f), 0));
 
 const DEBUG_PORT = 9339;
+/** `LIGHTHOUSE=0` measures sizes only (Lighthouse takes minutes). */
+class Skip extends Error {}
 
 /** Lighthouse's mobile performance score and LCP of one page; `port` attaches to a running Chromium. */
 async function lighthouseOf(url: string, port?: number): Promise<[number | string, string]> {
@@ -121,7 +123,36 @@ async function connectWhenUp(endpoint: string) {
   }
 }
 
+/**
+ * What a first visit to `url` downloads, measured in the browser: every script
+ * the page requested until the network was idle, gzip-compressed as the server sends it.
+ */
+async function browserJsKb(url: string): Promise<{ js: number; files: number }> {
+  const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
+  try {
+    const page = await browser.newPage({ viewport: { width: 375, height: 812 } });
+    const scripts = new Map<string, Promise<number>>();
+    page.on('response', (response) => {
+      if (response.request().resourceType() !== 'script') return;
+      scripts.set(
+        response.url(),
+        response.body().then((body) => gzipSync(body).length),
+      );
+    });
+    await page.goto(url, { waitUntil: 'networkidle' });
+    const sizes = await Promise.all(scripts.values());
+    if (process.env.BENCH_VERBOSE) {
+      for (const [i, file] of [...scripts.keys()].entries()) console.error(sizes[i], file);
+    }
+    return { js: kb(sizes.reduce((sum, size) => sum + size, 0)), files: sizes.length };
+  } finally {
+    await browser.close();
+  }
+}
+
+const LOGIN_BUDGET_KB = 130;
 const lighthouse: Record<string, number | string> = {};
+let loginInBrowser: { js: number; files: number } | undefined;
 const server = await startCoreProcess({
   SKIP_WEB: 'false',
   NODE_ENV: 'production',
@@ -133,8 +164,12 @@ const server = await startCoreProcess({
 try {
   const login = '/pages/login/login';
   const home = '/pages/home/home';
+  loginInBrowser = await browserJsKb(`${server.url}${login}`);
+  if (process.env.LIGHTHOUSE === '0') throw new Skip();
   [lighthouse[login], lighthouse[`${login} LCP`]] = await lighthouseOf(`${server.url}${login}`);
   [lighthouse[`${home} (signed in)`], lighthouse[`${home} (signed in) LCP`]] = await signedInLighthouse(server.url, home);
+} catch (error) {
+  if (!(error instanceof Skip)) throw error;
 } finally {
   await server.stop();
 }
@@ -147,6 +182,7 @@ console.log(
       budgetKb: 150,
       initialJsKb: initialJs,
       initialCssKb: initialCss,
+      loginPageInBrowser: { budgetKb: LOGIN_BUDGET_KB, ...loginInBrowser },
       routes,
       lighthouseMobilePerformance: lighthouse,
     },

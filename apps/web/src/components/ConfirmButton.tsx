@@ -1,5 +1,4 @@
-import { useEffect, useRef } from 'react';
-import { bindTelegramMainButton, usesMainButton } from '../lib/telegram';
+import { useMainButton } from '../lib/native';
 import { SubmitButton } from './SubmitButton';
 
 /**
@@ -13,25 +12,19 @@ export function ConfirmButton({
   disabled,
   onConfirm,
   testId,
+  className,
 }: {
   label: string;
   pending: boolean;
   disabled?: boolean;
   onConfirm: () => void;
   testId?: string;
+  className?: string;
 }) {
-  const telegramButton = usesMainButton();
-  const latest = useRef(onConfirm);
-  latest.current = onConfirm;
-
-  useEffect(() => {
-    if (!telegramButton) return;
-    return bindTelegramMainButton({ text: label, enabled: !pending && !disabled, loading: pending }, () => latest.current());
-  }, [telegramButton, label, pending, disabled]);
-
-  if (telegramButton) return null;
+  const native = useMainButton({ text: label, enabled: !disabled, loading: pending, onClick: onConfirm });
+  if (native) return null;
   return (
-    <SubmitButton pending={pending} disabled={pending || disabled} data-testid={testId}>
+    <SubmitButton pending={pending} disabled={pending || disabled} data-testid={testId} className={className}>
       {label}
     </SubmitButton>
   );

@@ -1,4 +1,3 @@
-import { Placeholder } from '@telegram-apps/telegram-ui';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 
@@ -7,7 +6,8 @@ export function EmptyState({ message, children }: { message?: string; children?:
   const { t } = useTranslation();
   return (
     <div className="empty-state" data-testid="empty-state">
-      <Placeholder description={message ?? t('common.noMoreData')}>{children}</Placeholder>
+      {children}
+      <p className="empty-state-text">{message ?? t('common.noMoreData')}</p>
     </div>
   );
 }

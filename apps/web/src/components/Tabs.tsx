@@ -1,4 +1,5 @@
 import { type ReactNode, useId } from 'react';
+import { haptics } from '../lib/native';
 
 export interface TabItem<K extends string> {
   key: K;
@@ -23,10 +24,14 @@ export function Tabs<K extends string>({
   children: ReactNode;
 }) {
   const id = useId();
+  const select = (key: K) => {
+    if (key !== value) haptics.selection();
+    onChange(key);
+  };
   const move = (from: number, step: number) => {
     const next = items[(from + step + items.length) % items.length];
     if (!next) return;
-    onChange(next.key);
+    select(next.key);
     document.getElementById(`${id}-tab-${next.key}`)?.focus();
   };
   return (
@@ -42,7 +47,7 @@ export function Tabs<K extends string>({
             aria-controls={`${id}-panel`}
             tabIndex={item.key === value ? 0 : -1}
             className="segmented-item"
-            onClick={() => onChange(item.key)}
+            onClick={() => select(item.key)}
             onKeyDown={(event) => {
               const rtl = document.documentElement.dir === 'rtl';
               if (event.key === 'ArrowRight') move(index, rtl ? -1 : 1);

@@ -3,6 +3,7 @@ import { type ChangeEvent, useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorMessage, fieldErrors } from './api';
 import './messages';
+import { haptics } from './native';
 import { toast } from './toast';
 
 export type Errors<F extends string> = Partial<Record<F, string>>;
@@ -33,6 +34,9 @@ export function splitServerError<F extends string>(error: unknown, fields: reado
 export function useForm<F extends string>(initial: Record<F, string>) {
   const { t } = useTranslation('msg');
   const [values, setValues] = useState(initial);
+  const [start] = useState(initial);
+  // Input the user has typed and not sent: what the closing confirmation protects (lib/native.ts).
+  const dirty = (Object.keys(start) as F[]).some((field) => values[field] !== start[field]);
   const [errors, setErrors] = useState<Errors<F>>({});
 
   const bind = useCallback(
@@ -57,7 +61,9 @@ export function useForm<F extends string>(initial: Record<F, string>) {
         if (key) translated[field] = t(key);
       }
       setErrors(translated);
-      return Object.keys(translated).length === 0;
+      const valid = Object.keys(translated).length === 0;
+      if (!valid) haptics.error();
+      return valid;
     },
     [t],
   );
@@ -65,6 +71,7 @@ export function useForm<F extends string>(initial: Record<F, string>) {
   /** Shows a failed request: field messages under the fields, anything else as a toast. */
   const fail = useCallback(
     (error: unknown) => {
+      haptics.error();
       const split = splitServerError(error, Object.keys(initial) as F[]);
       setErrors(split.fields);
       if (split.toast) toast(split.toast);
@@ -88,5 +95,5 @@ export function useForm<F extends string>(initial: Record<F, string>) {
     [fail],
   );
 
-  return { values, setValues, errors, setErrors, bind, check, fail, attempt };
+  return { values, setValues, errors, setErrors, bind, check, fail, attempt, dirty };
 }

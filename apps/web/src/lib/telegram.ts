@@ -17,6 +17,8 @@ export interface TelegramEnv {
   startParam: string | undefined;
 }
 
+import type { Chrome } from './telegramSdk';
+
 type Sdk = typeof import('./telegramSdk');
 
 let env: TelegramEnv = { active: false, initData: undefined, startParam: undefined };
@@ -89,9 +91,29 @@ export function onTelegramThemeChange(listener: (dark: boolean) => void): () => 
   return env.active && sdk ? sdk.onThemeChange(listener) : () => {};
 }
 
-/** Paints Telegram's header, background and bottom bar in the app's colours. */
-export function paintTelegramChrome(color: `#${string}`): void {
-  if (env.active) sdk?.paintChrome(color);
+/** Paints Telegram's header, background and bottom bar: the app's colours, or 'telegram' for the user's Telegram theme. */
+export function paintTelegramChrome(chrome: Chrome): void {
+  if (env.active) sdk?.paintChrome(chrome);
+}
+
+/** Telegram asks before closing the app while `on` (a money form holds input); a no-op outside Telegram. */
+export function setTelegramClosingConfirmation(on: boolean): void {
+  if (env.active) sdk?.setClosingConfirmation(on);
+}
+
+/** Whether a vertical swipe may minimise the app (off while a swipe would lose input); a no-op outside Telegram. */
+export function setTelegramVerticalSwipes(enabled: boolean): void {
+  if (env.active) sdk?.setVerticalSwipes(enabled);
+}
+
+/** Telegram's SecondaryButton with `text`, wired to `onClick`; returns the cleanup. A no-op outside Telegram. */
+export function bindTelegramSecondaryButton(text: string, onClick: () => void): () => void {
+  return usesMainButton() && sdk ? sdk.bindSecondaryButton(text, onClick) : () => {};
+}
+
+/** The tick of a changed selection inside Telegram; a no-op in a browser. */
+export function hapticSelection(): void {
+  if (env.active) sdk?.selection();
 }
 
 /** Shows Telegram's back button wired to `onBack`, or hides it; returns the cleanup. */

@@ -7,6 +7,7 @@
 
 import {
   backButton,
+  closingBehavior,
   hapticFeedback,
   init,
   isTMA,
@@ -16,6 +17,7 @@ import {
   openTelegramLink,
   retrieveLaunchParams,
   retrieveRawInitData,
+  secondaryButton,
   swipeBehavior,
   themeParams,
   viewport,
@@ -54,9 +56,12 @@ function mountComponents(): void {
   if (themeParams.mountSync.isAvailable()) themeParams.mountSync();
   if (themeParams.bindCssVars.isAvailable() && !themeParams.isCssVarsBound()) themeParams.bindCssVars();
   if (miniApp.bindCssVars.isAvailable() && !miniApp.isCssVarsBound()) miniApp.bindCssVars();
-  // Vertical swipes would close the app while a list scrolls.
+  // Vertical swipes stay on (Telegram's native gesture); forms switch them off while they hold input (setVerticalSwipes).
+  // The SDK starts them from its stored state (or "swipes off"); nothing holds input yet.
   if (swipeBehavior.mount.isAvailable()) swipeBehavior.mount();
-  if (swipeBehavior.disableVertical.isAvailable()) swipeBehavior.disableVertical();
+  setVerticalSwipes(true);
+  if (closingBehavior.mount.isAvailable()) closingBehavior.mount();
+  setClosingConfirmation(false);
   if (viewport.mount.isAvailable() && !viewport.isMounting() && !viewport.isMounted()) {
     viewport
       .mount()
@@ -82,11 +87,24 @@ export function onThemeChange(listener: (dark: boolean) => void): () => void {
   return themeParams.isDark.sub(listener);
 }
 
-/** Paints Telegram's header, background and bottom bar in the app's colours. */
-export function paintChrome(color: `#${string}`): void {
-  if (miniApp.setHeaderColor.isAvailable() && miniApp.setHeaderColor.supports.rgb()) miniApp.setHeaderColor(color);
-  if (miniApp.setBackgroundColor.isAvailable()) miniApp.setBackgroundColor(color);
-  if (miniApp.setBottomBarColor.isAvailable()) miniApp.setBottomBarColor(color);
+/** The chrome colours: the app's own (a theme the user picked) or, by default, Telegram's theme. */
+export type Chrome = { header: `#${string}`; background: `#${string}`; bottomBar: `#${string}` } | 'telegram';
+
+/**
+ * Paints Telegram's header, background and bottom bar. Following Telegram, they
+ * take the user's theme: header = bg_color (our top bar paints the same
+ * --tg-theme-bg-color), background and bottom bar = secondary_bg_color (our page background).
+ */
+export function paintChrome(chrome: Chrome): void {
+  const secondary = themeParams.isMounted() ? (themeParams.secondaryBackgroundColor() ?? themeParams.backgroundColor()) : undefined;
+  const colors =
+    chrome === 'telegram'
+      ? { header: 'bg_color', background: secondary ?? 'secondary_bg_color', bottomBar: secondary ?? 'secondary_bg_color' }
+      : chrome;
+  const header = colors.header.startsWith('#') ? miniApp.setHeaderColor.supports.rgb() : true;
+  if (miniApp.setHeaderColor.isAvailable() && header) miniApp.setHeaderColor(colors.header);
+  if (miniApp.setBackgroundColor.isAvailable()) miniApp.setBackgroundColor(colors.background);
+  if (miniApp.setBottomBarColor.isAvailable()) miniApp.setBottomBarColor(colors.bottomBar);
 }
 
 /** Shows Telegram's back button wired to `onBack`, or hides it; returns the cleanup. */
@@ -119,9 +137,40 @@ export function bindMainButton(state: MainButtonState, onClick: () => void): () 
   };
 }
 
+/** Shows Telegram's SecondaryButton (a form's second action, e.g. Cancel) wired to `onClick`; returns the cleanup. */
+export function bindSecondaryButton(text: string, onClick: () => void): () => void {
+  if (secondaryButton.mount.isAvailable() && !secondaryButton.isMounted()) secondaryButton.mount();
+  if (!secondaryButton.setParams.isAvailable()) return () => {};
+  secondaryButton.setParams({ text, isVisible: true, isEnabled: true });
+  const off = secondaryButton.onClick.isAvailable() ? secondaryButton.onClick(onClick) : () => {};
+  return () => {
+    off();
+    if (secondaryButton.setParams.isAvailable()) secondaryButton.setParams({ isVisible: false });
+  };
+}
+
 /** True when the client can show a MainButton (the browser fallback shows our own button). */
 export function hasMainButton(): boolean {
   return mainButton.mount.isAvailable() || mainButton.isMounted();
+}
+
+/** Asks Telegram to confirm before the app is closed (a form holds unsent input), or stops asking. */
+export function setClosingConfirmation(on: boolean): void {
+  if (!closingBehavior.isMounted()) return;
+  const fn = on ? closingBehavior.enableConfirmation : closingBehavior.disableConfirmation;
+  if (fn.isAvailable()) fn();
+}
+
+/** Lets a vertical swipe minimise/close the app, or not (while a swipe would lose input). */
+export function setVerticalSwipes(enabled: boolean): void {
+  if (!swipeBehavior.isMounted()) return;
+  const fn = enabled ? swipeBehavior.enableVertical : swipeBehavior.disableVertical;
+  if (fn.isAvailable()) fn();
+}
+
+/** The tick of a changed selection (a tab, a chip, a stepper). */
+export function selection(): void {
+  if (hapticFeedback.selectionChanged.isAvailable()) hapticFeedback.selectionChanged();
 }
 
 /** A light tap (a bet placed); every call is guarded because older clients have no haptics. */

@@ -1,6 +1,6 @@
 import { readStored, writeStored } from './storage';
 import { createStore, useStore } from './store';
-import { onTelegramThemeChange, paintTelegramChrome, telegramIsDark } from './telegram';
+import { onTelegramThemeChange, paintTelegramChrome, telegram, telegramIsDark } from './telegram';
 
 /**
  * Light (pink accent, green up, red down on white and grey) or dark (blue
@@ -29,8 +29,11 @@ function apply(theme: Theme, followsTelegram: boolean): void {
   // Telegram's own palette (bound as --tg-theme-* variables) is used only while we follow Telegram.
   if (followsTelegram) root.dataset.followTelegram = '';
   else delete root.dataset.followTelegram;
+  // Inside Telegram its header replaces our title bar (styles/layout.css).
+  if (telegram().active) root.dataset.telegram = '';
   document.querySelector('meta[name="theme-color"]')?.setAttribute('content', BAR_COLOR[theme]);
-  paintTelegramChrome(BAR_COLOR[theme]);
+  const color = BAR_COLOR[theme];
+  paintTelegramChrome(followsTelegram ? 'telegram' : { header: color, background: color, bottomBar: color });
 }
 
 /** Call once after initTelegram(). */

@@ -2,6 +2,7 @@ import { routes } from '@prism/domain';
 import { useTranslation } from 'react-i18next';
 import { NavLink } from 'react-router-dom';
 import { Icon, type IconName } from '../../components/Icon';
+import { haptics } from '../../lib/native';
 import type { NavState } from '../../lib/navigation';
 
 const TABS: { url: string; key: 'nav.home' | 'nav.taskPlatform' | 'nav.orders' | 'nav.personal'; icon: IconName }[] = [
@@ -18,7 +19,7 @@ export function BottomNav() {
   return (
     <nav className="bottom-nav" aria-label={t('nav.label')}>
       {TABS.map((tab) => (
-        <NavLink key={tab.url} to={tab.url} replace state={state} className="bottom-nav-item">
+        <NavLink key={tab.url} to={tab.url} replace state={state} className="bottom-nav-item" onClick={haptics.selection}>
           <Icon name={tab.icon} />
           <span>{t(tab.key)}</span>
         </NavLink>

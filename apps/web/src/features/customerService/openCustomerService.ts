@@ -1,5 +1,5 @@
-import { translateMessage } from '@prism/domain';
-import { getLocale } from '../../lib/locale';
+import { i18n } from '../../lib/i18n';
+import '../../lib/messages';
 import { openLinkInApp, openTelegramLinkInApp, telegram } from '../../lib/telegram';
 import { toast } from '../../lib/toast';
 import { customerServiceAction } from './linkAction';
@@ -8,7 +8,7 @@ import { customerServiceAction } from './linkAction';
 export function openCustomerService(address: string | null | undefined): void {
   const action = customerServiceAction(address, telegram().active);
   if (action.kind === 'notSet') {
-    toast(translateMessage('CUSTOMER_SERVICE_NOT_SET', getLocale()));
+    toast(i18n.t('CUSTOMER_SERVICE_NOT_SET', { ns: 'msg' }));
     return;
   }
   // A client too old for the SDK call falls back to a new tab.

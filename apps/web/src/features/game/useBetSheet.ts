@@ -5,7 +5,7 @@ import { errorMessage } from '../../lib/api';
 import { isolate } from '../../lib/bidi';
 import { useIntent } from '../../lib/intent';
 import { formatAmount } from '../../lib/money';
-import { hapticImpact } from '../../lib/telegram';
+import { haptics, useClosingConfirmation } from '../../lib/native';
 import { useThrottled } from '../../lib/throttle';
 import { toast } from '../../lib/toast';
 import { usePlaceBet } from './api/betting';
@@ -26,11 +26,20 @@ export function useBetSheet(room: GameLevel, session: TimedSession | undefined, 
   const [state, dispatch] = useReducer(betSheetReducer, undefined, () => initialBetSheet(room.betMultiple, readCoin()));
   const placeBet = usePlaceBet();
   const intent = useIntent();
+  // An open sheet holds a bet being made: Telegram asks before closing, and a swipe cannot lose it.
+  useClosingConfirmation(state.open);
 
-  const choose = useCallback((betName: BetName) => dispatch({ type: 'choose', betName }), []);
-  const edit = useCallback((form: BetForm) => dispatch({ type: 'edit', form }), []);
+  const choose = useCallback((betName: BetName) => {
+    haptics.selection();
+    dispatch({ type: 'choose', betName });
+  }, []);
+  const edit = useCallback((form: BetForm) => {
+    haptics.selection();
+    dispatch({ type: 'edit', form });
+  }, []);
   const close = useCallback(() => dispatch({ type: 'close' }), []);
   const chooseCoin = useCallback((coin: GamePlayCoin) => {
+    haptics.selection();
     writeCoin(coin);
     dispatch({ type: 'coin', coin });
   }, []);
@@ -39,6 +48,7 @@ export function useBetSheet(room: GameLevel, session: TimedSession | undefined, 
     const { form, coin } = state;
     const problem = checkBetForm(form, room, bettingOpen && session !== undefined);
     dispatch({ type: 'checked', problem });
+    if (problem) haptics.error();
     if (problem || !session) return;
     const totalBetAmount = betTotal(form.baseAmount, form.multiples);
     const input = {
@@ -54,12 +64,13 @@ export function useBetSheet(room: GameLevel, session: TimedSession | undefined, 
       {
         onSuccess: () => {
           intent.settle();
-          hapticImpact('medium');
+          haptics.impact('medium');
           dispatch({ type: 'placed', multiples: room.betMultiple });
           toast(t('game.betPlaced', { bet: label(input.betName), amount: isolate(`${totalBetAmount} ${coin}`) }));
         },
         onError: (error) => {
           intent.settle(error);
+          haptics.error();
           dispatch({ type: 'failed', message: errorMessage(error) });
         },
       },

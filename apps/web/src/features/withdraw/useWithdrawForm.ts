@@ -14,6 +14,7 @@ import { useState } from 'react';
 import { errorMessage } from '../../lib/api';
 import { splitServerError, useForm } from '../../lib/form';
 import { useIntent } from '../../lib/intent';
+import { haptics, useClosingConfirmation } from '../../lib/native';
 import { useThrottled } from '../../lib/throttle';
 import { toast } from '../../lib/toast';
 import { sendWithdrawCode } from './api/sendCode';
@@ -41,6 +42,7 @@ export function useWithdrawForm({ currency, config, balance, withdrawable, hasAs
   const [network, setNetwork] = useState<UsdtWalletType>('TRC20');
   const [sentTo, setSentTo] = useState<string>();
   const mutation = useWithdraw();
+  useClosingConfirmation(form.dirty);
   const intent = useIntent();
 
   const chosenCard = cards?.find((card) => card.id === cardId) ?? cards?.[0];
@@ -48,6 +50,7 @@ export function useWithdrawForm({ currency, config, balance, withdrawable, hasAs
   const clearError = (field: (typeof FIELDS)[number]) => form.setErrors((errors) => ({ ...errors, [field]: undefined }));
 
   const fail = (error: unknown) => {
+    haptics.error();
     const field = withdrawFieldOf(error);
     if (field) {
       form.setErrors({ [field]: errorMessage(error) });
@@ -88,6 +91,7 @@ export function useWithdrawForm({ currency, config, balance, withdrawable, hasAs
       {
         onSuccess: (withdrawal) => {
           intent.settle();
+          haptics.success();
           form.setValues(EMPTY);
           onDone(withdrawal);
         },
@@ -114,11 +118,13 @@ export function useWithdrawForm({ currency, config, balance, withdrawable, hasAs
     },
     chosenCard,
     chooseCard: (id: number) => {
+      haptics.selection();
       setCardId(id);
       clearError('destination');
     },
     network,
     chooseNetwork: (name: UsdtWalletType) => {
+      haptics.selection();
       setNetwork(name);
       clearError('destination');
     },

@@ -1,10 +1,10 @@
 import { validatePasswordWithCodeForm } from '@prism/domain';
 import { useTranslation } from 'react-i18next';
 import { CodeField } from '../../../components/CodeField';
+import { ConfirmButton } from '../../../components/ConfirmButton';
 import { Form } from '../../../components/Form';
 import { PasswordPairFields } from '../../../components/PasswordPairFields';
 import { PhoneField } from '../../../components/PhoneField';
-import { SubmitButton } from '../../../components/SubmitButton';
 import { useForm } from '../../../lib/form';
 import { useThrottled } from '../../../lib/throttle';
 import { toast } from '../../../lib/toast';
@@ -38,7 +38,7 @@ export function ForgotPanel({ areaCode, countryCode, onBack }: Omit<PanelProps, 
       <PhoneField countryCode={countryCode} {...form.bind('phone')} />
       <PasswordPairFields label={t('auth.newPassword')} password={form.bind('password')} confirmPassword={form.bind('confirmPassword')} />
       <CodeField onSend={() => sendPhoneCode(form, 'resetLoginPwd', areaCode)} {...form.bind('code')} />
-      <SubmitButton pending={reset.isPending}>{t('auth.resetPassword')}</SubmitButton>
+      <ConfirmButton label={t('auth.resetPassword')} pending={reset.isPending} onConfirm={submit} />
       <button type="button" className="btn-link" onClick={onBack}>
         {t('auth.backToLogin')}
       </button>

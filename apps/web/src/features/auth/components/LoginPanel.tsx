@@ -1,9 +1,9 @@
 import { validateLoginForm } from '@prism/domain';
 import { useTranslation } from 'react-i18next';
+import { ConfirmButton } from '../../../components/ConfirmButton';
 import { Field } from '../../../components/Field';
 import { Form } from '../../../components/Form';
 import { PhoneField } from '../../../components/PhoneField';
-import { SubmitButton } from '../../../components/SubmitButton';
 import { useForm } from '../../../lib/form';
 import { useThrottled } from '../../../lib/throttle';
 import { useLogin } from '../api/login';
@@ -23,7 +23,7 @@ export function LoginPanel({ areaCode, countryCode, onDone, onForgot }: PanelPro
     <Form onSubmit={submit}>
       <PhoneField countryCode={countryCode} {...form.bind('phone')} />
       <Field label={t('auth.password')} type="password" autoComplete="current-password" {...form.bind('password')} />
-      <SubmitButton pending={login.isPending}>{t('auth.login')}</SubmitButton>
+      <ConfirmButton label={t('auth.login')} pending={login.isPending} onConfirm={submit} />
       <button type="button" className="btn-link" onClick={onForgot}>
         {t('auth.forgotLink')}
       </button>

@@ -1,11 +1,11 @@
 import { validatePasswordWithCodeForm } from '@prism/domain';
 import { useTranslation } from 'react-i18next';
 import { CodeField } from '../../../components/CodeField';
+import { ConfirmButton } from '../../../components/ConfirmButton';
 import { Field } from '../../../components/Field';
 import { Form } from '../../../components/Form';
 import { PasswordPairFields } from '../../../components/PasswordPairFields';
 import { PhoneField } from '../../../components/PhoneField';
-import { SubmitButton } from '../../../components/SubmitButton';
 import { useForm } from '../../../lib/form';
 import { useThrottled } from '../../../lib/throttle';
 import { useRegister } from '../api/register';
@@ -38,7 +38,7 @@ export function RegisterPanel({ areaCode, countryCode, onDone, invitationCode }:
         maxLength={16}
         {...form.bind('invitationCode')}
       />
-      <SubmitButton pending={register.isPending}>{t('auth.register')}</SubmitButton>
+      <ConfirmButton label={t('auth.register')} pending={register.isPending} onConfirm={submit} />
     </Form>
   );
 }

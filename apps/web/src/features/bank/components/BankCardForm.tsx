@@ -1,9 +1,10 @@
 import type { BankCardView } from '@prism/domain';
 import { useTranslation } from 'react-i18next';
+import { ConfirmButton } from '../../../components/ConfirmButton';
 import { Field } from '../../../components/Field';
 import { Form } from '../../../components/Form';
-import { SubmitButton } from '../../../components/SubmitButton';
 import { useForm } from '../../../lib/form';
+import { haptics, useClosingConfirmation, useSecondaryButton } from '../../../lib/native';
 import { useThrottled } from '../../../lib/throttle';
 import { toast } from '../../../lib/toast';
 import { useSaveBankCard } from '../api/bankCards';
@@ -22,6 +23,8 @@ export function BankCardForm({ card, onDone, onCancel }: { card?: BankCardView; 
     ifsc: card?.ifsc ?? '',
   });
   const save = useSaveBankCard();
+  const nativeCancel = useSecondaryButton(t('common.cancel'), onCancel);
+  useClosingConfirmation(form.dirty);
 
   const submit = useThrottled(() => {
     if (!form.check(validateBankCard(form.values))) return;
@@ -29,6 +32,7 @@ export function BankCardForm({ card, onDone, onCancel }: { card?: BankCardView; 
       { ...cleanBankCard(form.values), ...(card ? { id: card.id } : {}) },
       {
         onSuccess: () => {
+          haptics.success();
           toast(t('bank.bound'));
           onDone();
         },
@@ -51,12 +55,12 @@ export function BankCardForm({ card, onDone, onCancel }: { card?: BankCardView; 
       />
       <Field label={t('bank.holderName')} autoComplete="name" maxLength={64} {...form.bind('holderName')} />
       <Field label={t('bank.ifsc')} autoCapitalize="characters" autoComplete="off" maxLength={11} {...form.bind('ifsc')} />
-      <SubmitButton pending={save.isPending} data-testid="bank-save">
-        {t('common.save')}
-      </SubmitButton>
-      <button type="button" className="btn-link" onClick={onCancel}>
-        {t('common.cancel')}
-      </button>
+      <ConfirmButton label={t('common.save')} pending={save.isPending} onConfirm={submit} testId="bank-save" />
+      {!nativeCancel && (
+        <button type="button" className="btn-link" onClick={onCancel}>
+          {t('common.cancel')}
+        </button>
+      )}
     </Form>
   );
 }

@@ -3,14 +3,15 @@ import { type Asset, type ExchangeRate, formatMoney, type UserInfo } from '@pris
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AmountField } from '../../../components/AmountField';
+import { ConfirmButton } from '../../../components/ConfirmButton';
 import { EmptyState } from '../../../components/EmptyState';
 import { Form } from '../../../components/Form';
 import { QueryView } from '../../../components/QueryView';
 import { Sheet } from '../../../components/Sheet';
-import { SubmitButton } from '../../../components/SubmitButton';
 import { useForm } from '../../../lib/form';
 import { useIntent } from '../../../lib/intent';
 import { formatAmount } from '../../../lib/money';
+import { haptics, useClosingConfirmation } from '../../../lib/native';
 import { useThrottled } from '../../../lib/throttle';
 import { toast } from '../../../lib/toast';
 import { turnoverLockOf } from '../../../lib/wallet';
@@ -54,6 +55,7 @@ function ExchangeForm({ rates, user }: { rates: ExchangeRate[]; user: Balances }
   const lock = turnoverLockOf(user, from);
   const checked = checkExchangeAmount(form.values.amount, available, receive);
   const overLimit = 'error' in checked && checked.error === 'INSUFFICIENT_BALANCE';
+  useClosingConfirmation(form.dirty);
 
   const submit = useThrottled(() => {
     if (!form.check({ amount: 'error' in checked ? checked.error : undefined }) || 'error' in checked) return;
@@ -63,6 +65,7 @@ function ExchangeForm({ rates, user }: { rates: ExchangeRate[]; user: Balances }
       {
         onSuccess: (result) => {
           intent.settle();
+          haptics.success();
           form.setValues({ amount: '' });
           toast(t('exchange.done', { amount: formatAmount(result.received), coin: result.toCoin }));
         },
@@ -79,7 +82,15 @@ function ExchangeForm({ rates, user }: { rates: ExchangeRate[]; user: Balances }
       <div className="exchange-pair">
         <label className="field">
           <span className="field-label">{t('exchange.from')}</span>
-          <select className="select" value={from} onChange={(event) => setFrom(event.target.value as Asset)} data-testid="exchange-from">
+          <select
+            className="select"
+            value={from}
+            onChange={(event) => {
+              haptics.selection();
+              setFrom(event.target.value as Asset);
+            }}
+            data-testid="exchange-from"
+          >
             {froms.map((coin) => (
               <option key={coin} value={coin}>
                 {coin}
@@ -101,7 +112,15 @@ function ExchangeForm({ rates, user }: { rates: ExchangeRate[]; user: Balances }
         </button>
         <label className="field">
           <span className="field-label">{t('exchange.to')}</span>
-          <select className="select" value={to} onChange={(event) => setTo(event.target.value as Asset)} data-testid="exchange-to">
+          <select
+            className="select"
+            value={to}
+            onChange={(event) => {
+              haptics.selection();
+              setTo(event.target.value as Asset);
+            }}
+            data-testid="exchange-to"
+          >
             {tos.map((coin) => (
               <option key={coin} value={coin}>
                 {coin}
@@ -141,9 +160,13 @@ function ExchangeForm({ rates, user }: { rates: ExchangeRate[]; user: Balances }
           </dd>
         </div>
       </dl>
-      <SubmitButton pending={mutation.isPending} disabled={mutation.isPending || overLimit} data-testid="exchange-confirm">
-        {t('exchange.confirm')}
-      </SubmitButton>
+      <ConfirmButton
+        label={t('exchange.confirm')}
+        pending={mutation.isPending}
+        disabled={overLimit}
+        onConfirm={submit}
+        testId="exchange-confirm"
+      />
     </Form>
   );
 }

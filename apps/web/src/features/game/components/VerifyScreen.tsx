@@ -1,12 +1,12 @@
 import { type GameLevel, type GameSessionProof, routes } from '@prism/domain';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ConfirmButton } from '../../../components/ConfirmButton';
 import { ErrorBlock } from '../../../components/ErrorBlock';
 import { Field } from '../../../components/Field';
 import { Form } from '../../../components/Form';
 import { QueryView } from '../../../components/QueryView';
 import { StatusBadge, type StatusTone } from '../../../components/StatusBadge';
-import { SubmitButton } from '../../../components/SubmitButton';
 import { isolate } from '../../../lib/bidi';
 import { useNavigation } from '../../../lib/navigation';
 import { useGameLevels } from '../api/levels';
@@ -73,9 +73,7 @@ export function VerifyScreen({ initialPeriodId }: { initialPeriodId?: string | u
           }}
           data-testid="verify-period"
         />
-        <SubmitButton pending={proof.isFetching} data-testid="verify-submit">
-          {t('verify.submit')}
-        </SubmitButton>
+        <ConfirmButton label={t('verify.submit')} pending={proof.isFetching} onConfirm={submit} testId="verify-submit" />
       </Form>
       {periodId && (
         <QueryView query={proof}>

@@ -1,15 +1,15 @@
 import { GIFT_CODE_LENGTH, type GiftCodeRedemption, normalizeGiftCode } from '@prism/domain';
 import { useTranslation } from 'react-i18next';
 import { Card } from '../../../components/Card';
+import { ConfirmButton } from '../../../components/ConfirmButton';
 import { Field } from '../../../components/Field';
 import { Form } from '../../../components/Form';
 import { PagedList } from '../../../components/PagedList';
 import { StatusBadge } from '../../../components/StatusBadge';
-import { SubmitButton } from '../../../components/SubmitButton';
 import { formatDateTime } from '../../../lib/datetime';
 import { useForm } from '../../../lib/form';
 import { useIntent } from '../../../lib/intent';
-import { hapticNotification } from '../../../lib/telegram';
+import { haptics } from '../../../lib/native';
 import { useThrottled } from '../../../lib/throttle';
 import { toast } from '../../../lib/toast';
 import { useGiftCodeRecords, useRedeemGiftCode } from '../api/giftCode';
@@ -38,13 +38,12 @@ function RedeemForm() {
       {
         onSuccess: (result) => {
           intent.settle();
-          hapticNotification('success');
+          haptics.success();
           toast(t('giftCode.redeemed', { amount: result.amount, asset: result.asset }));
           form.setValues({ code: '' });
         },
         onError: (error) => {
           intent.settle(error);
-          hapticNotification('error');
           form.fail(error);
         },
       },
@@ -65,9 +64,7 @@ function RedeemForm() {
           data-testid="gift-code-input"
           {...form.bind('code')}
         />
-        <SubmitButton pending={redeem.isPending} data-testid="gift-code-redeem">
-          {t('giftCode.redeem')}
-        </SubmitButton>
+        <ConfirmButton label={t('giftCode.redeem')} pending={redeem.isPending} onConfirm={submit} testId="gift-code-redeem" />
       </Form>
     </Card>
   );

@@ -1,11 +1,12 @@
 import type { MessageKey, PayChannel, RechargeAmountList } from '@prism/domain';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ConfirmButton } from '../../../components/ConfirmButton';
 import { Form } from '../../../components/Form';
-import { SubmitButton } from '../../../components/SubmitButton';
 import { useForm } from '../../../lib/form';
 import { useIntent } from '../../../lib/intent';
 import { formatShort, parseAmountInput } from '../../../lib/money';
+import { haptics, useClosingConfirmation } from '../../../lib/native';
 import { useThrottled } from '../../../lib/throttle';
 import { useCreateRecharge } from '../api/recharge';
 import { stepperBounds, stepperText } from '../stepper';
@@ -29,7 +30,10 @@ export function CashRecharge({ channels, amounts }: { channels: PayChannel[]; am
   const intent = useIntent();
   const [leaving, setLeaving] = useState(false);
 
+  useClosingConfirmation(form.dirty && !leaving);
+
   const setAmount = (amount: string) => {
+    haptics.selection();
     form.setValues((values) => ({ ...values, amount }));
     form.setErrors((errors) => ({ ...errors, amount: undefined }));
   };
@@ -48,6 +52,7 @@ export function CashRecharge({ channels, amounts }: { channels: PayChannel[]; am
       {
         onSuccess: (order) => {
           intent.settle();
+          haptics.success();
           setLeaving(true);
           goToPayment(order.payUrl);
         },
@@ -76,7 +81,10 @@ export function CashRecharge({ channels, amounts }: { channels: PayChannel[]; am
                   name="payChannelName"
                   value={channel.payChannelName}
                   checked={form.values.payChannelName === channel.payChannelName}
-                  onChange={() => form.setValues((values) => ({ ...values, payChannelName: channel.payChannelName }))}
+                  onChange={() => {
+                    haptics.selection();
+                    form.setValues((values) => ({ ...values, payChannelName: channel.payChannelName }));
+                  }}
                 />
                 <span className="option-text">{channel.showName}</span>
                 {channel.demo && (
@@ -113,9 +121,12 @@ export function CashRecharge({ channels, amounts }: { channels: PayChannel[]; am
         </fieldset>
       )}
       <AmountStepper text={form.values.amount} bounds={bounds} error={form.errors.amount} onChange={setAmount} />
-      <SubmitButton pending={recharge.isPending || leaving} data-testid="recharge-submit">
-        {leaving ? t('recharge.redirecting') : t('recharge.submit')}
-      </SubmitButton>
+      <ConfirmButton
+        label={leaving ? t('recharge.redirecting') : t('recharge.submit')}
+        pending={recharge.isPending || leaving}
+        onConfirm={submit}
+        testId="recharge-submit"
+      />
     </Form>
   );
 }

@@ -1,9 +1,9 @@
 import { validateChangePasswordForm } from '@prism/domain';
 import { useTranslation } from 'react-i18next';
 import { CodeField } from '../../../components/CodeField';
+import { ConfirmButton } from '../../../components/ConfirmButton';
 import { Form } from '../../../components/Form';
 import { PasswordPairFields } from '../../../components/PasswordPairFields';
-import { SubmitButton } from '../../../components/SubmitButton';
 import { useForm } from '../../../lib/form';
 import { useThrottled } from '../../../lib/throttle';
 import { useChangeLoginPwd } from '../api/changeLoginPwd';
@@ -28,7 +28,7 @@ export function LoginPasswordScreen({ phone, areaCode }: { phone: string; areaCo
       <p className="muted">{t('settings.codeSentTo', { phone })}</p>
       <PasswordPairFields label={t('auth.newPassword')} password={form.bind('password')} confirmPassword={form.bind('confirmPassword')} />
       <CodeField onSend={() => form.attempt(() => sendUserCode('resetLoginPwd'))} {...form.bind('code')} />
-      <SubmitButton pending={change.isPending}>{t('common.confirm')}</SubmitButton>
+      <ConfirmButton label={t('common.confirm')} pending={change.isPending} onConfirm={submit} />
     </Form>
   );
 }

@@ -1,9 +1,9 @@
 import { checkAssetPassword, checkCode, checkConfirmPassword } from '@prism/domain';
 import { useTranslation } from 'react-i18next';
 import { CodeField } from '../../../components/CodeField';
+import { ConfirmButton } from '../../../components/ConfirmButton';
 import { Field } from '../../../components/Field';
 import { Form } from '../../../components/Form';
-import { SubmitButton } from '../../../components/SubmitButton';
 import { useForm } from '../../../lib/form';
 import { useThrottled } from '../../../lib/throttle';
 import { useResetAssetPwd } from '../api/resetAssetPwd';
@@ -37,7 +37,7 @@ export function PaymentPasswordScreen() {
       <Field label={t('settings.paymentPassword')} hint={t('settings.pinHint')} {...pin} {...form.bind('password')} />
       <Field label={t('settings.confirmPaymentPassword')} {...pin} {...form.bind('confirmPassword')} />
       <CodeField onSend={() => form.attempt(() => sendUserCode('resetAssetPwd'))} {...form.bind('code')} />
-      <SubmitButton pending={reset.isPending}>{t('common.confirm')}</SubmitButton>
+      <ConfirmButton label={t('common.confirm')} pending={reset.isPending} onConfirm={submit} />
     </Form>
   );
 }
