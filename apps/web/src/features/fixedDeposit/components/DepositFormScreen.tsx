@@ -11,8 +11,8 @@ import { QueryView } from '../../../components/QueryView';
 import { useForm } from '../../../lib/form';
 import { useIntent } from '../../../lib/intent';
 import { parseAmountInput, toMinor } from '../../../lib/money';
+import { haptics, useClosingConfirmation } from '../../../lib/native';
 import { useNavigation } from '../../../lib/navigation';
-import { hapticNotification } from '../../../lib/telegram';
 import { useThrottled } from '../../../lib/throttle';
 import { toast } from '../../../lib/toast';
 import { Fact } from '../../followInvest/components/FollowInvestScreen';
@@ -37,6 +37,8 @@ function DepositForm({ products }: { products: DepositProduct[] }) {
   const [productId, setProductId] = useState(products[0]?.id ?? 0);
   const product = products.find((p) => p.id === productId) ?? (products[0] as DepositProduct);
   const form = useForm({ amount: '' });
+  // Telegram asks before closing while the form holds unsent input (docs/telegram.md).
+  useClosingConfirmation(form.dirty);
   const open = useOpenDeposit();
   const intent = useIntent();
   const amount = parseAmountInput(form.values.amount);
@@ -52,13 +54,13 @@ function DepositForm({ products }: { products: DepositProduct[] }) {
       {
         onSuccess: () => {
           intent.settle();
-          hapticNotification('success');
+          haptics.success();
           toast(t('deposit.opened'));
           navigateBack();
         },
         onError: (failure) => {
           intent.settle(failure);
-          hapticNotification('error');
+          haptics.error();
           form.fail(failure);
         },
       },

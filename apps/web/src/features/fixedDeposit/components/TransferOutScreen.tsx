@@ -10,9 +10,9 @@ import { PageLoading } from '../../../components/PageLoading';
 import { useForm } from '../../../lib/form';
 import { useIntent } from '../../../lib/intent';
 import { parseAmountInput, toMinor } from '../../../lib/money';
+import { haptics, useClosingConfirmation } from '../../../lib/native';
 import { useNavigation } from '../../../lib/navigation';
 import { itemsOf } from '../../../lib/paging';
-import { hapticNotification } from '../../../lib/telegram';
 import { useThrottled } from '../../../lib/throttle';
 import { toast } from '../../../lib/toast';
 import { Fact } from '../../followInvest/components/FollowInvestScreen';
@@ -33,6 +33,8 @@ function TransferOutForm({ deposit }: { deposit: FixedDeposit }) {
   const { t: tm } = useTranslation('msg');
   const { navigateBack } = useNavigation();
   const form = useForm({ amount: '' });
+  // Telegram asks before closing while the form holds unsent input (docs/telegram.md).
+  useClosingConfirmation(form.dirty);
   const mutation = useTransferOut();
   const intent = useIntent();
   const amount = parseAmountInput(form.values.amount);
@@ -53,13 +55,13 @@ function TransferOutForm({ deposit }: { deposit: FixedDeposit }) {
       {
         onSuccess: (result) => {
           intent.settle();
-          hapticNotification('success');
+          haptics.success();
           toast(t('deposit.transferDone', { amount: result.amount, coin: deposit.coin }));
           navigateBack();
         },
         onError: (failure) => {
           intent.settle(failure);
-          hapticNotification('error');
+          haptics.error();
           form.fail(failure);
         },
       },

@@ -12,8 +12,8 @@ import { QueryView } from '../../../components/QueryView';
 import { Sheet } from '../../../components/Sheet';
 import { useForm } from '../../../lib/form';
 import { useIntent } from '../../../lib/intent';
+import { haptics, useClosingConfirmation } from '../../../lib/native';
 import { useNavigation } from '../../../lib/navigation';
-import { hapticNotification } from '../../../lib/telegram';
 import { useThrottled } from '../../../lib/throttle';
 import { toast } from '../../../lib/toast';
 import { useAdvisorProducts, useBuyAdvisor } from '../api/followInvest';
@@ -91,6 +91,8 @@ function OrderConfirm({ product, onDone }: { product: AdvisorProduct; onDone: ()
   const { t } = useTranslation();
   const { t: tm } = useTranslation('msg');
   const form = useForm({ amount: product.price });
+  // Telegram asks before closing while the form holds unsent input (docs/telegram.md).
+  useClosingConfirmation(form.dirty);
   const buy = useBuyAdvisor();
   const intent = useIntent();
   const shown = quoteOf(product, form.values.amount);
@@ -103,13 +105,13 @@ function OrderConfirm({ product, onDone }: { product: AdvisorProduct; onDone: ()
       {
         onSuccess: () => {
           intent.settle();
-          hapticNotification('success');
+          haptics.success();
           toast(t('followInvest.bought'));
           onDone();
         },
         onError: (error) => {
           intent.settle(error);
-          hapticNotification('error');
+          haptics.error();
           form.fail(error);
         },
       },

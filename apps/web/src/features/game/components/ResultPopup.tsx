@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { StatusBadge } from '../../../components/StatusBadge';
 import { useModalDialog } from '../../../components/useModalDialog';
 import { formatAmount, formatSigned } from '../../../lib/money';
-import { hapticNotification } from '../../../lib/telegram';
+import { haptics } from '../../../lib/native';
 import type { ResultPopup as Popup } from '../popup';
 import { statusTone } from '../status';
 import { Ball } from './Ball';
@@ -21,7 +21,8 @@ export function ResultPopup({ popup, onAcknowledge }: { popup: Popup; onAcknowle
   const { session, outcome } = popup;
 
   useEffect(() => {
-    hapticNotification(outcome === 'win' ? 'success' : 'warning');
+    if (outcome === 'win') haptics.success();
+    else haptics.warning();
   }, [outcome]);
 
   return (

@@ -5,8 +5,8 @@ import { QueryView } from '../../../components/QueryView';
 import { StatusBadge, type StatusTone } from '../../../components/StatusBadge';
 import { errorMessage } from '../../../lib/api';
 import { useIntent } from '../../../lib/intent';
+import { haptics } from '../../../lib/native';
 import { useNavigation } from '../../../lib/navigation';
-import { hapticNotification } from '../../../lib/telegram';
 import { useThrottled } from '../../../lib/throttle';
 import { toast } from '../../../lib/toast';
 import { useCollectLevelTask, useLevels } from '../api/levels';
@@ -119,12 +119,12 @@ function TaskButton({ task }: { task: LevelTaskView }) {
       {
         onSuccess: (result) => {
           intent.settle();
-          hapticNotification('success');
+          haptics.success();
           toast(t('level.collected', { amount: result.reward, asset: result.asset }));
         },
         onError: (error) => {
           intent.settle(error);
-          hapticNotification('error');
+          haptics.error();
           toast(errorMessage(error));
         },
       },

@@ -5,8 +5,8 @@ import { ConfirmButton } from '../../../components/ConfirmButton';
 import { Form } from '../../../components/Form';
 import { errorMessage } from '../../../lib/api';
 import { useIntent } from '../../../lib/intent';
+import { haptics } from '../../../lib/native';
 import { useNavigation } from '../../../lib/navigation';
-import { hapticNotification } from '../../../lib/telegram';
 import { useThrottled } from '../../../lib/throttle';
 import { toast } from '../../../lib/toast';
 import { useBuyPower } from '../api/power';
@@ -35,13 +35,13 @@ export function BuyPackage({ session, info }: { session: PowerSession; info: Use
       {
         onSuccess: () => {
           intent.settle();
-          hapticNotification('success');
+          haptics.success();
           toast(t('power.bought'));
           redirectTo(routes.doubleInvest);
         },
         onError: (error) => {
           intent.settle(error);
-          hapticNotification('error');
+          haptics.error();
           toast(errorMessage(error));
         },
       },

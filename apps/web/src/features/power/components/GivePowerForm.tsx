@@ -7,7 +7,7 @@ import { Field } from '../../../components/Field';
 import { Form } from '../../../components/Form';
 import { useForm } from '../../../lib/form';
 import { useIntent } from '../../../lib/intent';
-import { hapticNotification } from '../../../lib/telegram';
+import { haptics, useClosingConfirmation } from '../../../lib/native';
 import { useThrottled } from '../../../lib/throttle';
 import { toast } from '../../../lib/toast';
 import { useGivePower } from '../api/power';
@@ -21,6 +21,8 @@ export function GivePowerForm({ sessions }: { sessions: PowerSession[] }) {
   const { t } = useTranslation();
   const [sessionId, setSessionId] = useState(sessions[0]?.id ?? 0);
   const form = useForm({ account: '' });
+  // Telegram asks before closing while the form holds unsent input (docs/telegram.md).
+  useClosingConfirmation(form.dirty);
   const give = useGivePower();
   const intent = useIntent();
   const session = sessions.find((s) => s.id === sessionId);
@@ -34,13 +36,13 @@ export function GivePowerForm({ sessions }: { sessions: PowerSession[] }) {
       {
         onSuccess: (result) => {
           intent.settle();
-          hapticNotification('success');
+          haptics.success();
           toast(t('power.given', { power: result.holding.power, receiver: result.receiver }));
           form.setValues({ account: '' });
         },
         onError: (error) => {
           intent.settle(error);
-          hapticNotification('error');
+          haptics.error();
           form.fail(error);
         },
       },

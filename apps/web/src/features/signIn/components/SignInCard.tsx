@@ -4,7 +4,7 @@ import { Card } from '../../../components/Card';
 import { ErrorBlock } from '../../../components/ErrorBlock';
 import { errorMessage } from '../../../lib/api';
 import { useIntent } from '../../../lib/intent';
-import { hapticNotification } from '../../../lib/telegram';
+import { haptics } from '../../../lib/native';
 import { toast } from '../../../lib/toast';
 import { useSignIn, useSignInStatus } from '../api/signIn';
 
@@ -71,12 +71,12 @@ function SignInButton({ status }: { status: SignInStatus }) {
       {
         onSuccess: (result) => {
           intent.settle();
-          hapticNotification('success');
+          haptics.success();
           toast(t('signIn.done', { reward: result.reward, asset: result.asset }));
         },
         onError: (error) => {
           intent.settle(error);
-          hapticNotification('error');
+          haptics.error();
           toast(errorMessage(error));
         },
       },
