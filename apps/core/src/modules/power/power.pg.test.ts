@@ -90,10 +90,12 @@ describe('power on PostgreSQL', () => {
     // Down on the 11th; back on the 12th: the 10th and the 11th run now, by six runners at once.
     ctx.clock.set('2026-09-12T00:30:00Z');
     const runs = await Promise.all(Array.from({ length: 6 }, () => runDailyEarnings(ctx.db, ctx.clock, ctx.services.config, DAILY_STEPS)));
+    // Every step of the job runs each day once, in total over the six runners (the other modules' steps too).
     const ran = runs.flat().filter((r) => r.ran);
     expect(ran.map((r) => `${r.step}:${r.day}`).sort()).toEqual(
-      ['2026-09-10', '2026-09-11'].flatMap((day) => ['power-fee', 'power-income', 'power-maturity'].map((step) => `${step}:${day}`)).sort(),
+      ['2026-09-10', '2026-09-11'].flatMap((day) => DAILY_STEPS.map((step) => `${step.name}:${day}`)).sort(),
     );
+    expect(DAILY_STEPS.map((step) => step.name)).toEqual(expect.arrayContaining(['power-income', 'power-fee', 'power-maturity']));
     const after = await perHolding('power_income');
     expect((after[0]?.n ?? 0) - (before[0]?.n ?? 0)).toBe(12 * 2); // 12 holdings x 2 days, once each
     const [incomes] = await queryRows<{ n: number }>(
