@@ -99,14 +99,14 @@ test('an invitation link fills the code in and links the new user to the inviter
 
 test('the earning pages of the specification are real screens, no longer placeholders', async ({ page }) => {
   await registerThroughUi(page, uniquePhone(), 'secret123');
-  for (const [path, title] of [
-    ['/pages/DoubleInvest/DoubleInvest', 'Task Platform'],
+  for (const [path, heading] of [
+    ['/pages/DoubleInvest/DoubleInvest', 'My power'],
     ['/pages/DoubleInvest/givenPower/givenPower', 'Gift power'],
     ['/pages/deposit/deposit', 'Fixed deposit'],
     ['/pages/deposit/form', 'Deposit'],
   ] as const) {
     await page.goto(path);
-    await expect(page.getByRole('heading', { name: title, exact: true }).first()).toBeVisible();
+    await expect(page.getByRole('heading', { name: heading, exact: true }).first()).toBeVisible();
     await expect(page.getByText('Not available yet')).toHaveCount(0);
   }
   // Opened directly (a one-page stack), the back arrow goes home.
