@@ -25,3 +25,17 @@ export function daysBetween(from: string, to: string): number {
   if (!isCalendarDate(from) || !isCalendarDate(to)) throw new RangeError(`not calendar dates: ${from}, ${to}`);
   return Math.round((Date.parse(`${to}T12:00:00Z`) - Date.parse(`${from}T12:00:00Z`)) / 86_400_000);
 }
+
+/**
+ * The days a once-a-day job still owes, oldest first: from the day after the
+ * last one done (or `yesterday` on a first run) up to `yesterday`, at most the
+ * last `maxDays` of them (a long outage is caught up that far back).
+ */
+export function daysToCatchUp(lastDone: string | undefined, yesterday: string, maxDays: number): string[] {
+  const earliest = addDays(yesterday, -(maxDays - 1));
+  let day = lastDone ? addDays(lastDone, 1) : yesterday;
+  if (day < earliest) day = earliest;
+  const out: string[] = [];
+  for (; day <= yesterday; day = addDays(day, 1)) out.push(day);
+  return out;
+}

@@ -1,4 +1,4 @@
-import { addDays, localDate, localDayBounds } from '@prism/domain';
+import { addDays, daysToCatchUp, localDate, localDayBounds } from '@prism/domain';
 import { desc, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import type { Clock } from '../../platform/clock';
@@ -59,12 +59,7 @@ async function dueDays(db: Database, step: string, yesterday: string): Promise<s
     .where(eq(earningDays.step, step))
     .orderBy(desc(earningDays.day))
     .limit(1);
-  const earliest = addDays(yesterday, -(EARNING_CATCH_UP_DAYS - 1));
-  let day = last ? addDays(last.day, 1) : yesterday;
-  if (day < earliest) day = earliest;
-  const out: string[] = [];
-  for (; day <= yesterday; day = addDays(day, 1)) out.push(day);
-  return out;
+  return daysToCatchUp(last?.day, yesterday, EARNING_CATCH_UP_DAYS);
 }
 
 /**

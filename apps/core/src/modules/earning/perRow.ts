@@ -1,5 +1,8 @@
+import type { Asset } from '@prism/domain';
 import { sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
+import { type SystemAccountName, type TransferInput, type TransferType, transferBatch } from '../ledger/ledger';
+import type { DailyStepResult } from './step';
 
 /** The tables and columns a daily step adds its per-holding amounts to (a closed list: the SQL names them). */
 const COLUMNS = {
@@ -29,4 +32,57 @@ export async function addPerRow<T extends Table>(
        from unnest(array[${ids}]::bigint[], array[${amounts}]::bigint[]) as d(id, amount) where t.id = d.id`,
     ),
   );
+}
+
+/** One holding's payment for a day: who gets how much of which coin. */
+export interface DailyPayment {
+  id: number;
+  userId: number;
+  asset: Asset;
+  amount: bigint;
+}
+
+/**
+ * Pays each holding its amount for the day from a system account (one
+ * transferBatch, keyed per holding and day so nothing is paid twice), adds it
+ * to the holding's running total, and answers the step's result.
+ */
+export async function payDaily<T extends Table>(
+  tx: Executor,
+  payments: DailyPayment[],
+  input: {
+    from: SystemAccountName;
+    type: TransferType;
+    /** `reference` is `<prefix>:<id>`; the ledger key is `<step>:<id>:<day>` (kept as first written: keys never change). */
+    referencePrefix: string;
+    step: string;
+    day: string;
+    now: Date;
+    total: { table: T; column: (typeof COLUMNS)[T][number] };
+  },
+): Promise<DailyStepResult> {
+  const paid = payments.filter((payment) => payment.amount > 0n);
+  await transferBatch(
+    tx,
+    paid.map(
+      (payment): TransferInput => ({
+        asset: payment.asset,
+        from: { system: input.from },
+        to: { userId: payment.userId },
+        amount: payment.amount,
+        type: input.type,
+        reference: `${input.referencePrefix}:${payment.id}`,
+        idempotencyKey: `${input.step}:${payment.id}:${input.day}`,
+        meta: { day: input.day },
+      }),
+    ),
+    input.now,
+  );
+  await addPerRow(
+    tx,
+    input.total.table,
+    input.total.column,
+    paid.map((payment) => [payment.id, payment.amount]),
+  );
+  return { rows: paid.length, total: paid.reduce((sum, payment) => sum + payment.amount, 0n) };
 }

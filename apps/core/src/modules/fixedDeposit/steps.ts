@@ -1,7 +1,7 @@
 import { type Asset, depositDailyInterest } from '@prism/domain';
 import { sql } from 'drizzle-orm';
 import { type Executor, queryRows } from '../../db/client';
-import { addPerRow } from '../earning/perRow';
+import { payDaily } from '../earning/perRow';
 import type { DailyStep } from '../earning/step';
 import { type TransferInput, transferBatch } from '../ledger/ledger';
 
@@ -23,32 +23,21 @@ export const depositInterestStep: DailyStep = {
           where d.start_day <= ${day}::date and d.end_day >= ${day}::date and d.status <> 'matured'
           order by d.id`,
     );
-    const paid = rows
-      .map((row) => ({ row, amount: depositDailyInterest(BigInt(row.principal_then), row.annual_rate_bp) }))
-      .filter((entry) => entry.amount > 0n);
-    await transferBatch(
-      tx,
-      paid.map(
-        ({ row, amount }): TransferInput => ({
-          asset: row.coin,
-          from: { system: 'deposit_interest' },
-          to: { userId: Number(row.user_id) },
-          amount,
-          type: 'deposit_interest',
-          reference: `fixed_deposit:${row.id}`,
-          idempotencyKey: `deposit-interest:${row.id}:${day}`,
-          meta: { day },
-        }),
-      ),
+    const payments = rows.map((row) => ({
+      id: Number(row.id),
+      userId: Number(row.user_id),
+      asset: row.coin,
+      amount: depositDailyInterest(BigInt(row.principal_then), row.annual_rate_bp),
+    }));
+    return payDaily(tx, payments, {
+      from: 'deposit_interest',
+      type: 'deposit_interest',
+      referencePrefix: 'fixed_deposit',
+      step: 'deposit-interest',
+      day,
       now,
-    );
-    await addPerRow(
-      tx,
-      'fixed_deposits',
-      'interest_paid',
-      paid.map(({ row, amount }) => [Number(row.id), amount]),
-    );
-    return { rows: paid.length, total: paid.reduce((sum, entry) => sum + entry.amount, 0n) };
+      total: { table: 'fixed_deposits', column: 'interest_paid' },
+    });
   },
 };
 

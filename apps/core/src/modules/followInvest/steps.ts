@@ -1,7 +1,7 @@
 import { type Asset, advisorDailyEarning, advisorManagementFee } from '@prism/domain';
 import { sql } from 'drizzle-orm';
 import { type Executor, queryRows } from '../../db/client';
-import { addPerRow } from '../earning/perRow';
+import { addPerRow, payDaily } from '../earning/perRow';
 import type { DailyStep } from '../earning/step';
 import { type TransferInput, transferBatch } from '../ledger/ledger';
 
@@ -20,32 +20,21 @@ export const advisorEarningsStep: DailyStep = {
       sql`select id, user_id, coin, staking_amount::text, daily_rate_bp from advisor_orders
           where start_day <= ${day}::date and end_day >= ${day}::date order by id`,
     );
-    const paid = rows
-      .map((row) => ({ row, amount: advisorDailyEarning(BigInt(row.staking_amount), row.daily_rate_bp) }))
-      .filter((entry) => entry.amount > 0n);
-    await transferBatch(
-      tx,
-      paid.map(
-        ({ row, amount }): TransferInput => ({
-          asset: row.coin,
-          from: { system: 'advisor_income' },
-          to: { userId: Number(row.user_id) },
-          amount,
-          type: 'advisor_income',
-          reference: `advisor:${row.id}`,
-          idempotencyKey: `advisor-income:${row.id}:${day}`,
-          meta: { day },
-        }),
-      ),
+    const payments = rows.map((row) => ({
+      id: Number(row.id),
+      userId: Number(row.user_id),
+      asset: row.coin,
+      amount: advisorDailyEarning(BigInt(row.staking_amount), row.daily_rate_bp),
+    }));
+    return payDaily(tx, payments, {
+      from: 'advisor_income',
+      type: 'advisor_income',
+      referencePrefix: 'advisor',
+      step: 'advisor-income',
+      day,
       now,
-    );
-    await addPerRow(
-      tx,
-      'advisor_orders',
-      'income_amount',
-      paid.map(({ row, amount }) => [Number(row.id), amount]),
-    );
-    return { rows: paid.length, total: paid.reduce((sum, entry) => sum + entry.amount, 0n) };
+      total: { table: 'advisor_orders', column: 'income_amount' },
+    });
   },
 };
 

@@ -1,4 +1,14 @@
-import { type Asset, addDays, formatMoney, localDate, localDayBounds, REBATE_KINDS, type RebateKind, rebateFor } from '@prism/domain';
+import {
+  type Asset,
+  addDays,
+  daysToCatchUp,
+  formatMoney,
+  localDate,
+  localDayBounds,
+  REBATE_KINDS,
+  type RebateKind,
+  rebateFor,
+} from '@prism/domain';
 import { desc, eq, sql } from 'drizzle-orm';
 import { type Database, type Executor, queryRows } from '../../db/client';
 import type { Clock } from '../../platform/clock';
@@ -138,12 +148,7 @@ async function duePeriods(db: Database, kind: RebateKind, yesterday: string): Pr
     .where(eq(rebatePeriods.kind, kind))
     .orderBy(desc(rebatePeriods.period))
     .limit(1);
-  const earliest = addDays(yesterday, -(REBATE_CATCH_UP_DAYS - 1));
-  let day = last ? addDays(last.period, 1) : yesterday;
-  if (day < earliest) day = earliest;
-  const out: string[] = [];
-  for (; day <= yesterday; day = addDays(day, 1)) out.push(day);
-  return out;
+  return daysToCatchUp(last?.period, yesterday, REBATE_CATCH_UP_DAYS);
 }
 
 /** Pays every finished day not paid yet, for every kind. Safe to run anywhere, any number of times. */
