@@ -9,13 +9,15 @@ import { createFileStorage } from './modules/file/storage';
 import { createFixedDepositService } from './modules/fixedDeposit/service';
 import { createFollowInvestService } from './modules/followInvest/service';
 import { createDrandBeacon, createLocalBeacon } from './modules/game/beacon';
-import { betFigures } from './modules/game/figures';
+import { betFiguresScalar } from './modules/game/figures';
 import { createGameScheduler } from './modules/game/scheduler';
 import { createGiftCodeService } from './modules/giftCode/service';
 import { createLevelAdmin } from './modules/level/admin';
+import { levelRulesCache } from './modules/level/config';
 import { createLevelService } from './modules/level/service';
 import { createMessageService } from './modules/message/service';
 import { createNotifier } from './modules/notify/notifier';
+import { incomeListScalar } from './modules/power/incomes';
 import { createPowerService } from './modules/power/service';
 import { createProtectionService } from './modules/protection/service';
 import { createSignInService } from './modules/signIn/service';
@@ -62,7 +64,8 @@ export function createServices(deps: CoreDeps) {
   const signIn = createSignInService({ db, clock, config: configService });
   const team = createTeamService({ db, clock, config: configService });
   const giftCodes = createGiftCodeService({ db, clock, random });
-  const levels = createLevelService({ db, clock });
+  const levelRules = levelRulesCache(db);
+  const levels = createLevelService({ db, clock, rules: levelRules });
   const broadcasts = createBroadcastService(db, clock);
   const power = createPowerService({ db, clock, config: configService });
 
@@ -82,10 +85,10 @@ export function createServices(deps: CoreDeps) {
       publicUrl: config.PUBLIC_URL ? publicUrl : '',
       botUsername: config.BOT_USERNAME,
       miniAppShortName: config.MINI_APP_SHORT_NAME,
-      engagement: { streakDay: (userId) => signIn.streakDay(userId), level: (userId) => levels.current(userId) },
-      game: { betFigures: (userId, start, end) => betFigures(db, userId, start, end) },
+      engagement: { streakDay: signIn.streakDay, level: levels.currentScalar },
+      game: { betFigures: betFiguresScalar },
       team,
-      power: { incomeList: (userId) => power.incomeList(userId) },
+      power: { incomeList: incomeListScalar },
     }),
     team,
     power,
@@ -93,7 +96,7 @@ export function createServices(deps: CoreDeps) {
     giftCodes,
     levels,
     protection: createProtectionService({ db, clock, config: configService }),
-    levelAdmin: createLevelAdmin(db),
+    levelAdmin: createLevelAdmin(db, levelRules),
     content: createContentService({ db, clock }),
     taps: createTapService({ db, clock, config: configService }),
     followInvest: createFollowInvestService({ db, clock, config: configService }),

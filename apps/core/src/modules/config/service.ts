@@ -1,7 +1,7 @@
 import { APP_VERSION, APP_VERSION_CODE, isTimeZone } from '@prism/domain';
-import { and, eq } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { AppError } from '../../http/errors';
+import { cached } from '../../platform/cached';
 import { configDefaults } from './defaults';
 import { sysConfig } from './schema';
 
@@ -24,18 +24,21 @@ export async function seedConfig(db: Database): Promise<void> {
     .onConflictDoNothing({ target: sysConfig.key });
 }
 
+/**
+ * Settings are read from an in-process copy of the whole (small) table, at most CONFIG_CACHE_MS
+ * old and dropped by `set` here: every request reads several and they change only by an
+ * operator's hand. Another worker's `set` is seen within CONFIG_CACHE_MS.
+ */
 export function createConfigService(db: Database, publicUrl: string): ConfigService {
-  const get = async (key: string, fallback = '') => {
-    const [row] = await db.select({ value: sysConfig.value }).from(sysConfig).where(eq(sysConfig.key, key));
-    return row?.value ?? fallback;
-  };
+  const table = cached(async () => {
+    const rows = await db.select({ key: sysConfig.key, value: sysConfig.value, isPublic: sysConfig.isPublic }).from(sysConfig);
+    return new Map(rows.map((row) => [row.key, row]));
+  });
+  const get = async (key: string, fallback = '') => (await table.get()).get(key)?.value ?? fallback;
   return {
     async getPublic(key) {
-      const [row] = await db
-        .select({ value: sysConfig.value })
-        .from(sysConfig)
-        .where(and(eq(sysConfig.key, key), eq(sysConfig.isPublic, true)));
-      if (!row) throw new AppError('CONFIG_KEY_UNKNOWN');
+      const row = (await table.get()).get(key);
+      if (!row?.isPublic) throw new AppError('CONFIG_KEY_UNKNOWN');
       return row.value;
     },
     get,
@@ -44,6 +47,7 @@ export function createConfigService(db: Database, publicUrl: string): ConfigServ
         .insert(sysConfig)
         .values({ key, value })
         .onConflictDoUpdate({ target: sysConfig.key, set: { value, updatedAt: new Date() } });
+      table.invalidate();
     },
     async countryCodes() {
       return (await get('COUNTRY_CODE', '91'))

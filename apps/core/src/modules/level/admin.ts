@@ -11,6 +11,7 @@ import {
 import { asc, eq } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { AppError } from '../../http/errors';
+import type { LevelRulesCache } from './config';
 import { levels, levelTasks } from './schema';
 
 export interface LevelSetting {
@@ -59,7 +60,7 @@ function parseReward(text: string): bigint {
 }
 
 /** The operator's view and edits of the level configuration (`npm run ops -- levels ...`). */
-export function createLevelAdmin(db: Database) {
+export function createLevelAdmin(db: Database, rules: LevelRulesCache) {
   return {
     async list() {
       const [levelRows, taskRows] = await Promise.all([
@@ -76,6 +77,7 @@ export function createLevelAdmin(db: Database) {
       const values = { level: input.level, name: input.name, promotion: input.promotion ?? false };
       const set = input.promotion === undefined ? { name: input.name } : { name: input.name, promotion: input.promotion };
       const [row] = await db.insert(levels).values(values).onConflictDoUpdate({ target: levels.level, set }).returning();
+      rules.invalidate();
       return row;
     },
 
@@ -100,6 +102,7 @@ export function createLevelAdmin(db: Database) {
       const [row] = existing
         ? await db.update(levelTasks).set(values).where(eq(levelTasks.id, existing.id)).returning()
         : await db.insert(levelTasks).values(values).returning();
+      rules.invalidate();
       return row && toAdminTask(row);
     },
   };

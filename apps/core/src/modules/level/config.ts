@@ -1,6 +1,7 @@
 import { type Asset, DEFAULT_LEVELS, type LevelRule, type LevelTaskKind } from '@prism/domain';
 import { asc, eq } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
+import { type Cached, cached } from '../../platform/cached';
 import { levels, levelTasks } from './schema';
 
 /** Seeds the default levels and their tasks once: only when no level exists, so the operator's edits are never undone. */
@@ -35,4 +36,15 @@ export async function loadLevelRules(db: Executor): Promise<LevelRule[]> {
         reward: task.reward,
       })),
   }));
+}
+
+/**
+ * The level rules every user's level is computed from (getUserInfo, the list), kept in process
+ * (platform/cached.ts): the operator's edits through createLevelAdmin drop it here, another
+ * worker's are seen within CONFIG_CACHE_MS. Collecting a reward reads them afresh in its transaction.
+ */
+export type LevelRulesCache = Cached<LevelRule[]>;
+
+export function levelRulesCache(db: Executor): LevelRulesCache {
+  return cached(() => loadLevelRules(db));
 }

@@ -1,6 +1,8 @@
 import type { LevelFigures } from '@prism/domain';
 import { sql } from 'drizzle-orm';
 import { type Executor, queryRows } from '../../db/client';
+import { jsonValue, type Scalar } from '../../db/scalars';
+import { stakedSql } from '../game/figures';
 
 /**
  * The user's figures for the upgrade tasks, read (never written) from the
@@ -8,27 +10,30 @@ import { type Executor, queryRows } from '../../db/client';
  * - recharge: ledger transfers of type 'recharge' into the user's CASH/USDT accounts (gateway orders and chain deposits);
  * - invite:   direct invitees who ever bound a withdrawal wallet or a bank card (withdraw module);
  *             an invitation stays effective if the card is later removed;
- * - bet:      the total of the user's bets except voided (DRAW) ones (game module);
+ * - bet:      the total of the user's bets except voided (DRAW) ones (game module, from its index alone);
  * - power:    the power the user holds now (live basic and gift holdings, power module).
  */
-export async function levelFigures(db: Executor, userId: number): Promise<LevelFigures> {
-  const [row] = await queryRows<{ recharge: string; invite: string; bet: string; power: string }>(
-    db,
-    sql`select
-      (select coalesce(sum(t.amount), 0)::text
+export function levelFiguresScalar(userId: number): Scalar<LevelFigures> {
+  return {
+    sql: sql`select json_build_object(
+      'recharge', (select coalesce(sum(t.amount), 0)::text
          from ledger_transfers t join ledger_accounts a on a.id = t.to_account_id
-        where a.user_id = ${userId} and t.type = 'recharge' and t.asset in ('CASH', 'USDT')) as recharge,
-      (select count(*)::text from users u
+        where a.user_id = ${userId} and t.type = 'recharge' and t.asset in ('CASH', 'USDT')),
+      'invite', (select count(*)::text from users u
         where u.parent_id = ${userId}
           and (exists (select 1 from user_wallets w where w.user_id = u.id)
-               or exists (select 1 from bank_cards b where b.user_id = u.id))) as invite,
-      (select coalesce(sum(total), 0)::text from game_bets where user_id = ${userId} and status <> 'DRAW') as bet,
-      (select coalesce(sum(power), 0)::text from power_holdings where user_id = ${userId} and matured_at is null) as power`,
-  );
-  return {
-    recharge: BigInt(row?.recharge ?? '0'),
-    invite: BigInt(row?.invite ?? '0'),
-    bet: BigInt(row?.bet ?? '0'),
-    power: BigInt(row?.power ?? '0'),
+               or exists (select 1 from bank_cards b where b.user_id = u.id))),
+      'bet', (${stakedSql(userId, false)})::text,
+      'power', (select coalesce(sum(power), 0)::text from power_holdings where user_id = ${userId} and matured_at is null))`,
+    read: (value) => {
+      const row = jsonValue<Record<keyof LevelFigures, string>>(value);
+      return { recharge: BigInt(row.recharge), invite: BigInt(row.invite), bet: BigInt(row.bet), power: BigInt(row.power) };
+    },
   };
+}
+
+export async function levelFigures(db: Executor, userId: number): Promise<LevelFigures> {
+  const part = levelFiguresScalar(userId);
+  const [row] = await queryRows<{ figures: unknown }>(db, sql`select (${part.sql}) as figures`);
+  return part.read(row?.figures);
 }

@@ -158,12 +158,20 @@ describe('levels with upgrade tasks', () => {
     expect(before).toMatchObject({ target: '2000.00', progress: '0.00' });
     const { queryRows } = await import('../../db/client');
     const { sql } = await import('drizzle-orm');
-    const bet = (status: string, total: number, n: number) =>
-      queryRows(
+    // Each bet in a session of its own, in the state that goes with the bet's (a DRAW is a bet of a void session).
+    const bet = async (status: string, total: number, n: number) => {
+      const session = { WIN: 'settled', PENDING: 'open', DRAW: 'void' }[status];
+      const period = `LV${user.id}-${n}`;
+      await queryRows(
         ctx.db,
-        sql`insert into game_bets (order_no, user_id, session_id, level, period_id, bet_name, base_amount, multiples, total, fee, coin, status, created_at)
-            values (${`LVTEST${user.id}-${n}`}, ${user.id}, 1, 1, 'P1', 'Red', ${total}, 1, ${total}, 0, 'CASH', ${status}, now())`,
+        sql`with s as (
+              insert into game_sessions (level, period_id, start_at, bet_end_at, end_at, chain_id, chain_index, commitment,
+                                         seed_sealed, beacon_name, beacon_round, status, created_at)
+              values (98, ${period}, now(), now(), now(), -98, ${user.id * 10 + n}, 'x', 'x', 'x', 0, ${session}, now()) returning id)
+            insert into game_bets (order_no, user_id, session_id, level, period_id, bet_name, base_amount, multiples, total, fee, coin, status, created_at)
+            select ${period}, ${user.id}, s.id, 98, ${period}, 'Red', ${total}, 1, ${total}, 0, 'CASH', ${status}, now() from s`,
       );
+    };
     await bet('WIN', 100_000, 1);
     await bet('PENDING', 20_000, 2);
     await bet('DRAW', 70_000, 3);

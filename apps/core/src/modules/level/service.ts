@@ -14,12 +14,13 @@ import {
 } from '@prism/domain';
 import { eq } from 'drizzle-orm';
 import type { Database, Executor } from '../../db/client';
+import type { Scalar } from '../../db/scalars';
 import { AppError } from '../../http/errors';
 import type { Clock } from '../../platform/clock';
 import { transfer } from '../ledger/ledger';
 import { postMessage } from '../message/service';
-import { loadLevelRules } from './config';
-import { levelFigures } from './figures';
+import { type LevelRulesCache, loadLevelRules } from './config';
+import { levelFigures, levelFiguresScalar } from './figures';
 import { levelTaskClaims } from './schema';
 
 async function collectedTaskIds(db: Executor, userId: number): Promise<Set<number>> {
@@ -58,24 +59,30 @@ function toList(rules: LevelRule[], figures: LevelFigures, collected: Set<number
 const REFUSALS = { collected: 'LEVEL_TASK_COLLECTED', locked: 'LEVEL_LOCKED', not_completed: 'LEVEL_TASK_NOT_COMPLETED' } as const;
 
 /** Levels with upgrade tasks: the user's level (for user info too), the list with progress, and collecting a task's reward. */
-export function createLevelService({ db, clock }: { db: Database; clock: Clock }) {
+export function createLevelService({ db, clock, rules }: { db: Database; clock: Clock; rules: LevelRulesCache }) {
   async function list(executor: Executor, userId: number): Promise<LevelList> {
-    const [rules, figures, collected] = await Promise.all([
-      loadLevelRules(executor),
+    const [levelRules, figures, collected] = await Promise.all([
+      rules.get(),
       levelFigures(executor, userId),
       collectedTaskIds(executor, userId),
     ]);
-    return toList(rules, figures, collected);
+    return toList(levelRules, figures, collected);
   }
 
   return {
     list: (userId: number) => list(db, userId),
 
-    /** getUserInfo's level and levelName. */
-    async current(userId: number): Promise<{ level: number; levelName: string }> {
-      const [rules, figures] = await Promise.all([loadLevelRules(db), levelFigures(db, userId)]);
-      const reached = currentLevel(rules, figures);
-      return { level: reached?.level ?? 0, levelName: reached?.name ?? 'V0' };
+    /** getUserInfo's level and levelName, as one value of its statement (the rules are in process). */
+    async currentScalar(userId: number): Promise<Scalar<{ level: number; levelName: string }>> {
+      const levelRules = await rules.get();
+      const figures = levelFiguresScalar(userId);
+      return {
+        sql: figures.sql,
+        read: (value) => {
+          const reached = currentLevel(levelRules, figures.read(value));
+          return { level: reached?.level ?? 0, levelName: reached?.name ?? 'V0' };
+        },
+      };
     },
 
     /** Whether the user's level unlocks the subordinate promotion reward (VU and above), for the team rebates. */

@@ -4,7 +4,6 @@ import {
   formatMoney,
   HIERARCHICAL_POWER_BPS,
   hierarchicalPower,
-  type IncomeEntry,
   localDate,
   type Money,
   maskPhone,
@@ -31,7 +30,6 @@ import { powerDailyPurchases, powerHoldings, powerIncomes, powerRecords, powerSe
 import { holdingView, recordView, sessionView } from './view';
 
 /** How many incomes getUserInfo lists, newest first. */
-const INCOME_LIST_SIZE = 10;
 /** How many holdings userPower/get lists, newest first. */
 const HOLDINGS_SHOWN = 50;
 
@@ -275,17 +273,6 @@ export function createPowerService({ db, clock, config }: PowerServiceDeps) {
         db.select({ n: count() }).from(powerRecords).where(mine),
       ]);
       return { content: rows.map(recordView), totalElements: total?.n ?? 0, pageNo };
-    },
-
-    /** getUserInfo incomeList: the latest incomes paid, one per holding and day. */
-    async incomeList(userId: number): Promise<IncomeEntry[]> {
-      const rows = await db
-        .select()
-        .from(powerIncomes)
-        .where(eq(powerIncomes.userId, userId))
-        .orderBy(desc(powerIncomes.day), desc(powerIncomes.holdingId))
-        .limit(INCOME_LIST_SIZE);
-      return rows.map((row) => ({ incomeAmount: formatMoney(row.amount), incomeDate: row.day, incomeRate: formatBps(row.rateBps) }));
     },
 
     /** Operator: every package, enabled or not. */

@@ -14,8 +14,9 @@ import {
   signInWeek,
   streakOn,
 } from '@prism/domain';
-import { desc, eq } from 'drizzle-orm';
+import { desc, eq, sql } from 'drizzle-orm';
 import type { Database, Executor } from '../../db/client';
+import { jsonValue, type Scalar } from '../../db/scalars';
 import { AppError } from '../../http/errors';
 import type { Clock } from '../../platform/clock';
 import type { ConfigService } from '../config/service';
@@ -132,11 +133,12 @@ export function createSignInService({ db, clock, config }: { db: Database; clock
       return { ...status, reward: formatMoney(amount) };
     },
 
-    /** getUserInfo's signInDay: the streak as of today, 0 once a day was missed. */
-    async streakDay(userId: number): Promise<number> {
-      const timeZone = await config.timeZone();
-      return currentStreak(await lastSignIn(db, userId), localDate(clock.now(), timeZone));
-    },
+    /** getUserInfo's signInDay as one value of its statement: the streak as of `today`, 0 once a day was missed. */
+    streakDay: (userId: number, today: string): Scalar<number> => ({
+      sql: sql`select json_build_object('date', sign_date, 'day', streak_day) from sign_ins
+               where user_id = ${userId} order by sign_date desc limit 1`,
+      read: (value) => currentStreak(jsonValue<LastSignIn | null>(value) ?? undefined, today),
+    }),
   };
 }
 

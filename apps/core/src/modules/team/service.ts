@@ -1,11 +1,12 @@
-import { addDays, localDate, type Paged, type TeamInfo, type TeamMember } from '@prism/domain';
+import { addDays, type Paged, type TeamInfo, type TeamMember } from '@prism/domain';
 import type { Database } from '../../db/client';
+import type { Scalar } from '../../db/scalars';
 import type { Clock } from '../../platform/clock';
 import type { ConfigService } from '../config/service';
 import type { UserRow } from '../user/schema';
 import { runRebates } from './job';
 import { loadRebateSettings } from './rates';
-import { commissionFor, loadTeamInfo, teamMembers } from './stats';
+import { commissionScalar, loadTeamInfo, teamMembers } from './stats';
 
 export interface TeamServiceDeps {
   db: Database;
@@ -22,11 +23,8 @@ export function createTeamService({ db, clock, config }: TeamServiceDeps) {
     members(userId: number, level: number, pageNo: number): Promise<Paged<TeamMember>> {
       return teamMembers(db, userId, level, pageNo);
     },
-    /** Rebates paid for the previous platform day (they are paid shortly after it ends). */
-    async yesterdayCommission(userId: number): Promise<bigint> {
-      const today = localDate(clock.now(), await config.timeZone());
-      return commissionFor(db, userId, addDays(today, -1));
-    },
+    /** Rebates paid for the platform day before `today` (they are paid shortly after it ends), as one value of getUserInfo's statement. */
+    yesterdayCommission: (userId: number, today: string): Scalar<bigint> => commissionScalar(userId, addDays(today, -1)),
     runRebates: () => runRebates(db, clock, config),
   };
 }

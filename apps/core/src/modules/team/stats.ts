@@ -11,6 +11,7 @@ import {
 } from '@prism/domain';
 import { sql } from 'drizzle-orm';
 import { type Executor, queryRows } from '../../db/client';
+import type { Scalar } from '../../db/scalars';
 import type { UserRow } from '../user/schema';
 import { rateRows } from './rates';
 import { CASH_FAMILY, IN_SETTLED_SESSION } from './sql';
@@ -175,13 +176,12 @@ export async function loadTeamInfo(db: Executor, user: UserRow, rates: RebateRat
   };
 }
 
-/** Rebates paid to the user for one platform day (getUserInfo's yesterdayCommission). */
-export async function commissionFor(db: Executor, userId: number, period: string): Promise<bigint> {
-  const [row] = await queryRows<{ total: string | null }>(
-    db,
-    sql`select sum(t.amount)::text as total
+/** Rebates paid to the user for one platform day (getUserInfo's yesterdayCommission), as one value of its statement. */
+export function commissionScalar(userId: number, period: string): Scalar<bigint> {
+  return {
+    sql: sql`select sum(t.amount)::text
         from ledger_accounts a join ledger_transfers t on t.to_account_id = a.id
         where a.user_id = ${userId} and ${CASH_FAMILY(sql`a.asset`)} and t.type = 'rebate' and t.meta->>'period' = ${period}`,
-  );
-  return BigInt(row?.total ?? '0');
+    read: (value) => BigInt((value as string | null) ?? '0'),
+  };
 }

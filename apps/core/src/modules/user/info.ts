@@ -1,7 +1,31 @@
 import { formatMoney, type IncomeEntry, type UserInfo } from '@prism/domain';
+import { sql } from 'drizzle-orm';
+import { jsonValue, type Scalar } from '../../db/scalars';
 import type { BetFigures } from '../game/figures';
 import type { WalletFigures } from '../wallet/figures';
 import type { UserRow } from './schema';
+
+/** The user's own fields that User info shows (the secrets only as whether they are set). */
+export type InfoUser = Pick<
+  UserRow,
+  'id' | 'phone' | 'areaCode' | 'nickName' | 'headUrl' | 'sex' | 'invitationCode' | 'parentId' | 'userStatus' | 'userType' | 'remark'
+> & { telegramUsername: string | null; telegramLinked: boolean; hasAssetPassword: boolean; createdAt: string };
+
+/** The users row as one value of getUserInfo's statement; null when the user is gone. */
+export function infoUserScalar(userId: number): Scalar<InfoUser | null> {
+  return {
+    sql: sql`select json_build_object('id', id, 'phone', phone, 'areaCode', area_code, 'nickName', nick_name, 'headUrl', head_url,
+        'sex', sex, 'invitationCode', invitation_code, 'parentId', parent_id, 'userStatus', user_status, 'userType', user_type,
+        'remark', remark, 'telegramUsername', telegram_username, 'telegramLinked', telegram_id is not null,
+        'hasAssetPassword', asset_password_hash is not null, 'createdAt', created_at)
+      from users where id = ${userId}`,
+    read: (value) => {
+      const user = jsonValue<InfoUser | null>(value);
+      // json renders a timestamptz in the session's zone: one instant, written the way the API always has.
+      return user && { ...user, createdAt: new Date(user.createdAt).toISOString() };
+    },
+  };
+}
 
 export interface UserInfoExtras {
   inviteLinkUrl: string;
@@ -16,7 +40,7 @@ export interface UserInfoExtras {
 }
 
 /** User info of specification point 3. Balances come from the ledger; the sign-in streak, the level, bet figures and commission from their modules. */
-export function toUserInfo(user: UserRow, extras: UserInfoExtras): UserInfo {
+export function toUserInfo(user: InfoUser, extras: UserInfoExtras): UserInfo {
   return {
     id: user.id,
     sysUserId: user.id,
@@ -42,9 +66,9 @@ export function toUserInfo(user: UserRow, extras: UserInfoExtras): UserInfo {
     totalBetAmount: formatMoney(extras.bets.totalBetAmount),
     yesterdayCommission: formatMoney(extras.yesterdayCommission),
     incomeList: extras.incomeList,
-    telegramLinked: user.telegramId != null,
+    telegramLinked: user.telegramLinked,
     telegramUsername: user.telegramUsername ?? '',
-    hasAssetPassword: user.assetPasswordHash != null,
-    createDateTime: user.createdAt.toISOString(),
+    hasAssetPassword: user.hasAssetPassword,
+    createDateTime: user.createdAt,
   };
 }

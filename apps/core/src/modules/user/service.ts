@@ -1,6 +1,7 @@
 import { type IncomeEntry, localDate, localDayBounds, type Paged, type TeamInfo, type TeamMember, type UserInfo } from '@prism/domain';
 import { eq } from 'drizzle-orm';
 import type { Database } from '../../db/client';
+import { type Scalar, selectScalars } from '../../db/scalars';
 import { AppError } from '../../http/errors';
 import type { Clock } from '../../platform/clock';
 import { hashPassword } from '../../platform/passwords';
@@ -8,8 +9,8 @@ import type { ConfigService } from '../config/service';
 import type { BetFigures } from '../game/figures';
 import type { CodeService } from '../sms/codes';
 import { phoneTarget } from '../sms/codes';
-import { walletFigures } from '../wallet/figures';
-import { toUserInfo } from './info';
+import { walletScalar } from '../wallet/figures';
+import { infoUserScalar, toUserInfo } from './info';
 import { findUserById } from './repository';
 import { type UserRow, users } from './schema';
 
@@ -22,21 +23,25 @@ export interface UserServiceDeps {
   publicUrl: string;
   botUsername: string | undefined;
   miniAppShortName: string | undefined;
-  /** Figures other modules own, read through their services. */
+  /**
+   * Figures other modules own, each given as one value of getUserInfo's single statement
+   * (db/scalars.ts): the modules write their SQL, the user module only puts them together.
+   */
   engagement: {
-    streakDay(userId: number): Promise<number>;
+    /** The sign-in streak as of the platform day `today`. */
+    streakDay(userId: number, today: string): Scalar<number>;
     /** The level reached by upgrade tasks (level module). */
-    level(userId: number): Promise<{ level: number; levelName: string }>;
+    level(userId: number): Promise<Scalar<{ level: number; levelName: string }>>;
   };
   /** The game's figures over a platform day [start, end). */
-  game: { betFigures(userId: number, start: Date, end: Date): Promise<BetFigures> };
+  game: { betFigures(userId: number, start: Date, end: Date): Scalar<BetFigures> };
   team: {
     info(user: UserRow): Promise<TeamInfo>;
     members(userId: number, level: number, pageNo: number): Promise<Paged<TeamMember>>;
-    yesterdayCommission(userId: number): Promise<bigint>;
+    yesterdayCommission(userId: number, today: string): Scalar<bigint>;
   };
   /** getUserInfo incomeList, from the power module's income rows. */
-  power: { incomeList(userId: number): Promise<IncomeEntry[]> };
+  power: { incomeList(userId: number): Scalar<IncomeEntry[]> };
 }
 
 export interface BaseInfoChange {
@@ -66,20 +71,29 @@ export function createUserService(deps: UserServiceDeps) {
   };
 
   return {
+    /**
+     * One statement (prepared, one snapshot) for every per-user figure; the settings and level
+     * rules it needs are operator configuration, read from the process (platform/cached.ts).
+     */
     async getUserInfo(userId: number): Promise<UserInfo> {
-      const user = await load(userId);
-      const zone = await deps.config.timeZone();
-      const today = localDayBounds(localDate(deps.clock.now(), zone), zone);
-      return toUserInfo(user, {
-        inviteLinkUrl: inviteLink(deps, user.invitationCode),
-        customerServiceUrl: await deps.config.get('CUSTOMER_SERVICE_URL'),
-        wallet: await walletFigures(db, userId),
-        signInDay: await deps.engagement.streakDay(userId),
-        level: await deps.engagement.level(userId),
-        bets: await deps.game.betFigures(userId, today.start, today.end),
-        yesterdayCommission: await deps.team.yesterdayCommission(userId),
-        incomeList: await deps.power.incomeList(userId),
+      const [zone, customerServiceUrl, level] = await Promise.all([
+        deps.config.timeZone(),
+        deps.config.get('CUSTOMER_SERVICE_URL'),
+        deps.engagement.level(userId),
+      ]);
+      const today = localDate(deps.clock.now(), zone);
+      const day = localDayBounds(today, zone);
+      const { user, ...figures } = await selectScalars(db, 'user_info', {
+        user: infoUserScalar(userId),
+        wallet: walletScalar(userId),
+        signInDay: deps.engagement.streakDay(userId, today),
+        level,
+        bets: deps.game.betFigures(userId, day.start, day.end),
+        yesterdayCommission: deps.team.yesterdayCommission(userId, today),
+        incomeList: deps.power.incomeList(userId),
       });
+      if (!user) throw new AppError('UNAUTHORIZED');
+      return toUserInfo(user, { inviteLinkUrl: inviteLink(deps, user.invitationCode), customerServiceUrl, ...figures });
     },
 
     async getTeamInfo(userId: number): Promise<TeamInfo> {

@@ -1,9 +1,6 @@
-import { ASSETS, type Asset, formatMoney, type TurnoverLock, turnoverHold, withdrawableOfBook } from '@prism/domain';
-import { eq, sql } from 'drizzle-orm';
-import { type Executor, queryRows } from '../../db/client';
-import { balancesOf } from '../ledger/ledger';
-import { turnoverBook } from '../ledger/turnover';
-import { userWallets } from '../withdraw/schema';
+import { ASSETS, type Asset, formatMoney, type TurnoverBook, type TurnoverLock, turnoverHold, withdrawableOfBook } from '@prism/domain';
+import { sql } from 'drizzle-orm';
+import { jsonValue, type Scalar } from '../../db/scalars';
 
 /** The wallet part of User info, all from the ledger (decimal strings). */
 export interface WalletFigures {
@@ -30,23 +27,46 @@ export interface WalletFigures {
   address: string;
 }
 
-export async function walletFigures(db: Executor, userId: number): Promise<WalletFigures> {
-  const balances = await balancesOf(db, userId);
-  const book = await turnoverBook(db, userId);
-  const totals = await queryRows<{ asset: Asset; type: string; total: string }>(
-    db,
-    sql`select t.asset, 'recharge' as type, sum(t.amount)::text as total
-        from ledger_transfers t join ledger_accounts a on a.id = t.to_account_id
-        where a.user_id = ${userId} and t.type = 'recharge'
-        group by t.asset
-        union all
-        select currency, 'withdraw', sum(amount)::text from withdrawals
-        where user_id = ${userId} and status = 'paid'
-        group by currency`,
-  );
-  const total = (asset: Asset, type: string) => BigInt(totals.find((row) => row.asset === asset && row.type === type)?.total ?? '0');
-  const wallets = await db.select().from(userWallets).where(eq(userWallets.userId, userId));
-  const wallet = (network: string) => wallets.find((w) => w.network === network)?.address ?? '';
+interface WalletRow {
+  balances: Partial<Record<Asset, string>> | null;
+  book: { currency: string; required: string; principal: string; done: string }[] | null;
+  recharge: Partial<Record<Asset, string>> | null;
+  withdraw: Partial<Record<Asset, string>> | null;
+  wallets: Record<string, string> | null;
+}
+
+/**
+ * The wallet part of getUserInfo's one statement: balances (ledger accounts), the turnover book
+ * (the ledger's turnover rows, read as turnoverBook reads them), recharge totals (index-only on
+ * ledger_transfers_recharge_to_idx), paid withdrawals and bound wallets. Money as text.
+ */
+export function walletScalar(userId: number): Scalar<WalletFigures> {
+  return {
+    sql: sql`select json_build_object(
+        'balances', (select json_object_agg(asset, balance::text) from ledger_accounts where user_id = ${userId}),
+        'book', (select json_agg(json_build_object('currency', currency, 'required', required::text,
+                   'principal', principal::text, 'done', done::text)) from turnover where user_id = ${userId}),
+        'recharge', (select json_object_agg(asset, total) from (
+                       select a.asset, sum(t.amount)::text as total
+                       from ledger_accounts a join ledger_transfers t on t.to_account_id = a.id and t.type = 'recharge'
+                       where a.user_id = ${userId} group by a.asset) r),
+        'withdraw', (select json_object_agg(currency, total) from (
+                       select currency, sum(amount)::text as total from withdrawals
+                       where user_id = ${userId} and status = 'paid' group by currency) w),
+        'wallets', (select json_object_agg(network, address) from user_wallets where user_id = ${userId}))`,
+    read: (value) => toWalletFigures(jsonValue<WalletRow>(value)),
+  };
+}
+
+function toWalletFigures(row: WalletRow): WalletFigures {
+  const money = (map: Partial<Record<string, string>> | null, key: string) => BigInt(map?.[key] ?? '0');
+  const balances = Object.fromEntries(ASSETS.map((asset) => [asset, money(row.balances, asset)])) as Record<Asset, bigint>;
+  const book: TurnoverBook = {};
+  for (const entry of row.book ?? []) {
+    if ((ASSETS as readonly string[]).includes(entry.currency))
+      book[entry.currency as Asset] = { required: BigInt(entry.required), principal: BigInt(entry.principal), done: BigInt(entry.done) };
+  }
+  const wallet = (network: string) => row.wallets?.[network] ?? '';
   return {
     cash: formatMoney(balances.CASH),
     chip: formatMoney(balances.CHIP),
@@ -59,10 +79,10 @@ export async function walletFigures(db: Executor, userId: number): Promise<Walle
       .filter((hold) => hold.locked > 0n)
       .map((hold) => ({ coin: hold.coin, locked: formatMoney(hold.locked), needed: formatMoney(hold.needed) })),
     exchangeBalance: formatMoney(balances.CASH),
-    recharge: formatMoney(total('CASH', 'recharge')),
-    withdraw: formatMoney(total('CASH', 'withdraw')),
-    usdtRecharge: formatMoney(total('USDT', 'recharge')),
-    usdtWithdraw: formatMoney(total('USDT', 'withdraw')),
+    recharge: formatMoney(money(row.recharge, 'CASH')),
+    withdraw: formatMoney(money(row.withdraw, 'CASH')),
+    usdtRecharge: formatMoney(money(row.recharge, 'USDT')),
+    usdtWithdraw: formatMoney(money(row.withdraw, 'USDT')),
     walletTrc: wallet('TRC20'),
     walletErc: wallet('ERC20'),
     walletBep: wallet('BEP20'),
