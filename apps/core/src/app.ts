@@ -124,7 +124,7 @@ function adminRouter(deps: CoreDeps, services: Services): Router {
   router.use(walletAdminRoutes(deps.db, deps.clock));
   router.use(rechargeAdminRoutes(deps, services));
   router.use(withdrawAdminRoutes(deps, services));
-  router.use(gameAdminRoutes(deps.db));
+  router.use(gameAdminRoutes(deps.db, services.game.catalog));
   router.use(giftCodeAdminRoutes(services.giftCodes));
   router.use(levelAdminRoutes(services.levelAdmin));
   router.use(broadcastAdminRoutes(services.broadcasts));

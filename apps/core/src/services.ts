@@ -10,6 +10,7 @@ import { createFixedDepositService } from './modules/fixedDeposit/service';
 import { createFollowInvestService } from './modules/followInvest/service';
 import { createDrandBeacon, createLocalBeacon } from './modules/game/beacon';
 import { betFiguresScalar } from './modules/game/figures';
+import { levelCatalog } from './modules/game/levels';
 import { createGameScheduler } from './modules/game/scheduler';
 import { createGiftCodeService } from './modules/giftCode/service';
 import { createLevelAdmin } from './modules/level/admin';
@@ -136,5 +137,5 @@ function gameServices(deps: CoreDeps) {
     events: deps.events,
     beaconLateAfterMs: config.GAME_BEACON_TIMEOUT_SECONDS * 1000,
   });
-  return { beacon, chainDeps, scheduler };
+  return { beacon, chainDeps, scheduler, catalog: levelCatalog(deps.db) };
 }

@@ -7,7 +7,7 @@ import { ok } from '../../http/envelope';
 import { AppError } from '../../http/errors';
 import { field, parseInput } from '../../http/validate';
 import { listChains } from './history';
-import { listLevels, loadLevel, toWireLevel } from './levels';
+import { type LevelCatalog, listLevels, loadLevel, toWireLevel } from './levels';
 import { gameLevels, gameSessions } from './schema';
 
 const moneyList = field.text(512).transform((text, ctx) => {
@@ -39,7 +39,7 @@ const levelBody = z.object({
  * rooms. Timing can only be set on a room that never ran (period ids depend on
  * it). Nothing here, or anywhere, sets a result.
  */
-export function gameAdminRoutes(db: Database): Router {
+export function gameAdminRoutes(db: Database, catalog: LevelCatalog): Router {
   const router = Router();
 
   router.get('/game/levels', async (_req, res) => {
@@ -77,6 +77,7 @@ export function gameAdminRoutes(db: Database): Router {
       updatedAt: new Date(),
     };
     await db.insert(gameLevels).values(values).onConflictDoUpdate({ target: gameLevels.level, set: values });
+    catalog.invalidate();
     ok(res, toWireLevel(await loadLevel(db, input.level)), 'Updated Successfully');
   });
 

@@ -2,6 +2,7 @@ import { BET_NAMES, DEFAULT_ODDS, formatMoney, type GameOdds, type Money, return
 import { asc, eq } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { AppError } from '../../http/errors';
+import { cached } from '../../platform/cached';
 import { gameLevels } from './schema';
 
 export interface LevelConfig extends SessionTiming {
@@ -69,6 +70,30 @@ export async function loadLevel(db: Executor, level: number): Promise<LevelConfi
   if (!row) throw new AppError('GAME_LEVEL_UNKNOWN');
   return toLevelConfig(row);
 }
+
+/**
+ * The rooms as getLevelList and getSession read them, kept in process (platform/cached.ts) with
+ * their answer built once: the operator's edits (admin.ts) drop it here, another worker's are
+ * seen within CONFIG_CACHE_MS. A bet still checks its room in its own statement.
+ */
+export function levelCatalog(db: Executor) {
+  const rooms = cached(async () => {
+    const levels = await listLevels(db);
+    return { levels, wire: levels.map(toWireLevel), byLevel: new Map(levels.map((level) => [level.level, level])) };
+  });
+  return {
+    /** getLevelList's answer. */
+    wire: async () => (await rooms.get()).wire,
+    async level(level: number): Promise<LevelConfig> {
+      const found = (await rooms.get()).byLevel.get(level);
+      if (!found) throw new AppError('GAME_LEVEL_UNKNOWN');
+      return found;
+    },
+    invalidate: rooms.invalidate,
+  };
+}
+
+export type LevelCatalog = ReturnType<typeof levelCatalog>;
 
 const pct = (fraction: number) => `${(fraction * 100).toFixed(2)}%`;
 

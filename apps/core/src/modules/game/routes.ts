@@ -1,4 +1,4 @@
-import { BET_COINS, BET_NAMES, type BetCoin, type BetName, GAME_PAGE_SIZE } from '@prism/domain';
+import { BET_COINS, BET_NAMES, type BetCoin, type BetName, GAME_PAGE_SIZE, sessionAt } from '@prism/domain';
 import { Router } from 'express';
 import { z } from 'zod';
 import type { CoreDeps } from '../../deps';
@@ -10,9 +10,8 @@ import { field, parseInput } from '../../http/validate';
 import type { Services } from '../../services';
 import { placeBet } from './betting';
 import { listChains, sessionDetail, sessionResultPage, userLotteryRecordPage, voidSummary } from './history';
-import { listLevels, loadLevel, toWireLevel } from './levels';
 import { liveEventsRoute } from './liveEvents';
-import { ensureCurrentSession } from './sessions';
+import { ensureCurrentSession, findSessionByPeriod } from './sessions';
 import { toWireSession } from './views';
 
 const level = field.integer(1, 9);
@@ -32,18 +31,23 @@ export function gameRoutes(deps: CoreDeps, services: Services): Router {
   const router = Router();
   const base = '/app/game/luckyLottery';
 
+  const { catalog } = services.game;
   router.get(`${base}/getLevelList`, async (_req, res) => {
-    ok(res, (await listLevels(db)).map(toWireLevel));
+    ok(res, await catalog.wire());
   });
 
+  const sessionQuery = z.object({ level });
   router.get(`${base}/getSession`, async (req, res) => {
-    const query = parseInput(z.object({ level }), req.query);
-    const config = await loadLevel(db, query.level);
+    const query = parseInput(sessionQuery, req.query);
+    const config = await catalog.level(query.level);
     if (!config.enableFlag) throw new AppError('GAME_LEVEL_UNKNOWN');
-    // Normally the scheduler has opened it already; a caller just before it does it itself.
-    const made = await db.transaction((tx) => ensureCurrentSession(tx, services.game.chainDeps, config, clock.now()));
-    if (!made) throw new AppError('REQUEST_IN_PROGRESS');
-    ok(res, toWireSession(made.session, config, clock.now()));
+    const now = clock.now();
+    // Normally the scheduler has opened it already: one read. A caller just before it opens it itself.
+    const session =
+      (await findSessionByPeriod(db, sessionAt(now, config).periodId)) ??
+      (await db.transaction((tx) => ensureCurrentSession(tx, services.game.chainDeps, config, now)))?.session;
+    if (!session) throw new AppError('REQUEST_IN_PROGRESS');
+    ok(res, toWireSession(session, config, clock.now()));
   });
 
   router.post(`${base}/betting`, requireAuth, async (req, res) => {
