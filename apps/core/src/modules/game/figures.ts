@@ -15,15 +15,16 @@ export interface BetFigures {
 
 /**
  * The stakes of a user's bets that were not refunded, in every coin (the level module's `bet`
- * figure) or in the CASH family only (USDT moves at another value; see team/sql.ts). Index-only
- * (game_bets_user_turnover_idx): a refunded (DRAW) bet is one of a void session, and void
- * sessions are few (legacy ones only), so their part is found through them and subtracted.
+ * figure) or in the CASH family only (USDT moves at another value; see team/sql.ts). All stakes
+ * from the index alone (game_bets_user_turnover_idx), less those of void sessions: a refunded
+ * (DRAW) bet is one of a void session, and void sessions are few (legacy ones only), so each is
+ * probed for the user's bets (game_bets_user_session_idx) rather than joined to all of them.
  */
 export function stakedSql(userId: number, cashFamily: boolean): SQL {
   const coin = cashFamily ? sql` and b.coin <> 'USDT'` : sql``;
   return sql`(select coalesce(sum(b.total), 0) from game_bets b where b.user_id = ${userId}${coin})
-    - (select coalesce(sum(b.total), 0) from game_sessions s join game_bets b on b.user_id = ${userId} and b.session_id = s.id
-       where s.status = 'void'${coin})`;
+    - (select coalesce(sum((select sum(b.total) from game_bets b where b.user_id = ${userId} and b.session_id = s.id${coin})), 0)
+       from game_sessions s where s.status = 'void')`;
 }
 
 /**
