@@ -17,12 +17,14 @@ import { systemClock } from '../platform/clock';
 import { cryptoRandom } from '../platform/random';
 import { createTokenService } from '../platform/tokens';
 import { startCoreProcess } from '../testing/process';
+import { seedHistory } from './history';
 import { freshDatabase, machine, measure } from './support';
 
 /**
  * `npm run bench -- http`: in one run, side by side, with the load from a separate process
  * (autocannon, bench/load/autocannon.mjs) and the server in its own (`npm start`'s entry):
- * an Express 5 hello-world, two read endpoints, bets with Idempotency-Keys (p50/p99, Node CPU
+ * an Express 5 hello-world, three read endpoints (the rooms, the open session and user info, over
+ * a seeded history of 55,000 bets: history.ts), bets with Idempotency-Keys (p50/p99, Node CPU
  * per bet from /proc), and the bare baseline: the same bet as one plpgsql function called
  * through node-postgres (pool 16), same statements, same house-account spreading. Each case
  * runs BENCH_RUNS times (3); min and median are printed.
@@ -170,6 +172,19 @@ function cpuTicksOf(pid: number): number {
   }
 }
 
+/** A read's load with the server's CPU and PostgreSQL's per answered request (ms), as for bets. */
+async function withCpu(serverPid: number, run: () => Promise<Load>) {
+  const before = cpuTicks(serverPid);
+  const pgBefore = await postgresTicks();
+  const result = await run();
+  const perRequest = (ticks: number) => Math.round(((ticks * 1000) / CLOCK_TICKS_PER_SECOND / Math.max(1, result.okEnvelopes)) * 100) / 100;
+  return {
+    ...result,
+    cpuMsPerRequest: perRequest(cpuTicks(serverPid) - before),
+    postgresMsPerRequest: perRequest(await postgresTicksSince(pgBefore)),
+  };
+}
+
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
 const min = (values: number[]) => Math.min(...values);
 const max = (values: number[]) => Math.max(...values);
@@ -196,6 +211,8 @@ try {
       new Date(),
     ),
   );
+  // A realistic past for the reads: finished sessions with thousands of bets and recharges (history.ts).
+  out.history = await seedHistory(db.db, userIds);
   // Every house shard exists before the clock starts, for both paths.
   await db.db.execute(
     sql`insert into ledger_accounts (asset, system_name, shard) select 'CHIP', 'house', g from generate_series(0, ${SYSTEM_SHARDS - 1}) g on conflict do nothing`,
@@ -274,6 +291,7 @@ try {
   const runs: Record<string, (Load & { cpuMsPerRequest?: number; postgresMsPerRequest?: number })[]> = {
     hello: [],
     levels: [],
+    session: [],
     userInfo: [],
     bets: [],
   };
@@ -284,8 +302,16 @@ try {
   let betsAnswered = 0;
   for (let run = 0; run < RUNS; run++) {
     runs.hello?.push(await load({ url: hello.url, connections: CONNECTIONS }));
-    runs.levels?.push(await load({ url: `${base}/app/game/luckyLottery/getLevelList`, connections: CONNECTIONS }));
-    runs.userInfo?.push(await load({ url: `${base}/app/user/getUserInfo`, connections: CONNECTIONS, tokens: tokenOf }));
+    runs.levels?.push(
+      await withCpu(serverPid, () => load({ url: `${base}/app/game/luckyLottery/getLevelList`, connections: CONNECTIONS })),
+    );
+    // The game screen's read of its room's open session (the bench's room 8: one day-long session).
+    runs.session?.push(
+      await withCpu(serverPid, () => load({ url: `${base}/app/game/luckyLottery/getSession?level=8`, connections: CONNECTIONS })),
+    );
+    runs.userInfo?.push(
+      await withCpu(serverPid, () => load({ url: `${base}/app/user/getUserInfo`, connections: CONNECTIONS, tokens: tokenOf })),
+    );
     const before = cpuTicks(serverPid);
     const pgBefore = await postgresTicks();
     const bets = await load({
@@ -342,8 +368,14 @@ try {
     // The HTTP bets' keys are r<run>-… (autocannon.mjs); the bare and direct ones are named otherwise.
     sql`select count(*)::int as bets from idempotency_keys where key like 'r%'`,
   );
-  const summary = (rows: Load[]) => ({
+  const summary = (rows: (Load & { cpuMsPerRequest?: number; postgresMsPerRequest?: number })[]) => ({
     perSecond: { min: min(rows.map((r) => r.perSecond)), median: median(rows.map((r) => r.perSecond)) },
+    ...(rows[0]?.cpuMsPerRequest === undefined
+      ? {}
+      : {
+          cpuMsPerRequest: { median: median(rows.map((r) => r.cpuMsPerRequest ?? 0)) },
+          postgresCpuMsPerRequest: { median: median(rows.map((r) => r.postgresMsPerRequest ?? 0)) },
+        }),
     p50: { median: median(rows.map((r) => r.p50)), max: max(rows.map((r) => r.p50)) },
     p99: { median: median(rows.map((r) => r.p99)), max: max(rows.map((r) => r.p99)) },
     refused: rows.reduce((n, r) => n + (r.requests - r.okEnvelopes), 0),
@@ -355,6 +387,7 @@ try {
   out.workers = WORKERS;
   out.hello = summary(runs.hello ?? []);
   out.getLevelList = summary(runs.levels ?? []);
+  out.getSession = summary(runs.session ?? []);
   out.getUserInfo = summary(runs.userInfo ?? []);
   out.bets = {
     ...summary(runs.bets ?? []),
@@ -385,6 +418,7 @@ try {
     betsToBare: (betsMedian / Math.max(1, bareMedian)).toFixed(2),
     betsToHello: (betsMedian / Math.max(1, helloMedian)).toFixed(2),
     getLevelListToHello: (median(runs.levels?.map((r) => r.perSecond) ?? []) / Math.max(1, helloMedian)).toFixed(2),
+    getSessionToHello: (median(runs.session?.map((r) => r.perSecond) ?? []) / Math.max(1, helloMedian)).toFixed(2),
     getUserInfoToHello: (median(runs.userInfo?.map((r) => r.perSecond) ?? []) / Math.max(1, helloMedian)).toFixed(2),
   };
   out.serverRssMb = { idle: idleRssMb, afterLoad: peakRssMb };

@@ -4,15 +4,31 @@ import type { Response } from 'express';
 /** Set by the codec middleware when the request asked for (or its path requires) encryption. */
 export const ENCRYPT_LOCAL = 'encryptAnswer';
 
-/** Sends an envelope with HTTP 200, scrambled with the wire codec when the request was. */
-export function sendEnvelope<T>(res: Response, envelope: Envelope<T>): void {
-  const json = JSON.stringify(envelope, (_key, value) => (typeof value === 'bigint' ? value.toString() : value));
-  res.status(200);
-  if (res.locals[ENCRYPT_LOCAL]) {
-    res.type('text/plain').send(encodeResponse(json));
-  } else {
-    res.type('application/json').send(json);
+const withBigints = (_key: string, value: unknown) => (typeof value === 'bigint' ? value.toString() : value);
+
+/** JSON of an answer: without a replacer (called for every key) unless the answer holds a bigint, which JSON refuses. */
+function toJson(envelope: unknown): string {
+  try {
+    return JSON.stringify(envelope);
+  } catch (error) {
+    if (error instanceof TypeError) return JSON.stringify(envelope, withBigints);
+    throw error;
   }
+}
+
+/**
+ * Sends an envelope with HTTP 200, scrambled with the wire codec when the request was. Written
+ * straight to Node's response (Express's send would look up the type, hash for an ETag when
+ * enabled and test freshness: none of which an API answer needs); Node sends no body to a HEAD.
+ */
+export function sendEnvelope<T>(res: Response, envelope: Envelope<T>): void {
+  const json = toJson(envelope);
+  const encrypted = Boolean(res.locals[ENCRYPT_LOCAL]);
+  const body = encrypted ? encodeResponse(json) : json;
+  res.statusCode = 200;
+  res.setHeader('Content-Type', encrypted ? 'text/plain; charset=utf-8' : 'application/json; charset=utf-8');
+  res.setHeader('Content-Length', Buffer.byteLength(body));
+  res.end(body);
 }
 
 export function ok<T>(res: Response, result: T, message = 'success'): void {

@@ -7,16 +7,17 @@ let betCounter = 0;
 /**
  * A settled bet row as settlement leaves it, in a session of its own settled at the same time
  * (team figures tell a valid bet by its session; the stake's ledger side is not needed). A
- * pending bet's session is open until 2100, in a room no scheduler runs (99).
+ * pending bet's session is open until 2100 (or until `endAt`), in a room no scheduler runs (99);
+ * `state` 'drawn' leaves it pending in a drawn session, 'void' refunds it (DRAW) in a void one.
  */
 export async function seedBet(
   db: Database,
   userId: number,
-  bet: { total: bigint; payout?: bigint; coin?: Asset; at: Date; settledAt?: Date | null },
+  bet: { total: bigint; payout?: bigint; coin?: Asset; at: Date; settledAt?: Date | null; endAt?: Date; state?: 'drawn' | 'void' },
 ): Promise<void> {
   betCounter += 1;
-  const payout = bet.payout ?? 0n;
-  const settledAt = bet.settledAt === undefined ? new Date(bet.at.getTime() + 60_000) : bet.settledAt;
+  const payout = bet.state === 'void' ? bet.total : (bet.payout ?? 0n);
+  const settledAt = bet.state ? null : bet.settledAt === undefined ? new Date(bet.at.getTime() + 60_000) : bet.settledAt;
   const periodId = `seed-${process.pid}-${betCounter}`;
   const far = new Date('2100-01-01T00:00:00Z');
   const [session] = await db
@@ -25,15 +26,15 @@ export async function seedBet(
       level: 99,
       periodId,
       startAt: bet.at,
-      betEndAt: settledAt ?? far,
-      endAt: settledAt ?? far,
+      betEndAt: bet.endAt ?? settledAt ?? far,
+      endAt: bet.endAt ?? settledAt ?? far,
       chainId: 0,
       chainIndex: betCounter,
       commitment: 'seed',
       seedSealed: 'seed',
       beaconName: 'seed',
       beaconRound: 0,
-      status: settledAt === null ? 'open' : 'settled',
+      status: bet.state ?? (settledAt === null ? 'open' : 'settled'),
       settledAt,
       createdAt: bet.at,
     })
@@ -50,7 +51,7 @@ export async function seedBet(
     total: bet.total,
     fee: 0n,
     coin: bet.coin ?? 'CHIP',
-    status: settledAt === null ? 'PENDING' : payout > 0n ? 'WIN' : 'LOSE',
+    status: bet.state === 'void' ? 'DRAW' : settledAt === null ? 'PENDING' : payout > 0n ? 'WIN' : 'LOSE',
     payout,
     createdAt: bet.at,
     settledAt,

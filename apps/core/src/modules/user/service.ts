@@ -64,6 +64,13 @@ export function inviteLink(deps: Pick<UserServiceDeps, 'publicUrl' | 'botUsernam
 
 export function createUserService(deps: UserServiceDeps) {
   const { db } = deps;
+  // The platform day's bounds change once a day; computing them (time zone offsets through Intl) on every call showed in the profile.
+  let lastDay: { key: string; bounds: { start: Date; end: Date } } | undefined;
+  const dayBounds = (today: string, zone: string) => {
+    const key = `${zone} ${today}`;
+    if (lastDay?.key !== key) lastDay = { key, bounds: localDayBounds(today, zone) };
+    return lastDay.bounds;
+  };
   const load = async (userId: number): Promise<UserRow> => {
     const user = await findUserById(db, userId);
     if (!user) throw new AppError('UNAUTHORIZED');
@@ -82,7 +89,7 @@ export function createUserService(deps: UserServiceDeps) {
         deps.engagement.level(userId),
       ]);
       const today = localDate(deps.clock.now(), zone);
-      const day = localDayBounds(today, zone);
+      const day = dayBounds(today, zone);
       const { user, ...figures } = await selectScalars(db, 'user_info', {
         user: infoUserScalar(userId),
         wallet: walletScalar(userId),

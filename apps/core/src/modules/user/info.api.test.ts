@@ -1,0 +1,151 @@
+import { formatMoney, type UserInfo } from '@prism/domain';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { queryRows } from '../../db/client';
+import { createTestContext, fundUser, registerUser, TEST_OPS_TOKEN, type TestContext, type TestUser } from '../../testing';
+import { transfer } from '../ledger/ledger';
+import { seedBet } from '../team/testSupport';
+
+let ctx: TestContext;
+beforeAll(async () => {
+  ctx = await createTestContext();
+  await ctx.services.config.set('PLATFORM_TIME_ZONE', 'UTC');
+});
+afterAll(() => ctx.close());
+
+const infoOf = async (user: TestUser) => (await ctx.api.get<UserInfo>('/app/user/getUserInfo', {}, { token: user.token })).result;
+const at = (iso: string) => new Date(iso);
+
+/**
+ * The figures as their definitions say, straight from the rows' own status and times (one full
+ * read of the user's bets): what getUserInfo's one statement, which reads the totals from an
+ * index and the day's figures from the day's sessions only, must equal.
+ */
+async function direct(userId: number, start: string, end: string) {
+  const [row] = await queryRows<Record<string, string>>(
+    ctx.db,
+    sql`select
+      coalesce(sum(total) filter (where created_at >= ${start}::timestamptz and created_at < ${end}::timestamptz and status <> 'DRAW'), 0)::text as placed,
+      coalesce(sum(payout) filter (where status in ('WIN', 'LOSE') and settled_at >= ${start}::timestamptz and settled_at < ${end}::timestamptz), 0)::text as income,
+      coalesce(sum(payout - total) filter (where status in ('WIN', 'LOSE') and settled_at >= ${start}::timestamptz and settled_at < ${end}::timestamptz), 0)::text as win,
+      coalesce(sum(total) filter (where status <> 'DRAW'), 0)::text as total
+    from game_bets where user_id = ${userId} and coin <> 'USDT'`,
+  );
+  return {
+    todayBetAmount: formatMoney(BigInt(row?.placed ?? '0')),
+    todayBetIncome: formatMoney(BigInt(row?.income ?? '0')),
+    todayWin: formatMoney(BigInt(row?.win ?? '0')),
+    totalBetAmount: formatMoney(BigInt(row?.total ?? '0')),
+  };
+}
+
+describe('getUserInfo figures', () => {
+  it('equal their definitions for bets in settled, open, drawn, void, late-settled and midnight-spanning sessions', async () => {
+    ctx.clock.set('2026-09-02T08:00:00Z');
+    const user = await registerUser(ctx);
+    const other = await registerUser(ctx);
+    // In the order the sessions would be created (session ids grow with time, as in production).
+    await seedBet(ctx.db, user.id, { total: 7_000n, payout: 13_720n, at: at('2026-08-31T10:00:00Z') });
+    // Ended yesterday, settled only today (a late beacon): its payout is today's income.
+    await seedBet(ctx.db, user.id, {
+      total: 3_000n,
+      payout: 5_880n,
+      at: at('2026-09-01T23:50:00Z'),
+      endAt: at('2026-09-01T23:55:00Z'),
+      settledAt: at('2026-09-02T00:20:00Z'),
+    });
+    await seedBet(ctx.db, user.id, { total: 2_000n, at: at('2026-09-01T12:00:00Z'), state: 'void' });
+    // Placed yesterday in a session that ends and settles after midnight: income today, stake yesterday.
+    await seedBet(ctx.db, user.id, {
+      total: 1_100n,
+      payout: 2_156n,
+      at: at('2026-09-01T23:59:30Z'),
+      settledAt: at('2026-09-02T00:00:30Z'),
+    });
+    await seedBet(ctx.db, other.id, { total: 9_900n, payout: 19_404n, at: at('2026-09-02T01:00:00Z') });
+    await seedBet(ctx.db, user.id, { total: 500n, at: at('2026-09-02T02:00:00Z') });
+    await seedBet(ctx.db, user.id, { total: 800n, payout: 1_568n, coin: 'USDT', at: at('2026-09-02T03:00:00Z') });
+    await seedBet(ctx.db, user.id, { total: 4_000n, at: at('2026-09-02T06:00:00Z'), state: 'void' });
+    await seedBet(ctx.db, user.id, { total: 600n, at: at('2026-09-02T07:58:00Z'), state: 'drawn' });
+    await seedBet(ctx.db, user.id, { total: 400n, at: at('2026-09-02T07:59:30Z'), settledAt: null });
+
+    const info = await infoOf(user);
+    const expected = await direct(user.id, '2026-09-02T00:00:00Z', '2026-09-03T00:00:00Z');
+    expect(info).toMatchObject(expected);
+    // And by hand, so that the reference itself is checked: placed today 5 + 6 + 4 (CASH family, not void).
+    expect(expected).toEqual({ todayBetAmount: '15.00', todayBetIncome: '80.36', todayWin: '34.36', totalBetAmount: '126.00' });
+    // The level's bet figure counts every coin but no refunded stake: 126 + 8 (USDT).
+    const levels = await ctx.api.get<{ levels: { tasks: { kind: string; progress: string }[] }[] }>(
+      '/app/level/list',
+      {},
+      { token: user.token },
+    );
+    const betTask = levels.result.levels.flatMap((level) => level.tasks).find((task) => task.kind === 'bet');
+    expect(betTask?.progress).toBe('134.00');
+  });
+
+  it('show recharges, the turnover lock, yesterday’s commission and the sign-in streak as the ledger and their tables have them', async () => {
+    ctx.clock.set('2026-09-05T09:00:00Z');
+    const user = await registerUser(ctx);
+    await fundUser(ctx, user.id, 'CASH', 300_000n, 20_000);
+    await fundUser(ctx, user.id, 'USDT', 5_000n);
+    const rebate = async (period: string, amount: bigint, n: number) =>
+      ctx.db.transaction((tx) =>
+        transfer(
+          tx,
+          {
+            asset: 'CASH',
+            from: { system: 'rebates' },
+            to: { userId: user.id },
+            amount,
+            type: 'rebate',
+            reference: `rebate:bet:${period}`,
+            idempotencyKey: `test-rebate:${user.id}:${n}`,
+            meta: { kind: 'bet', level: 1, period },
+          },
+          ctx.clock.now(),
+        ),
+      );
+    await rebate('2026-09-04', 150n, 1);
+    await rebate('2026-09-04', 25n, 2);
+    await rebate('2026-09-03', 999n, 3);
+    await queryRows(
+      ctx.db,
+      sql`insert into sign_ins (user_id, sign_date, streak_day, asset, reward, created_at) values (${user.id}, '2026-09-04', 3, 'CASH', 0, now())`,
+    );
+    const info = await infoOf(user);
+    expect(info).toMatchObject({
+      cash: '3011.74',
+      recharge: '3000.00',
+      usdtRecharge: '50.00',
+      usdtBalance: '50.00',
+      yesterdayCommission: '1.75',
+      // Signed yesterday as day 3: the streak stands at 3 until today's sign-in.
+      signInDay: 3,
+      turnoverLocks: [{ coin: 'CASH', locked: '3000.00', needed: '6000.00' }],
+    });
+    // The recharge is locked by its turnover rule; the rebates are free to withdraw.
+    expect(info.cashWithdrawBalance).toBe('11.74');
+  });
+});
+
+describe('configuration kept in process', () => {
+  const asOperator = { headers: { Authorization: `Ops ${TEST_OPS_TOKEN}` } };
+
+  it("is read afresh right after the operator's edit: settings, level names and rooms", async () => {
+    const user = await registerUser(ctx);
+    expect((await infoOf(user)).levelName).toBe('V0');
+    await ctx.services.levelAdmin.setLevel({ level: 0, name: 'Rookie' });
+    expect((await infoOf(user)).levelName).toBe('Rookie');
+    await ctx.services.config.set('CUSTOMER_SERVICE_URL', 'https://help.example/a');
+    expect((await infoOf(user)).customerServiceUrl).toBe('https://help.example/a');
+    const room = async () =>
+      (await ctx.api.get<{ level: number; levelName: string }[]>('/app/game/luckyLottery/getLevelList')).result.find((l) => l.level === 2);
+    const before = await room();
+    const renamed = await ctx.api.post('/admin/game/levels', { level: '2', levelName: 'Three minutes' }, asOperator);
+    expect(renamed.code).toBe(200);
+    expect((await room())?.levelName).toBe('Three minutes');
+    await ctx.api.post('/admin/game/levels', { level: '2', levelName: before?.levelName ?? '3 Min' }, asOperator);
+    expect((await room())?.levelName).toBe(before?.levelName);
+  });
+});
