@@ -11,8 +11,8 @@ import type { Services } from '../../services';
 import { placeBet } from './betting';
 import { listChains, sessionDetail, sessionResultPage, userLotteryRecordPage, voidSummary } from './history';
 import { liveEventsRoute } from './liveEvents';
-import { ensureCurrentSession, findSessionByPeriod } from './sessions';
-import { toWireSession } from './views';
+import { ensureCurrentSession } from './sessions';
+import { findSessionView, toWireSession } from './views';
 
 const level = field.integer(1, 9);
 const page = { pageNo: field.integer(1, 100_000).optional(), pageSize: field.integer(1, 100).optional() };
@@ -44,7 +44,7 @@ export function gameRoutes(deps: CoreDeps, services: Services): Router {
     const now = clock.now();
     // Normally the scheduler has opened it already: one read. A caller just before it opens it itself.
     const session =
-      (await findSessionByPeriod(db, sessionAt(now, config).periodId)) ??
+      (await findSessionView(db, sessionAt(now, config).periodId)) ??
       (await db.transaction((tx) => ensureCurrentSession(tx, services.game.chainDeps, config, now)))?.session;
     if (!session) throw new AppError('REQUEST_IN_PROGRESS');
     ok(res, toWireSession(session, config, clock.now()));

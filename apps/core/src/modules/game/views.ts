@@ -7,11 +7,59 @@ import {
   type GameSessionResult,
   sizeOf,
 } from '@prism/domain';
+import { sql } from 'drizzle-orm';
+import { type Executor, preparedRows } from '../../db/client';
 import type { BetRow } from './betting';
 import type { LevelConfig } from './levels';
 import type { SessionRow } from './sessions';
 
-export function toWireSession(session: SessionRow, level: LevelConfig, now: Date): GameSession {
+/** What getSession shows of a session. */
+export type SessionView = Pick<
+  SessionRow,
+  'id' | 'periodId' | 'level' | 'startAt' | 'betEndAt' | 'endAt' | 'commitment' | 'beaconName' | 'beaconRound' | 'status'
+>;
+
+/**
+ * The game screen's poll: a session's shown columns by period id, as a named prepared statement
+ * (planned once per connection, no query builder on the way): the hottest read after the rooms.
+ */
+export async function findSessionView(db: Executor, periodId: string): Promise<SessionView | undefined> {
+  const [row] = await preparedRows<{
+    id: number;
+    level: number;
+    start_ms: number;
+    bet_end_ms: number;
+    end_ms: number;
+    commitment: string;
+    beacon_name: string;
+    beacon_round: number;
+    status: string;
+  }>(
+    db,
+    'game_session_view',
+    // Milliseconds computed exactly (numeric), as the driver would truncate a timestamp to a Date.
+    sql`select id::float8 as id, level, floor(extract(epoch from start_at) * 1000)::float8 as start_ms,
+          floor(extract(epoch from bet_end_at) * 1000)::float8 as bet_end_ms, floor(extract(epoch from end_at) * 1000)::float8 as end_ms,
+          commitment, beacon_name, beacon_round::float8 as beacon_round, status
+        from game_sessions where period_id = ${periodId}`,
+  );
+  return (
+    row && {
+      id: row.id,
+      periodId,
+      level: row.level,
+      startAt: new Date(row.start_ms),
+      betEndAt: new Date(row.bet_end_ms),
+      endAt: new Date(row.end_ms),
+      commitment: row.commitment,
+      beaconName: row.beacon_name,
+      beaconRound: row.beacon_round,
+      status: row.status,
+    }
+  );
+}
+
+export function toWireSession(session: SessionView, level: LevelConfig, now: Date): GameSession {
   return {
     id: session.id,
     periodId: session.periodId,
