@@ -109,21 +109,23 @@ async function startHello(): Promise<{ url: string; child: ChildProcess }> {
 
 /**
  * The bet as tight as we can write it, with the statements of place_bet: the session and its
- * room FOR SHARE, the per-user lock, the session sum and the self-exclusion lookup, the
- * conditional debit and the house credit (ids known, in id order), the transfer, the bet, the
- * turnover and the Idempotency-Key with its answer. No validation logic, no answer built.
+ * room FOR SHARE, the self-exclusion lookup, the user's stake in the session raised within the
+ * cap (its row lock queues the user's bets), the conditional debit and the house credit (ids
+ * known, in id order), the transfer, the bet, the turnover and the Idempotency-Key with its
+ * answer. No validation logic, no answer built.
  */
 const BARE_FUNCTION = `
 create or replace function bare_bet(p_user bigint, p_account bigint, p_house bigint, p_session bigint, p_key text, p_now timestamptz)
 returns bigint language plpgsql as $$
-declare s record; v_staked bigint; v_until timestamptz; v_bet bigint;
+declare s record; v_until timestamptz; v_bet bigint;
 begin
   select gs.status, gs.period_id, l.bet_amount_max into s
     from game_sessions gs join game_levels l on l.level = gs.level where gs.id = p_session for share of gs;
   if s.status <> 'open' then raise exception 'session closed'; end if;
-  perform pg_advisory_xact_lock(hashtext('bet:' || p_user));
-  select coalesce(sum(total), 0) into v_staked from game_bets where user_id = p_user and session_id = p_session;
   select excluded_until into v_until from player_protection where user_id = p_user;
+  insert into game_session_stakes as st (session_id, user_id, staked) values (p_session, p_user, 1000)
+    on conflict (session_id, user_id) do update set staked = st.staked + excluded.staked where st.staked + excluded.staked <= s.bet_amount_max;
+  if not found then raise exception 'cap'; end if;
   if p_account < p_house then
     update ledger_accounts set balance = balance - 1000 where id = p_account and balance >= 1000;
     if not found then raise exception 'insufficient'; end if;
