@@ -41,8 +41,8 @@ BEGIN
     -- Rare (a winner always has the account it bet from): create what is missing, in one fixed order.
     INSERT INTO ledger_accounts (asset, user_id, system_name, shard)
     SELECT k.asset, k.u, k.s, CASE WHEN k.u IS NULL THEN p_shard ELSE 0 END
-      FROM (SELECT r.asset, r.u, r.s FROM unnest(p_assets, p_users, p_systems) r(asset, u, s)
-            UNION SELECT a, NULL::bigint, p_from FROM unnest(p_assets) a) k
+      FROM (SELECT r.asset, r.u, r.s FROM unnest(p_assets, p_users, p_systems, v_to) r(asset, u, s, t) WHERE r.t IS NULL
+            UNION SELECT a, NULL::bigint, p_from FROM unnest(p_assets) a WHERE a <> ALL (coalesce(v_from_assets, '{}'))) k
      ORDER BY (CASE WHEN k.u IS NULL THEN 's:' || k.s || ':' || k.asset || ':' || p_shard
                     ELSE 'u:' || k.u || ':' || k.asset END) COLLATE "C"
     ON CONFLICT DO NOTHING;
