@@ -283,6 +283,7 @@ try {
   /** place_bet itself called like the bare function: what the SQL costs us, without HTTP and Node. */
   const direct: Awaited<ReturnType<typeof measure>>[] = [];
   const barePgMs: number[] = [];
+  const directPgMs: number[] = [];
   let betsAnswered = 0;
   for (let run = 0; run < RUNS; run++) {
     runs.hello?.push(await load({ url: hello.url, connections: CONNECTIONS }));
@@ -322,6 +323,7 @@ try {
       }),
     );
     barePgMs.push(((await postgresTicksSince(pgBareBefore)) * 1000) / CLOCK_TICKS_PER_SECOND / Math.max(1, bare.at(-1)?.operations ?? 1));
+    const pgDirectBefore = await postgresTicks();
     direct.push(
       await measure(CONNECTIONS, SECONDS, async (worker, i) => {
         const userId = userIds[worker % userIds.length] as number;
@@ -332,6 +334,9 @@ try {
           values: [userId, sessionId, key.slice(-12), (worker * 7 + i) % SYSTEM_SHARDS, new Date().toISOString(), key],
         });
       }),
+    );
+    directPgMs.push(
+      ((await postgresTicksSince(pgDirectBefore)) * 1000) / CLOCK_TICKS_PER_SECOND / Math.max(1, direct.at(-1)?.operations ?? 1),
     );
   }
   const peakRssMb = rssMb(serverPid);
@@ -380,6 +385,7 @@ try {
     perSecond: { min: min(direct.map((r) => r.perSecond)), median: median(direct.map((r) => r.perSecond)) },
     p50: { median: median(direct.map((r) => r.p50)) },
     p99: { median: median(direct.map((r) => r.p99)) },
+    postgresCpuMsPerBet: { median: Math.round(median(directPgMs) * 100) / 100 },
     failures: direct.reduce((n, r) => n + r.failures, 0),
     ...(direct.find((r) => r.firstError) ? { firstError: direct.find((r) => r.firstError)?.firstError } : {}),
   };
