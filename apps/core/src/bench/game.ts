@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import os from 'node:os';
 import { BET_NAMES, DEFAULT_ODDS, type GameResult, multiplierBps } from '@prism/domain';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
@@ -8,7 +9,7 @@ import { createLocalBeacon } from '../modules/game/beacon';
 import { drawSession } from '../modules/game/draw';
 import { loadLevel } from '../modules/game/levels';
 import { gameLevels } from '../modules/game/schema';
-import { ensureCurrentSession } from '../modules/game/sessions';
+import { ensureCurrentSession, type SessionRow } from '../modules/game/sessions';
 import { settleSession } from '../modules/game/settle';
 import { checkLedger } from '../modules/ledger/check';
 import { transferBatch } from '../modules/ledger/ledger';
@@ -16,7 +17,7 @@ import { systemClock } from '../platform/clock';
 import { cryptoRandom } from '../platform/random';
 import { createTokenService } from '../platform/tokens';
 import { startCoreProcess } from '../testing/process';
-import { freshDatabase, machine, measure } from './support';
+import { freshDatabase, machine, measure, processCpuMs } from './support';
 
 /**
  * `npm run bench -- game`: (1) settling one session of 100,000 bets, ours vs the
@@ -30,6 +31,8 @@ const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const SECRET = 'bench-secret';
 /** The same number of database connections for our server and for the bare SQL. */
 const POOL = Number(process.env.BENCH_POOL ?? 20);
+/** Settlement runs: each settles one session ours and one bare. */
+const SETTLE_RUNS = Number(process.env.BENCH_SETTLE_RUNS ?? 3);
 
 const db = await freshDatabase(POOL);
 const out: Record<string, unknown> = { benchmark: 'game', machine: machine() };
@@ -53,11 +56,9 @@ try {
   );
   await db.db.execute(sql`insert into ledger_accounts (asset, user_id, balance) select 'CHIP', id, 0 from users`);
 
-  /** Two sessions filled with the same bets, one settled ours, one bare. */
-  const sessions = [];
-  for (let i = 0; i < 2; i++) {
-    const at = new Date(Date.now() + i * 3_600_000);
-    const made = await db.db.transaction((tx) => ensureCurrentSession(tx, chainDeps, level, at));
+  /** A drawn session of BETS bets (users take turns; every bet name; the same stakes each time). */
+  const drawnSession = async (i: number) => {
+    const made = await db.db.transaction((tx) => ensureCurrentSession(tx, chainDeps, level, new Date(Date.now() + i * 3_600_000)));
     if (!made) throw new Error('no session');
     await db.db.execute(sql`insert into game_bets (order_no, user_id, session_id, level, period_id, bet_name, base_amount, multiples, total, fee, coin, status, created_at)
       select 'B' || ${made.session.id} || '-' || g, 1 + (g % ${USERS}), ${made.session.id}, 9, ${made.session.periodId},
@@ -66,42 +67,101 @@ try {
     const drawn = await db.db.transaction((tx) =>
       drawSession(tx, { secret: SECRET, clock: systemClock }, made.session, { round: made.session.beaconRound, value: 'bench' }),
     );
-    sessions.push(drawn);
-  }
-  const [ours, bare] = sessions;
-  if (!ours || !bare) throw new Error('sessions missing');
-
-  let started = performance.now();
-  const report = await db.db.transaction((tx) => settleSession(tx, systemClock, ours, DEFAULT_ODDS));
-  const oursMs = Math.round(performance.now() - started);
-
-  const multipliers = BET_NAMES.map((name) => `('${name}', ${multiplierBps(name, bare.result as GameResult, DEFAULT_ODDS)}::bigint)`).join(
-    ',',
-  );
+    if (!drawn) throw new Error('not drawn');
+    return drawn;
+  };
   const pool = new pg.Pool({ connectionString: db.url, max: POOL });
   pool.on('error', () => undefined);
-  started = performance.now();
-  const client = await pool.connect();
-  await client.query('begin');
-  await client.query(
-    `create temp table paid on commit drop as
-      with settled as (
-        update game_bets b set status = case when m.mult > 0 then 'WIN' else 'LOSE' end, payout = ((b.total - b.fee) * m.mult) / 10000, settled_at = now()
-        from (values ${multipliers}) as m(bet_name, mult) where b.session_id = $1 and b.status = 'PENDING' and b.bet_name = m.bet_name
-        returning b.user_id, b.payout)
-      select user_id, sum(payout) as amount from settled where payout > 0 group by user_id`,
-    [bare.id],
+  // The bare SQL is handed its system accounts, as bare_bet is (created before the clock starts).
+  await db.db.execute(
+    sql`insert into ledger_accounts (asset, system_name, shard) values ('CHIP', 'house', 0), ('CHIP', 'fees', 0) on conflict do nothing`,
   );
-  await client.query(
-    `update ledger_accounts a set balance = a.balance + p.amount from paid p where a.user_id = p.user_id and a.asset = 'CHIP'`,
+  const [ids] = await queryRows<{ house: number; fees: number }>(
+    db.db,
+    sql`select (select id from ledger_accounts where system_name = 'house' and asset = 'CHIP' and shard = 0) as house,
+               (select id from ledger_accounts where system_name = 'fees' and asset = 'CHIP' and shard = 0) as fees`,
   );
-  await client.query(`insert into ledger_transfers (asset, from_account_id, to_account_id, amount, type, reference, created_at)
-      select 'CHIP', (select id from ledger_accounts where system_name = 'house' and asset = 'CHIP' limit 1), a.id, p.amount, 'payout', 'bare', now()
-      from paid p join ledger_accounts a on a.user_id = p.user_id and a.asset = 'CHIP'`);
-  await client.query('rollback');
-  client.release();
-  const bareMs = Math.round(performance.now() - started);
-  out.settlement = { bets: BETS, users: USERS, oursMs, bareMs, ratio: (oursMs / Math.max(1, bareMs)).toFixed(2), report };
+  if (!ids) throw new Error('system accounts missing');
+
+  /** Ours: settleSession in its transaction, as the scheduler runs it. Answers its report and its backend's CPU. */
+  const settleOurs = async (session: SessionRow) =>
+    db.db.transaction(async (tx) => {
+      const [backend] = await queryRows<{ pid: number }>(tx, sql`select pg_backend_pid() as pid`);
+      const cpu = processCpuMs(Number(backend?.pid));
+      const report = await settleSession(tx, systemClock, session, DEFAULT_ODDS);
+      return { report, cpuMs: processCpuMs(Number(backend?.pid)) - cpu };
+    });
+  /**
+   * Bare: the same work as ONE statement with account ids known and no locking order (the
+   * strongest we can write): bets priced in place, winners credited, house debited, the fee
+   * moved, a transfer per winner and for the fee, the session row; committed like ours.
+   */
+  const settleBare = async (session: SessionRow) => {
+    const multipliers = BET_NAMES.map(
+      (name) => `('${name}', ${multiplierBps(name, session.result as GameResult, DEFAULT_ODDS)}::bigint)`,
+    ).join(',');
+    const client = await pool.connect();
+    try {
+      const backend = Number((await client.query('select pg_backend_pid() as pid')).rows[0]?.pid);
+      const cpu = processCpuMs(backend);
+      await client.query(
+        `with settled as (
+           update game_bets b set status = case when m.mult > 0 then 'WIN' else 'LOSE' end, payout = ((b.total - b.fee) * m.mult) / 10000, settled_at = now()
+           from (values ${multipliers}) as m(bet_name, mult) where b.session_id = $1 and b.status = 'PENDING' and b.bet_name = m.bet_name
+           returning b.user_id, b.payout, b.fee),
+         paid as (select user_id, sum(payout)::bigint as amount from settled where payout > 0 group by user_id),
+         fee as (select coalesce(sum(fee), 0)::bigint as amount from settled),
+         credited as (update ledger_accounts a set balance = a.balance + p.amount from paid p where a.user_id = p.user_id and a.asset = 'CHIP' returning a.id, p.amount),
+         house as (update ledger_accounts set balance = balance - (select coalesce(sum(amount), 0) from paid) - (select amount from fee) where id = $2),
+         fees as (update ledger_accounts set balance = balance + (select amount from fee) where id = $3),
+         closed as (update game_sessions set status = 'settled', settled_at = now() where id = $1),
+         payouts as (insert into ledger_transfers (asset, from_account_id, to_account_id, amount, type, reference, created_at)
+           select 'CHIP', $2, c.id, c.amount, 'payout', $4, now() from credited c)
+         insert into ledger_transfers (asset, from_account_id, to_account_id, amount, type, reference, created_at)
+         select 'CHIP', $2, $3, amount, 'fee', $4, now() from fee where amount > 0`,
+        [session.id, ids.house, ids.fees, `bare:${session.periodId}`],
+      );
+      return { cpuMs: processCpuMs(backend) - cpu };
+    } finally {
+      client.release();
+    }
+  };
+
+  // Each run settles two sessions of the same bets, ours and bare, taking turns at going first.
+  const ours: { ms: number; cpuMs: number }[] = [];
+  const bare: { ms: number; cpuMs: number }[] = [];
+  let report: Awaited<ReturnType<typeof settleOurs>>['report'];
+  for (let run = 0; run < SETTLE_RUNS; run++) {
+    const pair = [await drawnSession(2 * run), await drawnSession(2 * run + 1)];
+    for (const [k, session] of (run % 2 === 0 ? pair : pair.reverse()).entries()) {
+      const started = performance.now();
+      if ((k === 0) === (run % 2 === 0)) {
+        const settled = await settleOurs(session);
+        report = settled.report;
+        ours.push({ ms: Math.round(performance.now() - started), cpuMs: settled.cpuMs });
+      } else {
+        const settled = await settleBare(session);
+        bare.push({ ms: Math.round(performance.now() - started), cpuMs: settled.cpuMs });
+      }
+    }
+  }
+  const med = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
+  const oursMs = med(ours.map((r) => r.ms));
+  const bareMs = med(bare.map((r) => r.ms));
+  out.settlement = {
+    bets: BETS,
+    users: USERS,
+    runs: SETTLE_RUNS,
+    oursMs: { min: Math.min(...ours.map((r) => r.ms)), median: oursMs, all: ours.map((r) => r.ms) },
+    bareMs: { min: Math.min(...bare.map((r) => r.ms)), median: bareMs, all: bare.map((r) => r.ms) },
+    ratio: (oursMs / Math.max(1, bareMs)).toFixed(2),
+    postgresCpuMs: { ours: med(ours.map((r) => r.cpuMs)), bare: med(bare.map((r) => r.cpuMs)) },
+    loadAverage: os
+      .loadavg()
+      .map((v) => v.toFixed(1))
+      .join(' '),
+    report,
+  };
   // BENCH_PART=settlement stops here (bets are measured by `npm run bench -- http`).
   if (process.env.BENCH_PART === 'settlement') {
     out.ledgerCheck = (await checkLedger(db.db)).ok;

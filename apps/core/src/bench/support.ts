@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import os from 'node:os';
 import pg from 'pg';
 import { openDatabase } from '../db/client';
@@ -93,4 +94,15 @@ export function lcg(seed: number) {
     state = (Math.imul(state, 1_664_525) + 1_013_904_223) >>> 0;
     return state % max;
   };
+}
+
+/** CPU time (user + system) a process has used so far, in ms (Linux /proc; 100 ticks a second). */
+export function processCpuMs(pid: number): number {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(fields[11]) + Number(fields[12])) * 10;
+  } catch {
+    return 0;
+  }
 }

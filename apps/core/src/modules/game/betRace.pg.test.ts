@@ -88,3 +88,43 @@ describe('bets racing settlement (PostgreSQL)', () => {
     expect(report.ok).toBe(true);
   }, 300_000);
 });
+
+describe("one user's bets racing the session cap (PostgreSQL)", () => {
+  it('25 bets at once with room for fewer: exactly as many as fit are placed, the stake row equal to their sum', async () => {
+    const user = users[0] as TestUser;
+    const now = ctx.clock.now().getTime();
+    ctx.clock.set(new Date((Math.floor(now / 60_000) + 1) * 60_000 + 1_000));
+    const session = (await ctx.api.get<GameSession>('/app/game/luckyLottery/getSession', { level: '1' })).result;
+    const input = {
+      gameSessionId: session.id,
+      betName: 'Big' as const,
+      baseAmount: 100_000n,
+      betMultiples: 20,
+      totalBetAmount: 2_000_000n,
+      coin: 'CHIP' as const,
+    };
+    const [room] = await queryRows<{ cap: string }>(ctx.db, sql`select bet_amount_max::text as cap from game_levels where level = 1`);
+    const fit = Number(BigInt(room?.cap ?? '0') / input.totalBetAmount);
+    expect(fit).toBeGreaterThan(1);
+    expect(fit).toBeLessThan(25);
+    const outcomes = await Promise.all(
+      Array.from({ length: 25 }, () =>
+        ctx.db
+          .transaction((tx) => placeBet(tx, { clock: ctx.clock, random: cryptoRandom }, user.id, input))
+          .then(
+            () => 'placed',
+            (error: unknown) => (error instanceof AppError ? error.key : String(error)),
+          ),
+      ),
+    );
+    expect(outcomes.filter((o) => o === 'placed')).toHaveLength(fit);
+    expect(outcomes.filter((o) => o !== 'placed')).toEqual(Array(25 - fit).fill('BET_SESSION_LIMIT'));
+    const [row] = await queryRows<{ staked: string; bets: string }>(
+      ctx.db,
+      sql`select (select staked::text from game_session_stakes where session_id = ${session.id} and user_id = ${user.id}) as staked,
+                 (select sum(total)::text from game_bets where session_id = ${session.id} and user_id = ${user.id}) as bets`,
+    );
+    expect(row?.staked).toBe(row?.bets);
+    expect(BigInt(row?.bets ?? '0')).toBe(BigInt(fit) * input.totalBetAmount);
+  }, 60_000);
+});

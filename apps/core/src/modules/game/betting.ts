@@ -1,5 +1,5 @@
 import { type BetCoin, type BetName, DEFAULT_ODDS, type ErrorKey, type GameBetRecord, type Money } from '@prism/domain';
-import { and, eq, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { type Executor, preparedRows, sqlState } from '../../db/client';
 import { AppError } from '../../http/errors';
 import type { Clock } from '../../platform/clock';
@@ -7,7 +7,7 @@ import { type Random, randomString } from '../../platform/random';
 import { type KeyRecord, KeyTaken } from '../idempotency/store';
 import { shardFor } from '../ledger/ledger';
 import { refuseIfExcluded } from '../protection/service';
-import { gameBets } from './schema';
+import type { gameBets } from './schema';
 
 export interface BetInput {
   gameSessionId: number;
@@ -26,7 +26,7 @@ const ORDER_ALPHABET = '0123456789ABCDEFGHJKLMNPQRSTUVWXYZ';
 
 /**
  * Places a bet in ONE statement, the database function place_bet (migration
- * 0012_place_bet_function): the session must be open and before its cut-off
+ * 0016_place_bet_function, as replaced by 0018_session_stakes): the session must be open and before its cut-off
  * ('Error Session'), base and multiples from the room's lists, total = base x
  * multiples, within the room's limits and the per-session cap, the player not
  * self-excluded; the stake moves to the house (a conditional debit: never below
@@ -37,7 +37,8 @@ const ORDER_ALPHABET = '0123456789ABCDEFGHJKLMNPQRSTUVWXYZ';
  * The session row is read FOR SHARE: the draw's UPDATE of the row waits for the
  * bet (and its settlement then sees it), or the bet waits for the draw and
  * finds the session no longer open (betRace.pg.test.ts). Bets do not block
- * each other; one user's bets queue on a per-user lock so the cap holds.
+ * each other; one user's bets in a session queue on that user's stake row
+ * (game_session_stakes), so the cap holds.
  * On the database handle it runs as a prepared statement; in a transaction
  * (the idempotency slow path, tests) as an ordinary one.
  */
@@ -66,11 +67,4 @@ export async function placeBet(
   if (answer.ok) return answer.result;
   if (answer.key === 'SELF_EXCLUDED') refuseIfExcluded(answer.until, now);
   throw new AppError(answer.key);
-}
-
-export async function userSessionBets(tx: Executor, userId: number, sessionId: number): Promise<BetRow[]> {
-  return tx
-    .select()
-    .from(gameBets)
-    .where(and(eq(gameBets.userId, userId), eq(gameBets.sessionId, sessionId)));
 }

@@ -12,7 +12,7 @@ import {
   hashSeed,
   settleBet,
 } from '@prism/domain';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { EventBus } from '../../platform/events';
 import { silentLogger } from '../../platform/logger';
@@ -32,7 +32,7 @@ import { checkLedger, type LedgerCheckReport } from '../ledger/check';
 import { balancesOf } from '../ledger/ledger';
 import { turnoverState } from '../ledger/turnover';
 import type { Beacon, BeaconRound } from './beacon';
-import { gameBets, gameChains, gameLevels, gameSessions } from './schema';
+import { gameBets, gameChains, gameLevels, gameSessionStakes, gameSessions } from './schema';
 import { toWireBet } from './views';
 
 let ctx: TestContext;
@@ -178,6 +178,24 @@ describe('betting', () => {
     const s = await session();
     for (let i = 0; i < 2; i++) expect((await bet(user, form(s, 'Big', '1000', '100'))).code).toBe(200);
     expect((await bet(user, form(s, 'Big', '1', '1'))).message).toBe("You have reached this room's bet limit for this session");
+  });
+
+  it('a bet refused for its balance does not count toward the cap', async () => {
+    const user = await registerUser(ctx);
+    await fundUser(ctx, user.id, 'CHIP', 10_000_000n);
+    const s = await session();
+    expect((await bet(user, form(s, 'Big', '1000', '100'))).code).toBe(200);
+    // Within the cap, but not covered: the stake it would have added is given back.
+    expect((await bet(user, form(s, 'Big', '1000', '100'))).message).toBe('Insufficient balance');
+    await fundUser(ctx, user.id, 'CHIP', 10_000_000n);
+    expect((await bet(user, form(s, 'Big', '1000', '100'))).code).toBe(200);
+    expect((await bet(user, form(s, 'Big', '1', '1'))).message).toBe("You have reached this room's bet limit for this session");
+    const [stake] = await ctx.db
+      .select()
+      .from(gameSessionStakes)
+      .where(and(eq(gameSessionStakes.sessionId, s.id), eq(gameSessionStakes.userId, user.id)));
+    const placed = await ctx.db.select().from(gameBets).where(eq(gameBets.userId, user.id));
+    expect(stake?.staked).toBe(placed.reduce((sum, b) => sum + b.total, 0n));
   });
 
   it('an Idempotency-Key retry places the bet once', async () => {

@@ -9,6 +9,7 @@ import {
   integer,
   jsonb,
   pgTable,
+  primaryKey,
   serial,
   smallint,
   text,
@@ -134,7 +135,6 @@ export const gameBets = pgTable(
     // fillfactor of 50, migration 0013) and writes no index entry (docs/performance.md).
     index('game_bets_session_idx').on(t.sessionId),
     index('game_bets_user_idx').on(t.userId, t.id),
-    index('game_bets_user_session_idx').on(t.userId, t.sessionId),
     /**
      * Team statistics sum members' valid turnover from the index alone (modules/team/stats.ts):
      * a bet is valid when its session is settled, which the session id tells without the row.
@@ -146,4 +146,20 @@ export const gameBets = pgTable(
     check('game_bets_status', oneOf(t.status, BET_STATUSES)),
     check('game_bets_coin', oneOf(t.coin, ASSETS)),
   ],
+);
+
+/**
+ * What each user has staked in each session, kept by place_bet: the per-session cap is checked
+ * against one row instead of summing the user's bets (a cost that grew with every bet), and the
+ * row's lock is the per-user-per-session lock that keeps the cap from being raced. Updated in
+ * place (no index names `staked`).
+ */
+export const gameSessionStakes = pgTable(
+  'game_session_stakes',
+  {
+    sessionId: bigint('session_id', { mode: 'number' }).notNull(),
+    userId: bigint('user_id', { mode: 'number' }).notNull(),
+    staked: bigint('staked', { mode: 'bigint' }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.sessionId, t.userId] })],
 );

@@ -1,8 +1,9 @@
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { queryRows } from '../../db/client';
 import { createTestContext, registerUser, type TestContext } from '../../testing';
 import { checkLedger } from './check';
-import { balancesOf, systemBalance, transfer, transferBatch } from './ledger';
+import { balancesOf, shardFor, systemBalance, transfer, transferBatch, transferFromSystemSql } from './ledger';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -144,6 +145,62 @@ describe('transferBatch', () => {
     await expect(ctx.db.transaction((tx) => transferBatch(tx, overdraw, now()))).rejects.toMatchObject({ key: 'INSUFFICIENT_BALANCE' });
     expect((await balancesOf(ctx.db, users[0]?.id as number)).CHIP).toBe(100n);
     expect((await checkLedger(ctx.db)).ok).toBe(true);
+  });
+});
+
+describe('transferFromSystemSql (ledger_transfer_from_system)', () => {
+  /** Runs the ledger's batch over literal movements, as settlement runs it over its own. */
+  const pay = (reference: string, rows: SQL) =>
+    ctx.db.transaction(async (tx) => {
+      const [row] = await queryRows<{ n: number }>(
+        tx,
+        sql`with moves (asset, user_id, system, amount, type) as (values ${rows})
+            select ${transferFromSystemSql('house', reference, now(), 'moves')} as n`,
+      );
+      return Number(row?.n);
+    });
+
+  it('pays users and a system account from one shard, creating accounts first used, one transfer each', async () => {
+    const [a, b] = [await registerUser(ctx), await registerUser(ctx)];
+    await fund(a.id, 1_000n, 'USDT');
+    const houseBefore = await systemBalance(ctx.db, 'house', 'USDT');
+    const feesBefore = await systemBalance(ctx.db, 'fees', 'CHIP');
+    // b has no USDT account, nobody has a GOLD one yet here, and 'fees' may have no shard for this reference.
+    const written = await pay(
+      'pay:1',
+      sql`('USDT', ${a.id}::bigint, null::text, 250::bigint, 'payout'), ('USDT', ${b.id}::bigint, null, 70::bigint, 'payout'),
+          ('GOLD', ${b.id}::bigint, null, 5::bigint, 'payout'), ('CHIP', null::bigint, 'fees', 9::bigint, 'fee')`,
+    );
+    expect(written).toBe(4);
+    expect(await balancesOf(ctx.db, a.id)).toMatchObject({ USDT: 1_250n });
+    expect(await balancesOf(ctx.db, b.id)).toMatchObject({ USDT: 70n, GOLD: 5n });
+    expect(await systemBalance(ctx.db, 'house', 'USDT')).toBe(houseBefore - 320n);
+    expect(await systemBalance(ctx.db, 'fees', 'CHIP')).toBe(feesBefore + 9n);
+    const transfers = await queryRows<{ type: string; amount: string; shard: number; system_name: string }>(
+      ctx.db,
+      sql`select t.type, t.amount::text as amount, f.shard, f.system_name from ledger_transfers t
+          join ledger_accounts f on f.id = t.from_account_id where t.reference = 'pay:1' order by t.id`,
+    );
+    expect(transfers.map((t) => [t.type, t.amount, t.system_name, Number(t.shard)])).toEqual(
+      ['250', '70', '5', '9'].map((amount, i) => [i < 3 ? 'payout' : 'fee', amount, 'house', shardFor('pay:1')]),
+    );
+    expect((await checkLedger(ctx.db)).ok).toBe(true);
+  });
+
+  it('refuses a non-positive amount or a movement to both a user and a system account, changing nothing', async () => {
+    const user = await registerUser(ctx);
+    const before = await checkLedger(ctx.db);
+    await expect(
+      pay(
+        'pay:2',
+        sql`('CHIP', ${user.id}::bigint, null::text, 10::bigint, 'payout'), ('CHIP', ${user.id}::bigint, null, 0::bigint, 'payout')`,
+      ),
+    ).rejects.toThrow();
+    await expect(pay('pay:3', sql`('CHIP', ${user.id}::bigint, 'fees'::text, 10::bigint, 'payout')`)).rejects.toThrow();
+    expect(await pay('pay:4', sql`(null::text, null::bigint, null::text, null::bigint, null::text)`.append(sql` limit 0`))).toBe(0);
+    const after = await checkLedger(ctx.db);
+    expect(after.ok).toBe(true);
+    expect([after.transfers, (await balancesOf(ctx.db, user.id)).CHIP]).toEqual([before.transfers, 0n]);
   });
 });
 

@@ -1,5 +1,5 @@
 import type { Asset } from '@prism/domain';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, type SQL, sql } from 'drizzle-orm';
 import { type Executor, queryRows } from '../../db/client';
 import { AppError } from '../../http/errors';
 import { ledgerAccounts, ledgerTransfers } from './schema';
@@ -7,9 +7,11 @@ import { ledgerAccounts, ledgerTransfers } from './schema';
 /**
  * THE entry point for moving money: `transfer` (one movement) and
  * `transferBatch` (many, set-based). Nothing else writes balances, except their
- * in-database form for the bet's one-statement path: the SQL function
- * `ledger_move_to_system` (migration 0012), which the game's `place_bet` calls;
- * it keeps the same rules (conditional user debit, rows in id order, one transfer row).
+ * in-database forms, owned here too and keeping the same rules (conditional user
+ * debit, rows locked in id order, one transfer row per movement):
+ * `ledger_move_to_system` (migration 0016), which the game's one-statement bet
+ * `place_bet` calls, and `ledger_transfer_from_system` (migration 0017), which
+ * settlement calls through `transferFromSystemSql` in the statement that settles.
  */
 
 /** System accounts; a name may carry a qualifier after a colon (e.g. 'deposits:sandbox'). */
@@ -287,6 +289,20 @@ async function resolveMany(tx: Executor, inputs: readonly TransferInput[]): Prom
     out.push([idOf(input.from), idOf(input.to)]);
   }
   return out;
+}
+
+/**
+ * The SQL that moves money out of `from` to every row of the relation `moves` (columns asset,
+ * user_id, system, amount, type: to user_id, or where that is null to the system account `system`)
+ * through `ledger_transfer_from_system`: for use inside a statement that computes the movements
+ * (settlement), so they never travel to the client and back. The system shard is the one
+ * transferBatch would use for `reference`. Evaluates to the number of transfers written.
+ */
+export function transferFromSystemSql(from: SystemAccountName, reference: string, now: Date, moves: string): SQL {
+  const m = sql.identifier(moves);
+  return sql`(select ledger_transfer_from_system(${from}::text, ${shardFor(reference)}::integer, ${reference}::text,
+    ${now.toISOString()}::timestamptz, array_agg(asset), array_agg(user_id), array_agg(system), array_agg(amount), array_agg(type))
+    from ${m})`;
 }
 
 /** A user's balance per asset (zero for assets never used). */
