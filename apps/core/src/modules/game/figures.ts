@@ -18,7 +18,7 @@ export interface BetFigures {
  * figure) or in the CASH family only (USDT moves at another value; see team/sql.ts). All stakes
  * from the index alone (game_bets_user_turnover_idx), less those of void sessions: a refunded
  * (DRAW) bet is one of a void session, and void sessions are few (legacy ones only), so each is
- * probed for the user's bets (game_bets_user_session_idx) rather than joined to all of them.
+ * probed for the user's bets (game_bets_user_turnover_idx, whose second column is the session) rather than joined to all of them.
  */
 export function stakedSql(userId: number, cashFamily: boolean): SQL {
   const coin = cashFamily ? sql` and b.coin <> 'USDT'` : sql``;
@@ -29,7 +29,7 @@ export function stakedSql(userId: number, cashFamily: boolean): SQL {
 
 /**
  * The lowest session id that can hold a bet placed or settled in [start, end), so that only the
- * user's bets from there on are read from the table (game_bets_user_session_idx), not all of them:
+ * user's bets from there on are read from the table (game_bets_user_turnover_idx, whose second column is the session), not all of them:
  * - placed: a bet is placed while its session takes bets (start_at <= created_at < bet_end_at),
  *   so its session ends after `start`. In each room sessions are created one after another as
  *   their windows come, so the room's first session ending after `start` has the lowest id of

@@ -136,10 +136,13 @@ export const gameBets = pgTable(
     index('game_bets_session_idx').on(t.sessionId),
     index('game_bets_user_idx').on(t.userId, t.id),
     /**
-     * Team statistics sum members' valid turnover from the index alone (modules/team/stats.ts):
-     * a bet is valid when its session is settled, which the session id tells without the row.
+     * Team statistics and getUserInfo sum a user's valid turnover from the index alone
+     * (modules/team/sql.ts, game/figures.ts): a bet is valid when its session is settled, which
+     * the session id tells without the row. The session id comes second so that the same index
+     * finds a user's bets in one session or from one session on (the day's figures, void
+     * sessions' stakes, the per-session cap's migration) without an index of its own.
      */
-    index('game_bets_user_turnover_idx').on(t.userId, t.coin, t.total, t.sessionId),
+    index('game_bets_user_turnover_idx').on(t.userId, t.sessionId, t.coin, t.total),
     check('game_bets_total_positive', sql`${t.total} > 0 and ${t.baseAmount} > 0 and ${t.multiples} > 0`),
     check('game_bets_fee', sql`${t.fee} >= 0 and ${t.fee} <= ${t.total}`),
     check('game_bets_payout_not_negative', sql`${t.payout} >= 0`),
