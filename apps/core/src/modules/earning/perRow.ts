@@ -1,8 +1,8 @@
 import type { Asset } from '@prism/domain';
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { type SystemAccountName, type TransferInput, type TransferType, transferBatch } from '../ledger/ledger';
-import type { DailyStepResult } from './step';
+import { type DailyChunk, type DailyPage, nextAfter } from './step';
 
 /** The tables and columns a daily step adds its per-holding amounts to (a closed list: the SQL names them). */
 const COLUMNS = {
@@ -43,9 +43,20 @@ export interface DailyPayment {
 }
 
 /**
- * Pays each holding its amount for the day from a system account (one
- * transferBatch, keyed per holding and day so nothing is paid twice), adds it
- * to the holding's running total, and answers the step's result.
+ * The condition "this holding has no payment for the day yet", for the select
+ * of a payDaily step's chunk: its ledger key (`<step>:<id>:<day>`, the same
+ * payDaily writes) is not taken. The unique index on the key answers it; so a
+ * chunk that committed is never selected again, by any runner.
+ */
+export function notPaidYet(step: string, id: SQL, day: string): SQL {
+  return sql`not exists (select 1 from ledger_transfers t where t.idempotency_key = ${`${step}:`}::text || ${id}::text || ${`:${day}`}::text)`;
+}
+
+/**
+ * Pays each holding of a chunk its amount for the day from a system account
+ * (one transferBatch, keyed per holding and day so nothing is paid twice),
+ * adds it to the holding's running total, and answers the chunk's result
+ * (`payments` is the page, in id order: zero amounts are passed over).
  */
 export async function payDaily<T extends Table>(
   tx: Executor,
@@ -59,8 +70,9 @@ export async function payDaily<T extends Table>(
     day: string;
     now: Date;
     total: { table: T; column: (typeof COLUMNS)[T][number] };
+    page: DailyPage;
   },
-): Promise<DailyStepResult> {
+): Promise<DailyChunk> {
   const paid = payments.filter((payment) => payment.amount > 0n);
   await transferBatch(
     tx,
@@ -84,5 +96,12 @@ export async function payDaily<T extends Table>(
     input.total.column,
     paid.map((payment) => [payment.id, payment.amount]),
   );
-  return { rows: paid.length, total: paid.reduce((sum, payment) => sum + payment.amount, 0n) };
+  return {
+    rows: paid.length,
+    total: paid.reduce((sum, payment) => sum + payment.amount, 0n),
+    next: nextAfter(
+      payments.map((payment) => payment.id),
+      input.page,
+    ),
+  };
 }
