@@ -4,8 +4,8 @@ import { queryRows } from '../../db/client';
 import { createTestContext, fundUser, registerUser, type TestContext } from '../../testing';
 import { checkLedger } from '../ledger/check';
 import { balancesOf } from '../ledger/ledger';
-import { powerSessions } from '../power/schema';
 import { powerIncomeStep } from '../power/steps';
+import { powerPackage } from './fixtures';
 import { runDailyEarnings } from './job';
 import type { DailyStep } from './step';
 import { DAILY_STEPS } from './steps';
@@ -36,26 +36,12 @@ describe('the daily job pays in chunks', () => {
   it('a crash after the first chunk: that chunk stays paid, the day is not complete, and the rerun pays the rest once', async () => {
     ctx.clock.set('2026-08-01T09:00:00Z');
     await runDailyEarnings(ctx.db, ctx.clock, ctx.services.config, DAILY_STEPS);
-    const [session] = await ctx.db
-      .insert(powerSessions)
-      .values({
-        cateId: 9,
-        cateName: 'Test',
-        name: 'Chunks',
-        coin: 'CASH',
-        price: 1_000n,
-        power: 1_000n,
-        termDays: 5,
-        dailyRateBps: 100,
-        feeBps: 10,
-        dailyLimit: 100,
-      })
-      .returning();
+    const sessionId = await powerPackage(ctx, 'Chunks');
     const buyers = await Promise.all(Array.from({ length: 4 }, () => registerUser(ctx)));
     for (const buyer of buyers) {
       await fundUser(ctx, buyer.id, 'CASH', 2_000n);
       for (let i = 0; i < 2; i++) {
-        const bought = await ctx.api.post('/app/userPower/buyPower', { sessionId: String(session?.id) }, { token: buyer.token });
+        const bought = await ctx.api.post('/app/userPower/buyPower', { sessionId: String(sessionId) }, { token: buyer.token });
         expect(bought.code).toBe(200);
       }
     }

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, fundUser, registerUser, type TestContext, type TestUser } from '../../testing';
-import { powerSessions } from '../power/schema';
 import { powerIncomeStep } from '../power/steps';
+import { powerPackage } from './fixtures';
 import { runDailyEarnings } from './job';
 import type { DailyStep } from './step';
 
@@ -27,22 +27,8 @@ describe('the daily job pays in chunks on PostgreSQL', () => {
   it("a holder's purchase waits for at most the chunk that pays the holder, not for the whole step", async () => {
     ctx.clock.set('2026-07-01T09:00:00Z');
     await runDailyEarnings(ctx.db, ctx.clock, ctx.services.config, []);
-    const [session] = await ctx.db
-      .insert(powerSessions)
-      .values({
-        cateId: 9,
-        cateName: 'Test',
-        name: 'Locks',
-        coin: 'CASH',
-        price: 1_000n,
-        power: 1_000n,
-        termDays: 5,
-        dailyRateBps: 100,
-        feeBps: 10,
-        dailyLimit: 100,
-      })
-      .returning();
-    const buy = (buyer: TestUser) => ctx.api.post('/app/userPower/buyPower', { sessionId: String(session?.id) }, { token: buyer.token });
+    const sessionId = await powerPackage(ctx, 'Locks');
+    const buy = (buyer: TestUser) => ctx.api.post('/app/userPower/buyPower', { sessionId: String(sessionId) }, { token: buyer.token });
     const buyers: TestUser[] = [];
     for (let i = 0; i < 6; i++) {
       const buyer = await registerUser(ctx);

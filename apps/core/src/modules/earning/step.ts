@@ -49,3 +49,15 @@ export interface DailyChunk extends DailyStepResult {
 export function nextAfter(ids: readonly (number | string)[], page: DailyPage): number | null {
   return ids.length < page.limit ? null : ids.reduce<number>((last, id) => Math.max(last, Number(id)), page.after);
 }
+
+/** A chunk's result from what it took: each holding's id and the amount it moved (0 for none). */
+export function chunkOf(moved: readonly { id: number | string; amount: bigint }[], page: DailyPage): DailyChunk {
+  return {
+    rows: moved.length,
+    total: moved.reduce((sum, m) => sum + m.amount, 0n),
+    next: nextAfter(
+      moved.map((m) => m.id),
+      page,
+    ),
+  };
+}

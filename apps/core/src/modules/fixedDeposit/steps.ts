@@ -2,7 +2,7 @@ import { type Asset, depositDailyInterest } from '@prism/domain';
 import { sql } from 'drizzle-orm';
 import { type Executor, queryRows } from '../../db/client';
 import { notPaidYet, payDaily } from '../earning/perRow';
-import { type DailyStep, nextAfter } from '../earning/step';
+import { chunkOf, type DailyStep } from '../earning/step';
 import { type TransferInput, transferBatch } from '../ledger/ledger';
 
 /**
@@ -75,13 +75,9 @@ export const depositMaturityStep: DailyStep = {
       ),
       now,
     );
-    return {
-      rows: rows.length,
-      total: returned.reduce((sum, row) => sum + BigInt(row.principal), 0n),
-      next: nextAfter(
-        rows.map((row) => row.id),
-        page,
-      ),
-    };
+    return chunkOf(
+      rows.map((row) => ({ id: row.id, amount: BigInt(row.principal) })),
+      page,
+    );
   },
 };

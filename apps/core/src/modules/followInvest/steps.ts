@@ -2,7 +2,7 @@ import { type Asset, advisorDailyEarning, advisorManagementFee } from '@prism/do
 import { sql } from 'drizzle-orm';
 import { type Executor, queryRows } from '../../db/client';
 import { addPerRow, notPaidYet, payDaily } from '../earning/perRow';
-import { type DailyStep, nextAfter } from '../earning/step';
+import { chunkOf, type DailyStep } from '../earning/step';
 import { type TransferInput, transferBatch } from '../ledger/ledger';
 
 /**
@@ -59,7 +59,6 @@ export const advisorMaturityStep: DailyStep = {
     );
     const moves: TransferInput[] = [];
     const fees: [number, bigint][] = [];
-    let total = 0n;
     for (const row of rows) {
       const principal = BigInt(row.staking_amount);
       const fee = advisorManagementFee(principal, row.fee_rate_bp);
@@ -73,17 +72,12 @@ export const advisorMaturityStep: DailyStep = {
         idempotencyKey: `advisor-maturity:${row.id}`,
       });
       if (fee > 0n) moves.push({ ...base, to: { system: 'fees' }, amount: fee, type: 'fee', idempotencyKey: `advisor-fee:${row.id}` });
-      total += principal;
     }
     await transferBatch(tx, moves, now);
     await addPerRow(tx, 'advisor_orders', 'fee_amount', fees);
-    return {
-      rows: rows.length,
-      total,
-      next: nextAfter(
-        rows.map((row) => row.id),
-        page,
-      ),
-    };
+    return chunkOf(
+      rows.map((row) => ({ id: row.id, amount: BigInt(row.staking_amount) })),
+      page,
+    );
   },
 };

@@ -1,7 +1,7 @@
 import { type Asset, powerDailyFee, powerDailyIncome } from '@prism/domain';
 import { sql } from 'drizzle-orm';
 import { type Executor, queryRows } from '../../db/client';
-import { type DailyChunk, type DailyContext, type DailyPage, type DailyStep, nextAfter } from '../earning/step';
+import { chunkOf, type DailyChunk, type DailyContext, type DailyPage, type DailyStep } from '../earning/step';
 import { lockUserBalances, type TransferInput, transferBatch } from '../ledger/ledger';
 
 /**
@@ -52,14 +52,7 @@ export const powerIncomeStep: DailyStep = {
       })),
       now,
     );
-    return {
-      rows: rows.length,
-      total: paid.reduce((sum, r) => sum + r.amount, 0n),
-      next: nextAfter(
-        rows.map((r) => r.id),
-        page,
-      ),
-    };
+    return chunkOf(rows, page);
   },
 };
 
@@ -113,14 +106,10 @@ export const powerFeeStep: DailyStep = {
       })),
       now,
     );
-    return {
-      rows: rows.length,
-      total: charged.reduce((sum, r) => sum + r.fee, 0n),
-      next: nextAfter(
-        rows.map((r) => r.id),
-        page,
-      ),
-    };
+    return chunkOf(
+      rows.map((r) => ({ id: r.id, amount: r.fee })),
+      page,
+    );
   },
 };
 
@@ -156,14 +145,10 @@ export const powerMaturityStep: DailyStep = {
       ),
       now,
     );
-    return {
-      rows: matured.length,
-      total: matured.reduce((sum, r) => sum + BigInt(r.price), 0n),
-      next: nextAfter(
-        matured.map((r) => r.id),
-        page,
-      ),
-    };
+    return chunkOf(
+      matured.map((r) => ({ id: r.id, amount: BigInt(r.price) })),
+      page,
+    );
   },
 };
 
