@@ -1,6 +1,6 @@
 import type { Asset } from '@prism/domain';
-import { type SQL, sql } from 'drizzle-orm';
-import type { Executor } from '../../db/client';
+import { sql } from 'drizzle-orm';
+import { type Executor, queryRows } from '../../db/client';
 import { type SystemAccountName, type TransferInput, type TransferType, transferBatch } from '../ledger/ledger';
 import { type DailyChunk, type DailyPage, nextAfter } from './step';
 
@@ -43,20 +43,27 @@ export interface DailyPayment {
 }
 
 /**
- * The condition "this holding has no payment for the day yet", for the select
- * of a payDaily step's chunk: its ledger key (`<step>:<id>:<day>`, the same
- * payDaily writes) is not taken. The unique index on the key answers it; so a
- * chunk that committed is never selected again, by any runner.
+ * Of these ledger keys, the ones already taken: a chunk paid before a crash,
+ * or by another runner, is read again but paid once. Looked up by the keys
+ * themselves (the ledger's unique index), never by a join a plan could turn
+ * into a scan of the whole ledger.
  */
-export function notPaidYet(step: string, id: SQL, day: string): SQL {
-  return sql`not exists (select 1 from ledger_transfers t where t.idempotency_key = ${`${step}:`}::text || ${id}::text || ${`:${day}`}::text)`;
+async function takenKeys(tx: Executor, keys: readonly string[]): Promise<Set<string>> {
+  if (keys.length === 0) return new Set();
+  // One array parameter; the keys are `<step>:<id>:<day>` we built (no commas, quotes or braces).
+  const rows = await queryRows<{ key: string }>(
+    tx,
+    sql`select idempotency_key as key from ledger_transfers
+        where idempotency_key is not null and idempotency_key = any(${`{${keys.join(',')}}`}::text[])`,
+  );
+  return new Set(rows.map((row) => row.key));
 }
 
 /**
  * Pays each holding of a chunk its amount for the day from a system account
- * (one transferBatch, keyed per holding and day so nothing is paid twice),
- * adds it to the holding's running total, and answers the chunk's result
- * (`payments` is the page, in id order: zero amounts are passed over).
+ * (one transferBatch, keyed per holding and day), unless its key shows it paid
+ * already, adds it to the holding's running total, and answers the chunk's
+ * result (`payments` is the whole page, in id order; zero amounts are passed over).
  */
 export async function payDaily<T extends Table>(
   tx: Executor,
@@ -73,7 +80,12 @@ export async function payDaily<T extends Table>(
     page: DailyPage;
   },
 ): Promise<DailyChunk> {
-  const paid = payments.filter((payment) => payment.amount > 0n);
+  const keyOf = (payment: DailyPayment) => `${input.step}:${payment.id}:${input.day}`;
+  const taken = await takenKeys(
+    tx,
+    payments.map((payment) => keyOf(payment)),
+  );
+  const paid = payments.filter((payment) => payment.amount > 0n && !taken.has(keyOf(payment)));
   await transferBatch(
     tx,
     paid.map(
@@ -84,7 +96,7 @@ export async function payDaily<T extends Table>(
         amount: payment.amount,
         type: input.type,
         reference: `${input.referencePrefix}:${payment.id}`,
-        idempotencyKey: `${input.step}:${payment.id}:${input.day}`,
+        idempotencyKey: keyOf(payment),
         meta: { day: input.day },
       }),
     ),

@@ -1,7 +1,7 @@
 import { type Asset, depositDailyInterest } from '@prism/domain';
 import { sql } from 'drizzle-orm';
 import { type Executor, queryRows } from '../../db/client';
-import { notPaidYet, payDaily } from '../earning/perRow';
+import { payDaily } from '../earning/perRow';
 import { chunkOf, type DailyStep } from '../earning/step';
 import { type TransferInput, transferBatch } from '../ledger/ledger';
 
@@ -13,7 +13,6 @@ import { type TransferInput, transferBatch } from '../ledger/ledger';
  * deposits per call (the job's page); a deposit's day counts as paid by its
  * ledger key (interest) or its status (maturity), so no chunk is paid twice.
  */
-const INTEREST_KEY = 'deposit-interest';
 
 export const depositInterestStep: DailyStep = {
   name: 'deposit-interest',
@@ -25,7 +24,6 @@ export const depositInterestStep: DailyStep = {
                                           where t.deposit_id = d.id and t.created_at >= ${end.toISOString()}::timestamptz), 0))::text as principal_then
           from fixed_deposits d
           where d.start_day <= ${day}::date and d.end_day >= ${day}::date and d.status <> 'matured' and d.id > ${page.after}
-            and ${notPaidYet(INTEREST_KEY, sql`d.id`, day)}
           order by d.id limit ${page.limit}`,
     );
     const payments = rows.map((row) => ({
@@ -38,7 +36,7 @@ export const depositInterestStep: DailyStep = {
       from: 'deposit_interest',
       type: 'deposit_interest',
       referencePrefix: 'fixed_deposit',
-      step: INTEREST_KEY,
+      step: 'deposit-interest',
       day,
       now,
       total: { table: 'fixed_deposits', column: 'interest_paid' },

@@ -1,7 +1,7 @@
 import { type Asset, advisorDailyEarning, advisorManagementFee } from '@prism/domain';
 import { sql } from 'drizzle-orm';
 import { type Executor, queryRows } from '../../db/client';
-import { addPerRow, notPaidYet, payDaily } from '../earning/perRow';
+import { addPerRow, payDaily } from '../earning/perRow';
 import { chunkOf, type DailyStep } from '../earning/step';
 import { type TransferInput, transferBatch } from '../ledger/ledger';
 
@@ -13,9 +13,6 @@ import { type TransferInput, transferBatch } from '../ledger/ledger';
  * (earnings) or its status (maturity), so no chunk is paid twice.
  */
 
-/** The ledger keys' prefix of the daily earning (kept as first written: keys never change). */
-const ADVISOR_INCOME_KEY = 'advisor-income';
-
 /** Day D pays each order whose term covers D one day's earning, from 'advisor_income'. */
 export const advisorEarningsStep: DailyStep = {
   name: 'advisor-earnings',
@@ -24,7 +21,6 @@ export const advisorEarningsStep: DailyStep = {
       tx,
       sql`select o.id, o.user_id, o.coin, o.staking_amount::text, o.daily_rate_bp from advisor_orders o
           where o.start_day <= ${day}::date and o.end_day >= ${day}::date and o.id > ${page.after}
-            and ${notPaidYet(ADVISOR_INCOME_KEY, sql`o.id`, day)}
           order by o.id limit ${page.limit}`,
     );
     const payments = rows.map((row) => ({
@@ -37,7 +33,7 @@ export const advisorEarningsStep: DailyStep = {
       from: 'advisor_income',
       type: 'advisor_income',
       referencePrefix: 'advisor',
-      step: ADVISOR_INCOME_KEY,
+      step: 'advisor-income',
       day,
       now,
       total: { table: 'advisor_orders', column: 'income_amount' },

@@ -1,7 +1,7 @@
 import { type Asset, powerDailyFee, powerDailyIncome } from '@prism/domain';
 import { sql } from 'drizzle-orm';
 import { type Executor, queryRows } from '../../db/client';
-import { chunkOf, type DailyChunk, type DailyContext, type DailyPage, type DailyStep } from '../earning/step';
+import { chunkOf, type DailyChunk, type DailyContext, type DailyPage, type DailyStep, nextAfter } from '../earning/step';
 import { lockUserBalances, type TransferInput, transferBatch } from '../ledger/ledger';
 
 /**
@@ -18,18 +18,36 @@ import { lockUserBalances, type TransferInput, transferBatch } from '../ledger/l
 
 const literal = (values: readonly (number | bigint)[]) => sql.raw(`array[${values.join(',')}]::bigint[]`);
 
+/**
+ * The chunk's page: the holdings whose term covers the day, by id. What the day has done to them
+ * is then looked up by their ids (primary keys), never by an anti-join a plan could turn into a
+ * scan of every day's incomes.
+ */
+function coveringHoldings(tx: Executor, day: string, page: DailyPage) {
+  return queryRows<{ id: number; user_id: number; coin: string; power: string; daily_rate_bps: number }>(
+    tx,
+    sql`select id, user_id, coin, power::text as power, daily_rate_bps from power_holdings
+        where start_day <= ${day} and end_day >= ${day} and id > ${page.after} order by id limit ${page.limit}`,
+  );
+}
+
 /** Income for the day: power x daily rate on every holding whose term covers it, from 'power_income'. */
 export const powerIncomeStep: DailyStep = {
   name: 'power-income',
-  async run(tx: Executor, { day, now }: DailyContext, page: DailyPage): Promise<DailyChunk> {
-    const holdings = await queryRows<{ id: number; user_id: number; coin: string; power: string; daily_rate_bps: number }>(
+  async run(tx: Executor, { day, now }: DailyContext, chunk: DailyPage): Promise<DailyChunk> {
+    const page = await coveringHoldings(tx, day, chunk);
+    const earned = await queryRows<{ holding_id: number }>(
       tx,
-      sql`select h.id, h.user_id, h.coin, h.power::text as power, h.daily_rate_bps from power_holdings h
-          where h.start_day <= ${day} and h.end_day >= ${day} and h.id > ${page.after}
-            and not exists (select 1 from power_incomes i where i.holding_id = h.id and i.day = ${day})
-          order by h.id limit ${page.limit}`,
+      sql`select holding_id from power_incomes where day = ${day} and holding_id = any(${literal(page.map((h) => Number(h.id)))})`,
     );
-    const rows = holdings.map((h) => ({ ...h, amount: powerDailyIncome(BigInt(h.power), h.daily_rate_bps) }));
+    const done = new Set(earned.map((row) => Number(row.holding_id)));
+    const holdings = page.filter((h) => !done.has(Number(h.id)));
+    const rows = holdings.map((h) => ({
+      id: h.id,
+      user_id: h.user_id,
+      coin: h.coin,
+      amount: powerDailyIncome(BigInt(h.power), h.daily_rate_bps),
+    }));
     if (rows.length > 0) {
       await tx.execute(sql`
         insert into power_incomes (holding_id, user_id, day, coin, amount, rate_bps, created_at)
@@ -52,7 +70,13 @@ export const powerIncomeStep: DailyStep = {
       })),
       now,
     );
-    return chunkOf(rows, page);
+    return {
+      ...chunkOf(rows, chunk),
+      next: nextAfter(
+        page.map((h) => h.id),
+        chunk,
+      ),
+    };
   },
 };
 
@@ -65,13 +89,14 @@ export const powerIncomeStep: DailyStep = {
  */
 export const powerFeeStep: DailyStep = {
   name: 'power-fee',
-  async run(tx: Executor, { day, now }: DailyContext, page: DailyPage): Promise<DailyChunk> {
+  async run(tx: Executor, { day, now }: DailyContext, chunk: DailyPage): Promise<DailyChunk> {
+    const page = await coveringHoldings(tx, day, chunk);
     const incomes = await queryRows<{ id: number; user_id: number; coin: string; power: string; fee_bps: number }>(
       tx,
       sql`select h.id, h.user_id, h.coin, h.power::text as power, h.fee_bps from power_incomes i
           join power_holdings h on h.id = i.holding_id
-          where i.day = ${day} and i.fee is null and i.holding_id > ${page.after}
-          order by i.holding_id limit ${page.limit}`,
+          where i.day = ${day} and i.fee is null and i.holding_id = any(${literal(page.map((h) => Number(h.id)))})
+          order by i.holding_id`,
     );
     const balances = new Map<string, bigint>();
     for (const coin of new Set(incomes.map((row) => row.coin))) {
@@ -106,10 +131,16 @@ export const powerFeeStep: DailyStep = {
       })),
       now,
     );
-    return chunkOf(
-      rows.map((r) => ({ id: r.id, amount: r.fee })),
-      page,
-    );
+    return {
+      ...chunkOf(
+        rows.map((r) => ({ id: r.id, amount: r.fee })),
+        chunk,
+      ),
+      next: nextAfter(
+        page.map((h) => h.id),
+        chunk,
+      ),
+    };
   },
 };
 
