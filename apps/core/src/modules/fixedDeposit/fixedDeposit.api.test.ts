@@ -29,8 +29,7 @@ const deposit = (user: TestUser, form: Record<string, string>, headers: Record<s
 const transferOut = (user: TestUser, form: Record<string, string>) =>
   ctx.api.post<TransferOutResult>('/app/fixedDeposit/transferOut', form, { token: user.token });
 const list = (user: TestUser) => ctx.api.get<Paged<FixedDeposit>>('/app/fixedDeposit/list', {}, { token: user.token });
-/** Chunks of one holding: every payment of a day in a transaction of its own. */
-const runDays = () => runDailyEarnings(ctx.db, ctx.clock, ctx.services.config, DAILY_STEPS, 1);
+const runDays = () => runDailyEarnings(ctx.db, ctx.clock, ctx.services.config, DAILY_STEPS);
 const rowCount = async () =>
   (
     await queryRows<{ n: string }>(

@@ -22,8 +22,7 @@ const quote = (user: TestUser, form: Record<string, string>) =>
 const buy = (user: TestUser, form: Record<string, string>, headers: Record<string, string> = {}) =>
   ctx.api.post<AdvisorOrder>('/app/followInvest/buy', form, { token: user.token, headers });
 const orders = (user: TestUser) => ctx.api.get<Paged<AdvisorOrder>>('/app/followInvest/orderPage', {}, { token: user.token });
-/** Chunks of one holding: every payment of a day in a transaction of its own. */
-const runDays = () => runDailyEarnings(ctx.db, ctx.clock, ctx.services.config, DAILY_STEPS, 1);
+const runDays = () => runDailyEarnings(ctx.db, ctx.clock, ctx.services.config, DAILY_STEPS);
 const orderCount = async () => Number((await queryRows<{ n: string }>(ctx.db, sql`select count(*)::text as n from advisor_orders`))[0]?.n);
 
 describe('advisor follow-invest', () => {
