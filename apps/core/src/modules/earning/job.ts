@@ -87,8 +87,11 @@ function runChunk(
       await tx.update(earningDays).set({ rows, total }).where(where(progress));
       return { done: false, next: paid.next };
     }
-    await tx.delete(earningDays).where(where(progress));
-    await tx.insert(earningDays).values({ step: step.name, day, timeZone, rows, total, ranAt: now });
+    // One statement: the progress row goes and the claim comes in the same step.
+    await tx.execute(sql`
+      with gone as (delete from ${earningDays} where ${where(progress)})
+      insert into ${earningDays} (step, day, time_zone, rows, total, ran_at)
+      values (${step.name}, ${day}, ${timeZone}, ${rows}, ${total}, ${now.toISOString()}::timestamptz)`);
     return { done: true, ran: true, rows, total };
   });
 }

@@ -36,6 +36,7 @@ export const powerIncomeStep: DailyStep = {
   name: 'power-income',
   async run(tx: Executor, { day, now }: DailyContext, chunk: DailyPage): Promise<DailyChunk> {
     const page = await coveringHoldings(tx, day, chunk);
+    if (page.length === 0) return { rows: 0, total: 0n, next: null };
     const earned = await queryRows<{ holding_id: number }>(
       tx,
       sql`select holding_id from power_incomes where day = ${day} and holding_id = any(${literal(page.map((h) => Number(h.id)))})`,
@@ -91,6 +92,7 @@ export const powerFeeStep: DailyStep = {
   name: 'power-fee',
   async run(tx: Executor, { day, now }: DailyContext, chunk: DailyPage): Promise<DailyChunk> {
     const page = await coveringHoldings(tx, day, chunk);
+    if (page.length === 0) return { rows: 0, total: 0n, next: null };
     const incomes = await queryRows<{ id: number; user_id: number; coin: string; power: string; fee_bps: number }>(
       tx,
       sql`select h.id, h.user_id, h.coin, h.power::text as power, h.fee_bps from power_incomes i
