@@ -166,7 +166,7 @@ async function startOn(server: Server, opened: Opened, config: Config, logger: L
   await leadership.runAsLeader(
     'earnings',
     () => {
-      stopEarnings = startEarningJob(database.db, clock, settings, DAILY_STEPS, logger);
+      stopEarnings = startEarningJob(database.db, clock, settings, DAILY_STEPS, logger, { chunkSize: config.EARNING_CHUNK_SIZE });
     },
     () => stopEarnings(),
   );

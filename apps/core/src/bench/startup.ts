@@ -3,24 +3,36 @@ import { readFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { machine } from './support';
+import { freshDatabase, machine } from './support';
 
 /**
  * `npm run bench -- startup`: `npm start` from nothing to ready on the embedded
  * database (a fresh data folder: PGlite created, migrated, seeded), again with
- * the data in place, and the core process's memory (RSS) when idle.
+ * the data in place, and the core process's memory (RSS) when idle; then `npm start`
+ * on PostgreSQL (DATABASE_URL, one worker) and its idle RSS after 5 s and after
+ * BENCH_IDLE_S seconds (default 60; an hour is too long for a benchmark).
  */
 const PORT = 3917;
+const IDLE_S = Number(process.env.BENCH_IDLE_S ?? 60);
 
 function rssOf(pid: number): number {
   const status = readFileSync(`/proc/${pid}/status`, 'utf8');
   return Math.round(Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024);
 }
 
-async function start(dataDir: string): Promise<{ ms: number; rssMb: number; stop: () => Promise<void> }> {
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+interface Started {
+  ms: number;
+  /** RSS of the core process now, in MB. */
+  rssMb: () => number;
+  stop: () => Promise<void>;
+}
+
+async function start(env: Record<string, string>): Promise<Started> {
   const started = performance.now();
   const child = spawn(process.execPath, ['scripts/start.mjs'], {
-    env: { ...process.env, PORT: String(PORT), DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
+    env: { ...process.env, PORT: String(PORT), LOG_LEVEL: 'warn', ...env },
     stdio: 'ignore',
   });
   for (;;) {
@@ -29,15 +41,14 @@ async function start(dataDir: string): Promise<{ ms: number; rssMb: number; stop
     } catch {
       // not yet
     }
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    await sleep(50);
   }
   const ms = Math.round(performance.now() - started);
-  await new Promise((resolve) => setTimeout(resolve, 5_000));
   // start.mjs runs core as its child: measure that process.
   const core = Number(readFileSync(`/proc/${child.pid}/task/${child.pid}/children`, 'utf8').trim().split(/\s+/)[0]);
   return {
     ms,
-    rssMb: rssOf(core || (child.pid as number)),
+    rssMb: () => rssOf(core || (child.pid as number)),
     stop: () =>
       new Promise((resolve) => {
         child.once('exit', () => resolve());
@@ -46,22 +57,47 @@ async function start(dataDir: string): Promise<{ ms: number; rssMb: number; stop
   };
 }
 
+/** Starts, waits 5 s idle, reads RSS, stops. */
+async function embedded(dataDir: string): Promise<{ ms: number; rssMb: number }> {
+  const running = await start({ DATA_DIR: dataDir });
+  await sleep(5_000);
+  const rssMb = running.rssMb();
+  await running.stop();
+  return { ms: running.ms, rssMb };
+}
+
+async function postgres(): Promise<Record<string, number>> {
+  const db = await freshDatabase(2);
+  try {
+    const running = await start({ DATABASE_URL: db.url, WORKERS: '1', JWT_SECRET: 'startup-bench-secret-0123456789abcdef' });
+    await sleep(5_000);
+    const after5s = running.rssMb();
+    await sleep(Math.max(0, IDLE_S - 5) * 1000);
+    const afterIdle = running.rssMb();
+    await running.stop();
+    return { readyMs: running.ms, idleRssMbAfter5s: after5s, [`idleRssMbAfter${IDLE_S}s`]: afterIdle };
+  } finally {
+    await db.drop();
+  }
+}
+
 const dataDir = await mkdtemp(path.join(os.tmpdir(), 'prism-startup-'));
 try {
-  const cold = await start(path.join(dataDir, 'data'));
-  await cold.stop();
-  const warm = await start(path.join(dataDir, 'data'));
-  await warm.stop();
+  const cold = await embedded(path.join(dataDir, 'data'));
+  const warm = await embedded(path.join(dataDir, 'data'));
+  const onPostgres = await postgres();
   console.log(
     JSON.stringify(
       {
         benchmark: 'startup',
         machine: machine(),
+        loadAverage: os.loadavg().map((l) => Math.round(l * 10) / 10),
         note: 'web app already built (npm start builds it first when stale)',
         coldStartMs: cold.ms,
         warmStartMs: warm.ms,
         coldIdleRssMb: cold.rssMb,
         idleRssMb: warm.rssMb,
+        postgres: onPostgres,
       },
       null,
       2,

@@ -2,14 +2,12 @@ import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { PGlite } from '@electric-sql/pglite';
+import type { PGlite } from '@electric-sql/pglite';
 import { type ExtractTablesWithRelations, type SQL, sql } from 'drizzle-orm';
 import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
 import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
 import { NodePgSession, NodePgTransaction } from 'drizzle-orm/node-postgres/session';
 import { type PgDatabase, PgDialect, type PgQueryResultHKT, type PgTransaction } from 'drizzle-orm/pg-core';
-import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
-import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import * as schema from './schema';
 
@@ -52,7 +50,16 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
   return options.url ? openPostgres(options.url, options.poolSize ?? 10) : openPglite(options);
 }
 
+/**
+ * PGlite and its Drizzle driver are loaded only here, in embedded mode: a server on PostgreSQL
+ * never needs their code (docs/performance.md, "Memory").
+ */
 async function openPglite(options: DatabaseOptions): Promise<DatabaseHandle> {
+  const [{ PGlite }, { drizzle: drizzlePglite }, { migrate: migratePglite }] = await Promise.all([
+    import('@electric-sql/pglite'),
+    import('drizzle-orm/pglite'),
+    import('drizzle-orm/pglite/migrator'),
+  ]);
   let client = options.pglite;
   if (!client) {
     if (options.dataDir) {

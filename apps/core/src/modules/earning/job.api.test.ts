@@ -17,7 +17,7 @@ function recordingStep(name: string, log: string[]): DailyStep {
     name,
     async run(_tx: Executor, day: DailyContext) {
       log.push(`${name}:${day.day}:${day.start.toISOString()}`);
-      return { rows: 1, total: 5n };
+      return { rows: 1, total: 5n, next: null };
     },
   };
 }
@@ -88,7 +88,7 @@ describe('daily earning job', () => {
         await tx.execute(sql`select 1`);
         if (fail) throw new Error('provider down');
         log.push(day.day);
-        return { rows: 0, total: 0n };
+        return { rows: 0, total: 0n, next: null };
       },
     };
     ctx.clock.set('2026-10-05T10:00:00Z');

@@ -20,7 +20,7 @@ describe('daily earning job on PostgreSQL', () => {
       async run(tx, day) {
         await tx.execute(sql`select pg_sleep(0.05)`);
         await tx.execute(sql`insert into sys_config (key, value) values (${`probe:${day.day}`}, '1')`);
-        return { rows: 1, total: 1n };
+        return { rows: 1, total: 1n, next: null };
       },
     };
     ctx.clock.set('2026-10-01T10:00:00Z');

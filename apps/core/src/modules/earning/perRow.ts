@@ -1,8 +1,8 @@
 import type { Asset } from '@prism/domain';
 import { sql } from 'drizzle-orm';
-import type { Executor } from '../../db/client';
+import { type Executor, queryRows } from '../../db/client';
 import { type SystemAccountName, type TransferInput, type TransferType, transferBatch } from '../ledger/ledger';
-import type { DailyStepResult } from './step';
+import { type DailyChunk, type DailyPage, nextAfter } from './step';
 
 /** The tables and columns a daily step adds its per-holding amounts to (a closed list: the SQL names them). */
 const COLUMNS = {
@@ -43,9 +43,27 @@ export interface DailyPayment {
 }
 
 /**
- * Pays each holding its amount for the day from a system account (one
- * transferBatch, keyed per holding and day so nothing is paid twice), adds it
- * to the holding's running total, and answers the step's result.
+ * Of these ledger keys, the ones already taken: a chunk paid before a crash,
+ * or by another runner, is read again but paid once. Looked up by the keys
+ * themselves (the ledger's unique index), never by a join a plan could turn
+ * into a scan of the whole ledger.
+ */
+async function takenKeys(tx: Executor, keys: readonly string[]): Promise<Set<string>> {
+  if (keys.length === 0) return new Set();
+  // One array parameter; the keys are `<step>:<id>:<day>` we built (no commas, quotes or braces).
+  const rows = await queryRows<{ key: string }>(
+    tx,
+    sql`select idempotency_key as key from ledger_transfers
+        where idempotency_key is not null and idempotency_key = any(${`{${keys.join(',')}}`}::text[])`,
+  );
+  return new Set(rows.map((row) => row.key));
+}
+
+/**
+ * Pays each holding of a chunk its amount for the day from a system account
+ * (one transferBatch, keyed per holding and day), unless its key shows it paid
+ * already, adds it to the holding's running total, and answers the chunk's
+ * result (`payments` is the whole page, in id order; zero amounts are passed over).
  */
 export async function payDaily<T extends Table>(
   tx: Executor,
@@ -59,9 +77,15 @@ export async function payDaily<T extends Table>(
     day: string;
     now: Date;
     total: { table: T; column: (typeof COLUMNS)[T][number] };
+    page: DailyPage;
   },
-): Promise<DailyStepResult> {
-  const paid = payments.filter((payment) => payment.amount > 0n);
+): Promise<DailyChunk> {
+  const keyOf = (payment: DailyPayment) => `${input.step}:${payment.id}:${input.day}`;
+  const taken = await takenKeys(
+    tx,
+    payments.map((payment) => keyOf(payment)),
+  );
+  const paid = payments.filter((payment) => payment.amount > 0n && !taken.has(keyOf(payment)));
   await transferBatch(
     tx,
     paid.map(
@@ -72,7 +96,7 @@ export async function payDaily<T extends Table>(
         amount: payment.amount,
         type: input.type,
         reference: `${input.referencePrefix}:${payment.id}`,
-        idempotencyKey: `${input.step}:${payment.id}:${input.day}`,
+        idempotencyKey: keyOf(payment),
         meta: { day: input.day },
       }),
     ),
@@ -84,5 +108,12 @@ export async function payDaily<T extends Table>(
     input.total.column,
     paid.map((payment) => [payment.id, payment.amount]),
   );
-  return { rows: paid.length, total: paid.reduce((sum, payment) => sum + payment.amount, 0n) };
+  return {
+    rows: paid.length,
+    total: paid.reduce((sum, payment) => sum + payment.amount, 0n),
+    next: nextAfter(
+      payments.map((payment) => payment.id),
+      input.page,
+    ),
+  };
 }

@@ -2,14 +2,18 @@ import type { Executor } from '../../db/client';
 
 /**
  * One piece of the daily earning job, owned by its feature module (power
- * income and fee, advisor earnings and maturities, deposit interest). `run`
- * gets the transaction that also claims the day: whatever it writes commits
- * together with the claim, or not at all.
+ * income and fee, advisor earnings and maturities, deposit interest). The job
+ * calls `run` chunk by chunk, each chunk in a transaction of its own: a call
+ * pays at most `page.limit` holdings, those with ids above `page.after` that
+ * the day has not paid yet (the step knows from its own records, e.g. a
+ * power_incomes row or the ledger key per holding and day), so a chunk that
+ * committed is never paid again, by this runner or another, after a crash or
+ * not. Whatever a call writes commits together, or not at all.
  */
 export interface DailyStep {
   /** Stable name, the claim's key: never rename a step that has run. */
   name: string;
-  run(tx: Executor, day: DailyContext): Promise<DailyStepResult>;
+  run(tx: Executor, day: DailyContext, page: DailyPage): Promise<DailyChunk>;
 }
 
 export interface DailyContext {
@@ -23,9 +27,37 @@ export interface DailyContext {
   now: Date;
 }
 
+/** Which holdings a call may take: ids above `after` (0 at first), at most `limit` of them, in id order. */
+export interface DailyPage {
+  after: number;
+  limit: number;
+}
+
 export interface DailyStepResult {
   /** Holdings touched. */
   rows: number;
   /** Sum of the amounts moved (a bookkeeping figure). */
   total: bigint;
+}
+
+export interface DailyChunk extends DailyStepResult {
+  /** The last id this call looked at, to go on after; null when the day has nothing more to pay. */
+  next: number | null;
+}
+
+/** The chunk's continuation: its highest id when the page came back full, otherwise null (nothing left). */
+export function nextAfter(ids: readonly (number | string)[], page: DailyPage): number | null {
+  return ids.length < page.limit ? null : ids.reduce<number>((last, id) => Math.max(last, Number(id)), page.after);
+}
+
+/** A chunk's result from what it took: each holding's id and the amount it moved (0 for none). */
+export function chunkOf(moved: readonly { id: number | string; amount: bigint }[], page: DailyPage): DailyChunk {
+  return {
+    rows: moved.length,
+    total: moved.reduce((sum, m) => sum + m.amount, 0n),
+    next: nextAfter(
+      moved.map((m) => m.id),
+      page,
+    ),
+  };
 }

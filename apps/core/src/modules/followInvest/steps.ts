@@ -2,23 +2,26 @@ import { type Asset, advisorDailyEarning, advisorManagementFee } from '@prism/do
 import { sql } from 'drizzle-orm';
 import { type Executor, queryRows } from '../../db/client';
 import { addPerRow, payDaily } from '../earning/perRow';
-import type { DailyStep } from '../earning/step';
+import { chunkOf, type DailyStep } from '../earning/step';
 import { type TransferInput, transferBatch } from '../ledger/ledger';
 
 /**
- * The advisor steps of the daily job. Both compute from the orders' copied
- * terms and their day range only, never from "now", so catching up missed
- * days pays exactly what running each day on time would have.
+ * The advisor steps of the daily job, one chunk of orders per call (the job's
+ * page). Both compute from the orders' copied terms and their day range only,
+ * never from "now", so catching up missed days pays exactly what running each
+ * day on time would have. An order's day counts as paid by its ledger key
+ * (earnings) or its status (maturity), so no chunk is paid twice.
  */
 
 /** Day D pays each order whose term covers D one day's earning, from 'advisor_income'. */
 export const advisorEarningsStep: DailyStep = {
   name: 'advisor-earnings',
-  async run(tx: Executor, { day, now }) {
+  async run(tx: Executor, { day, now }, page) {
     const rows = await queryRows<{ id: number; user_id: number; coin: Asset; staking_amount: string; daily_rate_bp: number }>(
       tx,
-      sql`select id, user_id, coin, staking_amount::text, daily_rate_bp from advisor_orders
-          where start_day <= ${day}::date and end_day >= ${day}::date order by id`,
+      sql`select o.id, o.user_id, o.coin, o.staking_amount::text, o.daily_rate_bp from advisor_orders o
+          where o.start_day <= ${day}::date and o.end_day >= ${day}::date and o.id > ${page.after}
+          order by o.id limit ${page.limit}`,
     );
     const payments = rows.map((row) => ({
       id: Number(row.id),
@@ -34,6 +37,7 @@ export const advisorEarningsStep: DailyStep = {
       day,
       now,
       total: { table: 'advisor_orders', column: 'income_amount' },
+      page,
     });
   },
 };
@@ -41,16 +45,16 @@ export const advisorEarningsStep: DailyStep = {
 /** Day D ends the orders whose last day is D: principal less the 10% fee back to the user, the fee to 'fees'. */
 export const advisorMaturityStep: DailyStep = {
   name: 'advisor-maturity',
-  async run(tx: Executor, { day, end, now }) {
+  async run(tx: Executor, { day, end, now }, page) {
     const rows = await queryRows<{ id: number; user_id: number; coin: Asset; staking_amount: string; fee_rate_bp: number }>(
       tx,
       sql`update advisor_orders set status = 'matured', matured_at = ${end.toISOString()}::timestamptz
-          where status = 'holding' and end_day <= ${day}::date
+          where id in (select id from advisor_orders where status = 'holding' and end_day <= ${day}::date and id > ${page.after}
+                       order by id limit ${page.limit})
           returning id, user_id, coin, staking_amount::text, fee_rate_bp`,
     );
     const moves: TransferInput[] = [];
     const fees: [number, bigint][] = [];
-    let total = 0n;
     for (const row of rows) {
       const principal = BigInt(row.staking_amount);
       const fee = advisorManagementFee(principal, row.fee_rate_bp);
@@ -64,10 +68,12 @@ export const advisorMaturityStep: DailyStep = {
         idempotencyKey: `advisor-maturity:${row.id}`,
       });
       if (fee > 0n) moves.push({ ...base, to: { system: 'fees' }, amount: fee, type: 'fee', idempotencyKey: `advisor-fee:${row.id}` });
-      total += principal;
     }
     await transferBatch(tx, moves, now);
     await addPerRow(tx, 'advisor_orders', 'fee_amount', fees);
-    return { rows: rows.length, total };
+    return chunkOf(
+      rows.map((row) => ({ id: row.id, amount: BigInt(row.staking_amount) })),
+      page,
+    );
   },
 };

@@ -87,9 +87,12 @@ describe('power on PostgreSQL', () => {
       }
     }
     const before = await perHolding('power_income');
-    // Down on the 11th; back on the 12th: the 10th and the 11th run now, by six runners at once.
+    // Down on the 11th; back on the 12th: the 10th and the 11th run now, by six runners at once,
+    // in chunks of 5 holdings (12 holdings: the runners share a step-day's chunks).
     ctx.clock.set('2026-09-12T00:30:00Z');
-    const runs = await Promise.all(Array.from({ length: 6 }, () => runDailyEarnings(ctx.db, ctx.clock, ctx.services.config, DAILY_STEPS)));
+    const runs = await Promise.all(
+      Array.from({ length: 6 }, () => runDailyEarnings(ctx.db, ctx.clock, ctx.services.config, DAILY_STEPS, 5)),
+    );
     // Every step of the job runs each day once, in total over the six runners (the other modules' steps too).
     const ran = runs.flat().filter((r) => r.ran);
     expect(ran.map((r) => `${r.step}:${r.day}`).sort()).toEqual(
