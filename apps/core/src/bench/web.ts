@@ -1,5 +1,5 @@
 import { execFile, spawn } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -65,6 +65,10 @@ async function lighthouseOf(url: string, port?: number): Promise<[number | strin
       maxBuffer: 64 * 1024 * 1024,
       timeout: 180_000,
     });
+    // `LIGHTHOUSE_SAVE=<dir>` keeps each report (LCP element, request chains) for a closer look.
+    if (process.env.LIGHTHOUSE_SAVE) {
+      writeFileSync(path.join(process.env.LIGHTHOUSE_SAVE, `${new URL(url).pathname.split('/').pop()}.json`), stdout);
+    }
     const report = JSON.parse(stdout) as {
       finalDisplayedUrl: string;
       categories: { performance: { score: number } };

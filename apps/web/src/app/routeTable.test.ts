@@ -31,6 +31,11 @@ describe('routeTable', () => {
     );
   });
 
+  it('leaves react-query out of the entry and login pages only', () => {
+    const without = routeTable.filter((entry) => !entry.meta.queries).map((entry) => entry.path);
+    expect(without.sort()).toEqual([routes.load, routes.loadAlias, routes.login].sort());
+  });
+
   it('loads the entry page from one shared module; the fixed-deposit pages have their own', () => {
     expect(byPath('/')?.load).toBe(byPath('/pages/load/load')?.load);
     expect(byPath(routes.deposit)?.load).not.toBe(byPath(routes.givenPower)?.load);

@@ -19,6 +19,8 @@ export interface RouteMeta {
   back: boolean;
   /** A language icon in the bar (the login page; tab pages always have one). */
   langIcon: boolean;
+  /** Loads react-query (layouts/QueryLayout): every page but the entry and login, a visitor's first pages. */
+  queries: boolean;
 }
 
 export type PageModule = { default: ComponentType<PageProps> };
@@ -70,6 +72,7 @@ const loaders: Record<RouteName, () => Promise<PageModule>> = {
 /** Pages anyone may open: the entry, login, language and introduction pages, and the check of a game result. */
 const PUBLIC: readonly RouteName[] = ['load', 'loadAlias', 'login', 'lang', 'introduction', 'introductionPdf', 'gameVerify'];
 const BARE: readonly RouteName[] = ['load', 'loadAlias'];
+const WITHOUT_QUERIES: readonly RouteName[] = ['load', 'loadAlias', 'login'];
 
 function metaOf(name: RouteName): RouteMeta {
   const path = routes[name];
@@ -80,6 +83,7 @@ function metaOf(name: RouteName): RouteMeta {
     auth: !PUBLIC.includes(name),
     back: layout === 'page' && name !== 'login',
     langIcon: name === 'login',
+    queries: !WITHOUT_QUERIES.includes(name),
   };
 }
 
