@@ -31,9 +31,9 @@ describe('routeTable', () => {
     );
   });
 
-  it('leaves react-query out of the entry and login pages only', () => {
-    const without = routeTable.filter((entry) => !entry.meta.queries).map((entry) => entry.path);
-    expect(without.sort()).toEqual([routes.load, routes.loadAlias, routes.login].sort());
+  it('keeps the entry and login pages lean (no react-query, only the shell strings), and only them', () => {
+    const lean = routeTable.filter((entry) => entry.meta.lean).map((entry) => entry.path);
+    expect(lean.sort()).toEqual([routes.load, routes.loadAlias, routes.login].sort());
   });
 
   it('loads the entry page from one shared module; the fixed-deposit pages have their own', () => {

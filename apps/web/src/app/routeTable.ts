@@ -19,8 +19,11 @@ export interface RouteMeta {
   back: boolean;
   /** A language icon in the bar (the login page; tab pages always have one). */
   langIcon: boolean;
-  /** Loads react-query (layouts/QueryLayout): every page but the entry and login, a visitor's first pages. */
-  queries: boolean;
+  /**
+   * A visitor's first pages (entry, login): they load without react-query and
+   * with only the shell's UI strings; every other page loads both with layouts/FullLayout.
+   */
+  lean: boolean;
 }
 
 export type PageModule = { default: ComponentType<PageProps> };
@@ -72,7 +75,7 @@ const loaders: Record<RouteName, () => Promise<PageModule>> = {
 /** Pages anyone may open: the entry, login, language and introduction pages, and the check of a game result. */
 const PUBLIC: readonly RouteName[] = ['load', 'loadAlias', 'login', 'lang', 'introduction', 'introductionPdf', 'gameVerify'];
 const BARE: readonly RouteName[] = ['load', 'loadAlias'];
-const WITHOUT_QUERIES: readonly RouteName[] = ['load', 'loadAlias', 'login'];
+const LEAN: readonly RouteName[] = ['load', 'loadAlias', 'login'];
 
 function metaOf(name: RouteName): RouteMeta {
   const path = routes[name];
@@ -83,7 +86,7 @@ function metaOf(name: RouteName): RouteMeta {
     auth: !PUBLIC.includes(name),
     back: layout === 'page' && name !== 'login',
     langIcon: name === 'login',
-    queries: !WITHOUT_QUERIES.includes(name),
+    lean: LEAN.includes(name),
   };
 }
 

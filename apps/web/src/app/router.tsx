@@ -1,6 +1,7 @@
 import { routes } from '@prism/domain';
 import { BrowserRouter, Navigate, Route, Routes } from 'react-router-dom';
 import { loadSysCfgValue } from '../lib/config';
+import { loadPageStrings } from '../lib/i18n';
 import { getToken } from '../lib/token';
 import { BareLayout } from './layouts/BareLayout';
 import { PageLayout } from './layouts/PageLayout';
@@ -17,13 +18,13 @@ import { type Layout, routeTable } from './routeTable';
 // The tab layout shows the user (it needs the API client), so it loads with the first tab page, not with the shell.
 const loadTabLayout = () => import('./layouts/TabLayout');
 const TabLayout = lazyShell(() => loadTabLayout().then((module) => module.TabLayout));
-// react-query loads with the first page that uses it (all but the entry and login pages).
-const loadQueryLayout = () => import('./layouts/QueryLayout');
-const QueryLayout = lazyShell(() => loadQueryLayout().then((module) => module.QueryLayout));
+// react-query and the pages' UI strings load with the first page beyond the entry and login pages.
+const loadFullLayout = () => Promise.all([import('./layouts/FullLayout'), loadPageStrings()]).then(([module]) => module);
+const FullLayout = lazyShell(() => loadFullLayout().then((module) => module.FullLayout));
 
-const inLayout = (layout: Layout, queries?: boolean) =>
+const inLayout = (layout: Layout, lean?: boolean) =>
   routeTable
-    .filter((entry) => entry.meta.layout === layout && (queries === undefined || entry.meta.queries === queries))
+    .filter((entry) => entry.meta.layout === layout && (lean === undefined || entry.meta.lean === lean))
     .map((entry) => <Route key={entry.path} path={entry.path} element={<RoutePage entry={entry} />} />);
 
 /**
@@ -37,7 +38,7 @@ export function preloadRoute(pathname: string): void {
   if (!entry) return;
   const ignore = () => undefined;
   entry.load().catch(ignore);
-  if (entry.meta.queries) loadQueryLayout().catch(ignore);
+  if (!entry.meta.lean) loadFullLayout().catch(ignore);
   if (entry.meta.layout === 'tab') loadTabLayout().catch(ignore);
   if (entry.meta.name === 'login') for (const key of ['DEMO_MODE', 'COUNTRY_CODE']) void loadSysCfgValue(key);
 }
@@ -49,10 +50,10 @@ export function AppRouter() {
       <Routes>
         <Route element={<RootLayout />}>
           <Route element={<BareLayout />}>{inLayout('bare')}</Route>
-          <Route element={<PageLayout />}>{inLayout('page', false)}</Route>
-          <Route element={<QueryLayout />}>
+          <Route element={<PageLayout />}>{inLayout('page', true)}</Route>
+          <Route element={<FullLayout />}>
             <Route element={<TabLayout />}>{inLayout('tab')}</Route>
-            <Route element={<PageLayout />}>{inLayout('page', true)}</Route>
+            <Route element={<PageLayout />}>{inLayout('page', false)}</Route>
           </Route>
           <Route path="*" element={<Navigate to={routes.load} replace />} />
         </Route>

@@ -2,8 +2,12 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { Outlet } from 'react-router-dom';
 import { queryClient } from '../../lib/queryClient';
 
-/** react-query for every page behind it: all but the entry and login pages, which load without it (docs/decisions.md). */
-export function QueryLayout() {
+/**
+ * Around every page but the entry and login pages: react-query. Its chunk
+ * loads together with those pages' UI strings (app/router.tsx), so the login
+ * page, a visitor's first, downloads neither (docs/decisions.md).
+ */
+export function FullLayout() {
   return (
     <QueryClientProvider client={queryClient}>
       <Outlet />
