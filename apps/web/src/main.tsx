@@ -5,6 +5,7 @@ import './styles/components.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App';
+import { preloadRoute } from './app/router';
 import { initI18n } from './lib/i18n';
 import { initTelegram } from './lib/telegram';
 import { initTheme } from './lib/theme';
@@ -13,8 +14,10 @@ import { initTheme } from './lib/theme';
  * Start-up order matters: Telegram first (it reads the launch parameters
  * before the router changes the URL, and decides the colour scheme), then the
  * theme, then the language (loaded before the first render so nothing flashes).
+ * The first page's files start loading before all of that, in parallel.
  */
 async function start(): Promise<void> {
+  preloadRoute(window.location.pathname);
   let sendInitData = true;
   let force = false;
   if (import.meta.env.DEV && new URLSearchParams(window.location.search).get('mockTelegram') === '1') {

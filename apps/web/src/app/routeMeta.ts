@@ -1,11 +1,16 @@
 import { useLocation } from 'react-router-dom';
-import { type RouteMeta, routeTable } from './routeTable';
+import { type RouteEntry, type RouteMeta, routeTable } from './routeTable';
 
-const metaByPath = new Map(routeTable.map((entry) => [entry.path, entry.meta]));
+const entryByPath = new Map(routeTable.map((entry) => [entry.path, entry]));
 
-/** The meta of the current page (all paths are static, so a lookup by pathname suffices). */
+/** The route of a path (all paths are static, so a lookup by pathname suffices). */
+export function entryOf(pathname: string): RouteEntry | undefined {
+  return entryByPath.get(pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname);
+}
+
+/** The meta of the current page. */
 export function metaOf(pathname: string): RouteMeta | undefined {
-  return metaByPath.get(pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname);
+  return entryOf(pathname)?.meta;
 }
 
 export function useRouteMeta(): RouteMeta | undefined {

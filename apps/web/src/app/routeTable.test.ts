@@ -31,6 +31,11 @@ describe('routeTable', () => {
     );
   });
 
+  it('keeps the entry and login pages lean (no react-query, only the shell strings), and only them', () => {
+    const lean = routeTable.filter((entry) => entry.meta.lean).map((entry) => entry.path);
+    expect(lean.sort()).toEqual([routes.load, routes.loadAlias, routes.login].sort());
+  });
+
   it('loads the entry page from one shared module; the fixed-deposit pages have their own', () => {
     expect(byPath('/')?.load).toBe(byPath('/pages/load/load')?.load);
     expect(byPath(routes.deposit)?.load).not.toBe(byPath(routes.givenPower)?.load);

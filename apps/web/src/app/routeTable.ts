@@ -19,6 +19,11 @@ export interface RouteMeta {
   back: boolean;
   /** A language icon in the bar (the login page; tab pages always have one). */
   langIcon: boolean;
+  /**
+   * A visitor's first pages (entry, login): they load without react-query and
+   * with only the shell's UI strings; every other page loads both with layouts/FullLayout.
+   */
+  lean: boolean;
 }
 
 export type PageModule = { default: ComponentType<PageProps> };
@@ -70,6 +75,7 @@ const loaders: Record<RouteName, () => Promise<PageModule>> = {
 /** Pages anyone may open: the entry, login, language and introduction pages, and the check of a game result. */
 const PUBLIC: readonly RouteName[] = ['load', 'loadAlias', 'login', 'lang', 'introduction', 'introductionPdf', 'gameVerify'];
 const BARE: readonly RouteName[] = ['load', 'loadAlias'];
+const LEAN: readonly RouteName[] = ['load', 'loadAlias', 'login'];
 
 function metaOf(name: RouteName): RouteMeta {
   const path = routes[name];
@@ -80,6 +86,7 @@ function metaOf(name: RouteName): RouteMeta {
     auth: !PUBLIC.includes(name),
     back: layout === 'page' && name !== 'login',
     langIcon: name === 'login',
+    lean: LEAN.includes(name),
   };
 }
 

@@ -1,9 +1,13 @@
 import { routes } from '@prism/domain';
 import { BrowserRouter, Navigate, Route, Routes } from 'react-router-dom';
+import { loadSysCfgValue } from '../lib/config';
+import { loadPageStrings } from '../lib/i18n';
+import { getToken } from '../lib/token';
 import { BareLayout } from './layouts/BareLayout';
 import { PageLayout } from './layouts/PageLayout';
 import { RootLayout } from './layouts/RootLayout';
 import { lazyShell, RoutePage } from './pages';
+import { entryOf } from './routeMeta';
 import { type Layout, routeTable } from './routeTable';
 
 /**
@@ -12,12 +16,32 @@ import { type Layout, routeTable } from './routeTable';
  * data router) because it is a third of the size and the pages need no loaders.
  */
 // The tab layout shows the user (it needs the API client), so it loads with the first tab page, not with the shell.
-const TabLayout = lazyShell(() => import('./layouts/TabLayout').then((module) => module.TabLayout));
+const loadTabLayout = () => import('./layouts/TabLayout');
+const TabLayout = lazyShell(() => loadTabLayout().then((module) => module.TabLayout));
+// react-query and the pages' UI strings load with the first page beyond the entry and login pages.
+const loadFullLayout = () => Promise.all([import('./layouts/FullLayout'), loadPageStrings()]).then(([module]) => module);
+const FullLayout = lazyShell(() => loadFullLayout().then((module) => module.FullLayout));
 
-const inLayout = (layout: Layout) =>
+const inLayout = (layout: Layout, lean?: boolean) =>
   routeTable
-    .filter((entry) => entry.meta.layout === layout)
+    .filter((entry) => entry.meta.layout === layout && (lean === undefined || entry.meta.lean === lean))
     .map((entry) => <Route key={entry.path} path={entry.path} element={<RoutePage entry={entry} />} />);
+
+/**
+ * Starts loading what the first page needs (its layouts, its module, the login
+ * page's configuration) while the language loads, instead of one after the
+ * other as the nested lazy components would discover them.
+ */
+export function preloadRoute(pathname: string): void {
+  let entry = entryOf(pathname) ?? entryOf(routes.load);
+  if (entry?.meta.auth && !getToken()) entry = entryOf(routes.login);
+  if (!entry) return;
+  const ignore = () => undefined;
+  entry.load().catch(ignore);
+  if (!entry.meta.lean) loadFullLayout().catch(ignore);
+  if (entry.meta.layout === 'tab') loadTabLayout().catch(ignore);
+  if (entry.meta.name === 'login') for (const key of ['DEMO_MODE', 'COUNTRY_CODE']) void loadSysCfgValue(key);
+}
 
 export function AppRouter() {
   return (
@@ -26,8 +50,11 @@ export function AppRouter() {
       <Routes>
         <Route element={<RootLayout />}>
           <Route element={<BareLayout />}>{inLayout('bare')}</Route>
-          <Route element={<TabLayout />}>{inLayout('tab')}</Route>
-          <Route element={<PageLayout />}>{inLayout('page')}</Route>
+          <Route element={<PageLayout />}>{inLayout('page', true)}</Route>
+          <Route element={<FullLayout />}>
+            <Route element={<TabLayout />}>{inLayout('tab')}</Route>
+            <Route element={<PageLayout />}>{inLayout('page', false)}</Route>
+          </Route>
           <Route path="*" element={<Navigate to={routes.load} replace />} />
         </Route>
       </Routes>

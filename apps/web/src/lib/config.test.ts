@@ -1,5 +1,5 @@
-import { describe, expect, it } from 'vitest';
-import { parseCountryCodes } from './config';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { loadSysCfgValue, parseCountryCodes } from './config';
 
 describe('parseCountryCodes', () => {
   it('splits the comma-separated configuration', () => {
@@ -8,5 +8,33 @@ describe('parseCountryCodes', () => {
   it('drops blanks and junk', () => {
     expect(parseCountryCodes(' , x,12345,')).toEqual([]);
     expect(parseCountryCodes(undefined)).toEqual([]);
+  });
+});
+
+describe('loadSysCfgValue', () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('asks once while a value is fresh or a request is under way, again when stale or after a failure', async () => {
+    const asked: string[] = [];
+    let answer = new Response('', { status: 500 });
+    vi.stubGlobal('fetch', async (url: string) => {
+      asked.push(url);
+      return answer;
+    });
+    let now = 0;
+    const clock = () => now;
+    await loadSysCfgValue('DEMO_MODE', clock);
+    expect(asked).toHaveLength(1);
+    answer = new Response(JSON.stringify({ code: 200, msg: 'success', data: 'true' }));
+    // The failure is not cached: the next caller asks again, and two callers at once share one request.
+    await Promise.all([loadSysCfgValue('DEMO_MODE', clock), loadSysCfgValue('DEMO_MODE', clock)]);
+    expect(asked).toHaveLength(2);
+    await loadSysCfgValue('DEMO_MODE', clock);
+    expect(asked).toHaveLength(2);
+    now = 10 * 60_000;
+    answer = new Response(JSON.stringify({ code: 200, msg: 'success', data: 'false' }));
+    await loadSysCfgValue('DEMO_MODE', clock);
+    expect(asked).toHaveLength(3);
+    expect(asked[0]).toContain('DEMO_MODE');
   });
 });

@@ -1,20 +1,50 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { useEffect, useSyncExternalStore } from 'react';
 import { api } from './api';
-import { queryKeys } from './queryClient';
 
-/** Public system configuration (COUNTRY_CODE, DEMO_MODE, ...): read-mostly, so cached for 10 minutes. */
-export const sysCfgQueryOptions = (key: string) =>
-  queryOptions({
-    queryKey: queryKeys.config(key),
-    queryFn: () => api.config.getSysCfgValue(key),
-    staleTime: 10 * 60_000,
-  });
+/**
+ * Public system configuration (COUNTRY_CODE, DEMO_MODE, ...): read-mostly, so
+ * each key is fetched at most once per 10 minutes. A small store of its own,
+ * not react-query: the login page reads it and carries no react-query
+ * (docs/decisions.md). A failed fetch is tried again by the next page that reads the key.
+ */
+const STALE_MS = 10 * 60_000;
+const values = new Map<string, { value: string; at: number }>();
+const inFlight = new Map<string, Promise<void>>();
+const listeners = new Set<() => void>();
 
-export const useSysCfgValue = (key: string) => useQuery(sysCfgQueryOptions(key));
+function subscribe(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+/** Fetches a key unless a fresh value is cached or a fetch is under way; safe to call early (main.tsx does). */
+export function loadSysCfgValue(key: string, now: () => number = Date.now): Promise<void> {
+  const cached = values.get(key);
+  if (cached && now() - cached.at < STALE_MS) return Promise.resolve();
+  let pending = inFlight.get(key);
+  if (!pending) {
+    pending = api.config
+      .getSysCfgValue(key)
+      .then((value) => {
+        values.set(key, { value, at: now() });
+        for (const listener of listeners) listener();
+      })
+      .catch(() => undefined)
+      .finally(() => inFlight.delete(key));
+    inFlight.set(key, pending);
+  }
+  return pending;
+}
+
+/** The value of a key, undefined until it has loaded. */
+export function useSysCfgValue(key: string): string | undefined {
+  useEffect(() => void loadSysCfgValue(key), [key]);
+  return useSyncExternalStore(subscribe, () => values.get(key)?.value);
+}
 
 /** Play-money mode (DESIGN 10): the UI says "demo" where money comes in. */
 export function useDemoMode(): boolean {
-  return useSysCfgValue('DEMO_MODE').data === 'true';
+  return useSysCfgValue('DEMO_MODE') === 'true';
 }
 
 /** "91, 1,44" -> ['91', '1', '44']: the calling codes offered at registration, the first being the default. */

@@ -9,7 +9,6 @@ export const queryKeys = {
   userInfo: ['user', 'info'] as const,
   teamInfo: ['user', 'team'] as const,
   teamMembers: (level: number) => ['user', 'team', 'members', level] as const,
-  config: (key: string) => ['config', key] as const,
   /** Public recharge/withdraw rules of one currency (getConfig). */
   walletConfig: (currency: string) => ['walletConfig', currency] as const,
   payChannels: ['payChannels'] as const,

@@ -1,7 +1,9 @@
+import { usePrefetchQuery } from '@tanstack/react-query';
 import { QueryView } from '../../components/QueryView';
 import { BalancesCard } from '../../features/home/components/BalancesCard';
 import { Greeting } from '../../features/home/components/Greeting';
 import { Shortcuts } from '../../features/home/components/Shortcuts';
+import { signInStatusQueryOptions } from '../../features/signIn/api/signIn';
 import { SignInCard } from '../../features/signIn/components/SignInCard';
 import { useUserInfo } from '../../features/user/api/getUserInfo';
 import { displayName } from '../../features/user/displayName';
@@ -10,6 +12,8 @@ import { useDemoMode } from '../../lib/config';
 /** Home tab: greeting, balances (CHIP, GOLD, POINT, USDT), shortcuts and the daily sign-in. */
 export default function HomePage() {
   const user = useUserInfo();
+  // The sign-in card shows only once the user info is in: its request starts now, alongside, not after.
+  usePrefetchQuery(signInStatusQueryOptions());
   const demo = useDemoMode();
   return (
     <QueryView query={user}>

@@ -1,9 +1,13 @@
 import { routes } from '@prism/domain';
-import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { useNavigation } from '../../lib/navigation';
-import { queryKeys } from '../../lib/queryClient';
 import { clearToken } from '../../lib/token';
+
+/** Forgets the user's cached data; react-query is imported here, not statically, so the login page does not load it. */
+async function forgetUserData(): Promise<void> {
+  const { queryClient, queryKeys } = await import('../../lib/queryClient');
+  queryClient.removeQueries({ queryKey: queryKeys.user });
+}
 
 /**
  * Ends the session on this device: forget the token, user info and team
@@ -11,12 +15,11 @@ import { clearToken } from '../../lib/token';
  * Log out and by session expiry.
  */
 export function useEndSession(): () => void {
-  const queryClient = useQueryClient();
   const { reLaunch } = useNavigation();
   return useCallback(() => {
     // Token first: the user queries are disabled without it, so nothing refetches while the page changes.
     clearToken();
-    queryClient.removeQueries({ queryKey: queryKeys.user });
+    void forgetUserData();
     reLaunch(routes.login);
-  }, [queryClient, reLaunch]);
+  }, [reLaunch]);
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { enUS } from '../../i18n/locales/en-US';
+import { enUSApp } from '../../i18n/locales/app/en-US';
 import { roomLength } from './roomName';
 
 describe('room names from their duration', () => {
@@ -19,7 +19,7 @@ describe('room names from their duration', () => {
   });
 
   it('has the English forms the tabs show', () => {
-    expect(enUS.game.roomMinutes.replace('{{n}}', '1')).toBe('1 min');
-    expect(enUS.game.roomSeconds.replace('{{n}}', '10')).toBe('10 s');
+    expect(enUSApp.game.roomMinutes.replace('{{n}}', '1')).toBe('1 min');
+    expect(enUSApp.game.roomSeconds.replace('{{n}}', '10')).toBe('10 s');
   });
 });

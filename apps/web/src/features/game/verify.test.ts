@@ -8,7 +8,7 @@ import {
   sessionOfPeriod,
 } from '@prism/domain';
 import { describe, expect, it } from 'vitest';
-import { enUS } from '../../i18n/locales/en-US';
+import { enUSApp } from '../../i18n/locales/app/en-US';
 import { verifyProof } from './verify';
 
 const timing = { level: 1, sessionSeconds: 60, betCloseSeconds: 5 };
@@ -111,7 +111,7 @@ describe('the verify screen checks', () => {
   });
 
   it('has a text for every check in every state, in English (the other locales are checked complete)', () => {
-    const texts = (enUS.verify as { check: Record<string, string>; detail: Record<string, string> }).check;
+    const texts = (enUSApp.verify as { check: Record<string, string>; detail: Record<string, string> }).check;
     const drand = { ...proof, beaconName: 'drand-quicknet', beaconSignature: 'ab'.repeat(48) };
     const shown = [
       proof,
