@@ -79,6 +79,11 @@ export async function createTestContext(options: TestContextOptions = {}): Promi
   const app = createApp(deps, services);
   const server = app.listen(0, '127.0.0.1');
   answerClientErrorsWithEnvelope(server);
+  // Only the client closes idle keep-alive connections here. With Node's default 5 s the server
+  // and fetch's pool race to close a connection that sat idle while a test ran a long job in this
+  // same process (PGlite blocks the event loop): fetch then reuses a socket the server is closing
+  // and fails with ECONNRESET. server.close() still ends idle connections.
+  server.keepAliveTimeout = 0;
   await new Promise((resolve) => server.once('listening', resolve));
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 
