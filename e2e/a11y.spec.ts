@@ -22,8 +22,10 @@ interface Found {
 
 async function serious(page: Page, route: string): Promise<Found[]> {
   await page.goto(route);
-  // A page may show its loading indicator first; axe checks what a user then sees (some pages poll, so no network idle).
-  await page.waitForTimeout(700);
+  // A page may show its loading indicator first; axe checks what a user then sees (some pages poll,
+  // so no network idle). The launch screen in index.html is replaced by React's first render; a
+  // route's chunk and its data each show the loading indicator until they arrive.
+  await page.waitForTimeout(250);
   await expect(page.locator('.page-loading')).toHaveCount(0);
   const result = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze();
   return result.violations
