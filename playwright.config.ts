@@ -10,8 +10,10 @@ export default defineConfig({
   testDir: 'e2e',
   timeout: 60_000,
   expect: { timeout: 10_000 },
+  // Files run two at a time against the one server (each test signs up its own users, so they do
+  // not share state); tests within a file keep their order. Halves the browser part of the suite.
   fullyParallel: false,
-  workers: 1,
+  workers: 2,
   retries: 0,
   forbidOnly: Boolean(process.env.CI),
   reporter: [['list'], ['json', { outputFile: '.tmp/playwright-results.json' }]],
