@@ -42,6 +42,10 @@ async function serious(page: Page, route: string): Promise<Found[]> {
     }));
 }
 
+// The four runs share nothing (each signs up its own user), and together they are the suite's
+// longest file: let both workers take them.
+test.describe.configure({ mode: 'parallel' });
+
 for (const locale of ['en-US', 'ar'] as const) {
   for (const theme of ['dark', 'light'] as const) {
     test(`axe: every route, ${locale}, ${theme} theme: no serious or critical violations`, async ({ page }) => {
