@@ -92,6 +92,27 @@ describe('levels and sessions', () => {
     expect(result[0]?.returnToPlayer).toMatchObject({ Big: '98.00%', Red: '93.10%', Violet: '88.20%', number: '88.20%' });
   });
 
+  it('getSession kept in process: never past the bet window, a new window at once', async () => {
+    ctx.clock.set('2026-11-23T12:00:10Z');
+    const first = await session();
+    expect((await session()).id).toBe(first.id);
+    // Once betting closes the status is read afresh (here changed by hand as a draw would, which
+    // the scheduler does only after end_at): a copy read a second before bet_end_at, well within
+    // its time to live, must not outlive bet_end_at.
+    ctx.clock.set('2026-11-23T12:00:54Z');
+    expect(await session()).toMatchObject({ id: first.id, status: 'open' });
+    await ctx.db.update(gameSessions).set({ status: 'drawn' }).where(eq(gameSessions.id, first.id));
+    ctx.clock.set('2026-11-23T12:00:55Z');
+    expect(await session()).toMatchObject({ id: first.id, status: 'drawn' });
+    await ctx.db.update(gameSessions).set({ status: 'open' }).where(eq(gameSessions.id, first.id));
+    // The next window's session, the moment it begins.
+    ctx.clock.set('2026-11-23T12:01:00Z');
+    const next = await session();
+    expect(next).toMatchObject({ status: 'open', startTime: Date.parse('2026-11-23T12:01:00Z') });
+    expect(next.id).not.toBe(first.id);
+    expect(next.timestamp).toBe(ctx.clock.now().getTime());
+  });
+
   it('getSession: the session of the server clock, with its commitment and beacon round fixed before betting', async () => {
     ctx.clock.set('2026-11-23T13:09:42Z');
     const s = await session();

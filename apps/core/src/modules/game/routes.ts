@@ -12,7 +12,7 @@ import { placeBet } from './betting';
 import { listChains, sessionDetail, sessionResultPage, userLotteryRecordPage, voidSummary } from './history';
 import { liveEventsRoute } from './liveEvents';
 import { ensureCurrentSession } from './sessions';
-import { findSessionView, toWireSession } from './views';
+import { currentSessionViews, toWireSession } from './views';
 
 const level = field.integer(1, 9);
 const page = { pageNo: field.integer(1, 100_000).optional(), pageSize: field.integer(1, 100).optional() };
@@ -37,14 +37,16 @@ export function gameRoutes(deps: CoreDeps, services: Services): Router {
   });
 
   const sessionQuery = z.object({ level });
+  const currentSessionView = currentSessionViews(db, clock);
   router.get(`${base}/getSession`, async (req, res) => {
     const query = parseInput(sessionQuery, req.query);
     const config = await catalog.level(query.level);
     if (!config.enableFlag) throw new AppError('GAME_LEVEL_UNKNOWN');
     const now = clock.now();
-    // Normally the scheduler has opened it already: one read. A caller just before it opens it itself.
+    // Normally the scheduler has opened it already: one read, or none while it is kept (views.ts).
+    // A caller just before the scheduler opens it itself.
     const session =
-      (await findSessionView(db, sessionAt(now, config).periodId)) ??
+      (await currentSessionView(config.level, sessionAt(now, config).periodId)) ??
       (await db.transaction((tx) => ensureCurrentSession(tx, services.game.chainDeps, config, now)))?.session;
     if (!session) throw new AppError('REQUEST_IN_PROGRESS');
     ok(res, toWireSession(session, config, clock.now()));

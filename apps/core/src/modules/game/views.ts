@@ -9,6 +9,8 @@ import {
 } from '@prism/domain';
 import { sql } from 'drizzle-orm';
 import { type Executor, preparedRows } from '../../db/client';
+import { CONFIG_CACHE_MS } from '../../platform/cached';
+import type { Clock } from '../../platform/clock';
 import type { BetRow } from './betting';
 import type { LevelConfig } from './levels';
 import type { SessionRow } from './sessions';
@@ -57,6 +59,43 @@ export async function findSessionView(db: Executor, periodId: string): Promise<S
       status: row.status,
     }
   );
+}
+
+/**
+ * getSession's read of a room's current session, kept in process while the answer cannot change.
+ * A session's shown columns are written when it is created (its window, commitment and beacon
+ * round are fixed before betting opens) and only its status changes later: to 'drawn' by the
+ * scheduler once its end_at has passed (scheduler.ts takes only sessions with end_at <= now), then
+ * to 'settled'. So an 'open' view is kept until its bet_end_at at the latest (betCloseSeconds > 0
+ * before end_at: a margin for another worker's clock) and at most CONFIG_CACHE_MS; any other
+ * status is read afresh every time. The key is the period id the caller computes from its clock,
+ * so once a new window begins its session is read (or opened) at once, never answered from the
+ * old one. Nothing here is per user; concurrent misses of one period share one read.
+ */
+export function currentSessionViews(db: Executor, clock: Clock) {
+  const kept = new Map<number, { periodId: string; view: SessionView; until: number }>();
+  const reading = new Map<string, Promise<SessionView | undefined>>();
+  return async function currentSessionView(level: number, periodId: string): Promise<SessionView | undefined> {
+    const hit = kept.get(level);
+    if (hit?.periodId === periodId && clock.now().getTime() < hit.until) return hit.view;
+    const pending = reading.get(periodId);
+    if (pending) return pending;
+    const read = findSessionView(db, periodId).then(
+      (view) => {
+        reading.delete(periodId);
+        const readAt = clock.now().getTime();
+        const until = view ? Math.min(view.betEndAt.getTime(), readAt + CONFIG_CACHE_MS) : 0;
+        if (view?.status === 'open' && readAt < until) kept.set(level, { periodId, view, until });
+        return view;
+      },
+      (error: unknown) => {
+        reading.delete(periodId);
+        throw error;
+      },
+    );
+    reading.set(periodId, read);
+    return read;
+  };
 }
 
 export function toWireSession(session: SessionView, level: LevelConfig, now: Date): GameSession {

@@ -1,4 +1,4 @@
-import { formatMoney, type UserInfo } from '@prism/domain';
+import { formatMoney, type GameSession, type UserInfo } from '@prism/domain';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../db/client';
@@ -82,6 +82,56 @@ describe('getUserInfo figures', () => {
     );
     const betTask = levels.result.levels.flatMap((level) => level.tasks).find((task) => task.kind === 'bet');
     expect(betTask?.progress).toBe('134.00');
+  });
+
+  it('equal their definitions for real bets in unsettled sessions (read from their stakes rows): inside the day, before it, across midnight, CHIP and USDT', async () => {
+    const user = await registerUser(ctx);
+    await fundUser(ctx, user.id, 'CHIP', 1_000_000n);
+    await fundUser(ctx, user.id, 'USDT', 100_000n);
+    const session = async (level: number) =>
+      (await ctx.api.get<GameSession>('/app/game/luckyLottery/getSession', { level: String(level) })).result;
+    const bet = async (s: GameSession, base: string, multiples: string, coin: string) => {
+      const form = { gameSessionId: String(s.id), betName: 'Big', baseAmount: base, betMultiples: multiples, coin };
+      const answer = await ctx.api.post(
+        '/app/game/luckyLottery/betting',
+        {
+          ...form,
+          totalBetAmount: (Number(base) * Number(multiples)).toFixed(2),
+        },
+        { token: user.token },
+      );
+      expect(answer.code, JSON.stringify(answer)).toBe(200);
+    };
+    // Yesterday: a one-minute session whose window will be stretched over midnight, and a
+    // five-minute one that closes before midnight and stays undrawn (no tick runs here).
+    ctx.clock.set('2026-09-06T23:59:20Z');
+    const overMidnight = await session(1);
+    await bet(overMidnight, '10', '5', 'CHIP');
+    await bet(overMidnight, '10', '1', 'USDT');
+    await bet(await session(3), '10', '10', 'CHIP');
+    // As a longer room would have it: the window runs on past midnight.
+    await queryRows(
+      ctx.db,
+      sql`update game_sessions set bet_end_at = '2026-09-07T00:00:50Z', end_at = '2026-09-07T00:01:00Z' where id = ${overMidnight.id}`,
+    );
+    ctx.clock.set('2026-09-07T00:00:20Z');
+    await bet(overMidnight, '100', '1', 'CHIP');
+    // Today, inside the day: a three-minute session, CHIP and USDT.
+    const today = await session(2);
+    await bet(today, '10', '1', 'CHIP');
+    await bet(today, '10', '5', 'USDT');
+    await bet(today, '1', '5', 'CHIP');
+    const [stakes] = await queryRows<{ n: number }>(
+      ctx.db,
+      sql`select count(*)::int as n from game_session_stakes where user_id = ${user.id}`,
+    );
+    expect(stakes?.n).toBe(3);
+
+    const info = await infoOf(user);
+    const expected = await direct(user.id, '2026-09-07T00:00:00Z', '2026-09-08T00:00:00Z');
+    expect(info).toMatchObject(expected);
+    // By hand: today 100 (over midnight, after it) + 10 + 5; in all 50 + 100 + 100 + 10 + 5 (CASH family).
+    expect(expected).toEqual({ todayBetAmount: '115.00', todayBetIncome: '0.00', todayWin: '0.00', totalBetAmount: '265.00' });
   });
 
   it('show recharges, the turnover lock, yesterday’s commission and the sign-in streak as the ledger and their tables have them', async () => {
