@@ -1,5 +1,6 @@
 import { type SQL, sql } from 'drizzle-orm';
 import { jsonValue, type Scalar } from '../../db/scalars';
+import { betSettledAtSql, betStatusSql } from './outcome';
 
 /** A user's betting figures for getUserInfo (specification point 3). */
 export interface BetFigures {
@@ -65,14 +66,17 @@ interface BetRow {
 export function betFiguresScalar(userId: number, start: Date, end: Date): Scalar<BetFigures> {
   const from = sql`${start.toISOString()}::timestamptz`;
   const to = sql`${end.toISOString()}::timestamptz`;
-  const settledToday = sql`b.status in ('WIN', 'LOSE') and b.settled_at >= ${from} and b.settled_at < ${to}`;
+  // A losing bet's row says PENDING; its session says it lost, and when (outcome.ts).
+  const status = betStatusSql('b', 's');
+  const settledAt = betSettledAtSql('b', 's');
+  const settledToday = sql`${status} in ('WIN', 'LOSE') and ${settledAt} >= ${from} and ${settledAt} < ${to}`;
   return {
     sql: sql`select json_build_object(
         'placed', coalesce(sum(b.total) filter (where b.created_at >= ${from} and b.created_at < ${to} and b.status <> 'DRAW'), 0)::text,
         'income', coalesce(sum(b.payout) filter (where ${settledToday}), 0)::text,
         'win', coalesce(sum(b.payout - b.total) filter (where ${settledToday}), 0)::text,
         'total', (${stakedSql(userId, true)})::text)
-      from game_bets b
+      from game_bets b join game_sessions s on s.id = b.session_id
       where b.user_id = ${userId} and b.coin <> 'USDT' and b.session_id >= ${firstSessionSql(from, to)}`,
     read: (value) => {
       const row = jsonValue<BetRow>(value);
