@@ -83,7 +83,8 @@ async function settleOne(odds: GameOdds, result: GameResult, round: number): Pro
         multiples: stake.multiples,
         total,
         fee: betFee(total, odds),
-        coin: 'CHIP',
+        // Two coins in every session: fees and payouts are moved per coin.
+        coin: i % 2 ? 'GOLD' : 'CHIP',
         status: 'PENDING',
         createdAt: ctx.clock.now(),
       };
@@ -96,7 +97,7 @@ async function settleOne(odds: GameOdds, result: GameResult, round: number): Pro
     .where(eq(gameSessions.id, made.session.id))
     .returning();
   if (!drawn) throw new Error('not drawn');
-  const before = (await balancesOf(ctx.db, user.id)).CHIP ?? 0n;
+  const before = await balancesOf(ctx.db, user.id);
   const { report, updates } = await ctx.db.transaction(async (tx) => {
     // This transaction's own row counts, before and after: every winning bet's row updated in place (HOT), no
     // index touched, and no losing bet's row written at all.
@@ -124,6 +125,7 @@ async function settleOne(odds: GameOdds, result: GameResult, round: number): Pro
       fee: gameBets.fee,
       payout: gameBets.payout,
       stored: gameBets.status,
+      coin: gameBets.coin,
       status: betStatusSql('game_bets', 'game_sessions'),
       settledAt: betSettledAtSql('game_bets', 'game_sessions'),
     })
@@ -132,7 +134,8 @@ async function settleOne(odds: GameOdds, result: GameResult, round: number): Pro
     .where(eq(gameBets.sessionId, drawn.id));
   expect(bets).toHaveLength(BET_NAMES.length * 4);
   expect(bets.filter((bet) => bet.stored === 'PENDING')).toHaveLength(bets.length - winners);
-  let paid = 0n;
+  const paid = { CHIP: 0n, GOLD: 0n };
+  const fees = { CHIP: 0n, GOLD: 0n };
   for (const bet of bets) {
     const expected = settleBet(bet.betName as (typeof BET_NAMES)[number], bet.total, result, odds);
     expect(new Date(bet.settledAt ?? 0).toISOString()).toBe(ctx.clock.now().toISOString());
@@ -142,10 +145,22 @@ async function settleOne(odds: GameOdds, result: GameResult, round: number): Pro
       fee: expected.fee,
       payout: expected.payout,
     });
-    paid += expected.payout;
+    paid[bet.coin as keyof typeof paid] += expected.payout;
+    fees[bet.coin as keyof typeof fees] += expected.fee;
   }
-  expect(BigInt(report?.paid.CHIP ?? '0')).toBe(paid);
-  expect((await balancesOf(ctx.db, user.id)).CHIP).toBe(before + paid);
+  expect(report?.bets).toBe(bets.length);
+  expect(BigInt(report?.paid.CHIP ?? '0')).toBe(paid.CHIP);
+  expect(BigInt(report?.paid.GOLD ?? '0')).toBe(paid.GOLD);
+  const after = await balancesOf(ctx.db, user.id);
+  expect({ CHIP: after.CHIP, GOLD: after.GOLD }).toEqual({ CHIP: before.CHIP + paid.CHIP, GOLD: before.GOLD + paid.GOLD });
+  // The fee of every bet, winners and losers, moved once per coin.
+  const moved = await queryRows<{ asset: string; amount: string }>(
+    ctx.db,
+    sql`select asset, sum(amount)::text as amount from ledger_transfers
+        where reference = ${`session:${drawn.periodId}`} and type = 'fee' group by asset`,
+  );
+  const movedOf = (asset: string) => BigInt(moved.find((m) => m.asset === asset)?.amount ?? '0');
+  expect({ CHIP: movedOf('CHIP'), GOLD: movedOf('GOLD') }).toEqual(fees);
   return bets.length;
 }
 
