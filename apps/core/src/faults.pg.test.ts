@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type DatabaseHandle, openDatabase, queryRows } from './db/client';
+import { betStatusSql } from './modules/game/outcome';
 import { checkLedger } from './modules/ledger/check';
 import {
   createEmptyPostgresDatabase,
@@ -157,11 +158,17 @@ describe('a crash under load (PostgreSQL)', () => {
       );
       const deadline = new Date(last?.end_at ?? Date.now()).getTime() + 15_000;
       while (Date.now() < deadline) {
-        const [pending] = await queryRows<{ n: number }>(handle.db, sql`select count(*)::int as n from game_bets where status = 'PENDING'`);
+        const [pending] = await queryRows<{ n: number }>(
+          handle.db,
+          sql`select count(*)::int as n from game_bets b join game_sessions s on s.id = b.session_id where ${betStatusSql('b', 's')} = 'PENDING'`,
+        );
         if (pending?.n === 0) break;
         await new Promise((resolve) => setTimeout(resolve, 500));
       }
-      const [pending] = await queryRows<{ n: number }>(handle.db, sql`select count(*)::int as n from game_bets where status = 'PENDING'`);
+      const [pending] = await queryRows<{ n: number }>(
+        handle.db,
+        sql`select count(*)::int as n from game_bets b join game_sessions s on s.id = b.session_id where ${betStatusSql('b', 's')} = 'PENDING'`,
+      );
       expect(pending?.n).toBe(0);
       const doubled = await queryRows(
         handle.db,

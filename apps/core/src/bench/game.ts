@@ -93,24 +93,26 @@ try {
     });
   /**
    * Bare: the same work as ONE statement with account ids known and no locking order (the
-   * strongest we can write): bets priced in place, winners credited, house debited, the fee
-   * moved, a transfer per winner and for the fee, the session row; committed like ours.
+   * strongest we can write): the winning bets priced in place (losers are not written, as in
+   * ours), winners credited, house debited, the fee of every bet moved, a transfer per winner and
+   * for the fee, the session row; committed like ours.
    */
   const settleBare = async (session: SessionRow) => {
-    const multipliers = BET_NAMES.map(
-      (name) => `('${name}', ${multiplierBps(name, session.result as GameResult, DEFAULT_ODDS)}::bigint)`,
-    ).join(',');
+    const multipliers = BET_NAMES.map((name) => [name, multiplierBps(name, session.result as GameResult, DEFAULT_ODDS)] as const)
+      .filter(([, mult]) => mult > 0)
+      .map(([name, mult]) => `('${name}', ${mult}::bigint)`)
+      .join(',');
     const client = await pool.connect();
     try {
       const backend = Number((await client.query('select pg_backend_pid() as pid')).rows[0]?.pid);
       const cpu = processCpuMs(backend);
       await client.query(
         `with settled as (
-           update game_bets b set status = case when m.mult > 0 then 'WIN' else 'LOSE' end, payout = ((b.total - b.fee) * m.mult) / 10000, settled_at = now()
+           update game_bets b set status = 'WIN', payout = ((b.total - b.fee) * m.mult) / 10000, settled_at = now()
            from (values ${multipliers}) as m(bet_name, mult) where b.session_id = $1 and b.status = 'PENDING' and b.bet_name = m.bet_name
-           returning b.user_id, b.payout, b.fee),
+           returning b.user_id, b.payout),
          paid as (select user_id, sum(payout)::bigint as amount from settled where payout > 0 group by user_id),
-         fee as (select coalesce(sum(fee), 0)::bigint as amount from settled),
+         fee as (select coalesce(sum(fee), 0)::bigint as amount from game_bets where session_id = $1 and status = 'PENDING'),
          credited as (update ledger_accounts a set balance = a.balance + p.amount from paid p where a.user_id = p.user_id and a.asset = 'CHIP' returning a.id, p.amount),
          house as (update ledger_accounts set balance = balance - (select coalesce(sum(amount), 0) from paid) - (select amount from fee) where id = $2),
          fees as (update ledger_accounts set balance = balance + (select amount from fee) where id = $3),

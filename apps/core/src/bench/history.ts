@@ -6,8 +6,9 @@ import { transferBatch } from '../modules/ledger/ledger';
  * A player's past for the read benchmarks, so that getUserInfo's figures read real volumes: 3,000
  * finished one-minute sessions of room 1 before now (every 250th void, its bets DRAW), each user
  * with a bet in every third of them (1,000 bets), the first user in all of them twice (6,000), and
- * three recharges each (CASH). The bets are written as settlement leaves them (WIN/LOSE with their
- * payout, DRAW refunded); they move no money, so the ledger stays balanced.
+ * three recharges each (CASH). The bets are written as settlement leaves them (winners WIN with their
+ * payout and settled time, losers untouched: PENDING in a settled session, DRAW refunded); they move
+ * no money, so the ledger stays balanced.
  */
 export async function seedHistory(db: Database, userIds: number[]): Promise<{ sessions: number; bets: number }> {
   const sessions = 3000;
@@ -35,10 +36,11 @@ export async function seedHistory(db: Database, userIds: number[]): Promise<{ se
     select 'H' || user_id || '-' || session_id || '-' || copy, user_id, session_id, 1, period_id,
            case when (session_id + n) % 2 = 0 then 'Big' else 'Small' end, 1000, 1, 1000, 20, 'CHIP',
            case when status = 'void' then 'DRAW'
-                when ((session_id + n) % 2 = 0) = (result >= 5) then 'WIN' else 'LOSE' end,
+                when ((session_id + n) % 2 = 0) = (result >= 5) then 'WIN' else 'PENDING' end,
            case when status = 'void' then 1000
                 when ((session_id + n) % 2 = 0) = (result >= 5) then 1960 else 0 end,
-           start_at + interval '10 seconds', settled_at
+           start_at + interval '10 seconds',
+           case when status <> 'void' and ((session_id + n) % 2 = 0) = (result >= 5) then settled_at end
     from picks`);
   await db.transaction((tx) =>
     transferBatch(

@@ -5,6 +5,7 @@ import { checkFixedDeposits } from '../modules/fixedDeposit/check';
 import { checkAdvisorOrders } from '../modules/followInvest/check';
 import { sessionProof } from '../modules/game/history';
 import { loadLevel } from '../modules/game/levels';
+import { betStatusSql } from '../modules/game/outcome';
 import { checkLedger } from '../modules/ledger/check';
 import { systemBalance } from '../modules/ledger/ledger';
 import { checkPower } from '../modules/power/check';
@@ -43,7 +44,7 @@ export async function checkInvariants({ db, now, retried, users }: InvariantInpu
     odds: GameOdds;
   }>(
     db,
-    sql`select b.id, b.bet_name, b.total::text, b.payout::text, b.status, s.result, s.status as session_status, l.odds
+    sql`select b.id, b.bet_name, b.total::text, b.payout::text, ${betStatusSql('b', 's')} as status, s.result, s.status as session_status, l.odds
         from game_bets b join game_sessions s on s.id = b.session_id join game_levels l on l.level = b.level`,
   );
   for (const b of bets) {

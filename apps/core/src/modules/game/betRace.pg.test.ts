@@ -75,12 +75,20 @@ describe('bets racing settlement (PostgreSQL)', () => {
       placed += outcome.placed;
       refused += outcome.refused;
     }
-    const stranded = await queryRows<{ id: number; period_id: string }>(
+    // A losing bet's row stays PENDING after settlement (outcome.ts), so a stranded bet is told by
+    // what its settlement saw: the fee it moved is the sum of the fees of the bets it read, so a
+    // bet committed after it makes its session's fees exceed the transfer (each bet here has a fee).
+    const stranded = await queryRows<{ period_id: string; fees: string; moved: string }>(
       ctx.db,
-      sql`select b.id, b.period_id from game_bets b join game_sessions s on s.id = b.session_id
-          where b.status = 'PENDING' and s.status in ('settled', 'void')`,
+      sql`select s.period_id, sum(b.fee)::text as fees,
+                 coalesce((select sum(t.amount) from ledger_transfers t where t.reference = 'session:' || s.period_id and t.type = 'fee'), 0)::text as moved
+          from game_bets b join game_sessions s on s.id = b.session_id
+          where s.status in ('settled', 'void') group by s.id, s.period_id
+          having s.status = 'void' or sum(b.fee) <> coalesce((select sum(t.amount) from ledger_transfers t where t.reference = 'session:' || s.period_id and t.type = 'fee'), 0)`,
     );
     expect(stranded).toEqual([]);
+    const [fees] = await queryRows<{ n: number }>(ctx.db, sql`select count(*)::int as n from game_bets where fee = 0`);
+    expect(fees?.n).toBe(0);
     // Both sides of the race happened: some bets got in before the draw, some were refused after it.
     expect(placed).toBeGreaterThan(0);
     expect(refused).toBeGreaterThan(0);

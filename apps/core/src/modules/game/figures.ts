@@ -1,5 +1,6 @@
 import { type SQL, sql } from 'drizzle-orm';
 import { jsonValue, type Scalar } from '../../db/scalars';
+import { betSettledAtSql, betStatusSql } from './outcome';
 
 /** A user's betting figures for getUserInfo (specification point 3). */
 export interface BetFigures {
@@ -107,7 +108,10 @@ interface BetRow {
 export function betFiguresScalar(userId: number, start: Date, end: Date): Scalar<BetFigures> {
   const from = sql`${start.toISOString()}::timestamptz`;
   const to = sql`${end.toISOString()}::timestamptz`;
-  const settledToday = sql`b.status in ('WIN', 'LOSE') and b.settled_at >= ${from} and b.settled_at < ${to}`;
+  // A losing bet's row says PENDING; its session says it lost, and when (outcome.ts).
+  const status = betStatusSql('b', 's');
+  const settledAt = betSettledAtSql('b', 's');
+  const settledToday = sql`${status} in ('WIN', 'LOSE') and ${settledAt} >= ${from} and ${settledAt} < ${to}`;
   const unsettledPlaced = sql`(select coalesce(sum(case
         when s.start_at >= ${from} and s.bet_end_at <= ${to} then ${unsettledStakeSql(userId, true)}
         when s.bet_end_at <= ${from} or s.start_at >= ${to} then 0
@@ -126,7 +130,7 @@ export function betFiguresScalar(userId: number, start: Date, end: Date): Scalar
           sum(b.total) filter (where b.created_at >= ${from} and b.created_at < ${to} and b.status <> 'DRAW') as placed,
           sum(b.payout) filter (where ${settledToday}) as income,
           sum(b.payout - b.total) filter (where ${settledToday}) as win
-        from game_bets b
+        from game_bets b join game_sessions s on s.id = b.session_id
         where b.user_id = ${userId} and b.coin <> 'USDT' and b.session_id >= f.id and b.session_id > r.lo and b.session_id < r.hi) d`,
     read: (value) => {
       const row = jsonValue<BetRow>(value);

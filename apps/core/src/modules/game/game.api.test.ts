@@ -411,7 +411,7 @@ describe('draw and settlement', () => {
 });
 
 describe('the ledger check and the void count', () => {
-  it('ledger:check (its admin endpoint) reports a bet left PENDING in a settled session', async () => {
+  it('ledger:check (its admin endpoint) reports a winning bet left PENDING in a settled session (a losing bet stays PENDING by design)', async () => {
     const user = await registerUser(ctx);
     await fundUser(ctx, user.id, 'CHIP', 10_000n);
     const s = await session();
@@ -420,9 +420,14 @@ describe('the ledger check and the void count', () => {
     await tick();
     const check = () => ctx.api.get<LedgerCheckReport>('/admin/ledger/check', {}, { headers: { Authorization: `Ops ${TEST_OPS_TOKEN}` } });
     expect((await check()).result).toMatchObject({ ok: true, pendingBets: [] });
-    // Plant the defect: the bet back to PENDING, as a bet committed after its settlement would be.
+    // Plant the defect: the bet back to PENDING on the number drawn, as a winning bet committed after its
+    // settlement would be (a losing bet's row is PENDING after settlement anyway: outcome.ts).
     const [settled] = await ctx.db.select().from(gameBets).where(eq(gameBets.id, placed.id));
-    await ctx.db.update(gameBets).set({ status: 'PENDING', payout: 0n, settledAt: null }).where(eq(gameBets.id, placed.id));
+    const [drawn] = await ctx.db.select().from(gameSessions).where(eq(gameSessions.id, s.id));
+    await ctx.db
+      .update(gameBets)
+      .set({ status: 'PENDING', payout: 0n, settledAt: null, betName: String(drawn?.result) })
+      .where(eq(gameBets.id, placed.id));
     try {
       const report = (await check()).result;
       expect(report.ok).toBe(false);

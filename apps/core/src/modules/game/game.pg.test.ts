@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type DatabaseHandle, openDatabase, queryRows } from '../../db/client';
 import { type CoreProcess, createEmptyPostgresDatabase, fundInDatabase, registerThrough, startCoreProcess, TestApi } from '../../testing';
 import { checkLedger } from '../ledger/check';
+import { betStatusSql } from './outcome';
 
 /**
  * Real processes on one PostgreSQL: two core processes run the same rooms and
@@ -82,7 +83,12 @@ describe('the scheduler across processes (PostgreSQL)', () => {
     expect(periods.length).toBeGreaterThanOrEqual(2);
     await waitFor(
       async () =>
-        (await queryRows<{ n: number }>(handle.db, sql`select count(*)::int as n from game_bets where status = 'PENDING'`))[0]?.n === 0,
+        (
+          await queryRows<{ n: number }>(
+            handle.db,
+            sql`select count(*)::int as n from game_bets b join game_sessions s on s.id = b.session_id where ${betStatusSql('b', 's')} = 'PENDING'`,
+          )
+        )[0]?.n === 0,
       20_000,
     );
 
@@ -99,7 +105,7 @@ describe('the scheduler across processes (PostgreSQL)', () => {
     expect(doubled).toEqual([]);
     const settledBets = await queryRows<{ status: string; n: number }>(
       handle.db,
-      sql`select status, count(*)::int as n from game_bets group by status`,
+      sql`select ${betStatusSql('b', 's')} as status, count(*)::int as n from game_bets b join game_sessions s on s.id = b.session_id group by 1`,
     );
     expect(settledBets.reduce((sum, r) => sum + r.n, 0)).toBe(bets.length);
     expect((await checkLedger(handle.db)).ok).toBe(true);
@@ -123,7 +129,12 @@ describe('the scheduler across processes (PostgreSQL)', () => {
     processes.push(second);
     await waitFor(
       async () =>
-        (await queryRows<{ status: string }>(handle.db, sql`select status from game_bets where id = ${bet.id}`))[0]?.status !== 'PENDING',
+        (
+          await queryRows<{ status: string }>(
+            handle.db,
+            sql`select ${betStatusSql('b', 's')} as status from game_bets b join game_sessions s on s.id = b.session_id where b.id = ${bet.id}`,
+          )
+        )[0]?.status !== 'PENDING',
       15_000,
     );
     const [session] = await queryRows<{ status: string }>(

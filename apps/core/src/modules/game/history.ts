@@ -11,6 +11,7 @@ import type {
 import { and, count, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import { type Executor, queryRows } from '../../db/client';
 import { AppError } from '../../http/errors';
+import { betOutcome } from './outcome';
 import { gameBets, gameChains, gameSessions } from './schema';
 import { toWireBet, toWireResult } from './views';
 
@@ -45,16 +46,22 @@ export async function userLotteryRecordPage(
   if (filter.level) conditions.push(eq(gameBets.level, filter.level));
   const where = and(...conditions);
   const [rows, [total]] = await Promise.all([
+    // Each bet with its session's status and settled time: a losing bet's row says PENDING (outcome.ts).
     db
-      .select()
+      .select({ bet: gameBets, session: { status: gameSessions.status, settledAt: gameSessions.settledAt } })
       .from(gameBets)
+      .innerJoin(gameSessions, eq(gameSessions.id, gameBets.sessionId))
       .where(where)
       .orderBy(desc(gameBets.id))
       .limit(pageSize)
       .offset((pageNo - 1) * pageSize),
     db.select({ n: count() }).from(gameBets).where(where),
   ]);
-  return { content: rows.map(toWireBet), totalElements: total?.n ?? 0, pageNo };
+  return {
+    content: rows.map((row) => toWireBet({ ...row.bet, ...betOutcome(row.bet, row.session) })),
+    totalElements: total?.n ?? 0,
+    pageNo,
+  };
 }
 
 /** One session with its place in its chain: what a verifier needs; and how many sessions were voided. */

@@ -108,7 +108,12 @@ export const gameSessions = pgTable(
   ],
 );
 
-/** Bets: PENDING until the draw, then WIN / LOSE; DRAW in a (legacy) void session. */
+/**
+ * Bets: PENDING as placed; settlement writes the winners WIN (with payout and settled_at) and
+ * leaves the losers' rows as placed, so a PENDING bet of a settled session lost (read a bet's
+ * status and settled time through outcome.ts, never from the row alone); DRAW in a (legacy) void
+ * session. Rows settled before that rule say LOSE, and read the same.
+ */
 export const gameBets = pgTable(
   'game_bets',
   {
@@ -131,8 +136,8 @@ export const gameBets = pgTable(
   },
   (t) => [
     // No index names a column that settlement writes (status, payout, settled_at), not even in a
-    // predicate: settling 100,000 bets then updates rows in place (HOT, with the table's
-    // fillfactor of 50, migration 0013) and writes no index entry (docs/performance.md).
+    // predicate: settlement then updates the winners' rows in place (HOT, with the table's
+    // fillfactor of 50, migration 0015) and writes no index entry (docs/performance.md).
     index('game_bets_session_idx').on(t.sessionId),
     index('game_bets_user_idx').on(t.userId, t.id),
     /**

@@ -1,4 +1,4 @@
-import { BET_NAMES, betFee, DEFAULT_ODDS, type GameOdds, type GameResult, settleBet } from '@prism/domain';
+import { BET_NAMES, betFee, DEFAULT_ODDS, type GameOdds, type GameResult, multiplierBps, settleBet } from '@prism/domain';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../db/client';
@@ -6,6 +6,7 @@ import { createTestContext, registerUser, type TestContext, type TestUser } from
 import { checkLedger } from '../ledger/check';
 import { balancesOf } from '../ledger/ledger';
 import { loadLevel } from './levels';
+import { betSettledAtSql, betStatusSql } from './outcome';
 import { gameBets, gameLevels, gameSessions } from './schema';
 import { ensureCurrentSession } from './sessions';
 import { settleSession } from './settle';
@@ -16,7 +17,8 @@ import { settleSession } from './settle';
  * domain's multipliers in the database, truncating in integer arithmetic).
  * This ties them: sessions settled through the real SQL for every result, every bet name, stakes from 0.01 to 160,493.71 and
  * four odds configurations (with odd fees and multipliers, so any difference in
- * rounding shows), and every status, fee and payout compared with settleBet.
+ * rounding shows), and every status, fee and payout compared with settleBet (the status as
+ * every reader reads it: a losing bet's row is left as placed, outcome.ts).
  */
 const LEVEL = 9;
 const BASES = [1n, 37n, 123n, 9_999n, 1_234_567n];
@@ -81,7 +83,8 @@ async function settleOne(odds: GameOdds, result: GameResult, round: number): Pro
         multiples: stake.multiples,
         total,
         fee: betFee(total, odds),
-        coin: 'CHIP',
+        // Two coins in every session: fees and payouts are moved per coin.
+        coin: i % 2 ? 'GOLD' : 'CHIP',
         status: 'PENDING',
         createdAt: ctx.clock.now(),
       };
@@ -94,9 +97,10 @@ async function settleOne(odds: GameOdds, result: GameResult, round: number): Pro
     .where(eq(gameSessions.id, made.session.id))
     .returning();
   if (!drawn) throw new Error('not drawn');
-  const before = (await balancesOf(ctx.db, user.id)).CHIP ?? 0n;
+  const before = await balancesOf(ctx.db, user.id);
   const { report, updates } = await ctx.db.transaction(async (tx) => {
-    // This transaction's own row counts, before and after: every bet row updated in place (HOT), no index touched.
+    // This transaction's own row counts, before and after: every winning bet's row updated in place (HOT), no
+    // index touched, and no losing bet's row written at all.
     const counts = async () =>
       (
         await queryRows<{ updated: number; hot: number }>(
@@ -109,23 +113,54 @@ async function settleOne(odds: GameOdds, result: GameResult, round: number): Pro
     const after = await counts();
     return { report: settled, updates: { updated: after.updated - before.updated, hot: after.hot - before.hot } };
   });
-  expect(updates).toEqual({ updated: BET_NAMES.length * 4, hot: BET_NAMES.length * 4 });
+  const winners = BET_NAMES.filter((name) => multiplierBps(name, result, odds) > 0).length * 4;
+  expect(winners).toBeGreaterThan(0);
+  expect(updates).toEqual({ updated: winners, hot: winners });
 
-  const bets = await ctx.db.select().from(gameBets).where(eq(gameBets.sessionId, drawn.id));
+  // Read as every reader reads a bet's outcome (outcome.ts): a losing bet's row is as placed.
+  const bets = await ctx.db
+    .select({
+      betName: gameBets.betName,
+      total: gameBets.total,
+      fee: gameBets.fee,
+      payout: gameBets.payout,
+      stored: gameBets.status,
+      coin: gameBets.coin,
+      status: betStatusSql('game_bets', 'game_sessions'),
+      settledAt: betSettledAtSql('game_bets', 'game_sessions'),
+    })
+    .from(gameBets)
+    .innerJoin(gameSessions, eq(gameSessions.id, gameBets.sessionId))
+    .where(eq(gameBets.sessionId, drawn.id));
   expect(bets).toHaveLength(BET_NAMES.length * 4);
-  let paid = 0n;
+  expect(bets.filter((bet) => bet.stored === 'PENDING')).toHaveLength(bets.length - winners);
+  const paid = { CHIP: 0n, GOLD: 0n };
+  const fees = { CHIP: 0n, GOLD: 0n };
   for (const bet of bets) {
     const expected = settleBet(bet.betName as (typeof BET_NAMES)[number], bet.total, result, odds);
+    expect(new Date(bet.settledAt ?? 0).toISOString()).toBe(ctx.clock.now().toISOString());
     const seen = { status: bet.status, fee: bet.fee, payout: bet.payout };
     expect(seen, `${bet.betName} ${bet.total} on ${result}, fee ${odds.feeBps}`).toEqual({
       status: expected.status,
       fee: expected.fee,
       payout: expected.payout,
     });
-    paid += expected.payout;
+    paid[bet.coin as keyof typeof paid] += expected.payout;
+    fees[bet.coin as keyof typeof fees] += expected.fee;
   }
-  expect(BigInt(report?.paid.CHIP ?? '0')).toBe(paid);
-  expect((await balancesOf(ctx.db, user.id)).CHIP).toBe(before + paid);
+  expect(report?.bets).toBe(bets.length);
+  expect(BigInt(report?.paid.CHIP ?? '0')).toBe(paid.CHIP);
+  expect(BigInt(report?.paid.GOLD ?? '0')).toBe(paid.GOLD);
+  const after = await balancesOf(ctx.db, user.id);
+  expect({ CHIP: after.CHIP, GOLD: after.GOLD }).toEqual({ CHIP: before.CHIP + paid.CHIP, GOLD: before.GOLD + paid.GOLD });
+  // The fee of every bet, winners and losers, moved once per coin.
+  const moved = await queryRows<{ asset: string; amount: string }>(
+    ctx.db,
+    sql`select asset, sum(amount)::text as amount from ledger_transfers
+        where reference = ${`session:${drawn.periodId}`} and type = 'fee' group by asset`,
+  );
+  const movedOf = (asset: string) => BigInt(moved.find((m) => m.asset === asset)?.amount ?? '0');
+  expect({ CHIP: movedOf('CHIP'), GOLD: movedOf('GOLD') }).toEqual(fees);
   return bets.length;
 }
 

@@ -1,4 +1,4 @@
-import type { Asset } from '@prism/domain';
+import { type Asset, type BetName, type GameOdds, type GameResult, multiplierBps } from '@prism/domain';
 import { sql } from 'drizzle-orm';
 import { type Executor, queryRows } from '../../db/client';
 
@@ -12,14 +12,20 @@ export interface LedgerCheckReport {
   mismatches: { accountId: number; asset: Asset; balance: string; fromTransfers: string }[];
   /** User accounts below zero (the database forbids it; listed if it ever happened). */
   negativeUsers: { accountId: number; userId: number; asset: Asset; balance: string }[];
-  /** Bets still PENDING in a finished (settled or void) session: their stake was taken and nothing will ever pay them. */
+  /**
+   * Bets stranded in a finished session: their stake was taken and nothing will ever pay them. In
+   * a void session every bet must have been refunded (DRAW); in a settled one a bet still PENDING
+   * lost (settlement writes only the winners, game/outcome.ts), so it is stranded only if its
+   * name wins the session's result with the room's odds.
+   */
   pendingBets: { betId: number; userId: number; periodId: string; sessionStatus: string; coin: string; total: string }[];
 }
 
 /**
  * Verifies the ledger's invariants with set-based SQL: per asset all balances
  * sum to zero, every account equals credits minus debits of its transfers, no
- * user account is negative, and no stake is stranded in a finished game session.
+ * user account is negative, and no stake is stranded in a finished game session (a void session's
+ * bet not refunded, a settled session's winning bet not written).
  */
 export async function checkLedger(db: Executor): Promise<LedgerCheckReport> {
   const sums = await queryRows<{ asset: Asset; total: string }>(
@@ -44,11 +50,26 @@ export async function checkLedger(db: Executor): Promise<LedgerCheckReport> {
     db,
     sql`select id as account_id, user_id, asset, balance::text as balance from ledger_accounts where user_id is not null and balance < 0 order by id limit 100`,
   );
+  // The kinds of PENDING bets in settled sessions are few (room, result, bet name): the winning ones are told by the domain's rule.
+  const kinds = await queryRows<{ level: number; result: number; bet_name: string; odds: GameOdds }>(
+    db,
+    sql`select k.level, k.result, k.bet_name, l.odds from (
+          select distinct s.level, s.result, b.bet_name from game_bets b join game_sessions s on s.id = b.session_id
+          where b.status = 'PENDING' and s.status = 'settled') k
+        join game_levels l on l.level = k.level`,
+  );
+  const unpaidWinners = kinds.filter((k) => multiplierBps(k.bet_name as BetName, k.result as GameResult, k.odds) > 0);
+  const winning = unpaidWinners.length
+    ? sql`or (s.status = 'settled' and (s.level, s.result, b.bet_name) in (${sql.join(
+        unpaidWinners.map((k) => sql`(${k.level}::int, ${k.result}::smallint, ${k.bet_name}::text)`),
+        sql`, `,
+      )}))`
+    : sql``;
   const pending = await queryRows<{ id: number; user_id: number; period_id: string; status: string; coin: string; total: string }>(
     db,
     sql`select b.id, b.user_id, b.period_id, s.status, b.coin, b.total::text as total
         from game_bets b join game_sessions s on s.id = b.session_id
-        where b.status = 'PENDING' and s.status in ('settled', 'void') order by b.id limit 100`,
+        where b.status = 'PENDING' and (s.status = 'void' ${winning}) order by b.id limit 100`,
   );
   const [counts] = await queryRows<{ accounts: number; transfers: number }>(
     db,

@@ -18,7 +18,7 @@ import { type TransferInput, transferBatch } from '../ledger/ledger';
 import { postMessages } from '../message/service';
 import { loadRebateSettings, type RebateSettings } from './rates';
 import { rebatePeriods } from './schema';
-import { effectiveInvitations, VALID_BET } from './sql';
+import { effectiveInvitations } from './sql';
 
 /**
  * The rebate job: pays each finished platform day's team rebates once, per
@@ -47,11 +47,12 @@ function memberAmounts(kind: RebateKind, start: Date, end: Date, registerAsset: 
   const from = sql`${start.toISOString()}::timestamptz`;
   const to = sql`${end.toISOString()}::timestamptz`;
   if (kind === 'bet')
-    // The day's settled sessions first (their index), then their bets (by session): no index on
-    // the bets' own settled_at, which settlement writes (it updates the rows in place).
+    // The day's settled sessions first (their index), then their bets (by session). Every bet of
+    // a settled session is valid turnover (won or lost; a losing bet's row still says PENDING, see
+    // game/outcome.ts); refunded (DRAW) bets are those of void sessions, never settled ones.
     return sql`select user_id, coin as asset, sum(total) as amount from game_bets
-               where session_id in (select id from game_sessions where settled_at >= ${from} and settled_at < ${to})
-                 and ${VALID_BET} group by user_id, coin`;
+               where session_id in (select id from game_sessions where status = 'settled' and settled_at >= ${from} and settled_at < ${to})
+               group by user_id, coin`;
   if (kind === 'recharge')
     return sql`select a.user_id, t.asset, sum(t.amount) as amount
                from ledger_transfers t join ledger_accounts a on a.id = t.to_account_id

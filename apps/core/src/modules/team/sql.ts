@@ -13,14 +13,13 @@ export const effectiveInvitations: SQL = sql`
     select user_id, created_at from user_wallets
   ) bound group by user_id`;
 
-/** Valid bets are settled ones (WIN or LOSE); a refunded (DRAW) stake is no turnover. */
-export const VALID_BET = sql`status in ('WIN', 'LOSE')`;
-
 /**
- * The same bets told by their session alone, so that an index without `status` answers it
- * (game_bets_user_turnover_idx; settlement keeps status out of every index to update in place):
- * every bet of a settled session is WIN or LOSE, of an open or drawn one PENDING, of a void one
- * DRAW. Those sessions are few: the open and drawn ones of each room, and legacy voids.
+ * Valid bets are settled ones (won or lost); a refunded (DRAW) stake is no turnover. They are
+ * told by their session alone, so that an index without `status` answers it
+ * (game_bets_user_turnover_idx), and because a losing bet's row keeps saying PENDING after its
+ * session settled (game/outcome.ts): every bet of a settled session is valid, of an open or
+ * drawn one pending, of a void one DRAW. Those sessions are few: the open and drawn ones of each
+ * room, and legacy voids.
  */
 export const IN_SETTLED_SESSION = (column: SQL) =>
   sql`not (${column} = any (array(select id from game_sessions where status in ('open', 'drawn', 'void'))))`;

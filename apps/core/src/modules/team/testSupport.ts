@@ -6,7 +6,9 @@ let betCounter = 0;
 
 /**
  * A settled bet row as settlement leaves it, in a session of its own settled at the same time
- * (team figures tell a valid bet by its session; the stake's ledger side is not needed). A
+ * (team figures tell a valid bet by its session; the stake's ledger side is not needed): a
+ * winning bet WIN with its payout and settled time, a losing one untouched (PENDING, no settled
+ * time: its settled session says it lost, game/outcome.ts). A
  * pending bet's session is open until 2100 (or until `endAt`), in a room no scheduler runs (99);
  * `state` 'drawn' leaves it pending in a drawn session, 'void' refunds it (DRAW) in a void one.
  */
@@ -51,9 +53,9 @@ export async function seedBet(
     total: bet.total,
     fee: 0n,
     coin: bet.coin ?? 'CHIP',
-    status: bet.state === 'void' ? 'DRAW' : settledAt === null ? 'PENDING' : payout > 0n ? 'WIN' : 'LOSE',
+    status: bet.state === 'void' ? 'DRAW' : settledAt === null || payout === 0n ? 'PENDING' : 'WIN',
     payout,
     createdAt: bet.at,
-    settledAt,
+    settledAt: payout === 0n ? null : settledAt,
   });
 }

@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../db/client';
 import { createTestContext, fundUser, registerUser, TEST_OPS_TOKEN, type TestContext, type TestUser } from '../../testing';
+import { betSettledAtSql, betStatusSql } from '../game/outcome';
 import { transfer } from '../ledger/ledger';
 import { seedBet } from '../team/testSupport';
 
@@ -17,19 +18,22 @@ const infoOf = async (user: TestUser) => (await ctx.api.get<UserInfo>('/app/user
 const at = (iso: string) => new Date(iso);
 
 /**
- * The figures as their definitions say, straight from the rows' own status and times (one full
+ * The figures as their definitions say, from each bet's outcome as outcome.ts reads it (one full
  * read of the user's bets): what getUserInfo's one statement, which reads the totals from an
  * index and the day's figures from the day's sessions only, must equal.
  */
 async function direct(userId: number, start: string, end: string) {
   const [row] = await queryRows<Record<string, string>>(
     ctx.db,
-    sql`select
+    sql`with b as (
+      select b.user_id, b.coin, b.total, b.payout, b.created_at, ${betStatusSql('b', 's')} as status, ${betSettledAtSql('b', 's')} as settled_at
+      from game_bets b join game_sessions s on s.id = b.session_id)
+    select
       coalesce(sum(total) filter (where created_at >= ${start}::timestamptz and created_at < ${end}::timestamptz and status <> 'DRAW'), 0)::text as placed,
       coalesce(sum(payout) filter (where status in ('WIN', 'LOSE') and settled_at >= ${start}::timestamptz and settled_at < ${end}::timestamptz), 0)::text as income,
       coalesce(sum(payout - total) filter (where status in ('WIN', 'LOSE') and settled_at >= ${start}::timestamptz and settled_at < ${end}::timestamptz), 0)::text as win,
       coalesce(sum(total) filter (where status <> 'DRAW'), 0)::text as total
-    from game_bets where user_id = ${userId} and coin <> 'USDT'`,
+    from b where user_id = ${userId} and coin <> 'USDT'`,
   );
   return {
     todayBetAmount: formatMoney(BigInt(row?.placed ?? '0')),
