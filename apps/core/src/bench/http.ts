@@ -284,6 +284,26 @@ try {
     CORE_ENTRY,
   );
   const serverPid = server.child.pid as number;
+  /**
+   * BENCH_BASELINE_CORE=apps/core/dist/old.mjs (a bundle built from the code before a change): a second
+   * server, bet against in turns with the first, so that old and new meet the same machine load.
+   */
+  const baseline = process.env.BENCH_BASELINE_CORE
+    ? await startCoreProcess(
+        {
+          DATABASE_URL: db.url,
+          JWT_SECRET: SECRET,
+          DATABASE_POOL_SIZE: String(POOL),
+          WORKERS,
+          GAME_TICK_MS: '0',
+          NODE_ENV: 'production',
+          LOG_LEVEL: 'silent',
+        },
+        [],
+        [process.env.BENCH_BASELINE_CORE],
+      )
+    : undefined;
+  const baselineBets: (Load & { cpuMsPerRequest?: number; postgresMsPerRequest?: number })[] = [];
   const base = `${server.url}/core`;
   const idleRssMb = rssMb(serverPid);
   const body = new URLSearchParams({
@@ -324,25 +344,30 @@ try {
         await withCpu(serverPid, () => load({ url: `${base}/app/user/getUserInfo`, connections: CONNECTIONS, tokens: tokenOf })),
       );
     if (CASES.has('bets')) {
-      const before = cpuTicks(serverPid);
-      const pgBefore = await postgresTicks();
-      const bets = await load({
-        url: `${base}/app/game/luckyLottery/betting`,
-        connections: CONNECTIONS,
-        method: 'POST',
-        body,
-        tokens: tokenOf,
-        idempotency: true,
-        run: `r${run}`,
-      });
-      const cpuMs = ((cpuTicks(serverPid) - before) * 1000) / CLOCK_TICKS_PER_SECOND;
-      const pgMs = ((await postgresTicksSince(pgBefore)) * 1000) / CLOCK_TICKS_PER_SECOND;
-      betsAnswered += bets.okEnvelopes;
-      runs.bets?.push({
-        ...bets,
-        cpuMsPerRequest: Math.round((cpuMs / Math.max(1, bets.okEnvelopes)) * 100) / 100,
-        postgresMsPerRequest: Math.round((pgMs / Math.max(1, bets.okEnvelopes)) * 100) / 100,
-      });
+      // With a baseline server, the two take turns (the order alternating run by run): same load, same minute.
+      const turns = baseline ? (run % 2 === 0 ? [false, true] : [true, false]) : [false];
+      for (const isBaseline of turns) {
+        const pid = isBaseline ? (baseline?.child.pid as number) : serverPid;
+        const before = cpuTicks(pid);
+        const pgBefore = await postgresTicks();
+        const bets = await load({
+          url: `${isBaseline ? `${baseline?.url}/core` : base}/app/game/luckyLottery/betting`,
+          connections: CONNECTIONS,
+          method: 'POST',
+          body,
+          tokens: tokenOf,
+          idempotency: true,
+          run: isBaseline ? `rb${run}` : `r${run}`,
+        });
+        const cpuMs = ((cpuTicks(pid) - before) * 1000) / CLOCK_TICKS_PER_SECOND;
+        const pgMs = ((await postgresTicksSince(pgBefore)) * 1000) / CLOCK_TICKS_PER_SECOND;
+        betsAnswered += bets.okEnvelopes;
+        (isBaseline ? baselineBets : runs.bets)?.push({
+          ...bets,
+          cpuMsPerRequest: Math.round((cpuMs / Math.max(1, bets.okEnvelopes)) * 100) / 100,
+          postgresMsPerRequest: Math.round((pgMs / Math.max(1, bets.okEnvelopes)) * 100) / 100,
+        });
+      }
     }
     if (CASES.has('bare')) {
       const pgBareBefore = await postgresTicks();
@@ -381,6 +406,7 @@ try {
   }
   const peakRssMb = rssMb(serverPid);
   await server.stop();
+  await baseline?.stop();
   hello.child.kill('SIGTERM');
   await pool.end();
 
@@ -420,6 +446,22 @@ try {
     answeredOk: betsAnswered,
     storedRows: stored?.bets,
   };
+  if (baseline) {
+    const cpu = (rows: typeof baselineBets) => median(rows.map((r) => r.cpuMsPerRequest ?? 0));
+    out.baselineBets = {
+      core: process.env.BENCH_BASELINE_CORE,
+      ...summary(baselineBets),
+      cpuMsPerBet: { min: min(baselineBets.map((r) => r.cpuMsPerRequest ?? 0)), median: cpu(baselineBets) },
+      perRun: baselineBets.map((r, i) => ({
+        baseline: { perSecond: r.perSecond, p99: r.p99, cpuMsPerBet: r.cpuMsPerRequest },
+        ours: { perSecond: runs.bets?.[i]?.perSecond, p99: runs.bets?.[i]?.p99, cpuMsPerBet: runs.bets?.[i]?.cpuMsPerRequest },
+      })),
+    };
+    out.oursToBaseline = {
+      perSecond: (betsMedian / Math.max(1, median(baselineBets.map((r) => r.perSecond)))).toFixed(2),
+      cpuMsPerBet: (cpu(runs.bets ?? []) / Math.max(0.01, cpu(baselineBets))).toFixed(2),
+    };
+  }
   out.bareSql = {
     perSecond: { min: min(bare.map((r) => r.perSecond)), median: bareMedian },
     p50: { median: median(bare.map((r) => r.p50)) },
