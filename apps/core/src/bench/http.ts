@@ -34,6 +34,10 @@ const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
 const POOL = Number(process.env.BENCH_POOL ?? 16);
 const WORKERS = process.env.BENCH_WORKERS ?? '1';
+/** BENCH_CASES=bets,bare,...: only these cases (hello, levels, session, userInfo, bets, bare, direct), e.g. for a profile. */
+const CASES = new Set((process.env.BENCH_CASES ?? 'hello,levels,session,userInfo,bets,bare,direct').split(','));
+/** BENCH_CORE=apps/core/dist/main.mjs: run that bundle with plain node (as `npm start` does) instead of main.ts through tsx. */
+const CORE_ENTRY = process.env.BENCH_CORE ? [process.env.BENCH_CORE] : undefined;
 const SECRET = 'bench-secret';
 const CLOCK_TICKS_PER_SECOND = 100;
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -214,7 +218,7 @@ try {
     ),
   );
   // A realistic past for the reads: finished sessions with thousands of bets and recharges (history.ts).
-  out.history = await seedHistory(db.db, userIds);
+  if (CASES.has('userInfo')) out.history = await seedHistory(db.db, userIds);
   // Every house shard exists before the clock starts, for both paths.
   await db.db.execute(
     sql`insert into ledger_accounts (asset, system_name, shard) select 'CHIP', 'house', g from generate_series(0, ${SYSTEM_SHARDS - 1}) g on conflict do nothing`,
@@ -277,8 +281,29 @@ try {
       LOG_LEVEL: 'silent',
     },
     process.env.BENCH_PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE}`] : [],
+    CORE_ENTRY,
   );
   const serverPid = server.child.pid as number;
+  /**
+   * BENCH_BASELINE_CORE=apps/core/dist/old.mjs (a bundle built from the code before a change): a second
+   * server, bet against in turns with the first, so that old and new meet the same machine load.
+   */
+  const baseline = process.env.BENCH_BASELINE_CORE
+    ? await startCoreProcess(
+        {
+          DATABASE_URL: db.url,
+          JWT_SECRET: SECRET,
+          DATABASE_POOL_SIZE: String(POOL),
+          WORKERS,
+          GAME_TICK_MS: '0',
+          NODE_ENV: 'production',
+          LOG_LEVEL: 'silent',
+        },
+        [],
+        [process.env.BENCH_BASELINE_CORE],
+      )
+    : undefined;
+  const baselineBets: (Load & { cpuMsPerRequest?: number; postgresMsPerRequest?: number })[] = [];
   const base = `${server.url}/core`;
   const idleRssMb = rssMb(serverPid);
   const body = new URLSearchParams({
@@ -304,69 +329,84 @@ try {
   const directPgMs: number[] = [];
   let betsAnswered = 0;
   for (let run = 0; run < RUNS; run++) {
-    runs.hello?.push(await load({ url: hello.url, connections: CONNECTIONS }));
-    runs.levels?.push(
-      await withCpu(serverPid, () => load({ url: `${base}/app/game/luckyLottery/getLevelList`, connections: CONNECTIONS })),
-    );
+    if (CASES.has('hello')) runs.hello?.push(await load({ url: hello.url, connections: CONNECTIONS }));
+    if (CASES.has('levels'))
+      runs.levels?.push(
+        await withCpu(serverPid, () => load({ url: `${base}/app/game/luckyLottery/getLevelList`, connections: CONNECTIONS })),
+      );
     // The game screen's read of its room's open session (the bench's room 8: one day-long session).
-    runs.session?.push(
-      await withCpu(serverPid, () => load({ url: `${base}/app/game/luckyLottery/getSession?level=8`, connections: CONNECTIONS })),
-    );
-    runs.userInfo?.push(
-      await withCpu(serverPid, () => load({ url: `${base}/app/user/getUserInfo`, connections: CONNECTIONS, tokens: tokenOf })),
-    );
-    const before = cpuTicks(serverPid);
-    const pgBefore = await postgresTicks();
-    const bets = await load({
-      url: `${base}/app/game/luckyLottery/betting`,
-      connections: CONNECTIONS,
-      method: 'POST',
-      body,
-      tokens: tokenOf,
-      idempotency: true,
-      run: `r${run}`,
-    });
-    const cpuMs = ((cpuTicks(serverPid) - before) * 1000) / CLOCK_TICKS_PER_SECOND;
-    const pgMs = ((await postgresTicksSince(pgBefore)) * 1000) / CLOCK_TICKS_PER_SECOND;
-    betsAnswered += bets.okEnvelopes;
-    runs.bets?.push({
-      ...bets,
-      cpuMsPerRequest: Math.round((cpuMs / Math.max(1, bets.okEnvelopes)) * 100) / 100,
-      postgresMsPerRequest: Math.round((pgMs / Math.max(1, bets.okEnvelopes)) * 100) / 100,
-    });
-    const pgBareBefore = await postgresTicks();
-    bare.push(
-      await measure(CONNECTIONS, SECONDS, async (worker, i) => {
-        const userId = userIds[worker % userIds.length] as number;
-        const key = `bare-${run}-${worker}-${i}`;
-        // The server's house shard is chosen by hashing the bet's reference; here by the key.
-        const house = houses[(worker * 7 + i) % houses.length] as number;
-        await pool.query({
-          name: 'bare_bet',
-          text: 'select bare_bet($1, $2, $3, $4, $5, $6) as id',
-          values: [userId, accountOf.get(userId), house, sessionId, key, new Date().toISOString()],
+    if (CASES.has('session'))
+      runs.session?.push(
+        await withCpu(serverPid, () => load({ url: `${base}/app/game/luckyLottery/getSession?level=8`, connections: CONNECTIONS })),
+      );
+    if (CASES.has('userInfo'))
+      runs.userInfo?.push(
+        await withCpu(serverPid, () => load({ url: `${base}/app/user/getUserInfo`, connections: CONNECTIONS, tokens: tokenOf })),
+      );
+    if (CASES.has('bets')) {
+      // With a baseline server, the two take turns (the order alternating run by run): same load, same minute.
+      const turns = baseline ? (run % 2 === 0 ? [false, true] : [true, false]) : [false];
+      for (const isBaseline of turns) {
+        const pid = isBaseline ? (baseline?.child.pid as number) : serverPid;
+        const before = cpuTicks(pid);
+        const pgBefore = await postgresTicks();
+        const bets = await load({
+          url: `${isBaseline ? `${baseline?.url}/core` : base}/app/game/luckyLottery/betting`,
+          connections: CONNECTIONS,
+          method: 'POST',
+          body,
+          tokens: tokenOf,
+          idempotency: true,
+          run: isBaseline ? `rb${run}` : `r${run}`,
         });
-      }),
-    );
-    barePgMs.push(((await postgresTicksSince(pgBareBefore)) * 1000) / CLOCK_TICKS_PER_SECOND / Math.max(1, bare.at(-1)?.operations ?? 1));
-    const pgDirectBefore = await postgresTicks();
-    direct.push(
-      await measure(CONNECTIONS, SECONDS, async (worker, i) => {
-        const userId = userIds[worker % userIds.length] as number;
-        const key = `direct-${run}-${worker}-${i}`;
-        await pool.query({
-          name: 'direct_bet',
-          text: `select place_bet($1, $2, 'Big', 1000, 1, 1000, 'CHIP', $3, $4, 200, $5, $6, 'betting', 'direct') as answer`,
-          values: [userId, sessionId, key.slice(-12), (worker * 7 + i) % SYSTEM_SHARDS, new Date().toISOString(), key],
+        const cpuMs = ((cpuTicks(pid) - before) * 1000) / CLOCK_TICKS_PER_SECOND;
+        const pgMs = ((await postgresTicksSince(pgBefore)) * 1000) / CLOCK_TICKS_PER_SECOND;
+        betsAnswered += bets.okEnvelopes;
+        (isBaseline ? baselineBets : runs.bets)?.push({
+          ...bets,
+          cpuMsPerRequest: Math.round((cpuMs / Math.max(1, bets.okEnvelopes)) * 100) / 100,
+          postgresMsPerRequest: Math.round((pgMs / Math.max(1, bets.okEnvelopes)) * 100) / 100,
         });
-      }),
-    );
-    directPgMs.push(
-      ((await postgresTicksSince(pgDirectBefore)) * 1000) / CLOCK_TICKS_PER_SECOND / Math.max(1, direct.at(-1)?.operations ?? 1),
-    );
+      }
+    }
+    if (CASES.has('bare')) {
+      const pgBareBefore = await postgresTicks();
+      bare.push(
+        await measure(CONNECTIONS, SECONDS, async (worker, i) => {
+          const userId = userIds[worker % userIds.length] as number;
+          const key = `bare-${run}-${worker}-${i}`;
+          // The server's house shard is chosen by hashing the bet's reference; here by the key.
+          const house = houses[(worker * 7 + i) % houses.length] as number;
+          await pool.query({
+            name: 'bare_bet',
+            text: 'select bare_bet($1, $2, $3, $4, $5, $6) as id',
+            values: [userId, accountOf.get(userId), house, sessionId, key, new Date().toISOString()],
+          });
+        }),
+      );
+      barePgMs.push(((await postgresTicksSince(pgBareBefore)) * 1000) / CLOCK_TICKS_PER_SECOND / Math.max(1, bare.at(-1)?.operations ?? 1));
+    }
+    if (CASES.has('direct')) {
+      const pgDirectBefore = await postgresTicks();
+      direct.push(
+        await measure(CONNECTIONS, SECONDS, async (worker, i) => {
+          const userId = userIds[worker % userIds.length] as number;
+          const key = `direct-${run}-${worker}-${i}`;
+          await pool.query({
+            name: 'direct_bet',
+            text: `select place_bet($1, $2, 'Big', 1000, 1, 1000, 'CHIP', $3, $4, 200, $5, $6, 'betting', 'direct') as answer`,
+            values: [userId, sessionId, key.slice(-12), (worker * 7 + i) % SYSTEM_SHARDS, new Date().toISOString(), key],
+          });
+        }),
+      );
+      directPgMs.push(
+        ((await postgresTicksSince(pgDirectBefore)) * 1000) / CLOCK_TICKS_PER_SECOND / Math.max(1, direct.at(-1)?.operations ?? 1),
+      );
+    }
   }
   const peakRssMb = rssMb(serverPid);
   await server.stop();
+  await baseline?.stop();
   hello.child.kill('SIGTERM');
   await pool.end();
 
@@ -406,6 +446,22 @@ try {
     answeredOk: betsAnswered,
     storedRows: stored?.bets,
   };
+  if (baseline) {
+    const cpu = (rows: typeof baselineBets) => median(rows.map((r) => r.cpuMsPerRequest ?? 0));
+    out.baselineBets = {
+      core: process.env.BENCH_BASELINE_CORE,
+      ...summary(baselineBets),
+      cpuMsPerBet: { min: min(baselineBets.map((r) => r.cpuMsPerRequest ?? 0)), median: cpu(baselineBets) },
+      perRun: baselineBets.map((r, i) => ({
+        baseline: { perSecond: r.perSecond, p99: r.p99, cpuMsPerBet: r.cpuMsPerRequest },
+        ours: { perSecond: runs.bets?.[i]?.perSecond, p99: runs.bets?.[i]?.p99, cpuMsPerBet: runs.bets?.[i]?.cpuMsPerRequest },
+      })),
+    };
+    out.oursToBaseline = {
+      perSecond: (betsMedian / Math.max(1, median(baselineBets.map((r) => r.perSecond)))).toFixed(2),
+      cpuMsPerBet: (cpu(runs.bets ?? []) / Math.max(0.01, cpu(baselineBets))).toFixed(2),
+    };
+  }
   out.bareSql = {
     perSecond: { min: min(bare.map((r) => r.perSecond)), median: bareMedian },
     p50: { median: median(bare.map((r) => r.p50)) },

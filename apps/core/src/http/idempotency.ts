@@ -51,7 +51,12 @@ export interface IdempotencyScope {
   input: unknown;
 }
 
-function canonical(value: unknown): string {
+/** The stored request hash is over this text: its form may never change (a retry after an upgrade must still match). */
+export function canonical(value: unknown): string {
+  return flatCanonical(value) ?? canonicalJson(value);
+}
+
+function canonicalJson(value: unknown): string {
   return JSON.stringify(value, (_k, v: unknown) => {
     if (typeof v === 'bigint') return v.toString();
     if (v && typeof v === 'object' && !Array.isArray(v)) {
@@ -59,6 +64,29 @@ function canonical(value: unknown): string {
     }
     return v;
   });
+}
+
+/**
+ * canonicalJson's text for the usual input, a plain object of strings, numbers, booleans and
+ * bigints (a bet's form), written directly: JSON.stringify with a replacer called per key, and
+ * the sorted copy, were about 1 % of a bet's Node CPU. Anything else: undefined (the general form).
+ */
+function flatCanonical(value: unknown): string | undefined {
+  if (!value || typeof value !== 'object' || Object.getPrototypeOf(value) !== Object.prototype) return undefined;
+  const keys = Object.keys(value).sort((a, b) => a.localeCompare(b));
+  let text = '';
+  for (const key of keys) {
+    const v = (value as Record<string, unknown>)[key];
+    let json: string;
+    if (typeof v === 'string' || typeof v === 'boolean') json = JSON.stringify(v);
+    else if (typeof v === 'number') json = JSON.stringify(v);
+    else if (typeof v === 'bigint') json = JSON.stringify(v.toString());
+    else if (v === undefined) continue;
+    else if (v === null) json = 'null';
+    else return undefined;
+    text += `${text ? ',' : ''}${JSON.stringify(key)}:${json}`;
+  }
+  return `{${text}}`;
 }
 
 export interface IdempotentSteps<T> {

@@ -19,6 +19,7 @@ import {
   TEST_OPS_TOKEN,
   type TestContext,
 } from '../testing';
+import { canMatch } from './moduleRouter';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -79,6 +80,35 @@ describe('authorization', () => {
       }
     }
   }, 120_000);
+
+  it('every module router is entered for each of its routes, and for every route under one of its middleware prefixes', () => {
+    type Layer = {
+      match(path: string): unknown;
+      route?: { path: string; methods: Record<string, boolean> };
+      handle: { router?: { stack: Layer[] } };
+    };
+    const appStack = (ctx.app as unknown as { router: { stack: (Layer & { rawPath?: string; handle: { stack?: Layer[] } })[] } }).router
+      .stack;
+    const core = appStack.find((layer) => layer.rawPath === '/core')?.handle.stack ?? [];
+    const gated = core.flatMap((layer) => (layer.handle.router ? [layer.handle.router.stack] : []));
+    expect(gated.length).toBeGreaterThanOrEqual(20);
+    const concrete = (path: string) => path.replace(/:[A-Za-z]+/g, '1');
+    const all = routes()
+      .filter((r) => !r.path.startsWith('/core/admin/'))
+      .map((r) => ({ ...r, path: concrete(r.path.replace(/^\/core/, '')) }));
+    let prefixes = 0;
+    for (const stack of gated) {
+      const guards = stack.filter((layer) => !layer.route && !(layer as { slash?: boolean }).slash);
+      prefixes += guards.length;
+      for (const route of all) {
+        const own = stack.some((layer) => layer.route && layer.match(route.path) && layer.route.methods[route.method.toLowerCase()]);
+        const covered = guards.some((layer) => layer.match(route.path));
+        if (own || covered) expect(canMatch(stack as never, route.method, route.path), `${route.method} ${route.path}`).toBe(true);
+      }
+    }
+    // The modules' prefix guards (user, level, gift code, sign-in, ...) and the file module's static files.
+    expect(prefixes).toBeGreaterThanOrEqual(10);
+  });
 
   it('every operator route refuses callers without the operator token, users included', async () => {
     const user = await registerUser(ctx);

@@ -52,4 +52,21 @@ describe('token verification', () => {
     expect(service.verify(signed({ alg: 'HS256' }, { ...payload, role: 'user' }))).toBeUndefined();
     expect(service.verify(signed({ alg: 'HS256' }, [payload]))).toBeUndefined();
   });
+
+  it('a token verified once (and remembered) still expires, and one not yet valid becomes valid on time', () => {
+    const own = new ManualClock(new Date('2026-11-24T00:00:00Z'));
+    const tokens = createTokenService(SECRET, own);
+    const token = signed({ alg: 'HS256' }, payload);
+    expect(tokens.verify(token)).toEqual({ ...claims, exp: payload.exp });
+    expect(tokens.verify(token)).toEqual({ ...claims, exp: payload.exp });
+    own.advance(3_600_000);
+    expect(tokens.verify(token)).toBeUndefined();
+    own.set('2026-11-24T00:00:00Z');
+    const later = signed({ alg: 'HS256' }, { ...payload, nbf: payload.iat + 60 });
+    expect(tokens.verify(later)).toBeUndefined();
+    own.advance(60_000);
+    expect(tokens.verify(later)).toEqual({ ...claims, exp: payload.exp });
+    own.advance(-60_000);
+    expect(tokens.verify(later)).toBeUndefined();
+  });
 });

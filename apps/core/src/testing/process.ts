@@ -24,9 +24,13 @@ export interface CoreProcess {
  * a fixed port from the ephemeral range could already be the local end of some
  * outgoing connection, or be picked as the source port of our own polling.
  */
-export async function startCoreProcess(env: Record<string, string>, nodeArgs: string[] = []): Promise<CoreProcess> {
+export async function startCoreProcess(
+  env: Record<string, string>,
+  nodeArgs: string[] = [],
+  entry: string[] = TSX_ENTRY,
+): Promise<CoreProcess> {
   const opsToken = env.OPS_TOKEN ?? 'process-test-ops-token';
-  const spawned = await spawnCore({ OPS_TOKEN: opsToken, ...env, PORT: '0' }, nodeArgs);
+  const spawned = await spawnCore({ OPS_TOKEN: opsToken, ...env, PORT: '0' }, nodeArgs, entry);
   const { child, exited, output } = spawned;
   const url = await readyUrl(child, spawned.port, output);
   return {
@@ -57,10 +61,13 @@ export async function runCoreProcessToExit(
   return { code, output: output() };
 }
 
-async function spawnCore(env: Record<string, string>, nodeArgs: string[]) {
+/** main.ts through tsx's loader; a benchmark may pass the esbuild bundle instead (what `npm start` runs). */
+const TSX_ENTRY = ['--import', 'tsx', 'apps/core/src/main.ts'];
+
+async function spawnCore(env: Record<string, string>, nodeArgs: string[], entry: string[] = TSX_ENTRY) {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'prism-proc-'));
   // node itself with tsx's loader (not the tsx CLI, which runs a grandchild that a SIGKILL would orphan).
-  const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', 'apps/core/src/main.ts'], {
+  const child = spawn(process.execPath, [...nodeArgs, ...entry], {
     env: {
       ...process.env,
       NODE_ENV: 'test',

@@ -13,12 +13,14 @@ function walk(stack: unknown[], prefix: string): AppRoute[] {
     rawPath?: string;
     slash?: boolean;
     route?: { path: string; methods: Record<string, boolean> };
-    handle?: { stack?: unknown[] };
+    handle?: { stack?: unknown[]; router?: { stack?: unknown[] } };
   }[]) {
+    // A module's router is mounted through its gate (http/moduleRouter.ts), which holds it as `router`.
+    const inner = layer.handle?.router?.stack ?? layer.handle?.stack;
     if (layer.route) {
       for (const method of Object.keys(layer.route.methods)) out.push({ method: method.toUpperCase(), path: prefix + layer.route.path });
-    } else if (layer.handle?.stack) {
-      out.push(...walk(layer.handle.stack, prefix + (layer.slash || !layer.rawPath ? '' : layer.rawPath)));
+    } else if (inner) {
+      out.push(...walk(inner, prefix + (layer.slash || !layer.rawPath ? '' : layer.rawPath)));
     }
   }
   return out;

@@ -1,6 +1,6 @@
 import { type BetCoin, type BetName, DEFAULT_ODDS, type ErrorKey, type GameBetRecord, type Money } from '@prism/domain';
 import { sql } from 'drizzle-orm';
-import { type Executor, preparedRows, sqlState } from '../../db/client';
+import { type Executor, preparedStatement, sqlState } from '../../db/client';
 import { AppError } from '../../http/errors';
 import type { Clock } from '../../platform/clock';
 import { type Random, randomString } from '../../platform/random';
@@ -21,6 +21,31 @@ export interface BetInput {
 export type BetRow = typeof gameBets.$inferSelect;
 
 type Answer = { ok: true; result: GameBetRecord } | { ok: false; key: ErrorKey; until?: string };
+
+/** place_bet's call, its values in order (the statement's text is built once: db/client.ts). */
+type BetValues = readonly [
+  userId: number,
+  sessionId: number,
+  betName: string,
+  baseAmount: Money,
+  multiples: number,
+  total: Money,
+  coin: string,
+  suffix: string,
+  shard: number,
+  feeBps: number,
+  now: string,
+  key: string | null,
+  route: string | null,
+  requestHash: string | null,
+];
+const placeBetStatement = preparedStatement<BetValues>(
+  'place_bet',
+  (v) => sql`select place_bet(${v[0]}::bigint, ${v[1]}::bigint, ${v[2]}::text, ${v[3]}::bigint,
+    ${v[4]}::integer, ${v[5]}::bigint, ${v[6]}::text, ${v[7]}::text, ${v[8]}::integer,
+    ${v[9]}::integer, ${v[10]}::timestamptz, ${v[11]}::text, ${v[12]}::text, ${v[13]}::text) as answer`,
+  14,
+);
 
 const ORDER_ALPHABET = '0123456789ABCDEFGHJKLMNPQRSTUVWXYZ';
 
@@ -51,13 +76,25 @@ export async function placeBet(
 ): Promise<GameBetRecord> {
   const now = deps.clock.now();
   const suffix = randomString(deps.random, ORDER_ALPHABET, 8);
-  const statement = sql`select place_bet(${userId}::bigint, ${input.gameSessionId}::bigint, ${input.betName}::text, ${input.baseAmount}::bigint,
-    ${input.betMultiples}::integer, ${input.totalBetAmount}::bigint, ${input.coin}::text, ${suffix}::text, ${shardFor(suffix)}::integer,
-    ${DEFAULT_ODDS.feeBps}::integer, ${now.toISOString()}::timestamptz, ${record?.key ?? null}::text, ${record?.route ?? null}::text,
-    ${record?.requestHash ?? null}::text) as answer`;
+  const values = [
+    userId,
+    input.gameSessionId,
+    input.betName,
+    input.baseAmount,
+    input.betMultiples,
+    input.totalBetAmount,
+    input.coin,
+    suffix,
+    shardFor(suffix),
+    DEFAULT_ODDS.feeBps,
+    now.toISOString(),
+    record?.key ?? null,
+    record?.route ?? null,
+    record?.requestHash ?? null,
+  ] as const;
   let answer: Answer;
   try {
-    const [row] = await preparedRows<{ answer: Answer }>(db, 'place_bet', statement);
+    const [row] = await placeBetStatement<{ answer: Answer }>(db, values);
     if (!row) throw new Error('place_bet answered no row');
     answer = row.answer;
   } catch (error) {
