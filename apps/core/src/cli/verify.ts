@@ -1,6 +1,6 @@
 import { HttpClient } from '@prism/client';
 import { type GameLevel, type GameSessionDetail, type VerifyState, verifySessionProof } from '@prism/domain';
-import { verifyQuicknetRound } from '../modules/game/beacon';
+import { loadQuicknetVerifier } from '../modules/game/beacon';
 
 const LABEL: Record<VerifyState, string> = { ok: 'OK  ', fail: 'FAIL', external: 'EXT ', info: 'INFO' };
 
@@ -24,7 +24,7 @@ async function main(args: string[]): Promise<number> {
   if (!level) throw new Error(`room ${proof.level} is not listed`);
   const checks = verifySessionProof(proof, {
     timing: { level: level.level, sessionSeconds: level.sessionSeconds, betCloseSeconds: level.betCloseSeconds },
-    verifyDrand: verifyQuicknetRound,
+    verifyDrand: await loadQuicknetVerifier(),
   });
   console.log(`Session ${proof.periodId} (room ${proof.level}): result ${proof.lotteryResult ?? '-'}, seed ${proof.seed ?? '-'}`);
   console.log(`beacon ${proof.beaconName} round ${proof.beaconRound}: ${proof.beaconValue ?? '-'}`);

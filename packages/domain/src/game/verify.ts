@@ -47,7 +47,7 @@ export interface VerifyOptions {
   timing: SessionTiming;
   /**
    * Checks a drand quicknet round's BLS signature against the chain's public key
-   * (apps/core's verifyQuicknetRound). Without it the round and the value are
+   * (apps/core's loadQuicknetVerifier). Without it the round and the value are
    * still checked, and the signature is reported as 'external'.
    */
   verifyDrand?: (round: number, signatureHex: string, valueHex: string) => boolean;

@@ -2,7 +2,9 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { chainSeed, computeResult, type GameSessionProof, hashSeed, QUICKNET, quicknetRoundAfter, verifySessionProof } from '@prism/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createDrandBeacon, createLocalBeacon, localBeaconValue, verifyQuicknetRound } from './beacon';
+import { createDrandBeacon, createLocalBeacon, loadQuicknetVerifier, localBeaconValue } from './beacon';
+
+const verifyQuicknetRound = await loadQuicknetVerifier();
 
 /** A real quicknet round, as published by the League of Entropy. */
 const ROUND_1000 = {

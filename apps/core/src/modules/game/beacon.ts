@@ -1,5 +1,4 @@
 import { createHash } from 'node:crypto';
-import { bls12_381 } from '@noble/curves/bls12-381.js';
 import { sha256 } from '@noble/hashes/sha2.js';
 import { localBeaconValue, QUICKNET, quicknetRoundAfter } from '@prism/domain';
 
@@ -31,21 +30,27 @@ function roundMessage(round: number): Uint8Array {
   return sha256(bytes);
 }
 
+/** Checks a quicknet round: the BLS signature against the chain's key, and randomness = SHA-256(signature). */
+export type QuicknetVerifier = (round: number, signatureHex: string, randomnessHex: string) => boolean;
+
 /**
- * Checks a quicknet round (QUICKNET of @prism/domain, the chain's public data):
- * the BLS signature against the chain's key, and randomness = SHA-256(signature).
- * BLS stays here so @prism/domain, which the web app bundles, stays light.
+ * The quicknet check (QUICKNET of @prism/domain, the chain's public data), loaded on first use:
+ * noble's BLS12-381 holds about 1.7 MB of heap once imported, and a server on the local beacon
+ * (the default) never needs it. BLS stays here so @prism/domain, which the web app bundles, stays light.
  */
-export function verifyQuicknetRound(round: number, signatureHex: string, randomnessHex: string): boolean {
-  try {
-    const signature = Buffer.from(signatureHex, 'hex');
-    if (signature.length !== 48) return false;
-    if (createHash('sha256').update(signature).digest('hex') !== randomnessHex) return false;
-    const bls = bls12_381.shortSignatures;
-    return bls.verify(signature, bls.hash(roundMessage(round), QUICKNET.dst), Buffer.from(QUICKNET.publicKey, 'hex'));
-  } catch {
-    return false;
-  }
+export async function loadQuicknetVerifier(): Promise<QuicknetVerifier> {
+  const { bls12_381 } = await import('@noble/curves/bls12-381.js');
+  const bls = bls12_381.shortSignatures;
+  return (round, signatureHex, randomnessHex) => {
+    try {
+      const signature = Buffer.from(signatureHex, 'hex');
+      if (signature.length !== 48) return false;
+      if (createHash('sha256').update(signature).digest('hex') !== randomnessHex) return false;
+      return bls.verify(signature, bls.hash(roundMessage(round), QUICKNET.dst), Buffer.from(QUICKNET.publicKey, 'hex'));
+    } catch {
+      return false;
+    }
+  };
 }
 
 export function createDrandBeacon(options: { urls?: readonly string[]; fetchImpl?: typeof fetch; timeoutMs?: number } = {}): Beacon {
@@ -63,7 +68,8 @@ export function createDrandBeacon(options: { urls?: readonly string[]; fetchImpl
           if (!response.ok) continue;
           const body = (await response.json()) as { round?: number; randomness?: string; signature?: string };
           if (body.round !== round || !body.signature || !body.randomness) continue;
-          if (!verifyQuicknetRound(round, body.signature, body.randomness)) continue;
+          const verify = await loadQuicknetVerifier();
+          if (!verify(round, body.signature, body.randomness)) continue;
           return { round, value: body.randomness, signature: body.signature };
         } catch {
           // Try the next mirror; the session waits for its round until one answers.
