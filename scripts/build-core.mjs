@@ -3,7 +3,7 @@
 // transpiler and module cache cost about 80 MB of the server's memory (docs/performance.md,
 // "Memory"). npm packages stay external (node_modules is there at run time). `npm start` runs this
 // when the bundle is missing or older than its sources; `npm run build` builds it with the web app.
-import { readFile } from 'node:fs/promises';
+import { readFile, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
@@ -29,9 +29,16 @@ const ownUrl = {
   },
 };
 
+// Modules that core imports with import() (the bot runtime and grammY, only with BOT_TOKEN) go to
+// chunks of their own beside main.mjs, so that the process loads them only when it asks for them;
+// in one file, ES module output would load their npm imports at start. Old chunks are removed first.
+await rm(path.dirname(CORE_BUNDLE), { recursive: true, force: true });
 await build({
-  entryPoints: [path.join(root, 'apps/core/src/main.ts')],
-  outfile: CORE_BUNDLE,
+  entryPoints: { main: path.join(root, 'apps/core/src/main.ts') },
+  outdir: path.dirname(CORE_BUNDLE),
+  outExtension: { '.js': '.mjs' },
+  chunkNames: 'chunk-[hash]',
+  splitting: true,
   bundle: true,
   platform: 'node',
   format: 'esm',

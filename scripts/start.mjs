@@ -56,7 +56,8 @@ if (isStale(CORE_BUNDLE, coreSources)) {
 
 // V8's young generation grows to two 16 MB semi-spaces, which the server keeps committed once a
 // burst has grown them; with 2 MB ones its RSS was 10-25 MB lower idle and after load, and the CPU
-// per request was the same within the noise (docs/performance.md, "Memory").
+// per request was the same within the noise. 1 MB saved 1-4 MB more but cost up to a fifth more CPU
+// per bet in the quietest paired runs; --optimize-for-size cost 64 % (docs/performance.md, "Memory").
 const v8Flags = ['--max-semi-space-size=2'];
 // glibc gives each thread that allocates (libuv's pool, V8's helpers) a malloc arena of its own;
 // two arenas held the idle server 1-7 MB lower in RSS (docs/performance.md, "Memory"). A value

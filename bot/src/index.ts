@@ -1,10 +1,12 @@
-export { type BotDeps, botCommands, createBot } from './bot';
+// What core may import at start-up: nothing here loads grammY at run time (only its types), so a
+// process without BOT_TOKEN never loads it (about 4 MB of heap). The bot itself, long polling and
+// the reading of grammY's errors are in `@prism/bot/grammy`, which core imports when it needs them.
 export type { AccountOutcome, BotAccounts, BotConfig, BotContext, TelegramUserRef } from './context';
-export { type DeliveryFailure, deliveryFailureOf } from './deliveryFailure';
-export { type BroadcastOutcome, type BroadcastSender, broadcastFeature, broadcastInput } from './features/broadcasts';
-export { type GiftCodeIssuer, type GiftCodeOutcome, giftCodeFeature } from './features/giftCodes';
-export { type OperatorConfig, operatorFeature, type ReviewOutcome, type WithdrawalReview } from './features/operator';
-export { answerStart, inviteLink, isWebAppUrl, LINK_PREFIX, miniAppLink, type StartInput } from './features/start';
-export { API_FAILURES_BEFORE_WARNING, type BotLog, type LongPolling, longPolling, watchApiHealth } from './runtime';
+export type { DeliveryFailure } from './deliveryFailure';
+export type { BroadcastOutcome, BroadcastSender } from './features/broadcasts';
+export type { GiftCodeIssuer, GiftCodeOutcome } from './features/giftCodes';
+export type { OperatorConfig, ReviewOutcome, WithdrawalReview } from './features/operator';
+export { answerStart, inviteLink, isWebAppUrl, LINK_PREFIX, miniAppLink, type StartInput } from './features/startAnswer';
+export type { BotLog, LongPolling } from './runtime';
 export { botCommandsFor, configureBotProfile } from './setup';
 export { type BotTransport, createGrammyTransport, type OutgoingButton, type OutgoingMessage } from './transport';

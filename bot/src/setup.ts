@@ -2,7 +2,7 @@ import { DEFAULT_LOCALE, LOCALES } from '@prism/domain';
 import type { Api } from 'grammy';
 import type { BotCommand, LanguageCode } from 'grammy/types';
 import type { BotConfig } from './context';
-import { isWebAppUrl } from './features/start';
+import { isWebAppUrl } from './features/startAnswer';
 import { botTexts } from './texts';
 
 /** The command menu in one of our languages. */

@@ -41,6 +41,7 @@ import { walletRoutes } from './modules/wallet/routes';
 import { withdrawAdminRoutes, withdrawRoutes } from './modules/withdraw/routes';
 import { workerId } from './platform/cluster';
 import { createServices, type Services } from './services';
+import { createIndexRenderer, filePreloads, fileTemplate, serveIndex } from './webIndex';
 
 export const DEFAULT_WEB_DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
 
@@ -58,7 +59,7 @@ export function createApp(deps: CoreDeps, services: Services = createServices(de
   if (deps.botWebhook) app.post('/telegram/webhook', express.json({ limit: '1mb' }), deps.botWebhook);
 
   app.use('/core', coreRouter(deps, services));
-  mountWeb(app, config.WEB_DIST ?? DEFAULT_WEB_DIST, config.SKIP_WEB);
+  mountWeb(app, config.WEB_DIST ?? DEFAULT_WEB_DIST, config.SKIP_WEB, services);
   app.use(createErrorHandler(logger));
   return app;
 }
@@ -187,12 +188,20 @@ function corsFor(origins: string | undefined): RequestHandler {
   };
 }
 
-/** Serves the built web app with history-mode fallback: every non-API GET gets index.html. */
-function mountWeb(app: Express, dist: string, skip: boolean): void {
+/**
+ * Serves the built web app with history-mode fallback: every non-API GET gets index.html, with
+ * the public settings the first pages need written into it (webIndex.ts).
+ */
+function mountWeb(app: Express, dist: string, skip: boolean, services: Services): void {
   const index = path.join(dist, 'index.html');
   if (skip || !existsSync(index)) return;
+  const page = serveIndex(
+    createIndexRenderer(fileTemplate(index), services.config, filePreloads(path.join(dist, '.vite/page-preloads.json'))),
+  );
   // Only the web app is compressed: API answers are small, and the event stream must not be buffered.
   app.use(compression());
+  // Before the static files: /index.html itself is the page with its settings too.
+  app.get('/index.html', page);
   app.use(
     express.static(dist, {
       index: false,
@@ -202,8 +211,5 @@ function mountWeb(app: Express, dist: string, skip: boolean): void {
       },
     }),
   );
-  app.get(/^(?!\/core\/|\/telegram\/).*/, (_req, res) => {
-    res.setHeader('Cache-Control', 'no-cache');
-    res.sendFile(index);
-  });
+  app.get(/^(?!\/core\/|\/telegram\/).*/, page);
 }

@@ -1,8 +1,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import path from 'node:path';
-import { type BotAccounts, configureBotProfile, createBot, createGrammyTransport, longPolling, type WithdrawalReview } from '@prism/bot';
+import { type BotAccounts, configureBotProfile, createGrammyTransport, type WithdrawalReview } from '@prism/bot';
 import { errorCatalogue, translateMessage } from '@prism/domain';
-import { webhookCallback } from 'grammy';
 import { createApp } from './app';
 import type { Config } from './config';
 import { type Database, openDatabase } from './db/client';
@@ -96,24 +95,30 @@ async function startOn(server: Server, opened: Opened, config: Config, logger: L
 
   // The bot needs the services (operator review) and the services need the bot (to send): bind late.
   let services: Services | undefined;
-  const bot = config.BOT_TOKEN
-    ? createBot({
-        token: config.BOT_TOKEN,
-        apiRoot: config.BOT_API_ROOT,
-        miniAppUrl: config.MINI_APP_URL ?? publicUrl,
-        miniAppShortName: config.MINI_APP_SHORT_NAME,
-        onError: (error) => logger.error({ err: error }, 'bot update failed'),
-        operators: {
-          ids: config.OPERATOR_TELEGRAM_IDS.map(Number),
-          review: reviewThrough(() => services),
-          giftCodes: { create: (input) => ready(() => services).bot.giftCodes.create(input) },
-          broadcasts: { send: (input) => ready(() => services).bot.broadcasts.send(input) },
-        },
-        log: logger,
-        accounts: accountsThrough(() => services),
-      })
-    : undefined;
-  const webhook = bot && config.BOT_WEBHOOK_URL ? webhookCallback(bot, 'express', { secretToken: config.BOT_WEBHOOK_SECRET }) : undefined;
+  // grammY (about 4 MB of heap) is loaded only when the bot runs: `@prism/bot` itself does not load it.
+  const telegram = config.BOT_TOKEN ? await import('@prism/bot/grammy') : undefined;
+  const bot =
+    telegram && config.BOT_TOKEN
+      ? telegram.createBot({
+          token: config.BOT_TOKEN,
+          apiRoot: config.BOT_API_ROOT,
+          miniAppUrl: config.MINI_APP_URL ?? publicUrl,
+          miniAppShortName: config.MINI_APP_SHORT_NAME,
+          onError: (error) => logger.error({ err: error }, 'bot update failed'),
+          operators: {
+            ids: config.OPERATOR_TELEGRAM_IDS.map(Number),
+            review: reviewThrough(() => services),
+            giftCodes: { create: (input) => ready(() => services).bot.giftCodes.create(input) },
+            broadcasts: { send: (input) => ready(() => services).bot.broadcasts.send(input) },
+          },
+          log: logger,
+          accounts: accountsThrough(() => services),
+        })
+      : undefined;
+  const webhook =
+    telegram && bot && config.BOT_WEBHOOK_URL
+      ? telegram.webhookCallback(bot, 'express', { secretToken: config.BOT_WEBHOOK_SECRET })
+      : undefined;
 
   const events = await createEventBus(database, database.db, logger);
   opened.events = events;
@@ -141,7 +146,7 @@ async function startOn(server: Server, opened: Opened, config: Config, logger: L
   // Jobs that must run in one process only (docs/architecture.md, Scale-out) run under the leader lock.
   const leadership = createLeadership({ url: config.DATABASE_URL, logger, checkMs: config.LEADER_CHECK_MS });
   opened.leadership = leadership;
-  if (bot) await startBot(bot, config, logger, config.MINI_APP_URL ?? publicUrl, leadership);
+  if (telegram && bot) await startBot(telegram, bot, config, logger, config.MINI_APP_URL ?? publicUrl, leadership);
   let stopMaintenance = () => {};
   await leadership.runAsLeader(
     'maintenance',
@@ -255,8 +260,12 @@ function clockOf(config: Config): Clock {
   return scaledClock(start, config.CLOCK_STARTED_AT ?? Date.now(), config.CLOCK_RATE);
 }
 
+/** `@prism/bot/grammy`: the bot runtime, imported when BOT_TOKEN is set. */
+type BotRuntime = typeof import('@prism/bot/grammy');
+
 async function startBot(
-  bot: ReturnType<typeof createBot>,
+  telegram: BotRuntime,
+  bot: ReturnType<BotRuntime['createBot']>,
   config: Config,
   logger: Logger,
   miniAppUrl: string,
@@ -272,7 +281,7 @@ async function startBot(
     logger.info({ bot: bot.botInfo.username }, 'bot receives updates by webhook');
   } else {
     // Telegram allows one getUpdates caller per token: only the leader polls (grammY removes any webhook first).
-    const polling = longPolling(bot, logger);
+    const polling = telegram.longPolling(bot, logger);
     await leadership.runAsLeader('telegram-polling', polling.start, polling.stop);
     logger.info(
       { bot: bot.botInfo.username, polling: leadership.held().includes('telegram-polling') },

@@ -53,3 +53,12 @@ export const IMAGE_OPTIONS = {
 export const TEXT_AREA_MAX = 140;
 export const VIEWPORT = { baseWidth: 375, maxWidth: 960 } as const;
 export const ENCRYPTION_DEFAULT = 0;
+
+/**
+ * Public settings that core writes into every served index.html
+ * (`<script type="application/json" id="prism-config">`), so that the first pages
+ * paint them without a request (apps/web/src/lib/config.ts reads them).
+ */
+export const PAGE_CONFIG_KEYS = ['DEMO_MODE', 'COUNTRY_CODE'] as const;
+/** The id of that script element. */
+export const PAGE_CONFIG_ELEMENT_ID = 'prism-config';

@@ -17,7 +17,7 @@ import { systemClock } from '../platform/clock';
 import { cryptoRandom } from '../platform/random';
 import { createTokenService } from '../platform/tokens';
 import { startCoreProcess } from '../testing/process';
-import { freshDatabase, machine, measure, processCpuMs } from './support';
+import { freshDatabase, insertBenchRoom, machine, measure, processCpuMs } from './support';
 
 /**
  * `npm run bench -- game`: (1) settling one session of 100,000 bets, ours vs the
@@ -95,7 +95,8 @@ try {
    * Bare: the same work as ONE statement with account ids known and no locking order (the
    * strongest we can write): the winning bets priced in place (losers are not written, as in
    * ours), winners credited, house debited, the fee of every bet moved, a transfer per winner and
-   * for the fee, the session row; committed like ours.
+   * for the fee, the session row, each player's settled stake and payout added to their figures
+   * row of the quarter hour (no ordering); committed like ours.
    */
   const settleBare = async (session: SessionRow) => {
     const multipliers = BET_NAMES.map((name) => [name, multiplierBps(name, session.result as GameResult, DEFAULT_ODDS)] as const)
@@ -112,13 +113,19 @@ try {
            from (values ${multipliers}) as m(bet_name, mult) where b.session_id = $1 and b.status = 'PENDING' and b.bet_name = m.bet_name
            returning b.user_id, b.payout),
          paid as (select user_id, sum(payout)::bigint as amount from settled where payout > 0 group by user_id),
-         fee as (select coalesce(sum(fee), 0)::bigint as amount from game_bets where session_id = $1 and status = 'PENDING'),
+         players as (select user_id, sum(total)::bigint as staked, sum(fee)::bigint as fee from game_bets where session_id = $1 and status = 'PENDING' group by user_id),
+         fee as (select coalesce(sum(fee), 0)::bigint as amount from players),
          credited as (update ledger_accounts a set balance = a.balance + p.amount from paid p where a.user_id = p.user_id and a.asset = 'CHIP' returning a.id, p.amount),
          house as (update ledger_accounts set balance = balance - (select coalesce(sum(amount), 0) from paid) - (select amount from fee) where id = $2),
          fees as (update ledger_accounts set balance = balance + (select amount from fee) where id = $3),
          closed as (update game_sessions set status = 'settled', settled_at = now() where id = $1),
          payouts as (insert into ledger_transfers (asset, from_account_id, to_account_id, amount, type, reference, created_at)
-           select 'CHIP', $2, c.id, c.amount, 'payout', $4, now() from credited c)
+           select 'CHIP', $2, c.id, c.amount, 'payout', $4, now() from credited c),
+         figures as (insert into game_user_quarters as q (user_id, quarter, settled, staked, payout)
+           select f.user_id, date_bin('900 seconds', now(), timestamptz '2000-01-01 00:00:00+00'), true, sum(f.staked), sum(f.payout)
+           from (select user_id, staked, 0::bigint as payout from players union all select user_id, 0, amount from paid) f
+           group by f.user_id
+           on conflict (user_id, quarter, settled) do update set staked = q.staked + excluded.staked, payout = q.payout + excluded.payout)
          insert into ledger_transfers (asset, from_account_id, to_account_id, amount, type, reference, created_at)
          select 'CHIP', $2, $3, amount, 'fee', $4, now() from fee where amount > 0`,
         [session.id, ids.house, ids.fees, `bare:${session.periodId}`],
@@ -199,18 +206,7 @@ try {
     for (let userId = 1; userId <= CONCURRENCY; userId++)
       tokenOf.push((await openSession(db.db, { clock: systemClock, random: cryptoRandom, tokens, ttlHours: 1 }, userId)).token);
     // Betting runs in a room of its own, on a session that is open now.
-    await db.db.insert(gameLevels).values({
-      level: 8,
-      levelName: 'Bench bets',
-      sessionSeconds: 3600,
-      betCloseSeconds: 5,
-      betBaseAmounts: '1000',
-      betMultiples: '1',
-      chipMinLimit: 100n,
-      chipMaxLimit: 10_000_000n,
-      betAmountMax: 1_000_000_000_000n,
-      odds: DEFAULT_ODDS,
-    });
+    await insertBenchRoom(db.db, 3600);
     const open = await db.db.transaction((tx) =>
       ensureCurrentSession(tx, chainDeps, { ...level, level: 8, levelName: 'Bench bets' }, new Date()),
     );

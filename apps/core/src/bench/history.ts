@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { type Database, queryRows } from '../db/client';
+import { rebuildBetFigures } from '../modules/game/figures';
 import { transferBatch } from '../modules/ledger/ledger';
 
 /**
@@ -58,6 +59,8 @@ export async function seedHistory(db: Database, userIds: number[]): Promise<{ se
       new Date(),
     ),
   );
+  // Their figure rows, as place_bet and settlement would have written them (game/figures.ts).
+  await rebuildBetFigures(db, userIds);
   await db.execute(sql`vacuum analyze`);
   const [row] = await queryRows<{ bets: number }>(db, sql`select count(*)::int as bets from game_bets`);
   return { sessions, bets: row?.bets ?? 0 };

@@ -2,23 +2,21 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { DEFAULT_ODDS } from '@prism/domain';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { queryRows } from '../db/client';
 import { openSession } from '../modules/auth/sessions';
 import { createLocalBeacon } from '../modules/game/beacon';
 import { loadLevel } from '../modules/game/levels';
-import { gameLevels } from '../modules/game/schema';
 import { ensureCurrentSession } from '../modules/game/sessions';
 import { checkLedger } from '../modules/ledger/check';
-import { SYSTEM_SHARDS, transferBatch } from '../modules/ledger/ledger';
+import { SYSTEM_SHARDS } from '../modules/ledger/ledger';
 import { systemClock } from '../platform/clock';
 import { cryptoRandom } from '../platform/random';
 import { createTokenService } from '../platform/tokens';
 import { startCoreProcess } from '../testing/process';
 import { seedHistory } from './history';
-import { freshDatabase, machine, measure } from './support';
+import { BARE_FUNCTION, freshDatabase, insertBenchRoom, machine, measure, seedFundedPlayers } from './support';
 
 /**
  * `npm run bench -- http`: in one run, side by side, with the load from a separate process
@@ -38,6 +36,10 @@ const WORKERS = process.env.BENCH_WORKERS ?? '1';
 const CASES = new Set((process.env.BENCH_CASES ?? 'hello,levels,session,userInfo,bets,bare,direct').split(','));
 /** BENCH_CORE=apps/core/dist/main.mjs: run that bundle with plain node (as `npm start` does) instead of main.ts through tsx. */
 const CORE_ENTRY = process.env.BENCH_CORE ? [process.env.BENCH_CORE] : undefined;
+/** Node flags for the core under test and for the baseline, e.g. BENCH_CORE_FLAGS='--max-semi-space-size=1'. */
+const flagsOf = (value: string | undefined): string[] => (value ? value.split(/\s+/).filter(Boolean) : []);
+const CORE_FLAGS = flagsOf(process.env.BENCH_CORE_FLAGS);
+const BASELINE_FLAGS = flagsOf(process.env.BENCH_BASELINE_FLAGS);
 const SECRET = 'bench-secret';
 const CLOCK_TICKS_PER_SECOND = 100;
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -114,45 +116,6 @@ async function startHello(): Promise<{ url: string; child: ChildProcess }> {
 }
 
 /**
- * The bet as tight as we can write it, with the statements of place_bet: the session and its
- * room FOR SHARE, the self-exclusion lookup, the user's stake in the session raised within the
- * cap (its row lock queues the user's bets), the conditional debit and the house credit (ids
- * known, in id order), the transfer, the bet, the turnover and the Idempotency-Key with its
- * answer. No validation logic, no answer built.
- */
-const BARE_FUNCTION = `
-create or replace function bare_bet(p_user bigint, p_account bigint, p_house bigint, p_session bigint, p_key text, p_now timestamptz)
-returns bigint language plpgsql as $$
-declare s record; v_until timestamptz; v_bet bigint;
-begin
-  select gs.status, gs.period_id, l.bet_amount_max into s
-    from game_sessions gs join game_levels l on l.level = gs.level where gs.id = p_session for share of gs;
-  if s.status <> 'open' then raise exception 'session closed'; end if;
-  select excluded_until into v_until from player_protection where user_id = p_user;
-  insert into game_session_stakes as st (session_id, user_id, staked) values (p_session, p_user, 1000)
-    on conflict (session_id, user_id) do update set staked = st.staked + excluded.staked where st.staked + excluded.staked <= s.bet_amount_max;
-  if not found then raise exception 'cap'; end if;
-  if p_account < p_house then
-    update ledger_accounts set balance = balance - 1000 where id = p_account and balance >= 1000;
-    if not found then raise exception 'insufficient'; end if;
-    update ledger_accounts set balance = balance + 1000 where id = p_house;
-  else
-    update ledger_accounts set balance = balance + 1000 where id = p_house;
-    update ledger_accounts set balance = balance - 1000 where id = p_account and balance >= 1000;
-    if not found then raise exception 'insufficient'; end if;
-  end if;
-  insert into ledger_transfers (asset, from_account_id, to_account_id, amount, type, reference, created_at)
-    values ('CHIP', p_account, p_house, 1000, 'bet', 'bet:' || p_key, p_now);
-  insert into game_bets (order_no, user_id, session_id, level, period_id, bet_name, base_amount, multiples, total, fee, coin, status, created_at)
-    values (p_key, p_user, p_session, 8, s.period_id, 'Big', 1000, 1, 1000, 20, 'CHIP', 'PENDING', p_now) returning id into v_bet;
-  insert into turnover (user_id, currency, done) values (p_user, 'CASH', 1000)
-    on conflict (user_id, currency) do update set done = turnover.done + excluded.done;
-  insert into idempotency_keys (user_id, key, route, request_hash, outcome, created_at)
-    values (p_user, p_key, 'betting', 'bare', jsonb_build_object('ok', true, 'result', jsonb_build_object('id', v_bet)), p_now);
-  return v_bet;
-end $$`;
-
-/**
  * CPU of the PostgreSQL backends serving our database (same machine), per backend, in clock
  * ticks: PostgreSQL's CPU per bet. Shared processes (WAL writer, checkpointer) are not counted.
  */
@@ -196,27 +159,17 @@ const min = (values: number[]) => Math.min(...values);
 const max = (values: number[]) => Math.max(...values);
 
 const db = await freshDatabase(POOL);
-const out: Record<string, unknown> = { benchmark: 'http', machine: machine(), connections: CONNECTIONS, seconds: SECONDS, runs: RUNS };
+const out: Record<string, unknown> = {
+  benchmark: 'http',
+  machine: machine(),
+  connections: CONNECTIONS,
+  seconds: SECONDS,
+  runs: RUNS,
+  coreFlags: CORE_FLAGS.join(' '),
+};
 try {
   // --- Players, their money and tokens, and an open session in a room of its own ---
-  await db.db.execute(
-    sql`insert into users (phone, area_code, password_hash, invitation_code) select lpad(g::text, 10, '0'), '91', 'x', 'H' || g from generate_series(1, ${CONNECTIONS}) g`,
-  );
-  const userIds = (await queryRows<{ id: number }>(db.db, sql`select id from users order by id`)).map((r) => Number(r.id));
-  await db.db.transaction((tx) =>
-    transferBatch(
-      tx,
-      userIds.map((userId, i) => ({
-        asset: 'CHIP' as const,
-        from: { system: 'rewards' as const },
-        to: { userId },
-        amount: 10_000_000_000n,
-        type: 'reward' as const,
-        reference: `bench-fund:${i}`,
-      })),
-      new Date(),
-    ),
-  );
+  const userIds = await seedFundedPlayers(db.db, CONNECTIONS);
   // A realistic past for the reads: finished sessions with thousands of bets and recharges (history.ts).
   if (CASES.has('userInfo')) out.history = await seedHistory(db.db, userIds);
   // Every house shard exists before the clock starts, for both paths.
@@ -227,19 +180,8 @@ try {
   const tokenOf: string[] = [];
   for (const userId of userIds)
     tokenOf.push((await openSession(db.db, { clock: systemClock, random: cryptoRandom, tokens, ttlHours: 2 }, userId)).token);
-  await db.db.insert(gameLevels).values({
-    level: 8,
-    levelName: 'Bench bets',
-    // A day-long session: a shorter one could close in the middle of the run (periods are aligned to the clock).
-    sessionSeconds: 86_400,
-    betCloseSeconds: 5,
-    betBaseAmounts: '1000',
-    betMultiples: '1',
-    chipMinLimit: 100n,
-    chipMaxLimit: 10_000_000n,
-    betAmountMax: 1_000_000_000_000n,
-    odds: DEFAULT_ODDS,
-  });
+  // A day-long session: a shorter one could close in the middle of the run (periods are aligned to the clock).
+  await insertBenchRoom(db.db, 86_400);
   const chainDeps = { secret: SECRET, random: cryptoRandom, clock: systemClock, length: 100, beacon: createLocalBeacon() };
   const level = await loadLevel(db.db, 8);
   const open = await db.db.transaction((tx) => ensureCurrentSession(tx, chainDeps, level, new Date()));
@@ -251,20 +193,6 @@ try {
 
   // --- The bare baseline: the same bet as one function, written as tightly as we can ---
   await db.db.execute(sql.raw(BARE_FUNCTION));
-  const houses = (
-    await queryRows<{ id: number }>(
-      db.db,
-      sql`select id from ledger_accounts where system_name = 'house' and asset = 'CHIP' order by shard`,
-    )
-  ).map((r) => Number(r.id));
-  const accountOf = new Map(
-    (
-      await queryRows<{ id: number; user_id: number }>(
-        db.db,
-        sql`select id, user_id from ledger_accounts where user_id is not null and asset = 'CHIP'`,
-      )
-    ).map((r) => [Number(r.user_id), Number(r.id)]),
-  );
   const pool = new pg.Pool({ connectionString: db.url, max: POOL });
   pool.on('error', () => undefined);
 
@@ -280,7 +208,7 @@ try {
       NODE_ENV: 'production',
       LOG_LEVEL: 'silent',
     },
-    process.env.BENCH_PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE}`] : [],
+    [...CORE_FLAGS, ...(process.env.BENCH_PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE}`] : [])],
     CORE_ENTRY,
   );
   const serverPid = server.child.pid as number;
@@ -299,11 +227,12 @@ try {
           NODE_ENV: 'production',
           LOG_LEVEL: 'silent',
         },
-        [],
+        BASELINE_FLAGS,
         [process.env.BENCH_BASELINE_CORE],
       )
     : undefined;
   const baselineBets: (Load & { cpuMsPerRequest?: number; postgresMsPerRequest?: number })[] = [];
+  const baselineUserInfo: (Load & { cpuMsPerRequest?: number; postgresMsPerRequest?: number })[] = [];
   const base = `${server.url}/core`;
   const idleRssMb = rssMb(serverPid);
   const body = new URLSearchParams({
@@ -339,10 +268,16 @@ try {
       runs.session?.push(
         await withCpu(serverPid, () => load({ url: `${base}/app/game/luckyLottery/getSession?level=8`, connections: CONNECTIONS })),
       );
-    if (CASES.has('userInfo'))
-      runs.userInfo?.push(
-        await withCpu(serverPid, () => load({ url: `${base}/app/user/getUserInfo`, connections: CONNECTIONS, tokens: tokenOf })),
-      );
+    if (CASES.has('userInfo')) {
+      // With a baseline server, the two take turns here too (the same users, tokens and rows).
+      const turns = baseline ? (run % 2 === 0 ? [false, true] : [true, false]) : [false];
+      for (const isBaseline of turns) {
+        const pid = isBaseline ? (baseline?.child.pid as number) : serverPid;
+        const url = `${isBaseline ? `${baseline?.url}/core` : base}/app/user/getUserInfo`;
+        const measured = await withCpu(pid, () => load({ url, connections: CONNECTIONS, tokens: tokenOf }));
+        (isBaseline ? baselineUserInfo : runs.userInfo)?.push(measured);
+      }
+    }
     if (CASES.has('bets')) {
       // With a baseline server, the two take turns (the order alternating run by run): same load, same minute.
       const turns = baseline ? (run % 2 === 0 ? [false, true] : [true, false]) : [false];
@@ -376,11 +311,10 @@ try {
           const userId = userIds[worker % userIds.length] as number;
           const key = `bare-${run}-${worker}-${i}`;
           // The server's house shard is chosen by hashing the bet's reference; here by the key.
-          const house = houses[(worker * 7 + i) % houses.length] as number;
           await pool.query({
             name: 'bare_bet',
-            text: 'select bare_bet($1, $2, $3, $4, $5, $6) as id',
-            values: [userId, accountOf.get(userId), house, sessionId, key, new Date().toISOString()],
+            text: 'select bare_bet($1, $2, $3, $4, $5) as id',
+            values: [userId, (worker * 7 + i) % SYSTEM_SHARDS, sessionId, key, new Date().toISOString()],
           });
         }),
       );
@@ -450,6 +384,7 @@ try {
     const cpu = (rows: typeof baselineBets) => median(rows.map((r) => r.cpuMsPerRequest ?? 0));
     out.baselineBets = {
       core: process.env.BENCH_BASELINE_CORE,
+      flags: BASELINE_FLAGS.join(' '),
       ...summary(baselineBets),
       cpuMsPerBet: { min: min(baselineBets.map((r) => r.cpuMsPerRequest ?? 0)), median: cpu(baselineBets) },
       perRun: baselineBets.map((r, i) => ({
@@ -457,6 +392,18 @@ try {
         ours: { perSecond: runs.bets?.[i]?.perSecond, p99: runs.bets?.[i]?.p99, cpuMsPerBet: runs.bets?.[i]?.cpuMsPerRequest },
       })),
     };
+    if (baselineUserInfo.length)
+      out.baselineUserInfo = {
+        ...summary(baselineUserInfo),
+        perRun: baselineUserInfo.map((r, i) => ({
+          baseline: { perSecond: r.perSecond, cpuMs: r.cpuMsPerRequest, postgresMs: r.postgresMsPerRequest },
+          ours: {
+            perSecond: runs.userInfo?.[i]?.perSecond,
+            cpuMs: runs.userInfo?.[i]?.cpuMsPerRequest,
+            postgresMs: runs.userInfo?.[i]?.postgresMsPerRequest,
+          },
+        })),
+      };
     out.oursToBaseline = {
       perSecond: (betsMedian / Math.max(1, median(baselineBets.map((r) => r.perSecond)))).toFixed(2),
       cpuMsPerBet: (cpu(runs.bets ?? []) / Math.max(0.01, cpu(baselineBets))).toFixed(2),

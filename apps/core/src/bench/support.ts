@@ -1,8 +1,12 @@
 import { readFileSync } from 'node:fs';
 import os from 'node:os';
+import { DEFAULT_ODDS } from '@prism/domain';
+import { sql } from 'drizzle-orm';
 import pg from 'pg';
-import { openDatabase } from '../db/client';
+import { type Database, openDatabase, queryRows } from '../db/client';
 import { seedDatabase } from '../db/seed';
+import { gameLevels } from '../modules/game/schema';
+import { transferBatch } from '../modules/ledger/ledger';
 
 /** Where benchmarks run: a fresh database on BENCH_DATABASE_URL's server (PostgreSQL only). */
 export const BENCH_DATABASE_URL =
@@ -30,6 +34,45 @@ export async function freshDatabase(poolSize: number) {
       await admin(`drop database if exists ${name} with (force)`);
     },
   };
+}
+
+/** `count` players (phones 0000000001...), each given 100,000,000.00 CHIP from the rewards account; their ids in order. */
+export async function seedFundedPlayers(db: Database, count: number): Promise<number[]> {
+  await db.execute(
+    sql`insert into users (phone, area_code, password_hash, invitation_code) select lpad(g::text, 10, '0'), '91', 'x', 'H' || g from generate_series(1, ${count}) g`,
+  );
+  const userIds = (await queryRows<{ id: number }>(db, sql`select id from users order by id`)).map((r) => Number(r.id));
+  await db.transaction((tx) =>
+    transferBatch(
+      tx,
+      userIds.map((userId, i) => ({
+        asset: 'CHIP' as const,
+        from: { system: 'rewards' as const },
+        to: { userId },
+        amount: 10_000_000_000n,
+        type: 'reward' as const,
+        reference: `bench-fund:${i}`,
+      })),
+      new Date(),
+    ),
+  );
+  return userIds;
+}
+
+/** The benches' betting room (level 8): one base of 10.00, multiple 1, no cap that a bench reaches. */
+export async function insertBenchRoom(db: Database, sessionSeconds: number): Promise<void> {
+  await db.insert(gameLevels).values({
+    level: 8,
+    levelName: 'Bench bets',
+    sessionSeconds,
+    betCloseSeconds: 5,
+    betBaseAmounts: '1000',
+    betMultiples: '1',
+    chipMinLimit: 100n,
+    chipMaxLimit: 10_000_000n,
+    betAmountMax: 1_000_000_000_000n,
+    odds: DEFAULT_ODDS,
+  });
 }
 
 export interface Measured {
@@ -106,3 +149,54 @@ export function processCpuMs(pid: number): number {
     return 0;
   }
 }
+
+/**
+ * The bet as tight as we can write it, with the statements of place_bet: the session and its
+ * room FOR SHARE, the self-exclusion lookup, the user's stake in the session raised within the
+ * cap (its row lock queues the user's bets), the user's account and the house shard found by one
+ * statement (as ledger_move_to_system does: the server knows neither id), the conditional debit
+ * and the house credit in id order, the transfer, the bet, the turnover, the player's figures (the
+ * quarter's stake and the running totals) and the Idempotency-Key with its answer. No validation logic (the room's lists and limits), no wire answer built.
+ * Until issue 13's bet-sql branch the account ids were handed in, which spared bare the lookup
+ * that place_bet cannot skip.
+ */
+export const BARE_FUNCTION = `
+create or replace function bare_bet(p_user bigint, p_shard integer, p_session bigint, p_key text, p_now timestamptz)
+returns bigint language plpgsql as $$
+declare s record; v_until timestamptz; v_bet bigint; p_account bigint; p_house bigint;
+begin
+  select gs.status, gs.period_id, l.bet_amount_max into s
+    from game_sessions gs join game_levels l on l.level = gs.level where gs.id = p_session for share of gs;
+  if s.status <> 'open' then raise exception 'session closed'; end if;
+  select excluded_until into v_until from player_protection where user_id = p_user;
+  insert into game_session_stakes as st (session_id, user_id, staked) values (p_session, p_user, 1000)
+    on conflict (session_id, user_id) do update set staked = st.staked + excluded.staked where st.staked + excluded.staked <= s.bet_amount_max;
+  if not found then raise exception 'cap'; end if;
+  select (select id from ledger_accounts where user_id = p_user and asset = 'CHIP' and balance >= 1000),
+         (select id from ledger_accounts where system_name = 'house' and asset = 'CHIP' and shard = p_shard)
+    into p_account, p_house;
+  if p_account is null then raise exception 'insufficient'; end if;
+  if p_account < p_house then
+    update ledger_accounts set balance = balance - 1000 where id = p_account and balance >= 1000;
+    if not found then raise exception 'insufficient'; end if;
+    update ledger_accounts set balance = balance + 1000 where id = p_house;
+  else
+    update ledger_accounts set balance = balance + 1000 where id = p_house;
+    update ledger_accounts set balance = balance - 1000 where id = p_account and balance >= 1000;
+    if not found then raise exception 'insufficient'; end if;
+  end if;
+  insert into ledger_transfers (asset, from_account_id, to_account_id, amount, type, reference, created_at)
+    values ('CHIP', p_account, p_house, 1000, 'bet', 'bet:' || p_key, p_now);
+  insert into game_bets (order_no, user_id, session_id, level, period_id, bet_name, base_amount, multiples, total, fee, coin, status, created_at)
+    values (p_key, p_user, p_session, 8, s.period_id, 'Big', 1000, 1, 1000, 20, 'CHIP', 'PENDING', p_now) returning id into v_bet;
+  insert into turnover (user_id, currency, done) values (p_user, 'CASH', 1000)
+    on conflict (user_id, currency) do update set done = turnover.done + excluded.done;
+  insert into game_user_quarters as q (user_id, quarter, settled, staked)
+    values (p_user, date_bin('900 seconds', p_now, timestamptz '2000-01-01 00:00:00+00'), false, 1000)
+    on conflict (user_id, quarter, settled) do update set staked = q.staked + excluded.staked;
+  insert into game_user_totals as t (user_id, staked_cash, staked_all) values (p_user, 1000, 1000)
+    on conflict (user_id) do update set staked_cash = t.staked_cash + excluded.staked_cash, staked_all = t.staked_all + excluded.staked_all;
+  insert into idempotency_keys (user_id, key, route, request_hash, outcome, created_at)
+    values (p_user, p_key, 'betting', 'bare', jsonb_build_object('ok', true, 'result', jsonb_build_object('id', v_bet)), p_now);
+  return v_bet;
+end $$`;

@@ -272,6 +272,15 @@ function renderOnce<V extends readonly unknown[]>(build: (values: V) => SQL, ari
   return text;
 }
 
+/** The constraint a database error names (a unique or CHECK violation), whether the driver's own error or wrapped by Drizzle. */
+export function sqlConstraint(error: unknown): string | undefined {
+  for (let e: unknown = error; e && typeof e === 'object'; e = (e as { cause?: unknown }).cause) {
+    const constraint = (e as { constraint?: unknown }).constraint;
+    if (typeof constraint === 'string') return constraint;
+  }
+  return undefined;
+}
+
 /** The SQLSTATE of a database error, whether the driver's own or wrapped by Drizzle. */
 export function sqlState(error: unknown): string | undefined {
   for (let e: unknown = error; e && typeof e === 'object'; e = (e as { cause?: unknown }).cause) {

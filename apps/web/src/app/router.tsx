@@ -1,4 +1,4 @@
-import { routes } from '@prism/domain';
+import { PAGE_CONFIG_KEYS, routes } from '@prism/domain';
 import { BrowserRouter, Navigate, Route, Routes } from 'react-router-dom';
 import { loadSysCfgValue } from '../lib/config';
 import { loadPageStrings } from '../lib/i18n';
@@ -40,7 +40,8 @@ export function preloadRoute(pathname: string): void {
   entry.load().catch(ignore);
   if (!entry.meta.lean) loadFullLayout().catch(ignore);
   if (entry.meta.layout === 'tab') loadTabLayout().catch(ignore);
-  if (entry.meta.name === 'login') for (const key of ['DEMO_MODE', 'COUNTRY_CODE']) void loadSysCfgValue(key);
+  // Already there when core embedded them in index.html (lib/config.ts); asked for under Vite's dev server.
+  if (entry.meta.name === 'login') for (const key of PAGE_CONFIG_KEYS) void loadSysCfgValue(key);
 }
 
 export function AppRouter() {

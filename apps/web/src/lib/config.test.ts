@@ -1,5 +1,9 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { loadSysCfgValue, parseCountryCodes } from './config';
+import { embeddedConfig, loadSysCfgValue, parseCountryCodes, seedSysCfgValues } from './config';
+
+const page = (text: string | null) => ({
+  getElementById: (id: string) => (id === 'prism-config' && text !== null ? { textContent: text } : null),
+});
 
 describe('parseCountryCodes', () => {
   it('splits the comma-separated configuration', () => {
@@ -36,5 +40,35 @@ describe('loadSysCfgValue', () => {
     await loadSysCfgValue('DEMO_MODE', clock);
     expect(asked).toHaveLength(3);
     expect(asked[0]).toContain('DEMO_MODE');
+  });
+});
+
+describe('the settings embedded in index.html', () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('reads string values, and nothing from a missing or broken script', () => {
+    expect(embeddedConfig(page('{"DEMO_MODE":"true","COUNTRY_CODE":"91,\\u003c1","X":3}'))).toEqual({
+      DEMO_MODE: 'true',
+      COUNTRY_CODE: '91,<1',
+    });
+    expect(embeddedConfig(page(null))).toEqual({});
+    expect(embeddedConfig(page('{oops'))).toEqual({});
+    expect(embeddedConfig(page('null'))).toEqual({});
+    expect(embeddedConfig(undefined)).toEqual({});
+  });
+
+  it('are taken as loaded: no request for them until they are stale', async () => {
+    const asked: string[] = [];
+    vi.stubGlobal('fetch', async (url: string) => {
+      asked.push(url);
+      return new Response(JSON.stringify({ code: 200, msg: 'success', data: '1' }));
+    });
+    let now = 1_000_000;
+    seedSysCfgValues(page('{"COUNTRY_CODE":"44"}'), () => now);
+    await loadSysCfgValue('COUNTRY_CODE', () => now);
+    expect(asked).toEqual([]);
+    now += 10 * 60_000;
+    await loadSysCfgValue('COUNTRY_CODE', () => now);
+    expect(asked).toHaveLength(1);
   });
 });

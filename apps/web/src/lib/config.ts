@@ -1,3 +1,4 @@
+import { PAGE_CONFIG_ELEMENT_ID } from '@prism/domain';
 import { useEffect, useSyncExternalStore } from 'react';
 import { api } from './api';
 
@@ -16,6 +17,34 @@ function subscribe(listener: () => void): () => void {
   listeners.add(listener);
   return () => listeners.delete(listener);
 }
+
+/** The part of `document` that embeddedConfig reads (tests pass their own). */
+export interface ConfigSource {
+  getElementById(id: string): { textContent: string | null } | null;
+}
+
+/**
+ * The settings core wrote into index.html (PAGE_CONFIG_KEYS): the login page paints its notes
+ * without a request. Absent under Vite's dev server, or if unreadable: then each key is fetched.
+ */
+export function embeddedConfig(source: ConfigSource | undefined): Record<string, string> {
+  const text = source?.getElementById(PAGE_CONFIG_ELEMENT_ID)?.textContent;
+  if (!text) return {};
+  try {
+    const parsed: unknown = JSON.parse(text);
+    if (!parsed || typeof parsed !== 'object') return {};
+    return Object.fromEntries(Object.entries(parsed).filter((entry): entry is [string, string] => typeof entry[1] === 'string'));
+  } catch {
+    return {};
+  }
+}
+
+/** Takes the page's embedded settings as freshly loaded values; runs once when this module loads. */
+export function seedSysCfgValues(source: ConfigSource | undefined, now: () => number = Date.now): void {
+  for (const [key, value] of Object.entries(embeddedConfig(source))) values.set(key, { value, at: now() });
+}
+
+seedSysCfgValues(typeof document === 'undefined' ? undefined : document);
 
 /** Fetches a key unless a fresh value is cached or a fetch is under way; safe to call early (main.tsx does). */
 export function loadSysCfgValue(key: string, now: () => number = Date.now): Promise<void> {

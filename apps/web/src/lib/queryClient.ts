@@ -1,5 +1,6 @@
 import { isApiError } from '@prism/client';
 import { QueryClient } from '@tanstack/react-query';
+import { type EarlyKey, settledEarly } from './early';
 
 /** Query keys shared across features; logout removes everything under ['user']. */
 export const queryKeys = {
@@ -59,3 +60,7 @@ export const queryClient = new QueryClient({
     mutations: { retry: false },
   },
 });
+
+/** The home page's early answers (lib/early.ts) that arrived before this module loaded: in the cache before the first render. */
+const earlyQueryKeys: Record<EarlyKey, readonly unknown[]> = { userInfo: queryKeys.userInfo, signInStatus: queryKeys.signInStatus };
+for (const { key, data, at } of settledEarly()) queryClient.setQueryData(earlyQueryKeys[key], data, { updatedAt: at });

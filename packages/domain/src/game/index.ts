@@ -1,4 +1,5 @@
 export * from './fairness';
+export * from './figures';
 export * from './periods';
 export * from './quicknet';
 export * from './rules';

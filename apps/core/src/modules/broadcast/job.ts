@@ -1,6 +1,5 @@
-import { type BotTransport, deliveryFailureOf } from '@prism/bot';
+import type { BotTransport } from '@prism/bot';
 import { sql } from 'drizzle-orm';
-import { GrammyError } from 'grammy';
 import { type Database, type Executor, queryRows } from '../../db/client';
 import type { Clock } from '../../platform/clock';
 import type { Logger } from '../../platform/logger';
@@ -66,9 +65,6 @@ async function mark(tx: Executor, id: number, status: string, now: Date, error?:
   );
 }
 
-const retryAfterOf = (error: unknown): number | undefined =>
-  error instanceof GrammyError && error.error_code === 429 ? (error.parameters.retry_after ?? 1) : undefined;
-
 /** Sends pending deliveries until none is left (or `limit`); safe to run in several processes at once. */
 export async function deliverBroadcasts(
   db: Database,
@@ -101,9 +97,10 @@ export async function deliverBroadcasts(
         result.sent += 1;
         return 'next';
       } catch (error) {
+        // grammY's errors are read with grammY, loaded when the bot runs (server.ts): the import is a lookup.
+        const { GrammyError, deliveryFailureOf } = await import('@prism/bot/grammy');
         // 429: the row stays pending (commit without a mark) and is claimed again after the wait.
-        const retryAfter = retryAfterOf(error);
-        if (retryAfter !== undefined) return { retryAfter };
+        if (error instanceof GrammyError && error.error_code === 429) return { retryAfter: error.parameters.retry_after ?? 1 };
         // Not Telegram's answer (network): throw, the row stays pending, and the next run resumes here.
         if (!(error instanceof GrammyError)) throw error;
         const blocked = deliveryFailureOf(error) === 'chat';

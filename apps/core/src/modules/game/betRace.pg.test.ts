@@ -1,4 +1,4 @@
-import type { GameSession } from '@prism/domain';
+import type { GameBetRecord, GameSession } from '@prism/domain';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../db/client';
@@ -134,5 +134,41 @@ describe("one user's bets racing the session cap (PostgreSQL)", () => {
     );
     expect(row?.staked).toBe(row?.bets);
     expect(BigInt(row?.bets ?? '0')).toBe(BigInt(fit) * input.totalBetAmount);
+  }, 60_000);
+});
+
+describe('one Idempotency-Key racing itself (PostgreSQL)', () => {
+  it('12 requests at once with the same key and body: one bet, one debit, every answer that bet', async () => {
+    // place_bet records the key with a plain INSERT (migration 0021): the first use commits it, the
+    // others wait on the primary key, fail it (23505), and the general path replays the first answer.
+    const user = users[1] as TestUser;
+    const now = ctx.clock.now().getTime();
+    ctx.clock.set(new Date((Math.floor(now / 60_000) + 1) * 60_000 + 1_000));
+    const session = (await ctx.api.get<GameSession>('/app/game/luckyLottery/getSession', { level: '1' })).result;
+    const before = await queryRows<{ bets: number }>(ctx.db, sql`select count(*)::int as bets from game_bets where user_id = ${user.id}`);
+    const form = { gameSessionId: String(session.id), betName: 'Big', baseAmount: '10', betMultiples: '5', totalBetAmount: '50.00' };
+    const answers = await Promise.all(
+      Array.from({ length: 12 }, () =>
+        ctx.api.post<GameBetRecord>('/app/game/luckyLottery/betting', form, {
+          token: user.token,
+          headers: { 'Idempotency-Key': 'race-1' },
+        }),
+      ),
+    );
+    const first = answers.find((a) => a.code === 200)?.result;
+    expect(first).toBeDefined();
+    for (const answer of answers) {
+      // A request that finds the first still uncommitted may be told to retry; none may place a second bet.
+      if (answer.code === 200) expect(answer.result).toEqual(first);
+      else expect(answer.code).toBe(423);
+    }
+    const [after] = await queryRows<{ bets: number; transfers: number }>(
+      ctx.db,
+      sql`select (select count(*)::int from game_bets where user_id = ${user.id}) as bets,
+                 (select count(*)::int from ledger_transfers where reference = ${`bet:${first?.orderNo}`}) as transfers`,
+    );
+    expect(after?.bets).toBe((before[0]?.bets ?? 0) + 1);
+    expect(after?.transfers).toBe(1);
+    expect((await checkLedger(ctx.db)).ok).toBe(true);
   }, 60_000);
 });

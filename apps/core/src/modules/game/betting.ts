@@ -1,6 +1,6 @@
 import { type BetCoin, type BetName, DEFAULT_ODDS, type ErrorKey, type GameBetRecord, type Money } from '@prism/domain';
 import { sql } from 'drizzle-orm';
-import { type Executor, preparedStatement, sqlState } from '../../db/client';
+import { type Executor, preparedStatement, sqlConstraint, sqlState } from '../../db/client';
 import { AppError } from '../../http/errors';
 import type { Clock } from '../../platform/clock';
 import { type Random, randomString } from '../../platform/random';
@@ -47,11 +47,14 @@ const placeBetStatement = preparedStatement<BetValues>(
   14,
 );
 
+/** idempotency_keys' primary key (user_id, key): its violation by place_bet means the key is taken. */
+const KEY_PRIMARY_KEY = 'idempotency_keys_user_id_key_pk';
+
 const ORDER_ALPHABET = '0123456789ABCDEFGHJKLMNPQRSTUVWXYZ';
 
 /**
  * Places a bet in ONE statement, the database function place_bet (migration
- * 0016_place_bet_function, as replaced by 0018_session_stakes): the session must be open and before its cut-off
+ * 0016_place_bet_function, as replaced by 0018_session_stakes, 0020_user_figures and 0021_place_bet_plain_key): the session must be open and before its cut-off
  * ('Error Session'), base and multiples from the room's lists, total = base x
  * multiples, within the room's limits and the per-session cap, the player not
  * self-excluded; the stake moves to the house (a conditional debit: never below
@@ -98,7 +101,9 @@ export async function placeBet(
     if (!row) throw new Error('place_bet answered no row');
     answer = row.answer;
   } catch (error) {
-    if (sqlState(error) === 'PRK01') throw new KeyTaken();
+    // The key is recorded already (place_bet's plain INSERT of it failed the primary key; migration
+    // 0021): the statement changed nothing, the general idempotency path answers.
+    if (record && sqlState(error) === '23505' && sqlConstraint(error) === KEY_PRIMARY_KEY) throw new KeyTaken();
     throw error;
   }
   if (answer.ok) return answer.result;

@@ -1,4 +1,6 @@
+import { FIGURE_QUARTER_SECONDS, isFigureQuarter } from '@prism/domain';
 import { type SQL, sql } from 'drizzle-orm';
+import type { Executor } from '../../db/client';
 import { jsonValue, type Scalar } from '../../db/scalars';
 import { betSettledAtSql, betStatusSql } from './outcome';
 
@@ -15,77 +17,21 @@ export interface BetFigures {
 }
 
 /**
- * Sessions not yet settled: open, or drawn and waiting for settlement (one or two per room, found
- * on game_sessions_due_idx). All their bets are PENDING (settlement turns a session and its bets
- * in one statement), and what a user staked in one of them is one game_session_stakes row, kept
- * by place_bet in the bet's own transaction. That row is read instead of the user's bets there:
- * in an open session a player can have placed hundreds of bets that are not yet all-visible, so
- * even the index-only sums fetched every one of them from the table.
+ * The quarter hour (UTC) of the instant `at` in SQL, as domain/game/figures.ts's figureQuarter:
+ * the key of a game_user_quarters row. place_bet (migration 0020, as replaced by 0021) writes the same expression.
  */
-const UNSETTLED = sql`select id, start_at, bet_end_at from game_sessions where status in ('open', 'drawn')`;
-
-/**
- * The id ranges between the unsettled sessions, (lo, hi) exclusive, covering every other session:
- * the user's bets there are read from game_bets_user_turnover_idx range by range (one descent
- * each), skipping the unsettled sessions' entries.
- */
-const SETTLED_RANGES = sql`(select coalesce(lag(u.id) over (order by u.id), 0) as lo, u.id as hi
-    from (select id from (${UNSETTLED}) o union all select 9223372036854775807) u)`;
-
-/**
- * What the user staked in one unsettled session `s` (a row of UNSETTLED), in every coin or in the
- * CASH family only. The stakes row counts every coin (the cap does), so the USDT stakes are taken
- * off it, read from the index with the coin as an index condition (only USDT entries are visited).
- * Without a stakes row (bets written by another path, as tests seed them) the bets are summed.
- */
-function unsettledStakeSql(userId: number, cashFamily: boolean): SQL {
-  const coin = cashFamily ? sql` and b.coin <> 'USDT'` : sql``;
-  const usdt = cashFamily
-    ? sql` - coalesce((select sum(b.total) from game_bets b where b.user_id = ${userId} and b.session_id = s.id and b.coin = 'USDT'), 0)`
-    : sql``;
-  return sql`coalesce(
-      (select st.staked${usdt} from game_session_stakes st where st.session_id = s.id and st.user_id = ${userId}),
-      (select sum(b.total) from game_bets b where b.user_id = ${userId} and b.session_id = s.id${coin}), 0)`;
+export function figureQuarterSql(at: SQL): SQL {
+  return sql`date_bin(${sql.raw(`'${FIGURE_QUARTER_SECONDS} seconds'`)}, ${at}, timestamptz '2000-01-01 00:00:00+00')`;
 }
 
 /**
  * The stakes of a user's bets that were not refunded, in every coin (the level module's `bet`
- * figure) or in the CASH family only (USDT moves at another value; see team/sql.ts). Settled
- * sessions' stakes from the index alone (game_bets_user_turnover_idx), less those of void
- * sessions: a refunded (DRAW) bet is one of a void session, and void sessions are few (legacy
- * ones only), so each is probed for the user's bets (the index's second column is the session)
- * rather than joined to all of them. Unsettled sessions' stakes from their stakes rows.
+ * figure) or in the CASH family only: the running totals place_bet keeps (game_user_totals), one
+ * primary-key probe.
  */
 export function stakedSql(userId: number, cashFamily: boolean): SQL {
-  const coin = cashFamily ? sql` and b.coin <> 'USDT'` : sql``;
-  return sql`(select coalesce(sum((select sum(b.total) from game_bets b
-         where b.user_id = ${userId} and b.session_id > r.lo and b.session_id < r.hi${coin})), 0) from ${SETTLED_RANGES} r)
-    + (select coalesce(sum(${unsettledStakeSql(userId, cashFamily)}), 0) from (${UNSETTLED}) s)
-    - (select coalesce(sum((select sum(b.total) from game_bets b where b.user_id = ${userId} and b.session_id = s.id${coin})), 0)
-       from game_sessions s where s.status = 'void')`;
-}
-
-/**
- * The lowest session id that can hold a bet placed or settled in [start, end), so that only the
- * user's bets from there on are read from the table (game_bets_user_turnover_idx, whose second column is the session), not all of them:
- * - placed: a bet is placed while its session takes bets (start_at <= created_at < bet_end_at),
- *   so its session ends after `start`. In each room sessions are created one after another as
- *   their windows come, so the room's first session ending after `start` has the lowest id of
- *   them (one index probe per room on game_sessions_level_idx; the rooms are found on the same
- *   index, one probe each, so a room is counted whether or not it is still configured);
- * - settled: a bet is settled with its session at one time (settle.ts), so its session was
- *   settled in the day (game_sessions_settled_idx; `offset 0` keeps the planner from walking the
- *   primary key from the oldest session instead).
- */
-function firstSessionSql(start: SQL, end: SQL): SQL {
-  return sql`least(
-    (with recursive rooms(level) as (
-       (select level from game_sessions order by level limit 1)
-       union all
-       select (select s.level from game_sessions s where s.level > r.level order by s.level limit 1) from rooms r where r.level is not null)
-     select min(f.id) from rooms
-       cross join lateral (select s.id from game_sessions s where s.level = rooms.level and s.end_at > ${start} order by s.end_at limit 1) f),
-    (select min(d.id) from (select s.id from game_sessions s where s.settled_at >= ${start} and s.settled_at < ${end} offset 0) d))`;
+  const column = sql.raw(cashFamily ? 'staked_cash' : 'staked_all');
+  return sql`coalesce((select ${column} from game_user_totals where user_id = ${userId}), 0)`;
 }
 
 interface BetRow {
@@ -97,41 +43,23 @@ interface BetRow {
 
 /**
  * The figures over [start, end) (a platform day), in the CASH family of coins, as one value of
- * getUserInfo's statement: the total from the index and the stakes rows (stakedSql), the day's
- * figures from the rows of the day's settled (or void) sessions only, and the day's stakes in
- * unsettled sessions from their stakes rows. An unsettled session has no settled bet (no income,
- * no win); its bets were placed within its betting window (place_bet checks start_at <= now <
- * bet_end_at and writes now as created_at), so when the window lies inside the day they all
- * count, when it lies outside none does, and only a window across the day's bounds (a session
- * open over midnight) has its bets read by their time.
+ * getUserInfo's statement: the day's quarters of game_user_quarters (a range of the primary key:
+ * at most 96 quarters, two rows each, only those the player bet or was settled in), and the
+ * running total. Written by place_bet (stake placed) and settlement (stake settled, payout) in
+ * their own transactions, so they are exactly the sums over the bets (figureRowsSql; the tests
+ * and the simulation compare them).
  */
 export function betFiguresScalar(userId: number, start: Date, end: Date): Scalar<BetFigures> {
-  const from = sql`${start.toISOString()}::timestamptz`;
-  const to = sql`${end.toISOString()}::timestamptz`;
-  // A losing bet's row says PENDING; its session says it lost, and when (outcome.ts).
-  const status = betStatusSql('b', 's');
-  const settledAt = betSettledAtSql('b', 's');
-  const settledToday = sql`${status} in ('WIN', 'LOSE') and ${settledAt} >= ${from} and ${settledAt} < ${to}`;
-  const unsettledPlaced = sql`(select coalesce(sum(case
-        when s.start_at >= ${from} and s.bet_end_at <= ${to} then ${unsettledStakeSql(userId, true)}
-        when s.bet_end_at <= ${from} or s.start_at >= ${to} then 0
-        else (select coalesce(sum(b.total), 0) from game_bets b where b.user_id = ${userId} and b.session_id = s.id
-                and b.coin <> 'USDT' and b.created_at >= ${from} and b.created_at < ${to}) end), 0)
-      from (${UNSETTLED}) s)`;
+  // Every platform day of every zone is whole quarters (domain test); a day that is not would be read wrong.
+  if (!isFigureQuarter(start) || !isFigureQuarter(end)) throw new Error(`day bounds off the quarter hour: ${start.toISOString()}`);
   return {
     sql: sql`select json_build_object(
-        'placed', (coalesce(sum(d.placed), 0) + ${unsettledPlaced})::text,
-        'income', coalesce(sum(d.income), 0)::text,
-        'win', coalesce(sum(d.win), 0)::text,
+        'placed', coalesce(sum(q.staked) filter (where not q.settled), 0)::text,
+        'income', coalesce(sum(q.payout) filter (where q.settled), 0)::text,
+        'win', coalesce(sum(q.payout - q.staked) filter (where q.settled), 0)::text,
         'total', (${stakedSql(userId, true)})::text)
-      from (select ${firstSessionSql(from, to)} as id) f
-      cross join ${SETTLED_RANGES} r
-      cross join lateral (select
-          sum(b.total) filter (where b.created_at >= ${from} and b.created_at < ${to} and b.status <> 'DRAW') as placed,
-          sum(b.payout) filter (where ${settledToday}) as income,
-          sum(b.payout - b.total) filter (where ${settledToday}) as win
-        from game_bets b join game_sessions s on s.id = b.session_id
-        where b.user_id = ${userId} and b.coin <> 'USDT' and b.session_id >= f.id and b.session_id > r.lo and b.session_id < r.hi) d`,
+      from game_user_quarters q
+      where q.user_id = ${userId} and q.quarter >= ${start.toISOString()}::timestamptz and q.quarter < ${end.toISOString()}::timestamptz`,
     read: (value) => {
       const row = jsonValue<BetRow>(value);
       return {
@@ -142,4 +70,65 @@ export function betFiguresScalar(userId: number, start: Date, end: Date): Scalar
       };
     },
   };
+}
+
+/**
+ * The figure rows as they must be, computed from the bets themselves (every bet of `users`, or
+ * of everyone): columns kind ('quarter' or 'total'), user_id, quarter, settled, staked, payout,
+ * staked_all. A bet's outcome is read as outcome.ts reads it; refunded bets count as the figures
+ * define: the day's stake leaves out DRAW bets, the totals the bets of void sessions. Migration
+ * 0020 filled the tables with the same sums; tests, the simulation's invariant and
+ * rebuildBetFigures use this.
+ */
+export function figureRowsSql(users?: number[]): SQL {
+  const only = users ? sql` and b.user_id = any(${`{${users.join(',')}}`}::bigint[])` : sql``;
+  const status = betStatusSql('b', 's');
+  const settledAt = betSettledAtSql('b', 's');
+  return sql`(
+    select 'quarter' as kind, b.user_id, ${figureQuarterSql(sql`b.created_at`)} as quarter, false as settled,
+           sum(b.total)::bigint as staked, 0::bigint as payout, null::bigint as staked_all
+      from game_bets b where b.coin <> 'USDT' and b.status <> 'DRAW'${only} group by 2, 3
+    union all
+    select 'quarter', b.user_id, ${figureQuarterSql(settledAt)}, true, sum(b.total)::bigint, sum(b.payout)::bigint, null
+      from game_bets b join game_sessions s on s.id = b.session_id
+     where b.coin <> 'USDT' and ${status} in ('WIN', 'LOSE') and ${settledAt} is not null${only} group by 2, 3
+    union all
+    select 'total', b.user_id, null, null, coalesce(sum(b.total) filter (where b.coin <> 'USDT'), 0)::bigint, 0, sum(b.total)::bigint
+      from game_bets b join game_sessions s on s.id = b.session_id
+     where s.status <> 'void'${only} group by 2)`;
+}
+
+/**
+ * The rows of figureRowsSql that the tables do not hold as they are (a row missing, extra or
+ * different), at most 20: empty when the tables equal the sums over the bets.
+ */
+export function figureMismatchesSql(users?: number[]): SQL {
+  const only = (column: SQL) => (users ? sql` where ${column} = any(${`{${users.join(',')}}`}::bigint[])` : sql``);
+  return sql`with want as ${figureRowsSql(users)},
+    have as (
+      select 'quarter' as kind, user_id, quarter, settled, staked, payout, null::bigint as staked_all from game_user_quarters${only(sql`user_id`)}
+      union all
+      select 'total', user_id, null, null, staked_cash, 0, staked_all from game_user_totals${only(sql`user_id`)})
+    select coalesce(w.kind, h.kind) as kind, coalesce(w.user_id, h.user_id) as user_id, coalesce(w.quarter, h.quarter) as quarter,
+           coalesce(w.settled, h.settled) as settled, w.staked::text as want_staked, h.staked::text as have_staked,
+           w.payout::text as want_payout, h.payout::text as have_payout, w.staked_all::text as want_all, h.staked_all::text as have_all
+      from want w full join have h
+        on h.kind = w.kind and h.user_id = w.user_id and h.quarter is not distinct from w.quarter and h.settled is not distinct from w.settled
+     where w.kind is null or h.kind is null or w.staked <> h.staked or w.payout <> h.payout or w.staked_all is distinct from h.staked_all
+     limit 20`;
+}
+
+/**
+ * Rewrites `users`' figure rows from their bets (figureRowsSql): for bets written by other paths
+ * than place_bet and settlement (tests and benchmarks seed bets as rows). Not for a live system
+ * while the users bet (a bet committing meanwhile could be counted twice or not at all).
+ */
+export async function rebuildBetFigures(db: Executor, users: number[]): Promise<void> {
+  const ids = sql`${`{${users.join(',')}}`}::bigint[]`;
+  await db.execute(sql`delete from game_user_quarters where user_id = any(${ids})`);
+  await db.execute(sql`delete from game_user_totals where user_id = any(${ids})`);
+  await db.execute(sql`insert into game_user_quarters (user_id, quarter, settled, staked, payout)
+    select user_id, quarter, settled, staked, payout from ${figureRowsSql(users)} want where kind = 'quarter'`);
+  await db.execute(sql`insert into game_user_totals (user_id, staked_cash, staked_all)
+    select user_id, staked, staked_all from ${figureRowsSql(users)} want where kind = 'total'`);
 }

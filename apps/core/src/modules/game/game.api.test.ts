@@ -13,7 +13,7 @@ import {
   settleBet,
 } from '@prism/domain';
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { EventBus } from '../../platform/events';
 import { silentLogger } from '../../platform/logger';
 import { cryptoRandom } from '../../platform/random';
@@ -493,5 +493,28 @@ describe('the one-statement bet', () => {
     // Same key, same request: the recorded answer, although the balance now covers it.
     expect((await bet(user, form(s, 'Red', '100', '5'), { 'Idempotency-Key': 'poor-1' })).message).toBe('Insufficient balance');
     expect(await moneySnapshot(ctx)).toBe(funded);
+  });
+});
+
+// Last: it opens sessions in every room, which takes seeds from the rooms' chains.
+describe('the scheduler at idle', () => {
+  it("asks for a room's current session once per window: a tick with nothing to do opens no transaction", async () => {
+    ctx.clock.set('2026-11-23T14:00:01Z'); // a new window in all three rooms (60, 180 and 300 s)
+    const first = await tick();
+    expect(first.opened).toHaveLength(3);
+    while ((await tick()).settled.length > 0); // earlier tests' sessions, now due
+    const transaction = vi.spyOn(ctx.db, 'transaction');
+    try {
+      ctx.clock.set('2026-11-23T14:00:30Z');
+      expect(await tick()).toEqual({ opened: [], settled: [], waiting: [] });
+      expect(transaction).not.toHaveBeenCalled();
+      ctx.clock.set('2026-11-23T14:01:01Z'); // the 60 s room's next window; its last session is due
+      const next = await tick();
+      expect(next.opened).toHaveLength(1);
+      expect(next.settled).toHaveLength(1);
+      expect(next.opened[0]).not.toBe(next.settled[0]?.periodId);
+    } finally {
+      transaction.mockRestore();
+    }
   });
 });

@@ -1,3 +1,4 @@
+import { sessionAt } from '@prism/domain';
 import { and, eq, inArray, lte } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import type { Clock } from '../../platform/clock';
@@ -54,11 +55,20 @@ export function createGameScheduler(deps: GameDeps) {
   const beaconOf = beaconsFor(deps.beacon);
   /** Late sessions already logged by this process (one warning each). */
   const warned = new Set<number>();
+  /**
+   * Per room, the period whose session this process has found or made. Sessions are never deleted,
+   * so until the room's next window begins there is nothing to ensure: an idle tick then costs two
+   * queries instead of a transaction per room, and the idle process allocates a fraction of what it
+   * did (docs/performance.md, "Memory": below V8's low allocation rate its memory reducer runs again).
+   */
+  const ensured = new Map<number, string>();
 
   async function openCurrentSessions(report: TickReport): Promise<void> {
     const now = clock.now();
     for (const level of (await listLevels(db)).filter((l) => l.enableFlag)) {
+      if (ensured.get(level.level) === sessionAt(now, level).periodId) continue;
       const made = await db.transaction((tx) => ensureCurrentSession(tx, deps, level, now));
+      if (made) ensured.set(level.level, made.session.periodId);
       if (made?.created) {
         report.opened.push(made.session.periodId);
         await publish('session_opened', made.session);

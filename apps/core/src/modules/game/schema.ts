@@ -141,11 +141,11 @@ export const gameBets = pgTable(
     index('game_bets_session_idx').on(t.sessionId),
     index('game_bets_user_idx').on(t.userId, t.id),
     /**
-     * Team statistics and getUserInfo sum a user's valid turnover from the index alone
-     * (modules/team/sql.ts, game/figures.ts): a bet is valid when its session is settled, which
-     * the session id tells without the row. The session id comes second so that the same index
-     * finds a user's bets in one session or from one session on (the day's figures, void
-     * sessions' stakes, the per-session cap's migration) without an index of its own.
+     * Team statistics sum a user's valid turnover from the index alone (modules/team/sql.ts): a
+     * bet is valid when its session is settled, which the session id tells without the row. The
+     * session id comes second so that the same index finds a user's bets in one session or from
+     * one session on (void sessions' stakes, the per-session cap's migration) without an index of
+     * its own. getUserInfo reads game_user_quarters and game_user_totals instead (figures.ts).
      */
     index('game_bets_user_turnover_idx').on(t.userId, t.sessionId, t.coin, t.total),
     check('game_bets_total_positive', sql`${t.total} > 0 and ${t.baseAmount} > 0 and ${t.multiples} > 0`),
@@ -170,4 +170,46 @@ export const gameSessionStakes = pgTable(
     staked: bigint('staked', { mode: 'bigint' }).notNull(),
   },
   (t) => [primaryKey({ columns: [t.sessionId, t.userId] })],
+);
+
+/**
+ * A player's betting figures per quarter hour of UTC (domain/game/figures.ts: any platform day is
+ * whole quarters, whatever PLATFORM_TIME_ZONE is or was), in the CASH family of coins (USDT is
+ * not in getUserInfo's day figures). Two rows per user and quarter at most, so that a bet never
+ * waits on settlement's rows and settlement never waits on a bet's:
+ * - settled = false, written by place_bet in the bet's transaction: `staked` placed in the quarter;
+ * - settled = true, written by settlement (one row per player per session, added in): `staked` of
+ *   the bets settled in the quarter, won or lost, and their `payout`.
+ * getUserInfo's day is the sum of its quarters' rows (game/figures.ts); refunded (DRAW) bets of
+ * legacy void sessions are in none. Updated in place (no index names the sums).
+ */
+export const gameUserQuarters = pgTable(
+  'game_user_quarters',
+  {
+    userId: bigint('user_id', { mode: 'number' }).notNull(),
+    quarter: timestamp('quarter', { withTimezone: true }).notNull(),
+    settled: boolean('settled').notNull(),
+    staked: bigint('staked', { mode: 'bigint' }).notNull(),
+    payout: bigint('payout', { mode: 'bigint' }).notNull().default(sql`0`),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.quarter, t.settled] }),
+    check('game_user_quarters_sums', sql`${t.staked} >= 0 and ${t.payout} >= 0 and (${t.settled} or ${t.payout} = 0)`),
+  ],
+);
+
+/**
+ * A player's running totals of stakes not refunded, written by place_bet in the bet's transaction:
+ * in the CASH family (getUserInfo's totalBetAmount) and in every coin (the level module's `bet`
+ * figure). Nothing refunds a bet now (void sessions are legacy, counted out when the table was
+ * filled). Updated in place.
+ */
+export const gameUserTotals = pgTable(
+  'game_user_totals',
+  {
+    userId: bigint('user_id', { mode: 'number' }).primaryKey(),
+    stakedCash: bigint('staked_cash', { mode: 'bigint' }).notNull(),
+    stakedAll: bigint('staked_all', { mode: 'bigint' }).notNull(),
+  },
+  (t) => [check('game_user_totals_sums', sql`${t.stakedCash} >= 0 and ${t.stakedAll} >= ${t.stakedCash}`)],
 );

@@ -1,4 +1,4 @@
-import { BET_NAMES, betFee, DEFAULT_ODDS, type GameOdds, type GameResult, multiplierBps, settleBet } from '@prism/domain';
+import { BET_NAMES, betFee, DEFAULT_ODDS, figureQuarter, type GameOdds, type GameResult, multiplierBps, settleBet } from '@prism/domain';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../db/client';
@@ -98,6 +98,16 @@ async function settleOne(odds: GameOdds, result: GameResult, round: number): Pro
     .returning();
   if (!drawn) throw new Error('not drawn');
   const before = await balancesOf(ctx.db, user.id);
+  // The player's settled figures of this quarter hour (game_user_quarters), before and after.
+  const figures = async () =>
+    (
+      await queryRows<{ staked: string; payout: string }>(
+        ctx.db,
+        sql`select coalesce(sum(staked), 0)::text as staked, coalesce(sum(payout), 0)::text as payout from game_user_quarters
+            where user_id = ${user.id} and settled and quarter = ${figureQuarter(ctx.clock.now()).toISOString()}::timestamptz`,
+      )
+    )[0] ?? { staked: '0', payout: '0' };
+  const figuresBefore = await figures();
   const { report, updates } = await ctx.db.transaction(async (tx) => {
     // This transaction's own row counts, before and after: every winning bet's row updated in place (HOT), no
     // index touched, and no losing bet's row written at all.
@@ -161,6 +171,13 @@ async function settleOne(odds: GameOdds, result: GameResult, round: number): Pro
   );
   const movedOf = (asset: string) => BigInt(moved.find((m) => m.asset === asset)?.amount ?? '0');
   expect({ CHIP: movedOf('CHIP'), GOLD: movedOf('GOLD') }).toEqual(fees);
+  // Settlement added every bet's stake, won or lost, and every payout to the player's row of the
+  // quarter (CHIP and GOLD are both of the CASH family), once.
+  const figuresAfter = await figures();
+  expect({
+    staked: BigInt(figuresAfter.staked) - BigInt(figuresBefore.staked),
+    payout: BigInt(figuresAfter.payout) - BigInt(figuresBefore.payout),
+  }).toEqual({ staked: bets.reduce((sum, bet) => sum + bet.total, 0n), payout: paid.CHIP + paid.GOLD });
   return bets.length;
 }
 

@@ -10,7 +10,7 @@ import { stakedSql } from '../game/figures';
  * - recharge: ledger transfers of type 'recharge' into the user's CASH/USDT accounts (gateway orders and chain deposits);
  * - invite:   direct invitees who ever bound a withdrawal wallet or a bank card (withdraw module);
  *             an invitation stays effective if the card is later removed;
- * - bet:      the total of the user's bets except voided (DRAW) ones (game module, from its index alone);
+ * - bet:      the total of the user's bets except voided (DRAW) ones (game module, its running totals);
  * - power:    the power the user holds now (live basic and gift holdings, power module).
  */
 export function levelFiguresScalar(userId: number): Scalar<LevelFigures> {

@@ -1,4 +1,4 @@
-import { type BotTransport, type DeliveryFailure, deliveryFailureOf, type OutgoingMessage } from '@prism/bot';
+import type { BotTransport, DeliveryFailure, OutgoingMessage } from '@prism/bot';
 import type { Database } from '../../db/client';
 import type { Clock } from '../../platform/clock';
 import type { Logger } from '../../platform/logger';
@@ -51,6 +51,9 @@ export function createNotifier(db: Database, clock: Clock, logger: Logger, trans
         status = 'sent';
       } catch (err) {
         status = 'failed';
+        // Reading grammY's error needs grammY: loaded already when a transport exists (server.ts), so the import is
+        // a lookup; a process without the bot never gets here and never loads it.
+        const { deliveryFailureOf } = await import('@prism/bot/grammy');
         failure = deliveryFailureOf(err);
         error = err instanceof Error ? err.message : String(err);
         logger.warn({ kind, userId, failure, error }, 'bot message failed');

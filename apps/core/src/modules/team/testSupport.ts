@@ -1,5 +1,6 @@
 import type { Asset } from '@prism/domain';
 import type { Database } from '../../db/client';
+import { rebuildBetFigures } from '../game/figures';
 import { gameBets, gameSessions } from '../game/schema';
 
 let betCounter = 0;
@@ -11,6 +12,7 @@ let betCounter = 0;
  * time: its settled session says it lost, game/outcome.ts). A
  * pending bet's session is open until 2100 (or until `endAt`), in a room no scheduler runs (99);
  * `state` 'drawn' leaves it pending in a drawn session, 'void' refunds it (DRAW) in a void one.
+ * The user's figure rows (game_user_quarters, game_user_totals) are rewritten from their bets.
  */
 export async function seedBet(
   db: Database,
@@ -58,4 +60,6 @@ export async function seedBet(
     createdAt: bet.at,
     settledAt: payout === 0n ? null : settledAt,
   });
+  // The player's figure rows as place_bet and settlement would have left them (game/figures.ts).
+  await rebuildBetFigures(db, [userId]);
 }

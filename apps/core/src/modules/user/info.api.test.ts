@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../db/client';
 import { createTestContext, fundUser, registerUser, TEST_OPS_TOKEN, type TestContext, type TestUser } from '../../testing';
+import { figureMismatchesSql } from '../game/figures';
 import { betSettledAtSql, betStatusSql } from '../game/outcome';
 import { transfer } from '../ledger/ledger';
 import { seedBet } from '../team/testSupport';
@@ -88,7 +89,7 @@ describe('getUserInfo figures', () => {
     expect(betTask?.progress).toBe('134.00');
   });
 
-  it('equal their definitions for real bets in unsettled sessions (read from their stakes rows): inside the day, before it, across midnight, CHIP and USDT', async () => {
+  it('equal their definitions for real bets in unsettled sessions: inside the day, before it, across midnight, CHIP and USDT', async () => {
     const user = await registerUser(ctx);
     await fundUser(ctx, user.id, 'CHIP', 1_000_000n);
     await fundUser(ctx, user.id, 'USDT', 100_000n);
@@ -136,6 +137,62 @@ describe('getUserInfo figures', () => {
     expect(info).toMatchObject(expected);
     // By hand: today 100 (over midnight, after it) + 10 + 5; in all 50 + 100 + 100 + 10 + 5 (CASH family).
     expect(expected).toEqual({ todayBetAmount: '115.00', todayBetIncome: '0.00', todayWin: '0.00', totalBetAmount: '265.00' });
+  });
+
+  it('equal their definitions for real bets placed and settled over midnight and over a time-zone change: winners and losers, CHIP and USDT', async () => {
+    const players = [await registerUser(ctx), await registerUser(ctx)];
+    for (const p of players) {
+      await fundUser(ctx, p.id, 'CHIP', 10_000_000n);
+      await fundUser(ctx, p.id, 'USDT', 1_000_000n);
+    }
+    const session = async () => (await ctx.api.get<GameSession>('/app/game/luckyLottery/getSession', { level: '1' })).result;
+    const bet = async (p: TestUser, s: GameSession, betName: string, base: string, multiples: string, coin: string) => {
+      const form = { gameSessionId: String(s.id), betName, baseAmount: base, betMultiples: multiples, coin };
+      const answer = await ctx.api.post(
+        '/app/game/luckyLottery/betting',
+        { ...form, totalBetAmount: (Number(base) * Number(multiples)).toFixed(2) },
+        { token: p.token },
+      );
+      expect(answer.code, JSON.stringify(answer)).toBe(200);
+    };
+    const [first, second] = players as [TestUser, TestUser];
+    // One-minute sessions around Kolkata's midnight (18:30 UTC) and UTC's: each settled by the
+    // scheduler half a second after it ends, so the last ones are settled the next day. Big and
+    // Small: one of them wins every result.
+    for (const minute of ['2026-09-10T18:29', '2026-09-10T18:30', '2026-09-10T23:58', '2026-09-10T23:59', '2026-09-11T00:00']) {
+      ctx.clock.set(`${minute}:10Z`);
+      const s = await session();
+      await bet(first, s, 'Big', '10', '5', 'CHIP');
+      await bet(first, s, 'Small', '100', '1', 'CHIP');
+      await bet(first, s, 'Red', '10', '1', 'USDT');
+      await bet(second, s, '5', '10', '1', 'CHIP');
+      ctx.clock.set(new Date(s.sessionEndTime + 500));
+      expect((await ctx.services.game.scheduler.tick()).settled.map((r) => r.periodId)).toContain(s.periodId);
+    }
+    // The same rows read as any day of any zone: UTC's 10th and 11th, Kolkata's 10th and 11th.
+    const days = [
+      { zone: 'UTC', now: '2026-09-11T00:05:00Z', start: '2026-09-11T00:00:00Z', end: '2026-09-12T00:00:00Z' },
+      { zone: 'UTC', now: '2026-09-10T23:59:59Z', start: '2026-09-10T00:00:00Z', end: '2026-09-11T00:00:00Z' },
+      { zone: 'Asia/Kolkata', now: '2026-09-11T00:05:00Z', start: '2026-09-10T18:30:00Z', end: '2026-09-11T18:30:00Z' },
+      { zone: 'Asia/Kolkata', now: '2026-09-10T18:29:59Z', start: '2026-09-09T18:30:00Z', end: '2026-09-10T18:30:00Z' },
+    ];
+    const seen: string[] = [];
+    for (const day of days) {
+      await ctx.services.config.set('PLATFORM_TIME_ZONE', day.zone);
+      ctx.clock.set(day.now);
+      for (const p of players) {
+        const expected = await direct(p.id, day.start, day.end);
+        expect(await infoOf(p), `${day.zone} ${day.now}`).toMatchObject(expected);
+        seen.push(`${expected.todayBetAmount}/${expected.todayBetIncome}`);
+      }
+    }
+    await ctx.services.config.set('PLATFORM_TIME_ZONE', 'UTC');
+    // The days differ (the test would not notice a wrong day otherwise): UTC's 11th holds one
+    // session's stakes (the first player's 150 CHIP), its 10th four.
+    expect(seen[0]?.startsWith('150.00/')).toBe(true);
+    expect(seen[2]?.startsWith('600.00/')).toBe(true);
+    // And the rows themselves are the sums over the bets (game/figures.ts).
+    expect(await queryRows(ctx.db, figureMismatchesSql(players.map((p) => p.id)))).toEqual([]);
   });
 
   it('show recharges, the turnover lock, yesterday’s commission and the sign-in streak as the ledger and their tables have them', async () => {

@@ -1,11 +1,14 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
+import { takeEarly } from '../../../lib/early';
 import { queryKeys } from '../../../lib/queryClient';
 
 /** POST /app/signIn/signStatus: today's state and the streak's week. */
 export const getSignInStatus = () => api.signIn.signStatus();
 
-export const signInStatusQueryOptions = () => queryOptions({ queryKey: queryKeys.signInStatus, queryFn: getSignInStatus });
+/** The first ask takes the answer main.tsx requested early for the home page (lib/early.ts), if any. */
+export const signInStatusQueryOptions = () =>
+  queryOptions({ queryKey: queryKeys.signInStatus, queryFn: () => takeEarly('signInStatus', getSignInStatus) });
 
 export const useSignInStatus = () => useQuery(signInStatusQueryOptions());
 

@@ -1,12 +1,14 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
+import { takeEarly } from '../../../lib/early';
 import { queryKeys } from '../../../lib/queryClient';
 import { useHasToken } from '../../../lib/token';
 
 /** GET /app/user/getUserInfo: balances, profile, invitation code, Telegram link. */
 export const getUserInfo = () => api.user.getUserInfo();
 
-export const userInfoQueryOptions = () => queryOptions({ queryKey: queryKeys.userInfo, queryFn: getUserInfo });
+/** The first ask takes the answer main.tsx requested early for the home page (lib/early.ts), if any. */
+export const userInfoQueryOptions = () => queryOptions({ queryKey: queryKeys.userInfo, queryFn: () => takeEarly('userInfo', getUserInfo) });
 
 /** Disabled without a token, so nothing refetches while a logout moves to the login page. */
 export const useUserInfo = () => useQuery({ ...userInfoQueryOptions(), enabled: useHasToken() });

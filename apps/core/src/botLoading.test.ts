@@ -1,0 +1,139 @@
+import { spawn } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { type FakeBotApi, startFakeBotApi } from '@prism/bot/testing';
+import { afterEach, describe, expect, it } from 'vitest';
+import { type CoreProcess, startCoreProcess } from './testing';
+
+/**
+ * grammY costs the process about 4 MB of heap: core loads it (through `@prism/bot/grammy`) only
+ * when the bot runs. A module hook in the child process writes down every module of grammY it
+ * resolves; the second case shows that the hook sees grammY when it is loaded.
+ */
+/** What scripts/start.mjs must pass to node for the core process (docs/performance.md, "Memory"). */
+const START_FLAGS = ['--max-semi-space-size=2'];
+
+let dir: string | undefined;
+let core: CoreProcess | undefined;
+let fake: FakeBotApi | undefined;
+
+afterEach(async () => {
+  await core?.stop();
+  await fake?.stop();
+  if (dir) await rm(dir, { recursive: true, force: true });
+  core = undefined;
+  fake = undefined;
+  dir = undefined;
+});
+
+const HOOKS = `import { appendFileSync } from 'node:fs';
+export async function resolve(specifier, context, next) {
+  const resolved = await next(specifier, context);
+  if (/[\\\\/]node_modules[\\\\/]grammy[\\\\/]/.test(resolved.url)) appendFileSync(process.env.GRAMMY_PROBE_FILE, resolved.url + '\\n');
+  return resolved;
+}
+`;
+
+/** Writes the hook into a fresh folder: `--import <register>` installs it; `loaded()` lists grammY's modules seen. */
+async function probe(): Promise<{ register: string; probeFile: string; loaded: () => Promise<string[]> }> {
+  dir = await mkdtemp(path.join(os.tmpdir(), 'prism-grammy-'));
+  const probeFile = path.join(dir, 'grammy.txt');
+  await writeFile(path.join(dir, 'hooks.mjs'), HOOKS);
+  const register = path.join(dir, 'register.mjs');
+  await writeFile(
+    register,
+    `import { register } from 'node:module';\nregister(${JSON.stringify(new URL(`file://${path.join(dir, 'hooks.mjs')}`).href)});\n`,
+  );
+  return {
+    register,
+    probeFile,
+    loaded: async () => (existsSync(probeFile) ? (await readFile(probeFile, 'utf8')).split('\n').filter(Boolean) : []),
+  };
+}
+
+/** Starts core (main.ts through tsx) with the hook. */
+async function startProbed(env: Record<string, string>): Promise<{ loaded: () => Promise<string[]> }> {
+  const hook = await probe();
+  core = await startCoreProcess({ DATA_DIR: path.join(dir ?? '', 'data'), GRAMMY_PROBE_FILE: hook.probeFile, GAME_TICK_MS: '0', ...env }, [
+    '--import',
+    hook.register,
+  ]);
+  return hook;
+}
+
+describe('grammY in the core process', () => {
+  it('is not loaded without BOT_TOKEN, also after a sandbox /start answer (answerStart is grammY-free)', async () => {
+    const probe = await startProbed({ DEV_OUTBOX: 'true' });
+    const started = await fetch(`${core?.url}/core/dev/telegram/start`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ start: 'ABCDEFGH', telegramId: 12345, firstName: 'Ann' }),
+    });
+    expect(started.status).toBe(200);
+    expect(await probe.loaded()).toEqual([]);
+  }, 120_000);
+
+  it('is loaded when the bot runs (BOT_TOKEN), and the bot answers', async () => {
+    fake = await startFakeBotApi();
+    const probe = await startProbed({ BOT_TOKEN: fake.token, BOT_API_ROOT: fake.apiRoot });
+    expect((await probe.loaded()).some((url) => url.includes('/grammy/'))).toBe(true);
+    for (let i = 0; i < 500 && !fake.calls.some((call) => call.method === 'getUpdates'); i++)
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(fake.calls.map((call) => call.method)).toContain('getUpdates');
+  }, 120_000);
+});
+
+describe('npm start (scripts/start.mjs)', () => {
+  it('runs the core bundle with the V8 flags and malloc arenas chosen for memory, without grammY when BOT_TOKEN is unset', async () => {
+    const hook = await probe();
+    const root = path.resolve(import.meta.dirname, '../../..');
+    const { BOT_TOKEN: _unset, ...environment } = process.env;
+    const start = spawn(process.execPath, ['scripts/start.mjs'], {
+      cwd: root,
+      env: {
+        ...environment,
+        NODE_ENV: 'test',
+        PORT: '0',
+        HOST: '127.0.0.1',
+        SKIP_WEB: 'true',
+        LOG_LEVEL: 'error',
+        DATA_DIR: path.join(hook.register, '..', 'data'),
+        DATABASE_URL: '',
+        TEST_DB: '',
+        GAME_TICK_MS: '0',
+        GRAMMY_PROBE_FILE: hook.probeFile,
+        // Reaches the core process through start.mjs's environment, like any NODE_OPTIONS.
+        NODE_OPTIONS: `--import ${hook.register}`,
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    const exited = new Promise<void>((resolve) => start.once('exit', () => resolve()));
+    try {
+      let output = '';
+      await new Promise<void>((resolve, reject) => {
+        const timer = setTimeout(() => reject(new Error(`npm start did not start in 110 s: ${output}`)), 110_000);
+        const keep = (chunk: Buffer) => {
+          output += chunk.toString();
+          if (/Prism is running at/.test(output)) {
+            clearTimeout(timer);
+            resolve();
+          }
+        };
+        start.stdout.on('data', keep);
+        start.stderr.on('data', keep);
+        start.once('exit', (code) => reject(new Error(`npm start exited with ${code}: ${output}`)));
+      });
+      const corePid = Number(readFileSync(`/proc/${start.pid}/task/${start.pid}/children`, 'utf8').trim().split(/\s+/)[0]);
+      const argv = readFileSync(`/proc/${corePid}/cmdline`, 'utf8').split('\0');
+      expect(argv).toEqual(expect.arrayContaining(START_FLAGS));
+      expect(argv.at(-2)).toBe(path.join('apps', 'core', 'dist', 'main.mjs'));
+      expect(readFileSync(`/proc/${corePid}/environ`, 'utf8').split('\0')).toContain('MALLOC_ARENA_MAX=2');
+      expect(await hook.loaded()).toEqual([]);
+    } finally {
+      start.kill('SIGTERM');
+      await exited;
+    }
+  }, 120_000);
+});

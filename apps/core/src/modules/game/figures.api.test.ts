@@ -1,0 +1,51 @@
+import { readFileSync } from 'node:fs';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { queryRows } from '../../db/client';
+import { createTestContext, registerUser, type TestContext } from '../../testing';
+import { seedBet } from '../team/testSupport';
+import { figureMismatchesSql } from './figures';
+
+let ctx: TestContext;
+beforeAll(async () => {
+  ctx = await createTestContext();
+});
+afterAll(() => ctx.close());
+
+/** Migration 0020's statements that fill the figure tables from the bets already placed. */
+function backfillStatements(): string[] {
+  const text = readFileSync(new URL('../../../drizzle/0020_user_figures.sql', import.meta.url), 'utf8');
+  return text
+    .split('--> statement-breakpoint')
+    .map((part) => part.replace(/^\s*--.*$/gm, '').trim())
+    .filter((part) => /^INSERT INTO game_user_(quarters|totals)/.test(part));
+}
+
+describe('migration 0020', () => {
+  it('fills the figure rows from existing bets exactly as the sums over the bets say', async () => {
+    const [a, b] = [await registerUser(ctx), await registerUser(ctx)];
+    const at = (iso: string) => new Date(iso);
+    // Winners and losers, late settlement, unsettled, drawn, void, USDT, over midnight; two users.
+    await seedBet(ctx.db, a.id, { total: 7_000n, payout: 13_720n, at: at('2026-08-31T10:00:00Z') });
+    await seedBet(ctx.db, a.id, { total: 3_000n, at: at('2026-09-01T23:50:00Z'), settledAt: at('2026-09-02T00:20:00Z') });
+    await seedBet(ctx.db, a.id, { total: 2_000n, at: at('2026-09-01T12:00:00Z'), state: 'void' });
+    await seedBet(ctx.db, a.id, { total: 800n, payout: 1_568n, coin: 'USDT', at: at('2026-09-02T03:00:00Z') });
+    await seedBet(ctx.db, a.id, { total: 600n, at: at('2026-09-02T07:58:00Z'), state: 'drawn' });
+    await seedBet(ctx.db, a.id, { total: 400n, at: at('2026-09-02T07:59:30Z'), settledAt: null });
+    await seedBet(ctx.db, b.id, { total: 9_900n, payout: 19_404n, at: at('2026-09-02T01:00:00Z'), coin: 'GOLD' });
+    await seedBet(ctx.db, b.id, { total: 100n, at: at('2026-09-02T01:14:59Z') });
+    const users = [a.id, b.id];
+    expect(await queryRows(ctx.db, figureMismatchesSql(users))).toEqual([]);
+    const statements = backfillStatements();
+    expect(statements).toHaveLength(2);
+    // As before the migration: no rows; then its statements (for these users' bets only).
+    await ctx.db.execute(sql`delete from game_user_quarters`);
+    await ctx.db.execute(sql`delete from game_user_totals`);
+    for (const statement of statements) await ctx.db.execute(sql.raw(statement));
+    expect(await queryRows(ctx.db, figureMismatchesSql(users))).toEqual([]);
+    const [rows] = await queryRows<{ n: number }>(ctx.db, sql`select count(*)::int as n from game_user_quarters where user_id = ${a.id}`);
+    // a: placed in 3 quarters (not the void bet, not USDT; 07:58 and 07:59:30 share 07:45), settled in 2
+    // (the 7,000 at 10:01 and the late 3,000 at 00:20; the drawn and open ones not yet).
+    expect(rows?.n).toBe(5);
+  });
+});

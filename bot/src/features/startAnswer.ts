@@ -1,0 +1,87 @@
+// The answer to /start without grammY: core's sandbox route uses it at start-up, where grammY is not
+// loaded unless the bot runs (features/start.ts is the bot's handler around it).
+import { resolveLocale, translateMessage } from '@prism/domain';
+import type { BotConfig } from '../context';
+import { botTexts } from '../texts';
+import type { OutgoingButton, OutgoingMessage } from '../transport';
+
+/** Invitation codes are 8 characters of our alphabet; anything else after /start is ignored. */
+const INVITATION = /^[A-Za-z0-9]{4,16}$/;
+/** `/start link_<token>`: the deep link the app shows to link Telegram to a browser account. */
+export const LINK_PREFIX = 'link_';
+const LINK = /^link_([A-Za-z0-9_-]{1,64})$/;
+
+export function miniAppLink(url: string, invitationCode?: string): string {
+  if (!invitationCode) return url;
+  const target = new URL(url);
+  // The web app reads the code from `startapp` (Telegram's start_param) or this query parameter.
+  target.searchParams.set('startapp', invitationCode);
+  return target.toString();
+}
+
+/**
+ * The link a user shares: straight into the Mini App when it has a short name
+ * (t.me/<bot>/<app>?startapp=), else into the bot's chat (t.me/<bot>?start=),
+ * where /start <code> brings the code along.
+ */
+export function inviteLink(botUsername: string, miniAppShortName: string | undefined, invitationCode: string): string {
+  return miniAppShortName
+    ? `https://t.me/${botUsername}/${miniAppShortName}?startapp=${invitationCode}`
+    : `https://t.me/${botUsername}?start=${invitationCode}`;
+}
+
+/** Telegram opens Web App buttons only for HTTPS pages; local runs use http://localhost. */
+export const isWebAppUrl = (url: string): boolean => url.startsWith('https://');
+
+/** Who pressed Start, where, with what payload: all the answer depends on besides configuration. */
+export interface StartInput {
+  payload: string;
+  from: { id: number; first_name: string; username?: string | undefined; language_code?: string | undefined };
+  chatType: string;
+  botUsername: string | undefined;
+}
+
+/**
+ * The answer to `/start [payload]`. The payload is a one-time link token
+ * (link_<token>: links this Telegram user to a browser account) or an
+ * invitation code (shown only when it exists). Linked users get their own
+ * invite link. Also used by the sandbox, which has no bot, to show the same reply.
+ */
+export async function answerStart(input: StartInput, config: BotConfig): Promise<OutgoingMessage> {
+  const { from, botUsername } = input;
+  const t = botTexts(from.language_code);
+  const user = { id: from.id, username: from.username, languageCode: from.language_code };
+  const lines = [t.welcome(from.first_name)];
+
+  const link = LINK.exec(input.payload);
+  if (link?.[1] && config.accounts) {
+    const outcome = await config.accounts.link(link[1], user);
+    lines.push(outcome.ok ? (from.username ? t.linked : t.linkedNoUsername) : outcome.message);
+  } else if (input.payload.startsWith(LINK_PREFIX)) {
+    lines.push(translateMessage('TELEGRAM_LINK_UNKNOWN', resolveLocale(from.language_code)));
+  }
+
+  const account = await config.accounts?.linkedAccount(user);
+  const candidate = !link && !account && INVITATION.test(input.payload) ? input.payload.toUpperCase() : undefined;
+  const code = candidate && (await config.accounts?.invitationExists(candidate)) ? candidate : undefined;
+  if (code) lines.push(t.invited(code));
+  else if (candidate) lines.push(t.invitationUnknown(candidate));
+  if (account && botUsername) lines.push(t.inviteLink(inviteLink(botUsername, config.miniAppShortName, account.invitationCode)));
+
+  const appUrl = miniAppLink(config.miniAppUrl, code);
+  const button = openAppButton(input, config, appUrl, code);
+  lines.push(button ? t.tapButton : t.openAppAt(appUrl));
+  return { text: lines.join('\n\n'), ...(button ? { buttons: [[button]] } : {}) };
+}
+
+/**
+ * Web App buttons work only in the private chat with the bot and only on HTTPS;
+ * in a group the button leads to that private chat instead. No button: the address goes in the text.
+ */
+function openAppButton(input: StartInput, config: BotConfig, appUrl: string, code: string | undefined): OutgoingButton | undefined {
+  const t = botTexts(input.from.language_code);
+  if (!isWebAppUrl(config.miniAppUrl)) return undefined;
+  if (input.chatType === 'private') return { text: t.openApp, webAppUrl: appUrl };
+  if (!input.botUsername) return undefined;
+  return { text: t.openApp, url: code ? inviteLink(input.botUsername, undefined, code) : `https://t.me/${input.botUsername}` };
+}
