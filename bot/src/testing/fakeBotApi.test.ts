@@ -114,7 +114,7 @@ describe('fake Bot API: getUpdates', () => {
     const began = Date.now();
     await fake.stop();
     await expect(poll).resolves.toEqual([]);
-    expect(Date.now() - began).toBeLessThan(1_000);
+    expect(Date.now() - began).toBeLessThan(5_000); // far below the poll's 30 s, with room for a busy CI machine
   });
 
   it('ends the older of two overlapping long polls with 409, as Telegram does to a second bot instance', async () => {
