@@ -252,6 +252,7 @@ describe('fuzzing every endpoint', () => {
       annualRate: '5',
       minAmount: '10',
       price: '10',
+      userId: '1',
     };
     const bad = ['\u0000', 'a\u0000b', '\u0001', 'x\u001b[31m', '\u007f', '\u0085', '\ud800', 'x\udc00y'];
     const routes = appRoutes(ctx.app).filter(

@@ -254,6 +254,16 @@ export async function decide(a: ActionContext, user: VirtualUser): Promise<void>
   if (answer.code === NO_ANSWER) user.pendingWithdrawals.push(id);
 }
 
+/** The operator rewrites this user's bet figures from their bets while everyone bets (the invariants then compare them). */
+export async function repairFigures(a: ActionContext, user: VirtualUser): Promise<void> {
+  const answer = await a.target.api.post(
+    '/admin/game/figures/repair',
+    { userId: String(user.userId) },
+    { headers: { Authorization: `Ops ${TEST_OPS_TOKEN}` } },
+  );
+  a.record({ user: user.index, op: 'repairFigures', code: answer.code });
+}
+
 /** Buys a seeded power package (the daily limit and the balance refuse some, changing nothing). */
 export async function buyPower(a: ActionContext, user: VirtualUser): Promise<void> {
   const sessionId = String(1 + user.next(2));

@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import { type Database, queryRows } from '../db/client';
 import { checkFixedDeposits } from '../modules/fixedDeposit/check';
 import { checkAdvisorOrders } from '../modules/followInvest/check';
-import { figureMismatchesSql } from '../modules/game/figures';
+import { checkBetFigures } from '../modules/game/figures';
 import { sessionProof } from '../modules/game/history';
 import { loadLevel } from '../modules/game/levels';
 import { betStatusSql } from '../modules/game/outcome';
@@ -60,8 +60,7 @@ export async function checkInvariants({ db, now, retried, users }: InvariantInpu
 
   // getUserInfo's figures: the rows place_bet and settlement keep per user and quarter hour, and
   // the running totals, equal the sums over the bets themselves (game/figures.ts).
-  const figures = await queryRows<Record<string, string | null>>(db, figureMismatchesSql());
-  for (const f of figures) failures.push(`bet figures of user ${f.user_id}: ${JSON.stringify(f)}`);
+  for (const f of await checkBetFigures(db)) failures.push(`bet figures of user ${f.userId}: ${JSON.stringify(f)}`);
 
   // Paid exactly once: per session, user and coin the ledger paid what the bets won.
   const unpaid = await queryRows<{ period_id: string; user_id: number; won: string; paid: string }>(

@@ -13,6 +13,7 @@ import {
   openDeposit,
   recharge,
   redeemGiftCode,
+  repairFigures,
   signIn,
   tap,
   transferOut,
@@ -105,7 +106,7 @@ export async function runSimulation(target: SimulationTarget, options: Simulatio
       else if (roll < 83) await withdraw(a, user);
       else if (roll < 88) await decide(a, user);
       else {
-        const pick = user.next(9);
+        const pick = user.next(10);
         if (pick === 0) await signIn(a, user);
         else if (pick === 1) await redeemGiftCode(a, user, giftCode.result.code);
         else if (pick === 2) await collectLevelTask(a, user);
@@ -114,7 +115,8 @@ export async function runSimulation(target: SimulationTarget, options: Simulatio
         else if (pick === 5) await followAdvisor(a, user);
         else if (pick === 6) await openDeposit(a, user);
         else if (pick === 7) await transferOut(a, user);
-        else await tap(a, user);
+        else if (pick === 8) await tap(a, user);
+        else await repairFigures(a, user);
       }
     });
     await target.betweenRounds();

@@ -1,5 +1,7 @@
 import { HttpClient } from '@prism/client';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { seedBet } from '../../modules/team/testSupport';
 import { createTestContext, registerUser, TEST_OPS_TOKEN, type TestContext } from '../../testing';
 import { findCommand, opsCommands, opsUsage } from '.';
 
@@ -45,6 +47,37 @@ describe('npm run ops', () => {
   it('refuses a bad room with the field named', async () => {
     await expect(ops('game room 12')).rejects.toThrow(/level/);
     await expect(ops('game room 7 --multiples one,two')).rejects.toThrow(/betMultiples/);
+  });
+
+  it('finds bet figures that differ from the bets and repairs them', async () => {
+    const user = await registerUser(ctx);
+    await seedBet(ctx.db, user.id, { total: 5_000n, payout: 9_800n, at: new Date('2026-09-02T10:00:00Z') });
+    await seedBet(ctx.db, user.id, { total: 700n, at: new Date('2026-09-02T10:20:00Z'), settledAt: null });
+    expect(await ops(`game figures ${user.id}`)).toEqual({ userId: user.id, mismatches: [] });
+    // As an older process that bet without writing the figures would leave them.
+    await ctx.db.execute(
+      sql`update game_user_totals set staked_all = staked_all - 700, staked_cash = staked_cash - 700 where user_id = ${user.id}`,
+    );
+    await ctx.db.execute(sql`delete from game_user_quarters where user_id = ${user.id} and quarter = '2026-09-02T10:15:00Z'`);
+    const found = (await ops(`game figures ${user.id}`)) as { mismatches: Record<string, unknown>[] };
+    expect(found.mismatches).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ kind: 'total', userId: user.id, wantAll: '5700', haveAll: '5000' }),
+        expect.objectContaining({
+          kind: 'quarter',
+          quarter: '2026-09-02T10:15:00.000Z',
+          settled: false,
+          wantStaked: '700',
+          haveStaked: null,
+        }),
+      ]),
+    );
+    expect(found.mismatches).toHaveLength(2);
+    expect(((await ops('game figures')) as { mismatches: { userId: number }[] }).mismatches.map((m) => m.userId)).toContain(user.id);
+    expect(await ops(`game figures repair ${user.id}`)).toEqual({ userId: user.id, mismatches: [] });
+    expect(await ops(`game figures ${user.id}`)).toEqual({ userId: user.id, mismatches: [] });
+    await expect(ops('game figures repair 999999999')).rejects.toThrow(/Not found/);
+    await expect(ops('game figures repair abc')).rejects.toThrow(/userId/);
   });
 
   it('creates gift codes (once per user unless --repeat) and lists them', async () => {

@@ -26,6 +26,19 @@ export const gameCommands: OpsCommand[] = [
     run: (_args, http) => http.get('/admin/game/chains'),
   },
   {
+    words: ['game', 'figures'],
+    usage: 'game figures [<user id>]                             bet figures that differ from the bets (all users: reads every bet)',
+    run: (args, http) => {
+      const [userId] = positional(args);
+      return http.get('/admin/game/figures', userId === undefined ? {} : { userId });
+    },
+  },
+  {
+    words: ['game', 'figures', 'repair'],
+    usage: "game figures repair <user id>                        rewrite a user's bet figures from their bets (safe while they bet)",
+    run: (args, http) => http.post('/admin/game/figures/repair', { userId: positional(args)[0] }),
+  },
+  {
     words: ['game', 'room'],
     usage:
       'game room <level 1-9> [--name 3 min] [--enable true|false] [--session-seconds 180 --bet-close-seconds 5]\n' +

@@ -6,6 +6,8 @@ import type { Database } from '../../db/client';
 import { ok } from '../../http/envelope';
 import { AppError } from '../../http/errors';
 import { field, parseInput } from '../../http/validate';
+import { findUserById } from '../user/repository';
+import { checkBetFigures, repairBetFigures } from './figures';
 import { listChains } from './history';
 import { type LevelCatalog, listLevels, loadLevel, toWireLevel } from './levels';
 import { gameLevels, gameSessions } from './schema';
@@ -20,6 +22,8 @@ const moneyList = field.text(512).transform((text, ctx) => {
 });
 const intList = z.string({ error: 'FIELD_INVALID' }).regex(/^\d{1,6}(,\d{1,6})*$/, { error: 'FIELD_INVALID' });
 const money = field.money();
+const figuresQuery = z.object({ userId: field.integer(1, 999_999_999).optional() });
+const figuresBody = z.object({ userId: field.integer(1, 999_999_999) });
 const levelBody = z.object({
   level: field.integer(1, 9),
   levelName: field.optionalText(32),
@@ -79,6 +83,18 @@ export function gameAdminRoutes(db: Database, catalog: LevelCatalog): Router {
     await db.insert(gameLevels).values(values).onConflictDoUpdate({ target: gameLevels.level, set: values });
     catalog.invalidate();
     ok(res, toWireLevel(await loadLevel(db, input.level)), 'Updated Successfully');
+  });
+
+  // A user's betting figures (getUserInfo's day figures) against their bets; without userId, everyone's.
+  router.get('/game/figures', async (req, res) => {
+    const { userId } = parseInput(figuresQuery, req.query);
+    ok(res, { userId: userId ?? null, mismatches: await checkBetFigures(db, userId) });
+  });
+
+  router.post('/game/figures/repair', async (req, res) => {
+    const { userId } = parseInput(figuresBody, req.body);
+    if (!(await findUserById(db, userId))) throw new AppError('NOT_FOUND');
+    ok(res, { userId, mismatches: await repairBetFigures(db, userId) }, 'Updated Successfully');
   });
 
   return router;

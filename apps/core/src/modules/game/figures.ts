@@ -1,7 +1,9 @@
 import { FIGURE_QUARTER_SECONDS, isFigureQuarter } from '@prism/domain';
 import { type SQL, sql } from 'drizzle-orm';
-import type { Executor } from '../../db/client';
+import { type Database, type Executor, queryRows } from '../../db/client';
+import { isUniqueViolation } from '../../db/errors';
 import { jsonValue, type Scalar } from '../../db/scalars';
+import { lockTurnoverRows } from '../ledger/turnover';
 import { betSettledAtSql, betStatusSql } from './outcome';
 
 /** A user's betting figures for getUserInfo (specification point 3). */
@@ -118,10 +120,51 @@ export function figureMismatchesSql(users?: number[]): SQL {
      limit 20`;
 }
 
+/** A figure row that differs from its bets: what the bets say (want*) and what the table holds (have*), amounts in minor units. */
+export interface FigureMismatch {
+  kind: 'quarter' | 'total';
+  userId: number;
+  /** The quarter hour's start (ISO), for kind 'quarter'. */
+  quarter: string | null;
+  settled: boolean | null;
+  wantStaked: string | null;
+  haveStaked: string | null;
+  wantPayout: string | null;
+  havePayout: string | null;
+  wantAll: string | null;
+  haveAll: string | null;
+}
+
+type MismatchRow = Record<
+  'kind' | 'want_staked' | 'have_staked' | 'want_payout' | 'have_payout' | 'want_all' | 'have_all',
+  string | null
+> & {
+  user_id: string | number | bigint;
+  quarter: string | Date | null;
+  settled: boolean | null;
+};
+
+/** The figure rows of `userId` (or of everyone: a read of every bet) that differ from their bets, at most 20. */
+export async function checkBetFigures(db: Executor, userId?: number): Promise<FigureMismatch[]> {
+  const rows = await queryRows<MismatchRow>(db, figureMismatchesSql(userId === undefined ? undefined : [userId]));
+  return rows.map((row) => ({
+    kind: row.kind === 'total' ? 'total' : 'quarter',
+    userId: Number(row.user_id),
+    quarter: row.quarter === null ? null : new Date(row.quarter).toISOString(),
+    settled: row.settled,
+    wantStaked: row.want_staked,
+    haveStaked: row.have_staked,
+    wantPayout: row.want_payout,
+    havePayout: row.have_payout,
+    wantAll: row.want_all,
+    haveAll: row.have_all,
+  }));
+}
+
 /**
  * Rewrites `users`' figure rows from their bets (figureRowsSql): for bets written by other paths
  * than place_bet and settlement (tests and benchmarks seed bets as rows). Not for a live system
- * while the users bet (a bet committing meanwhile could be counted twice or not at all).
+ * while the users bet: repairBetFigures is.
  */
 export async function rebuildBetFigures(db: Executor, users: number[]): Promise<void> {
   const ids = sql`${`{${users.join(',')}}`}::bigint[]`;
@@ -131,4 +174,31 @@ export async function rebuildBetFigures(db: Executor, users: number[]): Promise<
     select user_id, quarter, settled, staked, payout from ${figureRowsSql(users)} want where kind = 'quarter'`);
   await db.execute(sql`insert into game_user_totals (user_id, staked_cash, staked_all)
     select user_id, staked, staked_all from ${figureRowsSql(users)} want where kind = 'total'`);
+}
+
+/** How often repairBetFigures tries when a settlement writes one of the user's rows meanwhile. */
+const REPAIR_ATTEMPTS = 3;
+
+/**
+ * Rewrites one user's figure rows from their bets on a live system (after processes of an older
+ * version wrote bets without them: docs/operations.md), and answers what still differs (nothing).
+ * In one transaction that first locks the user's turnover rows: a bet writes its turnover before
+ * its figures, so bets in flight commit first (and are counted in the sums) and later ones wait,
+ * then add onto the rewritten rows (without the lock, a bet between its two figure upserts could
+ * deadlock with the rewrite and fail: figures.pg.test.ts). A settlement that inserts one of the user's rows meanwhile
+ * makes an insert here fail on the primary key; the transaction then changes nothing and is tried
+ * again.
+ */
+export async function repairBetFigures(db: Database, userId: number): Promise<FigureMismatch[]> {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      await db.transaction(async (tx) => {
+        await lockTurnoverRows(tx, userId);
+        await rebuildBetFigures(tx, [userId]);
+      });
+      return checkBetFigures(db, userId);
+    } catch (error) {
+      if (!isUniqueViolation(error) || attempt === REPAIR_ATTEMPTS) throw error;
+    }
+  }
 }

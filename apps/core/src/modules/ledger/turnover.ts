@@ -103,3 +103,12 @@ export function turnoverBook(db: Executor, userId: number): Promise<TurnoverBook
 export async function withdrawableOf(db: Executor, userId: number, asset: Asset, balance: Money): Promise<Money> {
   return withdrawableOfBook(await turnoverBook(db, userId), asset, balance);
 }
+
+/**
+ * Locks the user's turnover rows (creating the home rows) until commit, changing nothing. Every bet
+ * writes its home row before its figure rows, in one statement, so the holder waits out the user's
+ * bets in flight and holds back the next ones (the game's figure repair relies on this).
+ */
+export async function lockTurnoverRows(tx: Executor, userId: number): Promise<void> {
+  await lockedBook(tx, userId);
+}
