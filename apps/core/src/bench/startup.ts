@@ -9,10 +9,13 @@ import { freshDatabase, machine } from './support';
  * `npm run bench -- startup`: `npm start` from nothing to ready on the embedded
  * database (a fresh data folder: PGlite created, migrated, seeded), again with
  * the data in place, and the core process's memory (RSS) when idle; then `npm start`
- * on PostgreSQL (DATABASE_URL, one worker) and its idle RSS after 5 s and after
- * BENCH_IDLE_S seconds (default 60; a list such as 60,600,900 reads each mark of one start).
+ * on PostgreSQL (DATABASE_URL, one worker). Each second start reads its idle RSS after
+ * 5 s and after BENCH_IDLE_S seconds (default 60; a list such as 60,600,3600 reads each
+ * mark of one start). BENCH_PART=embedded or postgres runs one half, and BENCH_PORT
+ * (default 3917) lets both halves run at once for an hour-long curve.
  */
-const PORT = 3917;
+const PORT = Number(process.env.BENCH_PORT ?? 3917);
+const PART = process.env.BENCH_PART ?? 'all';
 /** Idle marks in seconds after the start, e.g. BENCH_IDLE_S=60,600,900 for a curve over 15 minutes (one start). */
 const IDLE_S = (process.env.BENCH_IDLE_S ?? '60')
   .split(',')
@@ -62,26 +65,36 @@ async function start(env: Record<string, string>): Promise<Started> {
   };
 }
 
-/** Starts, waits 5 s idle, reads RSS, stops. */
-async function embedded(dataDir: string): Promise<{ ms: number; rssMb: number }> {
-  const running = await start({ DATA_DIR: dataDir });
+/** The running process's RSS after 5 s idle and at each mark of IDLE_S (seconds from its start), MB. */
+async function idleCurve(running: Started): Promise<Record<string, number>> {
+  const began = Date.now();
   await sleep(5_000);
-  const rssMb = running.rssMb();
+  const figures: Record<string, number> = { idleRssMbAfter5s: running.rssMb() };
+  for (const mark of IDLE_S) {
+    await sleep(Math.max(0, began + mark * 1000 - Date.now()));
+    figures[`idleRssMbAfter${mark}s`] = running.rssMb();
+  }
+  return figures;
+}
+
+/** Starts, waits 5 s idle (or the whole curve), reads RSS, stops. */
+async function embedded(dataDir: string, curve: boolean): Promise<Record<string, number>> {
+  const running = await start({ DATA_DIR: dataDir });
+  let figures: Record<string, number>;
+  if (curve) figures = await idleCurve(running);
+  else {
+    await sleep(5_000);
+    figures = { idleRssMbAfter5s: running.rssMb() };
+  }
   await running.stop();
-  return { ms: running.ms, rssMb };
+  return { readyMs: running.ms, ...figures };
 }
 
 async function postgres(): Promise<Record<string, number>> {
   const db = await freshDatabase(2);
   try {
     const running = await start({ DATABASE_URL: db.url, WORKERS: '1', JWT_SECRET: 'startup-bench-secret-0123456789abcdef' });
-    const began = Date.now();
-    await sleep(5_000);
-    const figures: Record<string, number> = { readyMs: running.ms, idleRssMbAfter5s: running.rssMb() };
-    for (const mark of IDLE_S) {
-      await sleep(Math.max(0, began + mark * 1000 - Date.now()));
-      figures[`idleRssMbAfter${mark}s`] = running.rssMb();
-    }
+    const figures = { readyMs: running.ms, ...(await idleCurve(running)) };
     await running.stop();
     return figures;
   } finally {
@@ -91,9 +104,9 @@ async function postgres(): Promise<Record<string, number>> {
 
 const dataDir = await mkdtemp(path.join(os.tmpdir(), 'prism-startup-'));
 try {
-  const cold = await embedded(path.join(dataDir, 'data'));
-  const warm = await embedded(path.join(dataDir, 'data'));
-  const onPostgres = await postgres();
+  const cold = PART === 'postgres' ? undefined : await embedded(path.join(dataDir, 'data'), false);
+  const warm = PART === 'postgres' ? undefined : await embedded(path.join(dataDir, 'data'), true);
+  const onPostgres = PART === 'embedded' ? undefined : await postgres();
   console.log(
     JSON.stringify(
       {
@@ -101,10 +114,7 @@ try {
         machine: machine(),
         loadAverage: os.loadavg().map((l) => Math.round(l * 10) / 10),
         note: 'web app already built (npm start builds it first when stale)',
-        coldStartMs: cold.ms,
-        warmStartMs: warm.ms,
-        coldIdleRssMb: cold.rssMb,
-        idleRssMb: warm.rssMb,
+        embedded: cold && warm ? { coldStartMs: cold.readyMs, coldIdleRssMb: cold.idleRssMbAfter5s, warm } : undefined,
         postgres: onPostgres,
       },
       null,
