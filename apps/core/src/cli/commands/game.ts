@@ -35,8 +35,13 @@ export const gameCommands: OpsCommand[] = [
   },
   {
     words: ['game', 'figures', 'repair'],
-    usage: "game figures repair <user id>                        rewrite a user's bet figures from their bets (safe while they bet)",
-    run: (args, http) => http.post('/admin/game/figures/repair', { userId: positional(args)[0] }),
+    usage:
+      'game figures repair <user id> | --all                 rewrite bet figures from the bets (safe while users bet;\n' +
+      '                                                       --all: up to 100 users whose figures differ, run again for more)',
+    run: (args, http) =>
+      args.includes('--all')
+        ? http.post('/admin/game/figures/repair', { all: 'true' })
+        : http.post('/admin/game/figures/repair', { userId: positional(args)[0] }),
   },
   {
     words: ['game', 'room'],

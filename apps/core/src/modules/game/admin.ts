@@ -7,7 +7,7 @@ import { ok } from '../../http/envelope';
 import { AppError } from '../../http/errors';
 import { field, parseInput } from '../../http/validate';
 import { findUserById } from '../user/repository';
-import { checkBetFigures, repairBetFigures } from './figures';
+import { checkBetFigures, repairAllBetFigures, repairBetFigures } from './figures';
 import { listChains } from './history';
 import { type LevelCatalog, listLevels, loadLevel, toWireLevel } from './levels';
 import { gameLevels, gameSessions } from './schema';
@@ -23,7 +23,7 @@ const moneyList = field.text(512).transform((text, ctx) => {
 const intList = z.string({ error: 'FIELD_INVALID' }).regex(/^\d{1,6}(,\d{1,6})*$/, { error: 'FIELD_INVALID' });
 const money = field.money();
 const figuresQuery = z.object({ userId: field.integer(1, 999_999_999).optional() });
-const figuresBody = z.object({ userId: field.integer(1, 999_999_999) });
+const figuresBody = z.object({ userId: field.integer(1, 999_999_999).optional(), all: field.oneOf(['true']).optional() });
 const levelBody = z.object({
   level: field.integer(1, 9),
   levelName: field.optionalText(32),
@@ -91,8 +91,11 @@ export function gameAdminRoutes(db: Database, catalog: LevelCatalog): Router {
     ok(res, { userId: userId ?? null, mismatches: await checkBetFigures(db, userId) });
   });
 
+  // One user (userId), or up to REPAIR_BATCH of the users whose figures differ (all=true).
   router.post('/game/figures/repair', async (req, res) => {
-    const { userId } = parseInput(figuresBody, req.body);
+    const { userId, all } = parseInput(figuresBody, req.body);
+    if (all) return ok(res, await repairAllBetFigures(db), 'Updated Successfully');
+    if (userId === undefined) throw AppError.invalid({ userId: 'FIELD_INVALID' });
     if (!(await findUserById(db, userId))) throw new AppError('NOT_FOUND');
     ok(res, { userId, mismatches: await repairBetFigures(db, userId) }, 'Updated Successfully');
   });

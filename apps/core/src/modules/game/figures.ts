@@ -102,9 +102,9 @@ export function figureRowsSql(users?: number[]): SQL {
 
 /**
  * The rows of figureRowsSql that the tables do not hold as they are (a row missing, extra or
- * different), at most 20: empty when the tables equal the sums over the bets.
+ * different), at most `limit`: empty when the tables equal the sums over the bets.
  */
-export function figureMismatchesSql(users?: number[]): SQL {
+export function figureMismatchesSql(users?: number[], limit = 20): SQL {
   const only = (column: SQL) => (users ? sql` where ${column} = any(${`{${users.join(',')}}`}::bigint[])` : sql``);
   return sql`with want as ${figureRowsSql(users)},
     have as (
@@ -117,7 +117,7 @@ export function figureMismatchesSql(users?: number[]): SQL {
       from want w full join have h
         on h.kind = w.kind and h.user_id = w.user_id and h.quarter is not distinct from w.quarter and h.settled is not distinct from w.settled
      where w.kind is null or h.kind is null or w.staked <> h.staked or w.payout <> h.payout or w.staked_all is distinct from h.staked_all
-     limit 20`;
+     limit ${limit}`;
 }
 
 /** A figure row that differs from its bets: what the bets say (want*) and what the table holds (have*), amounts in minor units. */
@@ -201,4 +201,22 @@ export async function repairBetFigures(db: Database, userId: number): Promise<Fi
       if (!isUniqueViolation(error) || attempt === REPAIR_ATTEMPTS) throw error;
     }
   }
+}
+
+/** How many users one call of repairAllBetFigures rewrites (an operator's request stays short). */
+export const REPAIR_BATCH = 100;
+
+/**
+ * Repairs (repairBetFigures) up to REPAIR_BATCH users whose figure rows differ from their bets,
+ * found by one read of every bet, and answers who was repaired and what still differs (at most 20
+ * rows: more users, if the batch did not reach them; the operator runs it again).
+ */
+export async function repairAllBetFigures(db: Database): Promise<{ repaired: number[]; mismatches: FigureMismatch[] }> {
+  const rows = await queryRows<{ user_id: string | number }>(
+    db,
+    sql`select distinct user_id from (${figureMismatchesSql(undefined, 1_000_000)}) m order by user_id limit ${REPAIR_BATCH}`,
+  );
+  const repaired = rows.map((row) => Number(row.user_id));
+  for (const userId of repaired) await repairBetFigures(db, userId);
+  return { repaired, mismatches: await checkBetFigures(db) };
 }
