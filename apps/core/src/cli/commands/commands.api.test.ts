@@ -80,8 +80,9 @@ describe('npm run ops', () => {
     const other = await registerUser(ctx);
     await seedBet(ctx.db, other.id, { total: 300n, at: new Date('2026-09-03T08:00:00Z') });
     await ctx.db.execute(sql`delete from game_user_totals where user_id in (${user.id}, ${other.id})`);
-    expect(await ops('game figures repair --all')).toEqual({ repaired: [user.id, other.id], mismatches: [] });
-    expect(await ops('game figures repair --all')).toEqual({ repaired: [], mismatches: [] });
+    expect(await ops('game figures repair --all')).toEqual({ repaired: [user.id, other.id], remaining: 0 });
+    expect(await ops('game figures')).toEqual({ userId: null, mismatches: [] });
+    expect(await ops('game figures repair --all')).toEqual({ repaired: [], remaining: 0 });
     await expect(ops('game figures repair')).rejects.toThrow(/userId/);
     await expect(ops('game figures repair 999999999')).rejects.toThrow(/Not found/);
     await expect(ops('game figures repair abc')).rejects.toThrow(/userId/);

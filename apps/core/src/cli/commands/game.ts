@@ -37,7 +37,7 @@ export const gameCommands: OpsCommand[] = [
     words: ['game', 'figures', 'repair'],
     usage:
       'game figures repair <user id> | --all                 rewrite bet figures from the bets (safe while users bet;\n' +
-      '                                                       --all: up to 100 users whose figures differ, run again for more)',
+      '                                                       --all: up to 100 users whose figures differ; says how many remain)',
     run: (args, http) =>
       args.includes('--all')
         ? http.post('/admin/game/figures/repair', { all: 'true' })

@@ -102,9 +102,9 @@ export function figureRowsSql(users?: number[]): SQL {
 
 /**
  * The rows of figureRowsSql that the tables do not hold as they are (a row missing, extra or
- * different), at most `limit`: empty when the tables equal the sums over the bets.
+ * different), all or at most `limit`: empty when the tables equal the sums over the bets.
  */
-export function figureMismatchesSql(users?: number[], limit = 20): SQL {
+export function figureMismatchesSql(users?: number[], limit?: number): SQL {
   const only = (column: SQL) => (users ? sql` where ${column} = any(${`{${users.join(',')}}`}::bigint[])` : sql``);
   return sql`with want as ${figureRowsSql(users)},
     have as (
@@ -117,7 +117,7 @@ export function figureMismatchesSql(users?: number[], limit = 20): SQL {
       from want w full join have h
         on h.kind = w.kind and h.user_id = w.user_id and h.quarter is not distinct from w.quarter and h.settled is not distinct from w.settled
      where w.kind is null or h.kind is null or w.staked <> h.staked or w.payout <> h.payout or w.staked_all is distinct from h.staked_all
-     limit ${limit}`;
+     ${limit === undefined ? sql`` : sql`limit ${limit}`}`;
 }
 
 /** A figure row that differs from its bets: what the bets say (want*) and what the table holds (have*), amounts in minor units. */
@@ -146,7 +146,7 @@ type MismatchRow = Record<
 
 /** The figure rows of `userId` (or of everyone: a read of every bet) that differ from their bets, at most 20. */
 export async function checkBetFigures(db: Executor, userId?: number): Promise<FigureMismatch[]> {
-  const rows = await queryRows<MismatchRow>(db, figureMismatchesSql(userId === undefined ? undefined : [userId]));
+  const rows = await queryRows<MismatchRow>(db, figureMismatchesSql(userId === undefined ? undefined : [userId], 20));
   return rows.map((row) => ({
     kind: row.kind === 'total' ? 'total' : 'quarter',
     userId: Number(row.user_id),
@@ -185,9 +185,9 @@ const REPAIR_ATTEMPTS = 3;
  * In one transaction that first locks the user's turnover rows: a bet writes its turnover before
  * its figures, so bets in flight commit first (and are counted in the sums) and later ones wait,
  * then add onto the rewritten rows (without the lock, a bet between its two figure upserts could
- * deadlock with the rewrite and fail: figures.pg.test.ts). A settlement that inserts one of the user's rows meanwhile
- * makes an insert here fail on the primary key; the transaction then changes nothing and is tried
- * again.
+ * deadlock with the rewrite and fail: figures.pg.test.ts). A settlement that inserts one of the
+ * user's rows meanwhile makes an insert here fail on the primary key; the transaction then changes
+ * nothing and is tried again.
  */
 export async function repairBetFigures(db: Database, userId: number): Promise<FigureMismatch[]> {
   for (let attempt = 1; ; attempt += 1) {
@@ -207,16 +207,17 @@ export async function repairBetFigures(db: Database, userId: number): Promise<Fi
 export const REPAIR_BATCH = 100;
 
 /**
- * Repairs (repairBetFigures) up to REPAIR_BATCH users whose figure rows differ from their bets,
- * found by one read of every bet, and answers who was repaired and what still differs (at most 20
- * rows: more users, if the batch did not reach them; the operator runs it again).
+ * Repairs (repairBetFigures) up to REPAIR_BATCH of the users whose figure rows differ from their
+ * bets, found by one read of every bet, and answers who was repaired and how many such users are
+ * left for the next call (each repair itself checks its user afterwards).
  */
-export async function repairAllBetFigures(db: Database): Promise<{ repaired: number[]; mismatches: FigureMismatch[] }> {
-  const rows = await queryRows<{ user_id: string | number }>(
+export async function repairAllBetFigures(db: Database): Promise<{ repaired: number[]; remaining: number }> {
+  const rows = await queryRows<{ user_id: string | number; users: number }>(
     db,
-    sql`select distinct user_id from (${figureMismatchesSql(undefined, 1_000_000)}) m order by user_id limit ${REPAIR_BATCH}`,
+    sql`select user_id, (count(*) over ())::int as users
+          from (select distinct user_id from (${figureMismatchesSql()}) m) u order by user_id limit ${REPAIR_BATCH}`,
   );
   const repaired = rows.map((row) => Number(row.user_id));
   for (const userId of repaired) await repairBetFigures(db, userId);
-  return { repaired, mismatches: await checkBetFigures(db) };
+  return { repaired, remaining: (rows[0]?.users ?? 0) - repaired.length };
 }
