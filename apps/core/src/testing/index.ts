@@ -1,5 +1,6 @@
 export { type BotServer, startBotServer } from './botServer';
 export { createEmptyPostgresDatabase, createTestDatabase, testDatabaseKind } from './database';
+export { nextGameSession } from './game';
 export * from './harness';
 export { closedPortUrl } from './network';
 export { type CoreProcess, registerThrough, runCoreProcessToExit, startCoreProcess } from './process';

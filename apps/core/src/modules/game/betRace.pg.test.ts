@@ -1,11 +1,11 @@
-import type { GameBetRecord, GameSession } from '@prism/domain';
+import type { GameBetRecord } from '@prism/domain';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../db/client';
 import { AppError } from '../../http/errors';
 import { ManualClock } from '../../platform/clock';
 import { cryptoRandom } from '../../platform/random';
-import { createTestContext, fundUser, registerUser, type TestContext, type TestUser } from '../../testing';
+import { createTestContext, fundUser, nextGameSession, registerUser, type TestContext, type TestUser } from '../../testing';
 import { checkLedger } from '../ledger/check';
 import { placeBet } from './betting';
 
@@ -34,9 +34,7 @@ const ITERATIONS = 100;
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 async function raceOnce(iteration: number): Promise<{ placed: number; refused: number }> {
-  const now = ctx.clock.now().getTime();
-  ctx.clock.set(new Date((Math.floor(now / 60_000) + 1) * 60_000 + 1_000));
-  const session = (await ctx.api.get<GameSession>('/app/game/luckyLottery/getSession', { level: '1' })).result;
+  const session = await nextGameSession(ctx);
   const betClock = new ManualClock(new Date(session.betEndTime - 1_000));
   ctx.clock.set(new Date(session.sessionEndTime + 500));
   const input = {
@@ -100,9 +98,7 @@ describe('bets racing settlement (PostgreSQL)', () => {
 describe("one user's bets racing the session cap (PostgreSQL)", () => {
   it('25 bets at once with room for fewer: exactly as many as fit are placed, the stake row equal to their sum', async () => {
     const user = users[0] as TestUser;
-    const now = ctx.clock.now().getTime();
-    ctx.clock.set(new Date((Math.floor(now / 60_000) + 1) * 60_000 + 1_000));
-    const session = (await ctx.api.get<GameSession>('/app/game/luckyLottery/getSession', { level: '1' })).result;
+    const session = await nextGameSession(ctx);
     const input = {
       gameSessionId: session.id,
       betName: 'Big' as const,
@@ -142,9 +138,7 @@ describe('one Idempotency-Key racing itself (PostgreSQL)', () => {
     // place_bet records the key with a plain INSERT (migration 0021): the first use commits it, the
     // others wait on the primary key, fail it (23505), and the general path replays the first answer.
     const user = users[1] as TestUser;
-    const now = ctx.clock.now().getTime();
-    ctx.clock.set(new Date((Math.floor(now / 60_000) + 1) * 60_000 + 1_000));
-    const session = (await ctx.api.get<GameSession>('/app/game/luckyLottery/getSession', { level: '1' })).result;
+    const session = await nextGameSession(ctx);
     const before = await queryRows<{ bets: number }>(ctx.db, sql`select count(*)::int as bets from game_bets where user_id = ${user.id}`);
     const form = { gameSessionId: String(session.id), betName: 'Big', baseAmount: '10', betMultiples: '5', totalBetAmount: '50.00' };
     const answers = await Promise.all(

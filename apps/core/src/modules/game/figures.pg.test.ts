@@ -1,11 +1,10 @@
-import type { GameSession } from '@prism/domain';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../db/client';
 import { AppError } from '../../http/errors';
 import { ManualClock } from '../../platform/clock';
 import { cryptoRandom } from '../../platform/random';
-import { createTestContext, fundUser, registerUser, type TestContext, type TestUser } from '../../testing';
+import { createTestContext, fundUser, nextGameSession, registerUser, type TestContext, type TestUser } from '../../testing';
 import { checkLedger } from '../ledger/check';
 import { placeBet } from './betting';
 import { checkBetFigures, repairBetFigures } from './figures';
@@ -33,9 +32,7 @@ const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 async function roundOnce(round: number): Promise<void> {
   // Each round in a new quarter hour: a player's first bet there creates their figure row, the
   // case where a repair that did not hold the bets back could deadlock with a bet.
-  const now = ctx.clock.now().getTime();
-  ctx.clock.set(new Date((Math.floor(now / 900_000) + 1) * 900_000 + 1_000));
-  const session = (await ctx.api.get<GameSession>('/app/game/luckyLottery/getSession', { level: '1' })).result;
+  const session = await nextGameSession(ctx, 900_000);
   const betClock = new ManualClock(new Date(session.betEndTime - 1_000));
   ctx.clock.set(new Date(session.sessionEndTime + 500));
   const bets = players.flatMap((player, p) =>

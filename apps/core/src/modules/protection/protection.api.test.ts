@@ -1,6 +1,6 @@
-import type { GameBetRecord, GameSession, ProtectionSettings, RealityCheck } from '@prism/domain';
+import type { GameBetRecord, ProtectionSettings, RealityCheck } from '@prism/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestContext, fundUser, moneySnapshot, registerUser, type TestContext, type TestUser } from '../../testing';
+import { createTestContext, fundUser, moneySnapshot, nextGameSession, registerUser, type TestContext, type TestUser } from '../../testing';
 import { createOrder } from '../recharge/testSupport';
 
 let ctx: TestContext;
@@ -20,9 +20,7 @@ const simulate = (user: TestUser, amount: string) => ctx.api.post('/app/user/rec
 
 /** Moves to the next minute's session start and bets 10 CHIP on Big there. */
 async function bet(user: TestUser) {
-  const now = ctx.clock.now().getTime();
-  ctx.clock.set(new Date((Math.floor(now / 60_000) + 1) * 60_000 + 1000));
-  const session = (await ctx.api.get<GameSession>('/app/game/luckyLottery/getSession', { level: '1' })).result;
+  const session = await nextGameSession(ctx);
   const form = { gameSessionId: String(session.id), betName: 'Big', baseAmount: '10', betMultiples: '1', totalBetAmount: '10.00' };
   return ctx.api.post<GameBetRecord>('/app/game/luckyLottery/betting', form, as(user));
 }
