@@ -65,5 +65,14 @@ const v8Flags = ['--max-semi-space-size=2'];
 const env = { MALLOC_ARENA_MAX: '2', ...process.env };
 // node itself on the bundle: one process, so signals (and a kill) reach the server directly.
 const core = spawn(process.execPath, [...v8Flags, CORE_BUNDLE], { stdio: 'inherit', env });
-for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => core.kill(signal));
+// A signal to this process alone is passed on, once. A supervisor or Ctrl-C signals the whole group
+// (npm, this wrapper, the server) and npm forwards its own too, so the server usually hears one stop
+// several times: it stops once, gracefully, whatever the count (platform/shutdown.ts, listenForStop).
+let forwarded = false;
+for (const signal of ['SIGINT', 'SIGTERM'])
+  process.on(signal, () => {
+    if (forwarded) return;
+    forwarded = true;
+    core.kill(signal);
+  });
 core.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));

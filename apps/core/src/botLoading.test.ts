@@ -5,7 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { type FakeBotApi, startFakeBotApi } from '@prism/bot/testing';
 import { afterEach, describe, expect, it } from 'vitest';
-import { type CoreProcess, startCoreProcess } from './testing';
+import { type CoreProcess, heldRequest, printed, signal, startCoreProcess } from './testing';
 
 /**
  * grammY costs the process about 4 MB of heap: core loads it (through `@prism/bot/grammy`) only
@@ -85,7 +85,78 @@ describe('grammY in the core process', () => {
   }, 120_000);
 });
 
+/**
+ * `npm start` is npm -> node scripts/start.mjs -> node server, in one process group. Started here as
+ * its own group (detached) on a fresh data folder. (In this file, beside the test above: start.mjs
+ * rebuilds the core bundle when it is stale, which two test files must not do at once.)
+ */
+async function startWrapper() {
+  const root = path.resolve(import.meta.dirname, '../../..');
+  dir = await mkdtemp(path.join(os.tmpdir(), 'prism-start-'));
+  const { BOT_TOKEN: _unset, ...environment } = process.env;
+  const child = spawn(process.execPath, ['scripts/start.mjs'], {
+    cwd: root,
+    env: {
+      ...environment,
+      NODE_ENV: 'test',
+      PORT: '0',
+      HOST: '127.0.0.1',
+      SKIP_WEB: 'true',
+      // debug: the shutdown steps are logged, so the test knows when the HTTP server is closing.
+      LOG_LEVEL: 'debug',
+      DATA_DIR: path.join(dir, 'data'),
+      DATABASE_URL: '',
+      TEST_DB: '',
+      GAME_TICK_MS: '0',
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+    detached: true,
+  });
+  let output = '';
+  const keep = (chunk: Buffer) => {
+    output += chunk.toString();
+  };
+  child.stdout.on('data', keep);
+  child.stderr.on('data', keep);
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  const out = () => output;
+  await printed(child, out, /Prism is running at http:\/\/[^\s:]+:\d+/, 110_000);
+  const port = /Prism is running at http:\/\/[^\s:]+:(\d+)/.exec(output)?.[1];
+  return { child, output: out, exited, url: `http://127.0.0.1:${port}`, dataDir: path.join(dir, 'data') };
+}
+
+/** SIGTERM (to the group, or to the wrapper alone) with a request in flight: one graceful shutdown. */
+async function stopsGracefully(to: 'process' | 'group'): Promise<void> {
+  const start = await startWrapper();
+  try {
+    const held = await heldRequest(start.url, '/core/app/auth/login', { phone: '8100000077', password: 'not-the-password' });
+    signal(start.child, 'SIGTERM', to);
+    // The jobs are stopped and the HTTP server is next (it closes right after this line): the request
+    // is still in flight while the server closes, and must be answered in full, the database still open.
+    await printed(start.child, start.output, /"step":"game scheduler"[^\n]*"msg":"shutdown step done"/, 30_000);
+    const answer = await held.finish();
+    expect(answer.status).toBe(200);
+    expect(JSON.parse(answer.body)).toMatchObject({ code: expect.any(Number), message: expect.any(String) });
+    const code = await start.exited;
+    expect({ code, output: code === 0 ? '' : start.output() }).toEqual({ code: 0, output: '' });
+    expect(start.output()).not.toMatch(/second signal|did not finish in time/);
+    expect(start.output().match(/"msg":"stopping"/g)).toHaveLength(1);
+    expect(start.output()).toMatch(/"failed":\[\],"clean":true,"msg":"stopped"/);
+    expect(existsSync(path.join(start.dataDir, 'prism.lock'))).toBe(false); // the database closed, the folder released
+  } finally {
+    if (start.child.exitCode === null && start.child.signalCode === null) signal(start.child, 'SIGKILL', 'group');
+  }
+}
+
 describe('npm start (scripts/start.mjs)', () => {
+  it('SIGTERM to its whole process group (as systemd and Docker send it): one graceful shutdown, the request in flight answered, exit 0', async () => {
+    await stopsGracefully('group');
+  }, 150_000);
+
+  it('SIGTERM to the wrapper alone: passed on, the same graceful shutdown, exit 0', async () => {
+    await stopsGracefully('process');
+  }, 150_000);
+
   it('runs the core bundle with the V8 flags and malloc arenas chosen for memory, without grammY when BOT_TOKEN is unset', async () => {
     const hook = await probe();
     const root = path.resolve(import.meta.dirname, '../../..');

@@ -1,12 +1,17 @@
 import http from 'node:http';
 import { afterEach, describe, expect, it } from 'vitest';
-import { type CoreProcess, createEmptyPostgresDatabase, startCoreProcess } from './testing';
+import { type CoreProcess, createEmptyPostgresDatabase, heldRequest, printed, signal, spawnCoreProcess, startCoreProcess } from './testing';
 
-/** WORKERS=2 on PostgreSQL: one port, two worker processes, both answering; SIGTERM stops them all. */
+/**
+ * WORKERS=2 on PostgreSQL: one port, two worker processes, both answering; SIGTERM stops them all.
+ * Every check of an exit code shows the process's output when it fails: a bare "expected 0, got 1"
+ * says nothing about which worker ended how.
+ */
 let database: { url: string; drop(): Promise<void> } | undefined;
 let core: CoreProcess | undefined;
 afterEach(async () => {
-  await core?.stop();
+  await core?.stop('group');
+  core = undefined;
   await database?.drop();
 });
 
@@ -24,20 +29,65 @@ const healthOnce = (url: string) =>
       .on('error', reject);
   });
 
+const clusterEnv = (url: string, logLevel = 'info') => ({
+  DATABASE_URL: url,
+  JWT_SECRET: 'cluster-test-secret-0123456789abcdef',
+  WORKERS: '2',
+  GAME_TICK_MS: '0',
+  LOG_LEVEL: logLevel,
+});
+
+/** The exit code, with the output when it is not 0 (so that a failure says why). */
+const exitOf = (code: number | null, output: string) => ({ code, output: code === 0 ? '' : output });
+
 describe('core workers (node:cluster)', () => {
-  it('two workers serve the same port, each answering, and stop together', async () => {
+  it('two workers serve the same port, each answering, and stop together on SIGTERM to the primary', async () => {
     database = await createEmptyPostgresDatabase();
-    core = await startCoreProcess({
-      DATABASE_URL: database.url,
-      JWT_SECRET: 'cluster-test-secret-0123456789abcdef',
-      WORKERS: '2',
-      GAME_TICK_MS: '0',
-    });
+    core = await startCoreProcess(clusterEnv(database.url), [], undefined, { detached: true });
     const seen = new Set<number | undefined>();
     for (let i = 0; i < 40 && seen.size < 2; i++) seen.add((await healthOnce(core.url)).worker);
     expect([...seen].sort()).toEqual([1, 2]);
-    const code = await core.stop();
+    const output = core.output;
+    const code = await core.stop('process');
     core = undefined;
-    expect(code).toBe(0);
+    expect(exitOf(code, output())).toEqual({ code: 0, output: '' });
+  }, 120_000);
+
+  it('SIGTERM to the whole group (each worker hears it twice): one graceful shutdown per worker, a request in flight answered, exit 0', async () => {
+    database = await createEmptyPostgresDatabase();
+    core = await startCoreProcess(clusterEnv(database.url, 'debug'), [], undefined, { detached: true });
+    const { child, output } = core;
+    const held = await heldRequest(core.url, '/core/app/auth/login', { phone: '8100000078', password: 'not-the-password' });
+    signal(child, 'SIGTERM', 'group');
+    // Both workers have stopped their jobs and are closing their HTTP servers: the request is in flight.
+    await printed(
+      child,
+      output,
+      /"step":"game scheduler"[^\n]*"msg":"shutdown step done"[\s\S]*"step":"game scheduler"[^\n]*"msg":"shutdown step done"/,
+      30_000,
+    );
+    const answer = await held.finish();
+    expect(answer.status).toBe(200);
+    expect(JSON.parse(answer.body)).toMatchObject({ code: expect.any(Number), message: expect.any(String) });
+    const code = await core.exited;
+    core = undefined;
+    expect(exitOf(code, output())).toEqual({ code: 0, output: '' });
+    expect(output()).not.toMatch(/second signal|did not finish in time/);
+    expect(output().match(/"msg":"stopping"/g)).toHaveLength(2);
+    expect(output().match(/"failed":\[\],"clean":true,"msg":"stopped"/g)).toHaveLength(2);
+  }, 120_000);
+
+  it('SIGTERM to the group while the workers are still starting: they finish starting, stop cleanly, exit 0', async () => {
+    database = await createEmptyPostgresDatabase();
+    const starting = await spawnCoreProcess(clusterEnv(database.url, 'debug'), { detached: true });
+    try {
+      // One worker is migrating (its handler is installed, nothing is ready); the other may still be loading.
+      await starting.printed(/"msg":"database open; migrating"/);
+      signal(starting.child, 'SIGTERM', 'group');
+      const code = await starting.exited;
+      expect(exitOf(code, starting.output())).toEqual({ code: 0, output: '' });
+    } finally {
+      if (starting.child.exitCode === null && starting.child.signalCode === null) signal(starting.child, 'SIGKILL', 'group');
+    }
   }, 120_000);
 });

@@ -6,7 +6,7 @@ import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { type FakeBotApi, startFakeBotApi } from '@prism/bot/testing';
 import { afterEach, describe, expect, it } from 'vitest';
-import { runCoreProcessToExit, startCoreProcess } from './testing';
+import { runCoreProcessToExit, signal, spawnCoreProcess, startCoreProcess } from './testing';
 
 /** Start-up and shutdown of the real process (`node apps/core/src/main.ts`), as an operator would see them. */
 let fake: FakeBotApi | undefined;
@@ -75,4 +75,21 @@ describe('the core process', () => {
     expect(rows.rows[0]?.n).toBeGreaterThan(0);
     await reopened.close();
   }, 120_000); // a cold start of the embedded database is slow on a loaded machine
+
+  it('SIGTERM during start-up (migrating): the start finishes, then one graceful shutdown, exit 0, the database closed', async () => {
+    dataDir = await mkdtemp(path.join(os.tmpdir(), 'prism-life-'));
+    const starting = await spawnCoreProcess({ DATA_DIR: dataDir, LOG_LEVEL: 'debug', GAME_TICK_MS: '0' }, { detached: true });
+    try {
+      await starting.printed(/"msg":"database open; migrating"/);
+      // Twice, as a supervisor's group signal and a parent's forwarded one arrive: still one shutdown.
+      signal(starting.child, 'SIGTERM', 'group');
+      signal(starting.child, 'SIGTERM', 'group');
+      const code = await starting.exited;
+      expect({ code, output: code === 0 ? '' : starting.output() }).toEqual({ code: 0, output: '' });
+      expect(starting.output()).toMatch(/"failed":\[\],"clean":true,"msg":"stopped"/);
+      expect(existsSync(path.join(dataDir, 'prism.lock'))).toBe(false);
+    } finally {
+      if (starting.child.exitCode === null && starting.child.signalCode === null) signal(starting.child, 'SIGKILL', 'group');
+    }
+  }, 120_000);
 });

@@ -44,3 +44,41 @@ export async function runShutdown(steps: ShutdownStep[], logger: Logger): Promis
   }
   return { failed, clean };
 }
+
+export interface StopRequest {
+  /** The first SIGINT or SIGTERM received. */
+  signal: Promise<NodeJS.Signals>;
+  /** Called for every later one (which changes nothing). */
+  onRepeat(listener: (signal: NodeJS.Signals) => void): void;
+}
+
+/**
+ * Listens for SIGINT and SIGTERM from now on: the first asks the process to stop, and any later
+ * one changes nothing. One stop request reaches a process several times: a supervisor (systemd,
+ * Docker) or Ctrl-C signals the whole process group (npm, scripts/start.mjs, the server, each
+ * cluster worker), and each parent forwards what it got as well, so a repeat must not cut a
+ * graceful shutdown short (the shutdown has its own deadline; SIGKILL still ends it at once).
+ * Call it first thing: a signal during start-up then waits for the start instead of killing the
+ * process half-way with the default action.
+ */
+export function listenForStop(): StopRequest {
+  let first: ((signal: NodeJS.Signals) => void) | undefined;
+  const signal = new Promise<NodeJS.Signals>((resolve) => {
+    first = resolve;
+  });
+  let repeat: (signal: NodeJS.Signals) => void = () => {};
+  let received = false;
+  const handle = (name: NodeJS.Signals) => {
+    if (received) return repeat(name);
+    received = true;
+    first?.(name);
+  };
+  process.on('SIGINT', handle);
+  process.on('SIGTERM', handle);
+  return {
+    signal,
+    onRepeat(listener) {
+      repeat = listener;
+    },
+  };
+}

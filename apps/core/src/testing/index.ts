@@ -3,7 +3,17 @@ export { createEmptyPostgresDatabase, createTestDatabase, testDatabaseKind } fro
 export { nextGameSession } from './game';
 export * from './harness';
 export { closedPortUrl } from './network';
-export { type CoreProcess, registerThrough, runCoreProcessToExit, startCoreProcess } from './process';
+export {
+  type CoreProcess,
+  type CoreProcessOptions,
+  heldRequest,
+  printed,
+  registerThrough,
+  runCoreProcessToExit,
+  signal,
+  spawnCoreProcess,
+  startCoreProcess,
+} from './process';
 export { type AppRoute, appRoutes } from './routes';
 export { snapshotDatabase } from './snapshot';
 export * from './wallet';

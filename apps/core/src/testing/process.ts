@@ -1,5 +1,6 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtemp } from 'node:fs/promises';
+import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { HttpClient } from '@prism/client';
@@ -12,10 +13,20 @@ export interface CoreProcess {
   /** An operator client for /core/admin. */
   ops: HttpClient;
   child: ChildProcess;
+  /** The exit code (null when a signal ended it), whoever ended it. */
+  exited: Promise<number | null>;
   /** SIGKILL: no shutdown, no cleanup, as a crash. */
   crash(): Promise<void>;
-  /** SIGTERM, then the exit code (null when a signal ended it). */
-  stop(): Promise<number | null>;
+  /**
+   * SIGTERM, then the exit code (null when a signal ended it). `group` signals the whole process
+   * group, as systemd or Docker do (the process must have been started with `detached`).
+   */
+  stop(to?: 'process' | 'group'): Promise<number | null>;
+}
+
+export interface CoreProcessOptions {
+  /** A process group of its own (with its cluster workers): for stop('group'). */
+  detached?: boolean;
 }
 
 /**
@@ -28,9 +39,10 @@ export async function startCoreProcess(
   env: Record<string, string>,
   nodeArgs: string[] = [],
   entry: string[] = TSX_ENTRY,
+  options: CoreProcessOptions = {},
 ): Promise<CoreProcess> {
   const opsToken = env.OPS_TOKEN ?? 'process-test-ops-token';
-  const spawned = await spawnCore({ OPS_TOKEN: opsToken, ...env, PORT: '0' }, nodeArgs, entry);
+  const spawned = await spawnCore({ OPS_TOKEN: opsToken, ...env, PORT: '0' }, nodeArgs, entry, options);
   const { child, exited, output } = spawned;
   const url = await readyUrl(child, spawned.port, output);
   return {
@@ -38,15 +50,68 @@ export async function startCoreProcess(
     output,
     ops: new HttpClient({ baseURL: `${url}/core/`, getToken: () => `Ops ${opsToken}` }),
     child,
+    exited,
     async crash() {
       child.kill('SIGKILL');
       await exited;
     },
-    async stop() {
-      if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
+    async stop(to = 'process') {
+      if (child.exitCode === null && child.signalCode === null) signal(child, 'SIGTERM', to);
       return exited;
     },
   };
+}
+
+/** Sends `name` to the child, or to its whole process group (it must lead one: spawned detached). */
+export function signal(child: ChildProcess, name: NodeJS.Signals, to: 'process' | 'group' = 'process'): void {
+  if (to === 'process' || child.pid === undefined) child.kill(name);
+  else process.kill(-child.pid, name);
+}
+
+export interface StartingCoreProcess {
+  child: ChildProcess;
+  output(): string;
+  /** Resolves when the output matches (or rejects when the process exits first or `ms` pass). */
+  printed(pattern: RegExp, ms?: number): Promise<void>;
+  /** The exit code (null when a signal ended it). */
+  exited: Promise<number | null>;
+}
+
+/** Starts main.ts without waiting for it to answer: for signals that arrive during start-up. */
+export async function spawnCoreProcess(env: Record<string, string>, options: CoreProcessOptions = {}): Promise<StartingCoreProcess> {
+  const { child, exited, output } = await spawnCore({ PORT: '0', ...env }, [], TSX_ENTRY, options);
+  return { child, output, exited, printed: (pattern, ms = 120_000) => printed(child, output, pattern, ms) };
+}
+
+/** Waits for `pattern` in what the child printed: an event, not a guessed sleep. */
+export function printed(child: ChildProcess, output: () => string, pattern: RegExp, ms = 120_000): Promise<void> {
+  return new Promise<void>((resolve, reject) => {
+    const check = () => {
+      if (!pattern.test(output())) return;
+      done();
+      resolve();
+    };
+    const gone = (code: number | null) => {
+      done();
+      reject(new Error(`the process exited (${code}) before printing ${pattern}: ${output()}`));
+    };
+    const timer = setTimeout(() => {
+      done();
+      reject(new Error(`not printed within ${ms} ms: ${pattern}: ${output()}`));
+    }, ms);
+    const done = () => {
+      clearTimeout(timer);
+      child.stdout?.off('data', later);
+      child.stderr?.off('data', later);
+      child.off('exit', gone);
+    };
+    // After the harness's own listener has kept the chunk.
+    const later = () => setImmediate(check);
+    child.stdout?.on('data', later);
+    child.stderr?.on('data', later);
+    child.once('exit', gone);
+    check();
+  });
 }
 
 /** Runs `apps/core/src/main.ts` with `env` as given (PORT included) until it exits: for start-ups meant to fail. */
@@ -64,7 +129,7 @@ export async function runCoreProcessToExit(
 /** main.ts through tsx's loader; a benchmark may pass the esbuild bundle instead (what `npm start` runs). */
 const TSX_ENTRY = ['--import', 'tsx', 'apps/core/src/main.ts'];
 
-async function spawnCore(env: Record<string, string>, nodeArgs: string[], entry: string[] = TSX_ENTRY) {
+async function spawnCore(env: Record<string, string>, nodeArgs: string[], entry: string[] = TSX_ENTRY, options: CoreProcessOptions = {}) {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'prism-proc-'));
   // node itself with tsx's loader (not the tsx CLI, which runs a grandchild that a SIGKILL would orphan).
   const child = spawn(process.execPath, [...nodeArgs, ...entry], {
@@ -80,6 +145,7 @@ async function spawnCore(env: Record<string, string>, nodeArgs: string[], entry:
       PUBLIC_URL: '',
     },
     stdio: ['ignore', 'pipe', 'pipe'],
+    detached: options.detached ?? false,
   });
   // Keep the end of the output (logs and errors): when a start fails, it says why.
   let output = '';
@@ -131,4 +197,50 @@ export async function registerThrough(api: TestApi, phone: string, password = 's
   if (registered.code !== 200) throw new Error(`register ${phone}: ${registered.message}`);
   const info = await api.get<{ id: number }>('/app/user/getUserInfo', {}, { token: registered.result.token });
   return { token: registered.result.token, id: info.result.id };
+}
+
+/**
+ * A request the server holds in flight for as long as the test wants: a POST whose body is sent
+ * in two parts. It resolves once the server has the request (it answered 100 Continue to the
+ * headers); `finish()` sends the rest and returns the answer.
+ */
+export function heldRequest(
+  url: string,
+  route: string,
+  payload: unknown,
+): Promise<{ finish(): Promise<{ status: number; body: string }> }> {
+  const body = Buffer.from(JSON.stringify(payload));
+  const half = Math.floor(body.length / 2);
+  return new Promise((resolveHeld, rejectHeld) => {
+    const answered = new Promise<{ status: number; body: string }>((resolve, reject) => {
+      const request = http.request(`${url}${route}`, {
+        method: 'POST',
+        agent: false,
+        headers: { 'content-type': 'application/json', 'content-length': String(body.length), expect: '100-continue' },
+      });
+      request.on('continue', () => {
+        request.write(body.subarray(0, half));
+        resolveHeld({
+          finish: () => {
+            request.end(body.subarray(half));
+            return answered;
+          },
+        });
+      });
+      request.on('response', (res) => {
+        let text = '';
+        res.on('data', (chunk: Buffer) => {
+          text += chunk.toString();
+        });
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, body: text }));
+        res.on('error', reject);
+      });
+      request.on('error', (error) => {
+        reject(error);
+        rejectHeld(error);
+      });
+      request.flushHeaders();
+    });
+    answered.catch(() => {});
+  });
 }
