@@ -34,6 +34,8 @@ export default defineConfig({
                 include: ['apps/core/src/**/*.api.test.ts', 'apps/core/src/**/*.pg.test.ts'],
                 env: { TEST_DB: 'pg' },
                 ...coreSetup,
+                // Concurrent queries on one transaction fail the test (pg 9 refuses them).
+                setupFiles: ['apps/core/src/testing/pgStrict.ts'],
               },
             },
           ]

@@ -18,10 +18,10 @@ export async function seedLevels(db: Executor): Promise<void> {
 
 /** Every level with its enabled tasks, lowest first. */
 export async function loadLevelRules(db: Executor): Promise<LevelRule[]> {
-  const [levelRows, taskRows] = await Promise.all([
-    db.select().from(levels).orderBy(asc(levels.level)),
-    db.select().from(levelTasks).where(eq(levelTasks.enabled, true)).orderBy(asc(levelTasks.id)),
-  ]);
+  // One after the other: `db` may be a transaction, whose one connection runs one query at a time
+  // (pg 8 warns of concurrent ones, pg 9 refuses them).
+  const levelRows = await db.select().from(levels).orderBy(asc(levels.level));
+  const taskRows = await db.select().from(levelTasks).where(eq(levelTasks.enabled, true)).orderBy(asc(levelTasks.id));
   return levelRows.map((row) => ({
     level: row.level,
     name: row.name,

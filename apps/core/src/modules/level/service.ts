@@ -97,7 +97,10 @@ export function createLevelService({ db, clock, rules }: { db: Database; clock: 
      * ledger pays from 'rewards' under a key that can be written only once.
      */
     async collect(tx: Executor, userId: number, taskId: number): Promise<LevelCollectResult> {
-      const [rules, figures, collected] = await Promise.all([loadLevelRules(tx), levelFigures(tx, userId), collectedTaskIds(tx, userId)]);
+      // In turn: one transaction's connection runs one query at a time.
+      const rules = await loadLevelRules(tx);
+      const figures = await levelFigures(tx, userId);
+      const collected = await collectedTaskIds(tx, userId);
       const rule = rules.find((level) => level.tasks.some((task) => task.id === taskId));
       const task = rule?.tasks.find((candidate) => candidate.id === taskId);
       if (!rule || !task) throw new AppError('LEVEL_TASK_UNKNOWN');
