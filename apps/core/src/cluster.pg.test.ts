@@ -59,6 +59,10 @@ describe('core workers (node:cluster)', () => {
     const { child, output } = core;
     const held = await heldRequest(core.url, '/core/app/auth/login', { phone: '8100000078', password: 'not-the-password' });
     signal(child, 'SIGTERM', 'group');
+    await printed(child, output, /"msg":"stopping"[\s\S]*"msg":"stopping"/, 30_000);
+    // Again, once both handle the first (two signals sent at once may merge into one delivery):
+    // npm's forwarded copy, or a supervisor's repeat.
+    signal(child, 'SIGTERM', 'group');
     // Both workers have stopped their jobs and are closing their HTTP servers: the request is in flight.
     await printed(
       child,
