@@ -1,5 +1,6 @@
 import type { Asset } from '../constants';
 import type { Money } from '../money';
+import { convert } from './exchange';
 
 /**
  * The withdrawal turnover rule (betLimitRechargeMultiple4Withdraw): each
@@ -90,11 +91,32 @@ export function bookAfterRecharge(book: TurnoverBook, asset: Asset, amount: Mone
   return { ...settled, [asset]: afterRecharge(settled[asset], amount, multipleBps) };
 }
 
-/** A bet's stake counts toward its coin's pool (what the game's bet statement does in SQL). */
-export function bookAfterBet(book: TurnoverBook, coin: Asset, stake: Money): TurnoverBook {
+/** The platform's exchange rate from one coin to another ("to per one from", RATE_SCALE), if it has one. */
+export type RateOf = (from: Asset, to: Asset) => bigint | undefined;
+
+/**
+ * What a stake counts toward its pool's turnover: its value in the pool's home coin at the
+ * platform's own exchange rate (the pair straight to the home coin, else through CHIP, the game's
+ * coin), each step rounded down. The home coin counts at par; a coin the platform gives no rate
+ * for counts nothing. So 100 POINT (0.01 CHIP each) frees what 1 CASH of bets frees, not 100.
+ * place_bet (migration 0023) computes the same in SQL; a test ties the two.
+ */
+export function stakeTurnover(coin: Asset, stake: Money, rateOf: RateOf): Money {
+  const home = TURNOVER_POOL[coin];
+  if (coin === home) return stake;
+  const direct = rateOf(coin, home);
+  if (direct !== undefined) return convert(stake, direct);
+  const toChip = rateOf(coin, 'CHIP');
+  const chipToHome = rateOf('CHIP', home);
+  if (toChip === undefined || chipToHome === undefined) return 0n;
+  return convert(convert(stake, toChip), chipToHome);
+}
+
+/** A bet's turnover (stakeTurnover of its stake) counts toward its coin's pool, as the game's bet statement does in SQL. */
+export function bookAfterBet(book: TurnoverBook, coin: Asset, turnover: Money): TurnoverBook {
   const home = TURNOVER_POOL[coin];
   const state = book[home] ?? EMPTY;
-  return { ...book, [home]: { ...state, done: state.done + stake } };
+  return { ...book, [home]: { ...state, done: state.done + turnover } };
 }
 
 export interface ExchangeMove {
