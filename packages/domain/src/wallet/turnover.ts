@@ -95,21 +95,27 @@ export function bookAfterRecharge(book: TurnoverBook, asset: Asset, amount: Mone
 export type RateOf = (from: Asset, to: Asset) => bigint | undefined;
 
 /**
- * What a stake counts toward its pool's turnover: its value in the pool's home coin at the
- * platform's own exchange rate (the pair straight to the home coin, else through CHIP, the game's
- * coin), each step rounded down. The home coin counts at par; a coin the platform gives no rate
- * for counts nothing. So 100 POINT (0.01 CHIP each) frees what 1 CASH of bets frees, not 100.
- * place_bet (migration 0023) computes the same in SQL; a test ties the two.
+ * What `amount` of `coin` is worth in `home` at the platform's own exchange rate: the pair straight
+ * to `home`, else through CHIP (the game's coin), each step rounded down as an exchange rounds;
+ * `home` itself at par; a coin the platform gives no rate for is worth nothing here. SQL twin:
+ * prism_coin_value (migration 0023); game/stakeTurnover.api.test.ts compares the two.
  */
-export function stakeTurnover(coin: Asset, stake: Money, rateOf: RateOf): Money {
-  const home = TURNOVER_POOL[coin];
-  if (coin === home) return stake;
+export function valueIn(coin: Asset, amount: Money, home: Asset, rateOf: RateOf): Money {
+  if (coin === home) return amount;
   const direct = rateOf(coin, home);
-  if (direct !== undefined) return convert(stake, direct);
+  if (direct !== undefined) return convert(amount, direct);
   const toChip = rateOf(coin, 'CHIP');
   const chipToHome = rateOf('CHIP', home);
   if (toChip === undefined || chipToHome === undefined) return 0n;
-  return convert(convert(stake, toChip), chipToHome);
+  return convert(convert(amount, toChip), chipToHome);
+}
+
+/**
+ * What a stake counts toward its pool's turnover: its value in the pool's home coin (valueIn). So
+ * 100 POINT (0.01 CHIP each) frees what 1 CASH of bets frees, not 100. place_bet does the same.
+ */
+export function stakeTurnover(coin: Asset, stake: Money, rateOf: RateOf): Money {
+  return valueIn(coin, stake, TURNOVER_POOL[coin], rateOf);
 }
 
 /** A bet's turnover (stakeTurnover of its stake) counts toward its coin's pool, as the game's bet statement does in SQL. */

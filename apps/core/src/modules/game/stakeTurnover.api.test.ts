@@ -1,4 +1,4 @@
-import { type Asset, type GameBetRecord, type GameSession, parseRate, type RateOf, stakeTurnover } from '@prism/domain';
+import { type Asset, type GameBetRecord, type GameSession, parseRate, type RateOf, stakeTurnover, valueIn } from '@prism/domain';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../db/client';
@@ -8,7 +8,7 @@ import { turnoverState, withdrawableOf } from '../ledger/turnover';
 /**
  * A stake counts toward the withdrawal turnover at its value in its pool's home coin (docs/money.md
  * "Turnover rule"): the rule is stakeTurnover (packages/domain), place_bet computes it in SQL
- * (prism_stake_turnover, migration 0023). These tests tie the two and show the abuse is closed.
+ * (prism_stake_turnover and prism_coin_value, migration 0023; the latter also values level `bet` figures). These tests tie the two and show the abuse is closed.
  */
 let ctx: TestContext;
 beforeAll(async () => {
@@ -33,6 +33,14 @@ async function inSql(coin: Asset, stake: bigint): Promise<bigint> {
   return BigInt(row?.v ?? '-1');
 }
 
+async function valueInSql(coin: Asset, amount: bigint, home: Asset): Promise<bigint> {
+  const [row] = await queryRows<{ v: string }>(
+    ctx.db,
+    sql`select prism_coin_value(${coin}, ${amount.toString()}::bigint, ${home})::text as v`,
+  );
+  return BigInt(row?.v ?? '-1');
+}
+
 const setRate = (from: Asset, to: Asset, rate: string) =>
   ctx.db.execute(sql`insert into exchange_rates (from_asset, to_asset, rate) values (${from}, ${to}, ${rate})
     on conflict (from_asset, to_asset) do update set rate = excluded.rate`);
@@ -43,7 +51,10 @@ describe('the stake value place_bet counts is the domain rule', () => {
     const check = async () => {
       const rateOf = await ratesInDatabase();
       for (const coin of ['CASH', 'CHIP', 'GOLD', 'POINT', 'USDT'] as const)
-        for (const stake of stakes) expect(await inSql(coin, stake), `${coin} ${stake}`).toBe(stakeTurnover(coin, stake, rateOf));
+        for (const stake of stakes) {
+          expect(await inSql(coin, stake), `${coin} ${stake}`).toBe(stakeTurnover(coin, stake, rateOf));
+          expect(await valueInSql(coin, stake, 'CASH'), `${coin} ${stake} in CASH`).toBe(valueIn(coin, stake, 'CASH', rateOf));
+        }
     };
     await check();
     expect(await inSql('POINT', 10_000n)).toBe(100n);

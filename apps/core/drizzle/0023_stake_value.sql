@@ -1,26 +1,35 @@
--- As in 0021, with one change: a stake counts toward the withdrawal turnover at its value in its
--- pool's home coin (CASH, or USDT for USDT), by the platform's own exchange rates, instead of at
--- par. A POINT is worth 0.01 CHIP, so 100 POINT staked frees what 1 CASH of bets frees
--- (docs/money.md "Turnover rule"). The rule is stakeTurnover in packages/domain
--- wallet/turnover.ts; game/stakeTurnover.api.test.ts compares the two.
+ALTER TABLE "game_user_totals" ADD COLUMN "staked_value" bigint DEFAULT 0 NOT NULL;--> statement-breakpoint
+-- A stake counts at its value, not at par (docs/money.md "Turnover rule", docs/engage.md levels):
+-- toward the withdrawal turnover at its value in its pool's home coin (CASH, or USDT for USDT), and
+-- toward level `bet` tasks at its value in CASH (game_user_totals.staked_value), by the platform's
+-- own exchange rates. A POINT is worth 0.01 CHIP, so 100 POINT staked frees and counts what 1 CASH
+-- does. The rules are valueIn and stakeTurnover in packages/domain wallet/turnover.ts;
+-- game/stakeTurnover.api.test.ts compares them with these functions.
 --
--- prism_stake_turnover: the pair straight to the home coin, else through CHIP (the game's coin),
--- each step rounded down as convert() does; the home coin at par; no rate, nothing. A rate's
--- `enabled` flag is not read: it stops exchanges, it does not change what a coin is worth.
-CREATE OR REPLACE FUNCTION prism_stake_turnover(p_coin text, p_stake bigint) RETURNS bigint
+-- prism_coin_value: the pair straight to p_home, else through CHIP (the game's coin), each step
+-- rounded down as convert() does; p_home itself at par; no rate, nothing. A rate's `enabled` flag
+-- is not read: it stops exchanges, it does not change what a coin is worth.
+CREATE OR REPLACE FUNCTION prism_coin_value(p_coin text, p_amount bigint, p_home text) RETURNS bigint
 LANGUAGE sql STABLE AS $$
   SELECT CASE
-    WHEN p_coin IN ('CASH', 'USDT') THEN p_stake
+    WHEN p_coin = p_home THEN p_amount
     ELSE coalesce(
-      (SELECT floor(p_stake * r.rate::numeric)::bigint FROM exchange_rates r
-        WHERE r.from_asset = p_coin AND r.to_asset = 'CASH'),
-      (SELECT floor(floor(p_stake * a.rate::numeric) * b.rate::numeric)::bigint
-         FROM exchange_rates a JOIN exchange_rates b ON b.from_asset = 'CHIP' AND b.to_asset = 'CASH'
+      (SELECT floor(p_amount * r.rate::numeric)::bigint FROM exchange_rates r
+        WHERE r.from_asset = p_coin AND r.to_asset = p_home),
+      (SELECT floor(floor(p_amount * a.rate::numeric) * b.rate::numeric)::bigint
+         FROM exchange_rates a JOIN exchange_rates b ON b.from_asset = 'CHIP' AND b.to_asset = p_home
         WHERE a.from_asset = p_coin AND a.to_asset = 'CHIP'),
       0)
   END
 $$;
 --> statement-breakpoint
+-- Toward its pool's home coin: CHIP, GOLD and POINT toward CASH, USDT toward USDT (TURNOVER_POOL).
+CREATE OR REPLACE FUNCTION prism_stake_turnover(p_coin text, p_stake bigint) RETURNS bigint
+LANGUAGE sql STABLE AS $$
+  SELECT prism_coin_value(p_coin, p_stake, CASE WHEN p_coin = 'USDT' THEN 'USDT' ELSE 'CASH' END)
+$$;
+--> statement-breakpoint
+-- As in 0021, with the stake counted at its value (v_counted) in the turnover and staked_value.
 CREATE OR REPLACE FUNCTION place_bet(
   p_user bigint, p_session bigint, p_bet_name text, p_base bigint, p_multiples integer, p_total bigint,
   p_coin text, p_suffix text, p_shard integer, p_default_fee_bps integer, p_now timestamptz,
@@ -34,6 +43,7 @@ DECLARE
   v_order text;
   v_bet bigint;
   v_answer jsonb;
+  v_counted bigint;
 BEGIN
   -- The room's lists are checked in this statement too (one statement fewer each).
   SELECT gs.status, gs.start_at, gs.bet_end_at, gs.period_id, gs.level, l.enable_flag,
@@ -90,11 +100,12 @@ BEGIN
     INSERT INTO game_bets (order_no, user_id, session_id, level, period_id, bet_name, base_amount, multiples, total, fee, coin, status, created_at)
     VALUES (v_order, p_user, p_session, s.level, s.period_id, p_bet_name, p_base, p_multiples, p_total, v_fee, p_coin, 'PENDING', p_now)
     RETURNING id INTO v_bet;
+    v_counted := prism_stake_turnover(p_coin, p_total);
     -- CHIP, GOLD and POINT count toward CASH, each at its value in CASH (prism_stake_turnover). The
     -- home row is written even when the stake counts nothing: lockTurnoverRows relies on every bet
     -- writing it before its figure rows.
     INSERT INTO turnover (user_id, currency, done)
-    VALUES (p_user, CASE WHEN p_coin = 'USDT' THEN 'USDT' ELSE 'CASH' END, prism_stake_turnover(p_coin, p_total))
+    VALUES (p_user, CASE WHEN p_coin = 'USDT' THEN 'USDT' ELSE 'CASH' END, v_counted)
     ON CONFLICT (user_id, currency) DO UPDATE SET done = turnover.done + excluded.done;
     -- The player's figures (game_user_quarters, game_user_totals): the stake placed in this quarter
     -- hour (CASH family) and the running totals, so that getUserInfo reads rows, not bets.
@@ -103,9 +114,13 @@ BEGIN
       VALUES (p_user, date_bin('900 seconds', p_now, timestamptz '2000-01-01 00:00:00+00'), false, p_total)
       ON CONFLICT (user_id, quarter, settled) DO UPDATE SET staked = q.staked + excluded.staked;
     END IF;
-    INSERT INTO game_user_totals AS t (user_id, staked_cash, staked_all)
-    VALUES (p_user, CASE WHEN p_coin = 'USDT' THEN 0 ELSE p_total END, p_total)
-    ON CONFLICT (user_id) DO UPDATE SET staked_cash = t.staked_cash + excluded.staked_cash, staked_all = t.staked_all + excluded.staked_all;
+    -- staked_value: the stake's value in CASH, the level module's `bet` figure (CASH-family stakes
+    -- are already valued in CASH for the turnover; a USDT stake is valued here).
+    INSERT INTO game_user_totals AS t (user_id, staked_cash, staked_all, staked_value)
+    VALUES (p_user, CASE WHEN p_coin = 'USDT' THEN 0 ELSE p_total END, p_total,
+            CASE WHEN p_coin = 'USDT' THEN prism_coin_value(p_coin, p_total, 'CASH') ELSE v_counted END)
+    ON CONFLICT (user_id) DO UPDATE SET staked_cash = t.staked_cash + excluded.staked_cash, staked_all = t.staked_all + excluded.staked_all,
+      staked_value = t.staked_value + excluded.staked_value;
     -- toWireBet of the row just written (views.ts); game tests compare the two.
     v_answer := jsonb_build_object('ok', true, 'result', jsonb_build_object(
       'id', v_bet, 'orderNo', v_order, 'gameSessionId', p_session, 'periodId', s.period_id, 'level', s.level,
@@ -130,3 +145,11 @@ BEGIN
   RETURN v_answer;
 END
 $$;
+--> statement-breakpoint
+-- The level figure of the bets already placed, at today's rates (void sessions counted out, as
+-- when the table was filled in 0020).
+UPDATE game_user_totals t SET staked_value = x.v
+  FROM (SELECT b.user_id, sum(prism_coin_value(b.coin, b.total, 'CASH'))::bigint AS v
+          FROM game_bets b JOIN game_sessions s ON s.id = b.session_id
+         WHERE s.status <> 'void' GROUP BY b.user_id) x
+ WHERE x.user_id = t.user_id;
