@@ -28,6 +28,7 @@ const config = loadConfig({
   RATE_LIMIT_AUTH_PER_MINUTE: '10000',
   RATE_LIMIT_SMS_PER_MINUTE: '10000',
   RATE_LIMIT_GIFT_CODE_PER_MINUTE: '10000',
+  RATE_LIMIT_GIVE_POWER_PER_MINUTE: '10000',
 });
 const running = await startServer(config, createLogger(config.LOG_LEVEL));
 process.stdout.write(`e2e server at ${running.url} (data ${dataDir}, fake Bot API ${fake.apiRoot})\n`);

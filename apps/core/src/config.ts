@@ -63,6 +63,8 @@ const schema = z.object({
   EVENT_STREAMS_PER_USER: z.coerce.number().int().positive().default(5),
   /** Gift-code redemptions per minute, counted per IP and per user. */
   RATE_LIMIT_GIFT_CODE_PER_MINUTE: z.coerce.number().int().positive().default(10),
+  /** Power gifts per minute, counted per IP and per user: each names a receiver by phone or code (a look-up). */
+  RATE_LIMIT_GIVE_POWER_PER_MINUTE: z.coerce.number().int().positive().default(20),
   BOT_TOKEN: optionalText,
   BOT_USERNAME: optionalText,
   BOT_API_ROOT: optionalText,

@@ -10,6 +10,7 @@ import {
   checkText,
   hasControlCharacters,
   hasErrors,
+  normalizeInvitationCode,
   validateChangePasswordForm,
   validateLoginForm,
   validatePasswordWithCodeForm,
@@ -110,5 +111,12 @@ describe('forms', () => {
       confirmPassword: 'CONFIRM_REQUIRED',
       code: 'CODE_REQUIRED',
     });
+  });
+});
+
+describe('invitation codes', () => {
+  it('reads a code as issued (upper case, no surrounding spaces), wherever it is looked up', () => {
+    expect(normalizeInvitationCode(' abcd2345 ')).toBe('ABCD2345');
+    expect(normalizeInvitationCode('AbCd2345')).toBe('ABCD2345');
   });
 });

@@ -95,6 +95,12 @@ export interface PasswordWithCodeForm {
   confirmPassword: string;
   code: string;
 }
+/**
+ * An invitation code as stored: codes are issued in upper case, so every place that looks one up
+ * (registration, a power gift's receiver) reads what the user typed the same way.
+ */
+export const normalizeInvitationCode = (code: string): string => code.trim().toUpperCase();
+
 /** Registration and forgot-password share these rules; the invitation code is optional. */
 export function validatePasswordWithCodeForm(form: PasswordWithCodeForm): FieldErrors<keyof PasswordWithCodeForm> {
   return collect({

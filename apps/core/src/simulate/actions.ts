@@ -220,6 +220,37 @@ export async function bet(a: ActionContext, user: VirtualUser, session: GameSess
   a.record({ user: user.index, op: `bet:${betName}`, code: answer.code, ids: answer.result ? String(answer.result.id) : undefined });
 }
 
+/**
+ * A bet in POINT (0.01 CHIP each), after redeeming the run's POINT code once: the stake must free
+ * locked CASH only at its value (the turnover invariant values it at the platform's rates).
+ */
+export async function betPoint(a: ActionContext, user: VirtualUser, session: GameSession, pointCode: string): Promise<void> {
+  if (!user.pointRedeemed) {
+    const redeemed = await a.target.api.post('/app/giftCode/redeem', { code: pointCode }, { token: user.token });
+    a.record({ user: user.index, op: 'pointCode', code: redeemed.code });
+    count(user, 'giftCode', redeemed.code);
+    // Answered (redeemed, or refused): asked once. A lost answer asks again next time.
+    user.pointRedeemed = redeemed.code !== NO_ANSWER;
+  }
+  const multiples = ['1', '5', '10'][user.next(3)] as string;
+  const betName = BETS[user.next(BETS.length)] as string;
+  const answer = await keyed<{ id: number }>(a, user, 'bet', (headers) =>
+    a.target.api.post(
+      '/app/game/luckyLottery/betting',
+      {
+        gameSessionId: String(session.id),
+        betName,
+        baseAmount: '100',
+        betMultiples: multiples,
+        totalBetAmount: (100 * Number(multiples)).toFixed(2),
+        coin: 'POINT',
+      },
+      { token: user.token, headers },
+    ),
+  );
+  a.record({ user: user.index, op: `betPoint:${betName}`, code: answer.code, ids: answer.result ? String(answer.result.id) : undefined });
+}
+
 export async function withdraw(a: ActionContext, user: VirtualUser): Promise<void> {
   if (a.round - user.lastCodeRound < 7) return;
   user.lastCodeRound = a.round;
@@ -273,12 +304,21 @@ export async function buyPower(a: ActionContext, user: VirtualUser): Promise<voi
   a.record({ user: user.index, op: 'buyPower', code: answer.code, ids: answer.result ? String(answer.result.holding.id) : undefined });
 }
 
-/** Gives the cheapest package to another simulated user, by phone. */
+/**
+ * Gives the cheapest package (1 to 3 times) to another simulated user, by phone or by invitation
+ * code in lower case. Gifts of recharged money that was never bet must arrive locked at maturity
+ * (the daily job after the run): the turnover invariant checks giver and receiver together.
+ */
 export async function givePower(a: ActionContext, user: VirtualUser, to: VirtualUser): Promise<void> {
-  const answer = await keyed<{ holding: { id: number } }>(a, user, 'power', (headers) =>
-    a.target.api.post('/app/userPower/givePower', { sessionId: '1', account: to.phone }, { token: user.token, headers }),
-  );
-  a.record({ user: user.index, op: 'givePower', code: answer.code, ids: answer.result ? String(answer.result.holding.id) : undefined });
+  const times = 1 + user.next(3);
+  for (let i = 0; i < times; i++) {
+    const account = user.next(2) === 0 ? to.phone : to.invitation.toLowerCase();
+    const answer = await keyed<{ holding: { id: number } }>(a, user, 'power', (headers) =>
+      a.target.api.post('/app/userPower/givePower', { sessionId: '1', account }, { token: user.token, headers }),
+    );
+    a.record({ user: user.index, op: 'givePower', code: answer.code, ids: answer.result ? String(answer.result.holding.id) : undefined });
+    if (answer.code !== 200) return;
+  }
 }
 
 /** Follows the cheapest advisor product at its price (refused without the money: nothing moves). */

@@ -83,6 +83,7 @@ export async function startChaosTarget(options: ChaosOptions): Promise<ChaosTarg
     RATE_LIMIT_AUTH_PER_MINUTE: '1000000',
     RATE_LIMIT_SMS_PER_MINUTE: '1000000',
     RATE_LIMIT_GIFT_CODE_PER_MINUTE: '1000000',
+    RATE_LIMIT_GIVE_POWER_PER_MINUTE: '1000000',
     LOG_LEVEL: 'debug',
   };
   const slots: (CoreProcess | undefined)[] = await Promise.all(Array.from({ length: options.processes }, () => startCoreProcess(env)));

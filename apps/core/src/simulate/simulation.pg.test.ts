@@ -25,6 +25,9 @@ describe('simulation', () => {
     expect(first.ops).toBeGreaterThanOrEqual(2500);
     expect(first.outcomes['bet 200']).toBeGreaterThan(300);
     expect(first.outcomes['levelTask 200']).toBeGreaterThan(0);
+    // POINT stakes and gifts (with their maturities after the run) are exercised, under the turnover invariant.
+    expect(first.outcomes['betPoint 200']).toBeGreaterThan(0);
+    expect(first.outcomes['givePower 200']).toBeGreaterThan(0);
     expect((first.outcomes['withdraw 200'] ?? 0) + (first.outcomes['approve 200'] ?? 0)).toBeGreaterThan(10);
     const again = await simulate(11);
     expect(again.failures).toEqual([]);

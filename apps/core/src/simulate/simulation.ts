@@ -3,6 +3,7 @@ import { TEST_OPS_TOKEN } from '../testing';
 import {
   type ActionContext,
   bet,
+  betPoint,
   buyPower,
   collectLevelTask,
   decide,
@@ -86,6 +87,13 @@ export async function runSimulation(target: SimulationTarget, options: Simulatio
     { headers: { Authorization: `Ops ${TEST_OPS_TOKEN}` } },
   );
 
+  // POINT for every user (0.01 CHIP each), so some bets are in POINT: they must free locked CASH at their value only.
+  const pointCode = await target.api.post<{ code: string }>(
+    '/admin/giftCodes',
+    { asset: 'POINT', amount: '1000', totalUses: String(options.users), days: '30' },
+    { headers: { Authorization: `Ops ${TEST_OPS_TOKEN}` } },
+  );
+
   const users: VirtualUser[] = [];
   for (let i = 0; i < options.users; i++)
     users.push(await createVirtualUser(target, options.seed, i, (op, code) => record({ user: i, op, code })));
@@ -102,7 +110,8 @@ export async function runSimulation(target: SimulationTarget, options: Simulatio
       const roll = user.next(100);
       if (roll < 15) await recharge(a, user);
       else if (roll < 30) await exchange(a, user);
-      else if (roll < 75) await bet(a, user, session);
+      else if (roll < 70) await bet(a, user, session);
+      else if (roll < 75) await betPoint(a, user, session, pointCode.result.code);
       else if (roll < 83) await withdraw(a, user);
       else if (roll < 88) await decide(a, user);
       else {
@@ -111,7 +120,9 @@ export async function runSimulation(target: SimulationTarget, options: Simulatio
         else if (pick === 1) await redeemGiftCode(a, user, giftCode.result.code);
         else if (pick === 2) await collectLevelTask(a, user);
         else if (pick === 3) await buyPower(a, user);
-        else if (pick === 4) await givePower(a, user, users[(user.index + 1) % users.length] as VirtualUser);
+        // Gifts stay within pairs (0-1, 2-3, ...): the turnover invariant checks each pair together, so a gift
+        // that carried a recharge out free would show in its pair, not vanish in one group of everyone.
+        else if (pick === 4) await givePower(a, user, users[user.index ^ 1] ?? (users[0] as VirtualUser));
         else if (pick === 5) await followAdvisor(a, user);
         else if (pick === 6) await openDeposit(a, user);
         else if (pick === 7) await transferOut(a, user);

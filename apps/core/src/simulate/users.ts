@@ -7,6 +7,8 @@ import type { SimulationTarget } from './target';
 export interface VirtualUser {
   index: number;
   phone: string;
+  /** The invitation code (gifts name the receiver by it, or by phone). */
+  invitation: string;
   password: string;
   token: string;
   userId: number;
@@ -16,6 +18,8 @@ export interface VirtualUser {
   /** Round of the last withdrawal code (codes can be asked for once a minute). */
   lastCodeRound: number;
   pendingWithdrawals: number[];
+  /** Whether the run's POINT gift code was asked for (POINT bets need it). */
+  pointRedeemed: boolean;
   /** Requests answered 200, and requests whose answer never came: what the database may hold. */
   confirmed: Record<Counted, number>;
   unknown: Record<Counted, number>;
@@ -91,10 +95,11 @@ export async function createVirtualUser(
     { token },
   );
   record('bankCard', card.code);
-  const info = await api.get<{ id: number }>('/app/user/getUserInfo', {}, { token });
+  const info = await api.get<{ id: number; invitation: string }>('/app/user/getUserInfo', {}, { token });
   return {
     index,
     phone,
+    invitation: info.result.invitation,
     password,
     token,
     userId: info.result.id,
@@ -103,6 +108,7 @@ export async function createVirtualUser(
     next: prng(seed * 7919 + index),
     lastCodeRound: -10,
     pendingWithdrawals: [],
+    pointRedeemed: false,
     confirmed: noneCounted(),
     unknown: noneCounted(),
   };

@@ -54,6 +54,7 @@ export async function createTestContext(options: TestContextOptions = {}): Promi
     RATE_LIMIT_AUTH_PER_MINUTE: '100000',
     RATE_LIMIT_SMS_PER_MINUTE: '100000',
     RATE_LIMIT_GIFT_CODE_PER_MINUTE: '100000',
+    RATE_LIMIT_GIVE_POWER_PER_MINUTE: '100000',
     PUBLIC_URL: 'http://prism.test',
     GAME_CHAIN_LENGTH: '1000',
     // Tests change sessions and accounts by hand too; the cache has its own test (auth.api.test.ts).

@@ -13,7 +13,8 @@ import { formatMoney, type Money, money } from '../money';
  * Figures are cumulative over the user's whole history:
  * - recharge: credited recharges and chain deposits (CASH and USDT at face value), in minor units;
  * - invite:   effective invitations, a count (direct invitees who bound a withdrawal wallet or bank card);
- * - bet:      bet turnover, the total of the user's bets that were not voided, in minor units;
+ * - bet:      bet turnover, the user's stakes that were not voided, each at its value in CASH by the
+ *             platform's exchange rates (valueIn: 100 POINT count 1 CASH), in minor units;
  * - power:    power held, in minor units. The power feature does not exist yet: the kind is defined so
  *             operators can configure it later, no default task uses it, and its figure is 0 until then.
  */

@@ -5,8 +5,14 @@ import { convert, parseRate } from './exchange';
 import {
   bookAfterBet,
   bookAfterExchange,
+  bookAfterGiving,
+  bookAfterReceiving,
   bookAfterRecharge,
+  type CarriedLock,
+  NO_LOCK,
+  type RateOf,
   settleTurnover,
+  stakeTurnover,
   type TurnoverBook,
   turnoverHold,
   withdrawableOfBook,
@@ -73,14 +79,18 @@ describe('the lock follows the money', () => {
 });
 
 /**
- * Property: whatever the sequence of recharges, exchanges, bets and
- * withdrawals, what a user has withdrawn plus what they may withdraw now never
- * exceeds free deposits + everything the game paid them + the part of the
- * locked deposits their turnover has paid for (turnover / multiple). Values
- * are compared in one unit: CASH, CHIP, GOLD and POINT are worth 1 (bets count
- * them at par), USDT 100; every rate loses value or keeps it, as a rate must.
+ * Property: whatever the sequence of recharges, exchanges, bets, withdrawals,
+ * power purchases and gifts between two users and their maturities, what the
+ * users have withdrawn plus what they may withdraw now never exceeds free
+ * deposits + everything the game paid them + the part of the locked deposits
+ * their turnover has paid for (turnover / smallest multiple). Summed over both
+ * users, so a gift that launders a lock (the giver's lock stays behind, the
+ * receiver's money arrives free) breaks it. Values are compared in one unit,
+ * hundredths of CASH: CASH, CHIP and GOLD are worth 100, POINT 1 (0.01 CHIP),
+ * USDT 10,000; every rate loses value or keeps it, as a rate must, and bets
+ * count at the platform's rate (stakeTurnover).
  */
-const VALUE: Record<Asset, bigint> = { CASH: 1n, CHIP: 1n, GOLD: 1n, POINT: 1n, USDT: 100n };
+const VALUE: Record<Asset, bigint> = { CASH: 100n, CHIP: 100n, GOLD: 100n, POINT: 1n, USDT: 10_000n };
 const RATES: [Asset, Asset, string][] = [
   ['CASH', 'CHIP', '1'],
   ['CHIP', 'CASH', '1'],
@@ -90,38 +100,69 @@ const RATES: [Asset, Asset, string][] = [
   ['CHIP', 'USDT', '0.0099'],
   ['GOLD', 'CHIP', '1'],
   ['CHIP', 'GOLD', '1'],
-  ['POINT', 'CHIP', '0.5'],
-  ['CASH', 'POINT', '0.97'],
+  ['POINT', 'CHIP', '0.01'],
+  ['CASH', 'POINT', '97'],
 ];
+const rateOf: RateOf = (from, to) => {
+  const pair = RATES.find(([a, b]) => a === from && b === to);
+  return pair ? parseRate(pair[2]) : undefined;
+};
 const MULTIPLES = [0, 5_000, 10_000, 20_000] as const;
 
+type Who = 0 | 1;
 type Step =
-  | { kind: 'recharge'; asset: 'CASH' | 'USDT'; amount: bigint; multiple: number }
-  | { kind: 'exchange'; pair: number; share: number }
-  | { kind: 'bet'; coin: Asset; share: number; payout: 0 | 1 | 2 }
-  | { kind: 'withdraw'; asset: 'CASH' | 'USDT'; share: number };
+  | { kind: 'recharge'; who: Who; asset: 'CASH' | 'USDT'; amount: bigint; multiple: number }
+  | { kind: 'exchange'; who: Who; pair: number; share: number }
+  | { kind: 'bet'; who: Who; coin: Asset; share: number; payout: 0 | 1 | 2 }
+  | { kind: 'withdraw'; who: Who; asset: 'CASH' | 'USDT'; share: number }
+  | { kind: 'power'; who: Who; coin: 'CASH' | 'CHIP' | 'USDT'; share: number; gift: boolean }
+  | { kind: 'mature' };
 
+const who = fc.constantFrom<Who>(0, 1);
 const share = fc.integer({ min: 1, max: 100 });
 const step: fc.Arbitrary<Step> = fc.oneof(
   fc.record({
     kind: fc.constant('recharge' as const),
+    who,
     asset: fc.constantFrom('CASH' as const, 'USDT' as const),
     amount: fc.bigInt({ min: 1n, max: 1_000_000n }),
     multiple: fc.constantFrom(...MULTIPLES),
   }),
-  fc.record({ kind: fc.constant('exchange' as const), pair: fc.integer({ min: 0, max: RATES.length - 1 }), share }),
+  fc.record({ kind: fc.constant('exchange' as const), who, pair: fc.integer({ min: 0, max: RATES.length - 1 }), share }),
   fc.record({
     kind: fc.constant('bet' as const),
+    who,
     coin: fc.constantFrom<Asset>('CHIP', 'GOLD', 'POINT', 'USDT'),
     share,
     payout: fc.constantFrom(0 as const, 1 as const, 2 as const),
   }),
-  fc.record({ kind: fc.constant('withdraw' as const), asset: fc.constantFrom('CASH' as const, 'USDT' as const), share }),
+  fc.record({ kind: fc.constant('withdraw' as const), who, asset: fc.constantFrom('CASH' as const, 'USDT' as const), share }),
+  fc.record({
+    kind: fc.constant('power' as const),
+    who,
+    coin: fc.constantFrom('CASH' as const, 'CHIP' as const, 'USDT' as const),
+    share,
+    gift: fc.boolean(),
+  }),
+  fc.record({ kind: fc.constant('mature' as const) }),
 );
 
-interface World {
+interface Person {
   book: TurnoverBook;
   balance: Record<Asset, bigint>;
+}
+
+/** A power package's price on its way: it matures to `to` with the lock it carried (none for a purchase). */
+interface Stake {
+  to: Who;
+  coin: Asset;
+  price: bigint;
+  carried: CarriedLock;
+}
+
+interface World {
+  people: [Person, Person];
+  stakes: Stake[];
   freeIn: bigint;
   lockedIn: bigint;
   /** The smallest multiple (basis points) any locked deposit carried. */
@@ -133,11 +174,12 @@ interface World {
 
 const part = (amount: bigint, percent: number) => (amount * BigInt(percent)) / 100n;
 
-function apply(world: World, s: Step): void {
-  const { balance } = world;
+function applyMoney(world: World, s: Exclude<Step, { kind: 'power' } | { kind: 'mature' }>): void {
+  const person = world.people[s.who];
+  const { balance } = person;
   if (s.kind === 'recharge') {
     balance[s.asset] += s.amount;
-    world.book = bookAfterRecharge(world.book, s.asset, s.amount, s.multiple);
+    person.book = bookAfterRecharge(person.book, s.asset, s.amount, s.multiple);
     if ((s.amount * BigInt(s.multiple)) / 10_000n > 0n) {
       world.lockedIn += s.amount * VALUE[s.asset];
       world.minMultiple = Math.min(world.minMultiple, s.multiple);
@@ -147,21 +189,49 @@ function apply(world: World, s: Step): void {
     const amount = part(balance[from], s.share);
     const received = convert(amount, parseRate(rate) as bigint);
     if (received <= 0n) return; // EXCHANGE_TOO_SMALL
-    world.book = bookAfterExchange(world.book, { from, to, amount, received, balance: balance[from] });
+    person.book = bookAfterExchange(person.book, { from, to, amount, received, balance: balance[from] });
     balance[from] -= amount;
     balance[to] += received;
   } else if (s.kind === 'bet') {
     const stake = part(balance[s.coin], s.share);
     if (stake <= 0n) return;
     balance[s.coin] += stake * BigInt(s.payout - 1);
-    world.book = bookAfterBet(world.book, s.coin, stake);
+    const counted = stakeTurnover(s.coin, stake, rateOf);
+    person.book = bookAfterBet(person.book, s.coin, counted);
+    // The oracle counts the stake's true value, not what the rule counted: a rule counting POINT at par breaks it.
     world.turnover += stake * VALUE[s.coin];
     world.paidOut += stake * BigInt(s.payout) * VALUE[s.coin];
   } else {
-    const amount = part(withdrawableOfBook(world.book, s.asset, balance[s.asset]), s.share);
+    const amount = part(withdrawableOfBook(person.book, s.asset, balance[s.asset]), s.share);
     balance[s.asset] -= amount;
     world.withdrawn += amount * VALUE[s.asset];
   }
+}
+
+/** A power purchase (the price leaves, the lock stays) or a gift to the other user (the lock leaves with it). */
+function applyPower(world: World, s: Extract<Step, { kind: 'power' }>): void {
+  const person = world.people[s.who];
+  const price = part(person.balance[s.coin], s.share);
+  if (price <= 0n) return;
+  let carried = NO_LOCK;
+  if (s.gift) {
+    const given = bookAfterGiving(person.book, s.coin, price, person.balance[s.coin]);
+    person.book = given.book;
+    carried = given.carried;
+  }
+  person.balance[s.coin] -= price;
+  world.stakes.push({ to: s.gift ? ((1 - s.who) as Who) : s.who, coin: s.coin, price, carried });
+}
+
+function apply(world: World, s: Step): void {
+  if (s.kind === 'power') applyPower(world, s);
+  else if (s.kind === 'mature') {
+    for (const stake of world.stakes.splice(0)) {
+      const person = world.people[stake.to];
+      person.balance[stake.coin] += stake.price;
+      person.book = bookAfterReceiving(person.book, stake.coin, stake.carried);
+    }
+  } else applyMoney(world, s);
 }
 
 function allowed(world: World): bigint {
@@ -170,27 +240,28 @@ function allowed(world: World): bigint {
 }
 
 function takeable(world: World): bigint {
-  const now = (['CASH', 'USDT'] as const).reduce(
-    (sum, asset) => sum + withdrawableOfBook(world.book, asset, world.balance[asset]) * VALUE[asset],
-    0n,
-  );
+  let now = 0n;
+  for (const person of world.people)
+    for (const asset of ['CASH', 'USDT'] as const) now += withdrawableOfBook(person.book, asset, person.balance[asset]) * VALUE[asset];
   return world.withdrawn + now;
 }
 
+const newWorld = (): World => ({
+  people: [0, 1].map(() => ({ book: {}, balance: { CASH: 0n, CHIP: 0n, GOLD: 0n, POINT: 0n, USDT: 0n } })) as [Person, Person],
+  stakes: [],
+  freeIn: 0n,
+  lockedIn: 0n,
+  minMultiple: Infinity,
+  paidOut: 0n,
+  turnover: 0n,
+  withdrawn: 0n,
+});
+
 describe('withdrawable never exceeds what the rule allows (property)', () => {
-  it('holds after every step of any sequence', () => {
+  it('holds after every step of any sequence, gifts and maturities included', () => {
     fc.assert(
       fc.property(fc.array(step, { minLength: 1, maxLength: 40 }), (steps) => {
-        const world: World = {
-          book: {},
-          balance: { CASH: 0n, CHIP: 0n, GOLD: 0n, POINT: 0n, USDT: 0n },
-          freeIn: 0n,
-          lockedIn: 0n,
-          minMultiple: Infinity,
-          paidOut: 0n,
-          turnover: 0n,
-          withdrawn: 0n,
-        };
+        const world = newWorld();
         for (const s of steps) {
           apply(world, s);
           expect(takeable(world)).toBeLessThanOrEqual(allowed(world));
@@ -200,24 +271,50 @@ describe('withdrawable never exceeds what the rule allows (property)', () => {
     );
   });
 
-  it('without any bet, locked deposits never leave, whatever the exchanges', () => {
+  it('without any bet, locked deposits never leave, whatever the exchanges and gifts', () => {
     const noBets = step.filter((s) => s.kind !== 'bet');
     fc.assert(
       fc.property(fc.array(noBets, { minLength: 1, maxLength: 40 }), (steps) => {
-        const world: World = {
-          book: {},
-          balance: { CASH: 0n, CHIP: 0n, GOLD: 0n, POINT: 0n, USDT: 0n },
-          freeIn: 0n,
-          lockedIn: 0n,
-          minMultiple: Infinity,
-          paidOut: 0n,
-          turnover: 0n,
-          withdrawn: 0n,
-        };
+        const world = newWorld();
         for (const s of steps) apply(world, s);
         expect(takeable(world)).toBeLessThanOrEqual(world.freeIn);
       }),
       { numRuns: 2_000 },
     );
+  });
+
+  it('the reported laundering: ten gifts of recharged money never mature withdrawable', () => {
+    const world = newWorld();
+    apply(world, { kind: 'recharge', who: 0, asset: 'CASH', amount: 100_000n, multiple: 10_000 });
+    for (let i = 0; i < 10; i++) apply(world, { kind: 'power', who: 0, coin: 'CASH', share: i === 9 ? 100 : 10, gift: true });
+    apply(world, { kind: 'mature' });
+    expect(world.people[1].balance.CASH).toBeGreaterThan(0n);
+    expect(takeable(world)).toBe(0n);
+  });
+});
+
+describe('a stake counts at its value in the locked coin', () => {
+  it('the reported abuse: POINT bets bought with a little free CASH do not free a large CASH lock at par', () => {
+    const world = newWorld();
+    apply(world, { kind: 'recharge', who: 0, asset: 'CASH', amount: 1_000n, multiple: 0 });
+    apply(world, { kind: 'recharge', who: 0, asset: 'CASH', amount: 100_000n, multiple: ONE_X });
+    apply(world, { kind: 'exchange', who: 0, pair: RATES.findIndex(([a, b]) => a === 'CASH' && b === 'POINT'), share: 1 });
+    apply(world, { kind: 'bet', who: 0, coin: 'POINT', share: 100, payout: 0 });
+    expect(takeable(world)).toBeLessThanOrEqual(allowed(world));
+  });
+
+  it('POINT at 0.01 CHIP, GOLD through CHIP, the home coin at par, a coin without a rate not at all', () => {
+    expect(stakeTurnover('POINT', 10_000n, rateOf)).toBe(100n);
+    expect(stakeTurnover('POINT', 99n, rateOf)).toBe(0n);
+    expect(stakeTurnover('GOLD', 5_000n, rateOf)).toBe(5_000n);
+    expect(stakeTurnover('CHIP', 5_000n, rateOf)).toBe(5_000n);
+    expect(stakeTurnover('USDT', 5_000n, rateOf)).toBe(5_000n);
+    expect(stakeTurnover('GOLD', 5_000n, () => undefined)).toBe(0n);
+  });
+
+  it('POINT bets free a CASH lock only at their value', () => {
+    let book: TurnoverBook = bookAfterRecharge({}, 'CASH', 100_000n, ONE_X);
+    book = bookAfterBet(book, 'POINT', stakeTurnover('POINT', 100_000n, rateOf));
+    expect(turnoverHold(book, 'CASH')).toEqual({ locked: 99_000n, needed: 99_000n });
   });
 });

@@ -1,5 +1,6 @@
 import type { Asset } from '../constants';
 import type { Money } from '../money';
+import { convert } from './exchange';
 
 /**
  * The withdrawal turnover rule (betLimitRechargeMultiple4Withdraw): each
@@ -90,11 +91,38 @@ export function bookAfterRecharge(book: TurnoverBook, asset: Asset, amount: Mone
   return { ...settled, [asset]: afterRecharge(settled[asset], amount, multipleBps) };
 }
 
-/** A bet's stake counts toward its coin's pool (what the game's bet statement does in SQL). */
-export function bookAfterBet(book: TurnoverBook, coin: Asset, stake: Money): TurnoverBook {
+/** The platform's exchange rate from one coin to another ("to per one from", RATE_SCALE), if it has one. */
+export type RateOf = (from: Asset, to: Asset) => bigint | undefined;
+
+/**
+ * What `amount` of `coin` is worth in `home` at the platform's own exchange rate: the pair straight
+ * to `home`, else through CHIP (the game's coin), each step rounded down as an exchange rounds;
+ * `home` itself at par; a coin the platform gives no rate for is worth nothing here. SQL twin:
+ * prism_coin_value (migration 0023); game/stakeTurnover.api.test.ts compares the two.
+ */
+export function valueIn(coin: Asset, amount: Money, home: Asset, rateOf: RateOf): Money {
+  if (coin === home) return amount;
+  const direct = rateOf(coin, home);
+  if (direct !== undefined) return convert(amount, direct);
+  const toChip = rateOf(coin, 'CHIP');
+  const chipToHome = rateOf('CHIP', home);
+  if (toChip === undefined || chipToHome === undefined) return 0n;
+  return convert(convert(amount, toChip), chipToHome);
+}
+
+/**
+ * What a stake counts toward its pool's turnover: its value in the pool's home coin (valueIn). So
+ * 100 POINT (0.01 CHIP each) frees what 1 CASH of bets frees, not 100. place_bet does the same.
+ */
+export function stakeTurnover(coin: Asset, stake: Money, rateOf: RateOf): Money {
+  return valueIn(coin, stake, TURNOVER_POOL[coin], rateOf);
+}
+
+/** A bet's turnover (stakeTurnover of its stake) counts toward its coin's pool, as the game's bet statement does in SQL. */
+export function bookAfterBet(book: TurnoverBook, coin: Asset, turnover: Money): TurnoverBook {
   const home = TURNOVER_POOL[coin];
   const state = book[home] ?? EMPTY;
-  return { ...book, [home]: { ...state, done: state.done + stake } };
+  return { ...book, [home]: { ...state, done: state.done + turnover } };
 }
 
 export interface ExchangeMove {
@@ -114,22 +142,79 @@ export interface ExchangeMove {
  */
 export function bookAfterExchange(book: TurnoverBook, move: ExchangeMove): Record<Asset, TurnoverState> {
   const settled = settleTurnover(book);
-  const source = settled[move.from];
-  const locked = source.principal;
-  const moved = atLeastZero(move.amount - atLeastZero(move.balance - locked));
-  const lockMoved = moved < locked ? moved : locked;
-  if (lockMoved === 0n || move.amount <= 0n) return settled;
-  // Both shares of the requirement round up, so neither side frees its lock faster than the rule allows.
-  const requiredMoved = ceilDiv(source.required * lockMoved, locked);
-  const kept = { required: source.required - (source.required * lockMoved) / locked, principal: locked - lockMoved, done: 0n };
-  const arriving = ceilDiv(lockMoved * move.received, move.amount);
+  const { kept, carried } = splitLock(settled[move.from], move.amount, move.balance);
+  if (carried.principal === 0n || move.amount <= 0n) return settled;
+  const arriving = ceilDiv(carried.principal * move.received, move.amount);
   const target = settled[move.to];
   return {
     ...settled,
-    [move.from]: kept.principal === 0n ? EMPTY : kept,
+    [move.from]: kept,
     [move.to]: {
-      required: target.required + ceilDiv(requiredMoved * arriving, lockMoved),
+      required: target.required + ceilDiv(carried.required * arriving, carried.principal),
       principal: target.principal + arriving,
+      done: 0n,
+    },
+  };
+}
+
+/** A lock on its way from one place to another: the locked money and the turnover that frees it. */
+export interface CarriedLock {
+  principal: Money;
+  required: Money;
+}
+
+export const NO_LOCK: CarriedLock = { principal: 0n, required: 0n };
+
+/**
+ * `amount` leaves a (settled) state whose balance is `balance`: it takes the
+ * free part first, the locked rest leaves with its share of the requirement.
+ * The share carried rounds up and the share kept is the rest, so the sum of
+ * the two never frees anything.
+ */
+function splitLock(source: TurnoverState, amount: Money, balance: Money): { kept: TurnoverState; carried: CarriedLock } {
+  const locked = source.principal;
+  const moved = atLeastZero(amount - atLeastZero(balance - locked));
+  const lockMoved = moved < locked ? moved : locked;
+  if (lockMoved <= 0n || amount <= 0n) return { kept: source, carried: NO_LOCK };
+  const kept = { required: source.required - (source.required * lockMoved) / locked, principal: locked - lockMoved, done: 0n };
+  return {
+    kept: kept.principal === 0n ? EMPTY : kept,
+    carried: { principal: lockMoved, required: ceilDiv(source.required * lockMoved, locked) },
+  };
+}
+
+/**
+ * Value given to another user (a power gift, any future transfer): the lock
+ * leaves the giver with the money, free part first as in an exchange, and
+ * travels with it (`carried`) to arrive where the money arrives
+ * (bookAfterReceiving). Without this a gift launders a recharge: the giver's
+ * lock stays behind on an empty balance and the receiver gets the money free.
+ */
+export function bookAfterGiving(
+  book: TurnoverBook,
+  asset: Asset,
+  amount: Money,
+  balance: Money,
+): { book: Record<Asset, TurnoverState>; carried: CarriedLock } {
+  const settled = settleTurnover(book);
+  const { kept, carried } = splitLock(settled[asset], amount, balance);
+  return { book: { ...settled, [asset]: kept }, carried };
+}
+
+/**
+ * A carried lock arrives with its money: a new requirement, with nothing of
+ * the receiver's earlier turnover counted toward it (surplus is never kept).
+ */
+export function bookAfterReceiving(book: TurnoverBook, asset: Asset, carried: CarriedLock): Record<Asset, TurnoverState> {
+  const settled = settleTurnover(book);
+  if (carried.principal <= 0n) return settled;
+  const target = settled[asset];
+  return {
+    ...settled,
+    [asset]: {
+      // A lock always has a requirement; at least one unit of bets frees it.
+      required: target.required + (carried.required > 0n ? carried.required : 1n),
+      principal: target.principal + carried.principal,
       done: 0n,
     },
   };

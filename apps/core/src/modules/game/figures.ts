@@ -36,6 +36,11 @@ export function stakedSql(userId: number, cashFamily: boolean): SQL {
   return sql`coalesce((select ${column} from game_user_totals where user_id = ${userId}), 0)`;
 }
 
+/** The user's stakes at their value in CASH (game_user_totals.staked_value): the level module's `bet` figure. */
+export function stakedValueSql(userId: number): SQL {
+  return sql`coalesce((select staked_value from game_user_totals where user_id = ${userId}), 0)`;
+}
+
 interface BetRow {
   placed: string;
   income: string;
@@ -77,7 +82,8 @@ export function betFiguresScalar(userId: number, start: Date, end: Date): Scalar
 /**
  * The figure rows as they must be, computed from the bets themselves (every bet of `users`, or
  * of everyone): columns kind ('quarter' or 'total'), user_id, quarter, settled, staked, payout,
- * staked_all. A bet's outcome is read as outcome.ts reads it; refunded bets count as the figures
+ * staked_all, staked_value (the stakes' value in CASH at today's rates: a rebuild values them anew,
+ * and the check leaves it out, since a rate may have changed since the bet). A bet's outcome is read as outcome.ts reads it; refunded bets count as the figures
  * define: the day's stake leaves out DRAW bets, the totals the bets of void sessions. Migration
  * 0020 filled the tables with the same sums; tests, the simulation's invariant and
  * rebuildBetFigures use this.
@@ -88,14 +94,15 @@ export function figureRowsSql(users?: number[]): SQL {
   const settledAt = betSettledAtSql('b', 's');
   return sql`(
     select 'quarter' as kind, b.user_id, ${figureQuarterSql(sql`b.created_at`)} as quarter, false as settled,
-           sum(b.total)::bigint as staked, 0::bigint as payout, null::bigint as staked_all
+           sum(b.total)::bigint as staked, 0::bigint as payout, null::bigint as staked_all, null::bigint as staked_value
       from game_bets b where b.coin <> 'USDT' and b.status <> 'DRAW'${only} group by 2, 3
     union all
-    select 'quarter', b.user_id, ${figureQuarterSql(settledAt)}, true, sum(b.total)::bigint, sum(b.payout)::bigint, null
+    select 'quarter', b.user_id, ${figureQuarterSql(settledAt)}, true, sum(b.total)::bigint, sum(b.payout)::bigint, null, null
       from game_bets b join game_sessions s on s.id = b.session_id
      where b.coin <> 'USDT' and ${status} in ('WIN', 'LOSE') and ${settledAt} is not null${only} group by 2, 3
     union all
-    select 'total', b.user_id, null, null, coalesce(sum(b.total) filter (where b.coin <> 'USDT'), 0)::bigint, 0, sum(b.total)::bigint
+    select 'total', b.user_id, null, null, coalesce(sum(b.total) filter (where b.coin <> 'USDT'), 0)::bigint, 0, sum(b.total)::bigint,
+           sum(prism_coin_value(b.coin, b.total, 'CASH'))::bigint
       from game_bets b join game_sessions s on s.id = b.session_id
      where s.status <> 'void'${only} group by 2)`;
 }
@@ -172,8 +179,8 @@ export async function rebuildBetFigures(db: Executor, users: number[]): Promise<
   await db.execute(sql`delete from game_user_totals where user_id = any(${ids})`);
   await db.execute(sql`insert into game_user_quarters (user_id, quarter, settled, staked, payout)
     select user_id, quarter, settled, staked, payout from ${figureRowsSql(users)} want where kind = 'quarter'`);
-  await db.execute(sql`insert into game_user_totals (user_id, staked_cash, staked_all)
-    select user_id, staked, staked_all from ${figureRowsSql(users)} want where kind = 'total'`);
+  await db.execute(sql`insert into game_user_totals (user_id, staked_cash, staked_all, staked_value)
+    select user_id, staked, staked_all, staked_value from ${figureRowsSql(users)} want where kind = 'total'`);
 }
 
 /** How often repairBetFigures tries when a settlement writes one of the user's rows meanwhile. */

@@ -200,8 +200,8 @@ export const gameUserQuarters = pgTable(
 
 /**
  * A player's running totals of stakes not refunded, written by place_bet in the bet's transaction:
- * in the CASH family (getUserInfo's totalBetAmount) and in every coin (the level module's `bet`
- * figure). Nothing refunds a bet now (void sessions are legacy, counted out when the table was
+ * in the CASH family (getUserInfo's totalBetAmount), in every coin at face value, and in every
+ * coin at its value in CASH (the level module's `bet` figure). Nothing refunds a bet now (void sessions are legacy, counted out when the table was
  * filled). Updated in place.
  */
 export const gameUserTotals = pgTable(
@@ -210,6 +210,11 @@ export const gameUserTotals = pgTable(
     userId: bigint('user_id', { mode: 'number' }).primaryKey(),
     stakedCash: bigint('staked_cash', { mode: 'bigint' }).notNull(),
     stakedAll: bigint('staked_all', { mode: 'bigint' }).notNull(),
+    /**
+     * Every stake at its value in CASH by the platform's rates at the bet (prism_coin_value): the
+     * level module's `bet` figure, so 100 POINT (0.01 CHIP each) count 1 CASH toward a task, not 100.
+     */
+    stakedValue: bigint('staked_value', { mode: 'bigint' }).notNull().default(sql`0`),
   },
   (t) => [check('game_user_totals_sums', sql`${t.stakedCash} >= 0 and ${t.stakedAll} >= ${t.stakedCash}`)],
 );

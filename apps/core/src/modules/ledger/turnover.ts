@@ -2,7 +2,10 @@ import {
   ASSETS,
   type Asset,
   bookAfterExchange,
+  bookAfterGiving,
+  bookAfterReceiving,
   bookAfterRecharge,
+  type CarriedLock,
   type ExchangeMove,
   type Money,
   type TurnoverBook,
@@ -84,6 +87,26 @@ export async function recordRechargeTurnover(
 export async function recordExchangeTurnover(tx: Executor, userId: number, move: ExchangeMove): Promise<void> {
   const book = await lockedBook(tx, userId);
   await saveBook(tx, userId, book, bookAfterExchange(book, move));
+}
+
+/**
+ * Value given to another user (a power gift, any future transfer between users): the lock on the
+ * given amount (free part of `balance`, the balance before, first) leaves the giver. The caller
+ * keeps what this returns with the value and hands it to recordReceivedTurnover where the value
+ * arrives, so a gift never launders a recharge that was not bet.
+ */
+export async function recordGivenTurnover(tx: Executor, userId: number, asset: Asset, amount: Money, balance: Money): Promise<CarriedLock> {
+  const book = await lockedBook(tx, userId);
+  const { book: after, carried } = bookAfterGiving(book, asset, amount, balance);
+  await saveBook(tx, userId, book, after);
+  return carried;
+}
+
+/** A lock carried by value from another user arrives with it (after the transfer that pays it). */
+export async function recordReceivedTurnover(tx: Executor, userId: number, asset: Asset, carried: CarriedLock): Promise<void> {
+  if (carried.principal <= 0n) return;
+  const book = await lockedBook(tx, userId);
+  await saveBook(tx, userId, book, bookAfterReceiving(book, asset, carried));
 }
 
 /** The stored row of one asset (tests and diagnostics). */

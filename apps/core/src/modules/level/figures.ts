@@ -2,7 +2,7 @@ import type { LevelFigures } from '@prism/domain';
 import { sql } from 'drizzle-orm';
 import { type Executor, queryRows } from '../../db/client';
 import { jsonValue, type Scalar } from '../../db/scalars';
-import { stakedSql } from '../game/figures';
+import { stakedValueSql } from '../game/figures';
 
 /**
  * The user's figures for the upgrade tasks, read (never written) from the
@@ -10,7 +10,8 @@ import { stakedSql } from '../game/figures';
  * - recharge: ledger transfers of type 'recharge' into the user's CASH/USDT accounts (gateway orders and chain deposits);
  * - invite:   direct invitees who ever bound a withdrawal wallet or a bank card (withdraw module);
  *             an invitation stays effective if the card is later removed;
- * - bet:      the total of the user's bets except voided (DRAW) ones (game module, its running totals);
+ * - bet:      the user's stakes at their value in CASH by the platform's rates (100 POINT count 1 CASH,
+ *             1 USDT counts 85), except voided ones (game module, its running totals);
  * - power:    the power the user holds now (live basic and gift holdings, power module).
  */
 export function levelFiguresScalar(userId: number): Scalar<LevelFigures> {
@@ -23,7 +24,7 @@ export function levelFiguresScalar(userId: number): Scalar<LevelFigures> {
         where u.parent_id = ${userId}
           and (exists (select 1 from user_wallets w where w.user_id = u.id)
                or exists (select 1 from bank_cards b where b.user_id = u.id))),
-      'bet', (${stakedSql(userId, false)})::text,
+      'bet', (${stakedValueSql(userId)})::text,
       'power', (select coalesce(sum(power), 0)::text from power_holdings where user_id = ${userId} and matured_at is null))`,
     read: (value) => {
       const row = jsonValue<Record<keyof LevelFigures, string>>(value);

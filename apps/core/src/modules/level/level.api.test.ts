@@ -5,6 +5,7 @@ import {
   createTestContext,
   fundUser,
   moneySnapshot,
+  nextGameSession,
   registerUser,
   TEST_OPS_TOKEN,
   type TestContext,
@@ -179,6 +180,27 @@ describe('levels with upgrade tasks', () => {
     const { rebuildBetFigures } = await import('../game/figures');
     await rebuildBetFigures(ctx.db, [user.id]);
     expect(task(await list(user), 3, 'bet').progress).toBe('1200.00');
+  });
+
+  it('counts each stake at its value in CASH: 50.00 POINT count 0.50, 1.00 USDT counts 85.00', async () => {
+    const user = await registerUser(ctx);
+    await fundUser(ctx, user.id, 'POINT', 100_000n);
+    await fundUser(ctx, user.id, 'USDT', 1_000n);
+    const s = await nextGameSession(ctx);
+    const bet = (coin: string, base: string, multiples: string, total: string) =>
+      ctx.api.post(
+        '/app/game/luckyLottery/betting',
+        { gameSessionId: String(s.id), betName: 'Red', baseAmount: base, betMultiples: multiples, totalBetAmount: total, coin },
+        { token: user.token },
+      );
+    expect((await bet('POINT', '10', '5', '50.00')).code).toBe(200);
+    expect(task(await list(user), 3, 'bet').progress).toBe('0.50');
+    expect((await bet('USDT', '1', '1', '1.00')).code).toBe(200);
+    expect(task(await list(user), 3, 'bet').progress).toBe('85.50');
+    // A rebuild from the bets values them the same way.
+    const { rebuildBetFigures } = await import('../game/figures');
+    await rebuildBetFigures(ctx.db, [user.id]);
+    expect(task(await list(user), 3, 'bet').progress).toBe('85.50');
   });
 
   it('an Idempotency-Key replays the answer instead of paying again', async () => {

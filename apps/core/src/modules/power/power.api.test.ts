@@ -8,6 +8,7 @@ import { runDailyEarnings } from '../earning/job';
 import { DAILY_STEPS } from '../earning/steps';
 import { checkLedger } from '../ledger/check';
 import { balancesOf, systemBalance } from '../ledger/ledger';
+import { turnoverState, withdrawableOf } from '../ledger/turnover';
 import { levelFigures } from '../level/figures';
 import { users } from '../user/schema';
 import { powerSessions } from './schema';
@@ -267,6 +268,77 @@ describe('gift power', () => {
     expect((await give(other.phone)).code).toBe(16004);
     expect((await give('')).code).toBe(400);
     expect((await balancesOf(ctx.db, giver.id)).CASH).toBe(1_000n);
+  });
+});
+
+describe('gift power under abuse', () => {
+  const giveTo = (giver: TestUser, sessionId: number, account: string) =>
+    ctx.api.post<PowerPurchase>('/app/userPower/givePower', { sessionId: String(sessionId), account }, { token: giver.token });
+
+  it('answers a giver who cannot pay the same whether the receiver exists or not (no phone look-up for free)', async () => {
+    const sessionId = await newSession({ price: 100n, power: 100n, dailyLimit: 5 });
+    const giver = await registerUser(ctx);
+    const other = await registerUser(ctx);
+    expect(await giveTo(giver, sessionId, other.phone)).toMatchObject({ code: 10013 });
+    expect(await giveTo(giver, sessionId, '0000000000')).toMatchObject({ code: 10013 });
+    expect(await giveTo(giver, sessionId, 'NOSUCHCODE')).toMatchObject({ code: 10013 });
+  });
+
+  it('reads an invitation code in any case, as registration does', async () => {
+    const sessionId = await newSession({ price: 100n, power: 100n, dailyLimit: 5 });
+    const giver = await registerUser(ctx);
+    const receiver = await registerUser(ctx);
+    await fundUser(ctx, giver.id, 'CASH', 100n);
+    const answer = await giveTo(giver, sessionId, ` ${receiver.invitation.toLowerCase()} `);
+    expect(answer.code).toBe(200);
+    expect(answer.result.holding.kind).toBe('gift');
+  });
+
+  it("carries the giver's turnover lock to the receiver: a gift of recharged money never matures withdrawable", async () => {
+    ctx.clock.set('2026-11-02T09:00:00Z');
+    await run();
+    const sessionId = await newSession({ price: 1_000n, power: 1_000n, termDays: 1, dailyRateBps: 0, feeBps: 0, dailyLimit: 10 });
+    const giver = await registerUser(ctx);
+    const receiver = await registerUser(ctx);
+    // 100.00 recharged with multiple 1 and never bet, plus 5.00 free (a reward), given as ten 1-day packages.
+    await fundUser(ctx, giver.id, 'CASH', 10_000n, 10_000);
+    await fundUser(ctx, giver.id, 'CASH', 500n);
+    for (let i = 0; i < 10; i++) expect((await giveTo(giver, sessionId, receiver.phone)).code).toBe(200);
+    expect((await balancesOf(ctx.db, giver.id)).CASH).toBe(500n);
+    // The free 5.00 went first, so 95.00 of the locked money left in the gifts with its share of the lock;
+    // the 5.00 the giver keeps is still locked (it was never bet).
+    expect(await withdrawableOf(ctx.db, giver.id, 'CASH', 500n)).toBe(0n);
+    expect(await turnoverState(ctx.db, giver.id, 'CASH')).toMatchObject({ principal: 500n, required: 500n });
+    // Nothing arrives before maturity: the receiver's other money stays as free as it was.
+    expect(await turnoverState(ctx.db, receiver.id, 'CASH')).toMatchObject({ principal: 0n });
+    ctx.clock.set('2026-11-03T00:00:05Z');
+    await run();
+    expect((await balancesOf(ctx.db, receiver.id)).CASH).toBe(10_000n);
+    expect(await withdrawableOf(ctx.db, receiver.id, 'CASH', 10_000n)).toBe(500n);
+    expect(await turnoverState(ctx.db, receiver.id, 'CASH')).toMatchObject({ principal: 9_500n, required: 9_500n, done: 0n });
+    expect((await checkLedger(ctx.db)).ok).toBe(true);
+  });
+});
+
+describe('gift power look-ups are rate-limited', () => {
+  it("counts each caller's givePower requests per minute", async () => {
+    const limited = await createTestContext({ env: { RATE_LIMIT_GIVE_POWER_PER_MINUTE: '3' } });
+    try {
+      const giver = await registerUser(limited);
+      const codes: number[] = [];
+      for (let i = 0; i < 5; i++) {
+        const answer = await limited.api.post(
+          '/app/userPower/givePower',
+          { sessionId: '1', account: '0000000000' },
+          { token: giver.token },
+        );
+        codes.push(answer.code);
+      }
+      expect(codes.slice(0, 3)).not.toContain(429);
+      expect(codes.slice(3)).toEqual([429, 429]);
+    } finally {
+      await limited.close();
+    }
   });
 });
 

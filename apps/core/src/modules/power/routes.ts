@@ -5,6 +5,7 @@ import type { Database } from '../../db/client';
 import { caller, requireAuth } from '../../http/auth';
 import { ok } from '../../http/envelope';
 import { idempotencyKeyOf, runIdempotent } from '../../http/idempotency';
+import { createRateLimiter } from '../../http/rateLimit';
 import { field, parseInput } from '../../http/validate';
 import type { Clock } from '../../platform/clock';
 import type { ProtectionService } from '../protection/service';
@@ -21,6 +22,8 @@ interface PowerRouteDeps {
   clock: Clock;
   power: PowerService;
   protection: ProtectionService;
+  /** givePower requests per minute, per IP and per user (each looks a receiver up). */
+  givePerMinute: number;
 }
 
 /**
@@ -28,7 +31,7 @@ interface PowerRouteDeps {
  * to anyone; a logged-in caller also sees today's purchase counts) and
  * /app/userPower/* (the caller's power, purchases, gifts and records).
  */
-export function powerRoutes({ db, clock, power, protection }: PowerRouteDeps): Router {
+export function powerRoutes({ db, clock, power, protection, givePerMinute }: PowerRouteDeps): Router {
   const router = Router();
   const viewer = (req: Parameters<typeof caller>[0]) => req.auth?.userId;
 
@@ -37,6 +40,8 @@ export function powerRoutes({ db, clock, power, protection }: PowerRouteDeps): R
   router.get('/app/powerSession/cateList', async (req, res) => ok(res, await power.cateList(viewer(req))));
 
   router.use('/app/userPower', requireAuth);
+  const givePerIp = createRateLimiter(givePerMinute);
+  const givePerUser = createRateLimiter(givePerMinute, (req) => `user:${caller(req).userId}`);
   router.get('/app/userPower/get', async (req, res) => ok(res, await power.userPower(caller(req).userId)));
 
   router.post('/app/userPower/buyPower', async (req, res) => {
@@ -51,7 +56,7 @@ export function powerRoutes({ db, clock, power, protection }: PowerRouteDeps): R
     ok(res, result, 'Purchase Successful');
   });
 
-  router.post('/app/userPower/givePower', async (req, res) => {
+  router.post('/app/userPower/givePower', givePerIp, givePerUser, async (req, res) => {
     const input = parseInput(giveBody, req.body);
     const { userId } = caller(req);
     const scope = { userId, key: idempotencyKeyOf(req), route: 'userPower.givePower', input };

@@ -58,6 +58,13 @@ export const powerHoldings = pgTable(
     endDay: date('end_day', { mode: 'string' }).notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
     maturedAt: timestamp('matured_at', { withTimezone: true }),
+    /**
+     * The giver's withdrawal lock that a gift's price carried (docs/money.md "Turnover rule"): the
+     * locked money in it and the turnover that frees it. It leaves the giver at the gift and
+     * arrives on the receiver's book with the price at maturity; 0 for a purchase.
+     */
+    lockPrincipal: bigint('lock_principal', { mode: 'bigint' }).notNull().default(sql`0`),
+    lockRequired: bigint('lock_required', { mode: 'bigint' }).notNull().default(sql`0`),
   },
   (t) => [
     index('power_holdings_user').on(t.userId, t.id),

@@ -7,6 +7,7 @@ import {
   localDate,
   type Money,
   maskPhone,
+  normalizeInvitationCode,
   PAGE_SIZE,
   type Paged,
   type PowerCategory,
@@ -24,7 +25,8 @@ import { type Database, type Executor, queryRows } from '../../db/client';
 import { AppError } from '../../http/errors';
 import type { Clock } from '../../platform/clock';
 import type { ConfigService } from '../config/service';
-import { transfer } from '../ledger/ledger';
+import { balancesOf, transfer } from '../ledger/ledger';
+import { lockMoneyOut, recordGivenTurnover } from '../ledger/turnover';
 import { users } from '../user/schema';
 import { powerDailyPurchases, powerHoldings, powerIncomes, powerRecords, powerSessions } from './schema';
 import { holdingView, recordView, sessionView } from './view';
@@ -155,9 +157,42 @@ export function createPowerService({ db, clock, config }: PowerServiceDeps) {
     const byPhone = /^\d{10}$/.test(account) ? await tx.select().from(users).where(eq(users.phone, account)).limit(2) : [];
     if (byPhone.length > 1) throw new AppError('POWER_GIFT_AMBIGUOUS');
     if (byPhone[0]) return byPhone[0];
-    const [byCode] = await tx.select().from(users).where(eq(users.invitationCode, account)).limit(1);
+    const [byCode] = await tx
+      .select()
+      .from(users)
+      .where(eq(users.invitationCode, normalizeInvitationCode(account)))
+      .limit(1);
     if (!byCode) throw new AppError('POWER_GIFT_USER_UNKNOWN');
     return byCode;
+  }
+
+  /**
+   * A gift is paid before its receiver is looked up: a giver who cannot pay learns nothing about
+   * which phones and codes are registered (only INSUFFICIENT_BALANCE or an unknown package).
+   */
+  async function checkGiverCanPay(tx: Executor, giverId: number, sessionId: number): Promise<void> {
+    const [session] = await tx
+      .select({ coin: powerSessions.coin, price: powerSessions.price })
+      .from(powerSessions)
+      .where(and(eq(powerSessions.id, sessionId), eq(powerSessions.enabled, true)));
+    if (!session) throw new AppError('POWER_SESSION_UNKNOWN');
+    if ((await balancesOf(tx, giverId))[session.coin as Asset] < session.price) throw new AppError('INSUFFICIENT_BALANCE');
+  }
+
+  /**
+   * The giver's withdrawal lock on the price leaves with it (free money first) and is kept on the
+   * holding until maturity hands it to the receiver (steps.ts). Read after the price's transfer,
+   * which locked the giver's account, so the balance before is exact.
+   */
+  async function carryGiverLock(tx: Executor, giverId: number, holding: typeof powerHoldings.$inferSelect) {
+    const coin = holding.coin as Asset;
+    const before = (await balancesOf(tx, giverId))[coin] + holding.price;
+    const carried = await recordGivenTurnover(tx, giverId, coin, holding.price, before);
+    if (carried.principal === 0n) return;
+    await tx
+      .update(powerHoldings)
+      .set({ lockPrincipal: carried.principal, lockRequired: carried.required })
+      .where(eq(powerHoldings.id, holding.id));
   }
 
   async function paidOf(holdingIds: number[]) {
@@ -248,10 +283,15 @@ export function createPowerService({ db, clock, config }: PowerServiceDeps) {
 
     /** POST /app/userPower/givePower: the giver buys a package that the receiver holds as gift power. */
     async give(tx: Executor, userId: number, sessionId: number, account: string, zone: string): Promise<PowerPurchase> {
+      // Value leaving the giver, like a withdrawal or an exchange: one at a time, so none of them
+      // passes its checks on a balance or lock that a gift is changing.
+      await lockMoneyOut(tx, userId);
+      await checkGiverCanPay(tx, userId, sessionId);
       const receiver = await receiverOf(tx, account);
       if (receiver.id === userId) throw new AppError('POWER_GIFT_SELF');
       const [giver] = await tx.select({ phone: users.phone }).from(users).where(eq(users.id, userId));
       const holding = await purchase(tx, userId, receiver.id, sessionId, zone);
+      await carryGiverLock(tx, userId, holding);
       const base = { holdingId: holding.id, amount: holding.power, createdAt: holding.createdAt };
       await tx.insert(powerRecords).values([
         { ...base, userId, type: 'gift_out', counterparty: maskPhone(receiver.phone) },

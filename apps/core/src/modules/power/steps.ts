@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import { type Executor, queryRows } from '../../db/client';
 import { chunkOf, type DailyChunk, type DailyContext, type DailyPage, type DailyStep, nextAfter } from '../earning/step';
 import { lockUserBalances, type TransferInput, transferBatch } from '../ledger/ledger';
+import { recordReceivedTurnover } from '../ledger/turnover';
 
 /**
  * The task platform's daily steps (docs/money.md "Power"), in this order within
@@ -150,12 +151,21 @@ export const powerFeeStep: DailyStep = {
 export const powerMaturityStep: DailyStep = {
   name: 'power-maturity',
   async run(tx: Executor, { day, now }: DailyContext, page: DailyPage): Promise<DailyChunk> {
-    const matured = await queryRows<{ id: number; user_id: number; coin: string; price: string; power: string }>(
+    const matured = await queryRows<{
+      id: number;
+      user_id: number;
+      coin: string;
+      price: string;
+      power: string;
+      lock_principal: string;
+      lock_required: string;
+    }>(
       tx,
       sql`update power_holdings set matured_at = ${now.toISOString()}::timestamptz
           where id in (select id from power_holdings where end_day = ${day} and matured_at is null and id > ${page.after}
                        order by id limit ${page.limit})
-          returning id, user_id, coin, price::text as price, power::text as power`,
+          returning id, user_id, coin, price::text as price, power::text as power,
+                    lock_principal::text as lock_principal, lock_required::text as lock_required`,
     );
     if (matured.length === 0) return { rows: 0, total: 0n, next: null };
     await tx.execute(sql`
@@ -178,6 +188,14 @@ export const powerMaturityStep: DailyStep = {
       ),
       now,
     );
+    // A gift's price arrives with the giver's lock it carried (after the transfers: accounts before
+    // turnover rows, as everywhere). Only gifts of locked money have one, so this loop is short.
+    for (const r of matured.filter((row) => BigInt(row.lock_principal) > 0n)) {
+      await recordReceivedTurnover(tx, Number(r.user_id), r.coin as Asset, {
+        principal: BigInt(r.lock_principal),
+        required: BigInt(r.lock_required),
+      });
+    }
     return chunkOf(
       matured.map((r) => ({ id: r.id, amount: BigInt(r.price) })),
       page,

@@ -79,14 +79,14 @@ describe('getUserInfo figures', () => {
     expect(info).toMatchObject(expected);
     // And by hand, so that the reference itself is checked: placed today 5 + 6 + 4 (CASH family, not void).
     expect(expected).toEqual({ todayBetAmount: '15.00', todayBetIncome: '80.36', todayWin: '34.36', totalBetAmount: '126.00' });
-    // The level's bet figure counts every coin but no refunded stake: 126 + 8 (USDT).
+    // The level's bet figure counts every coin at its value in CASH but no refunded stake: 126 + 8 USDT x 85.
     const levels = await ctx.api.get<{ levels: { tasks: { kind: string; progress: string }[] }[] }>(
       '/app/level/list',
       {},
       { token: user.token },
     );
     const betTask = levels.result.levels.flatMap((level) => level.tasks).find((task) => task.kind === 'bet');
-    expect(betTask?.progress).toBe('134.00');
+    expect(betTask?.progress).toBe('806.00');
   });
 
   it('equal their definitions for real bets in unsettled sessions: inside the day, before it, across midnight, CHIP and USDT', async () => {

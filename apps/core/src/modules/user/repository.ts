@@ -1,3 +1,4 @@
+import { normalizeInvitationCode } from '@prism/domain';
 import { and, eq } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import type { Random } from '../../platform/random';
@@ -20,7 +21,10 @@ export async function findUserByPhone(db: Executor, phone: string, areaCode?: st
 }
 
 export async function findUserByInvitationCode(db: Executor, code: string): Promise<UserRow | undefined> {
-  const [row] = await db.select().from(users).where(eq(users.invitationCode, code.trim().toUpperCase()));
+  const [row] = await db
+    .select()
+    .from(users)
+    .where(eq(users.invitationCode, normalizeInvitationCode(code)));
   return row;
 }
 
