@@ -78,7 +78,7 @@ export function rechargeRoutes(deps: CoreDeps, services: Services): Router {
 }
 
 const depositStatus = field.oneOf(['pending', 'credited', 'below_minimum', 'unknown_address']);
-const orderStatus = field.oneOf(['pending', 'paid', 'failed', 'amount_mismatch']);
+const orderStatus = field.oneOf(['pending', 'paid', 'failed', 'amount_mismatch', 'over_limit']);
 const limit = field.integer(1, 500).optional();
 const reportBody = z.object({
   network,
