@@ -155,6 +155,25 @@ export async function runRecorded<T>(
   return runIdempotent(db, clock, scope, (tx) => once(tx));
 }
 
+/**
+ * runIdempotent for an operation that runs its own transactions and is idempotent by itself
+ * under the key (the simulated deposit names its chain transaction after it, so a retry credits
+ * once): the store still answers a replay with the first answer, a different request under the
+ * key with IDEMPOTENCY_CONFLICT and a duplicate in flight with REQUEST_IN_PROGRESS.
+ */
+export async function runSelfIdempotent<T>(db: Database, clock: Clock, scope: IdempotencyScope, action: () => Promise<T>): Promise<T> {
+  let result: { value: T } | undefined;
+  return runIdempotent(db, clock, scope, {
+    check: async () => {
+      result = { value: await action() };
+    },
+    work: async () => {
+      if (!result) throw new Error('runSelfIdempotent: the action did not run');
+      return result.value;
+    },
+  });
+}
+
 async function runClaimed<T>(
   db: Database,
   claim: Claim,

@@ -47,6 +47,20 @@ describe('simulate a deposit (sandbox mode)', () => {
     expect(await balanceOf(ctx, user.id, 'USDT')).toBe(3_000n);
   });
 
+  it('a used Idempotency-Key with another amount or network answers 409 and credits nothing more', async () => {
+    const user = await registerUser(ctx);
+    const first = await simulate(user, { walletType: 'TRC20', amount: '25' }, 'sim-key-2');
+    expect(first.code).toBe(200);
+    const before = await snapshotDatabase(ctx.db);
+    const otherAmount = await simulate(user, { walletType: 'TRC20', amount: '999' }, 'sim-key-2');
+    expect(otherAmount).toMatchObject({ code: 409, message: 'This request key was already used for a different request' });
+    expect((await simulate(user, { walletType: 'BEP20', amount: '25' }, 'sim-key-2')).code).toBe(409);
+    expect(await snapshotDatabase(ctx.db)).toEqual(before);
+    expect(await balanceOf(ctx, user.id, 'USDT')).toBe(2_500n);
+    // The same request again is still the first answer.
+    expect((await simulate(user, { walletType: 'TRC20', amount: '25' }, 'sim-key-2')).result).toEqual(first.result);
+  });
+
   it('follows the deposit rules: under the minimum is recorded, not credited; over the recharge maximum is refused', async () => {
     const user = await registerUser(ctx);
     expect((await simulate(user, { amount: '0.50' })).result).toMatchObject({ network: 'TRC20', status: 'below_minimum' });
