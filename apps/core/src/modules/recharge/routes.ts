@@ -72,7 +72,8 @@ export function rechargeRoutes(deps: CoreDeps, services: Services): Router {
     ok(res, await settleCallback(context, gateway.name, callback));
   });
 
-  router.use(sandboxRoutes(context));
+  // The sandbox's payment page plays a gateway: it exists only in play-money mode.
+  if (context.playMoney) router.use(sandboxRoutes(context));
   if (context.sandboxDeposits) router.use(simulateDepositRoutes(context));
   return router;
 }
