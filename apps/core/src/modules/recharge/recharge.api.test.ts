@@ -60,7 +60,7 @@ describe('cashRecharge/recharge', () => {
     const answer = await createOrder(ctx, user, '2000');
     expect(answer.code).toBe(200);
     const order = answer.result;
-    expect(order.orderNo).toMatch(/^R\d{8}[A-Z0-9]{12}$/);
+    expect(order.orderNo).toMatch(/^R\d{8}[A-Z0-9]{20}$/);
     expect(order).toEqual({
       orderNo: order.orderNo,
       amount: '2000.00',
