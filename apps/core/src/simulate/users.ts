@@ -16,6 +16,8 @@ export interface VirtualUser {
   /** Round of the last withdrawal code (codes can be asked for once a minute). */
   lastCodeRound: number;
   pendingWithdrawals: number[];
+  /** When this user's day deposit limit (actions.ts limitRush) took effect; undefined while none. */
+  dayLimitSince?: Date;
   /** Requests answered 200, and requests whose answer never came: what the database may hold. */
   confirmed: Record<Counted, number>;
   unknown: Record<Counted, number>;
