@@ -179,4 +179,14 @@ describe('deposit limits at crediting time', () => {
     expect((await ordersOf(someone.id)).map((o) => o.status)).toEqual(['paid', 'over_limit']);
     expect((await checkLedger(ctx.db)).ok).toBe(true);
   });
+
+  it('a refusal replayed under its Idempotency-Key says the same message, remaining amount included', async () => {
+    const someone = await registerUser(ctx);
+    expect((await ctx.api.post('/app/protection/limits', { day: '1500' }, { token: someone.token })).code).toBe(200);
+    const key = { 'Idempotency-Key': 'over-limit-1' };
+    expect((await createOrder(ctx, someone, '1000')).code).toBe(200);
+    const first = await createOrder(ctx, someone, '1000', key);
+    expect(first).toMatchObject({ code: 13004, message: expect.stringContaining('500.00') });
+    expect(await createOrder(ctx, someone, '1000', key)).toMatchObject({ code: first.code, message: first.message });
+  });
 });
