@@ -134,7 +134,8 @@ function coreRouter(deps: CoreDeps, services: Services): Router {
 /** Everything under /core/admin: the operator API behind `npm run ops`. */
 function adminRouter(deps: CoreDeps, services: Services): Router {
   const router = Router();
-  router.use(opsRoutes({ db: deps.db, clock: deps.clock, config: services.config }));
+  const money = { moneyMode: deps.config.moneyMode, sandboxDeposits: deps.config.SANDBOX_DEPOSITS };
+  router.use(opsRoutes({ db: deps.db, clock: deps.clock, config: services.config, money }));
   router.use(walletAdminRoutes(deps.db, deps.clock));
   router.use(rechargeAdminRoutes(deps, services));
   router.use(withdrawAdminRoutes(deps, services));

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from './config';
+import { ConfigError, loadConfig, moneyModeLine } from './config';
 import { scaledClock } from './platform/clock';
 
 describe('configuration', () => {
@@ -24,6 +24,35 @@ describe('configuration', () => {
     expect(() => loadConfig({ ...production, CLOCK_RATE: '10' })).toThrow(ConfigError);
     expect(() => loadConfig({ ...production, CLOCK_START: '2026-11-23T09:00:00Z' })).toThrow(/refused in production/);
     expect(loadConfig({ ...production }).NODE_ENV).toBe('production');
+  });
+});
+
+describe('money mode', () => {
+  const production = { NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(32) };
+
+  it('is play money by default outside production (npm start, dev, tests)', () => {
+    for (const env of [{}, { NODE_ENV: 'development' }, { NODE_ENV: 'test' }]) {
+      expect(loadConfig(env)).toMatchObject({ moneyMode: 'play', PLAY_MONEY: true, SANDBOX_DEPOSITS: true });
+    }
+    expect(loadConfig({ SANDBOX_DEPOSITS: 'false' })).toMatchObject({ moneyMode: 'play', SANDBOX_DEPOSITS: false });
+  });
+
+  it('hands out no play money in production with the minimum settings', () => {
+    expect(loadConfig(production)).toMatchObject({ moneyMode: 'real', PLAY_MONEY: false, SANDBOX_DEPOSITS: false });
+    // As copied from .env.example: empty means unset.
+    expect(loadConfig({ ...production, PLAY_MONEY: '', SANDBOX_DEPOSITS: '' }).moneyMode).toBe('real');
+  });
+
+  it('refuses to start production with sandbox deposits unless PLAY_MONEY=true says so', () => {
+    expect(() => loadConfig({ ...production, SANDBOX_DEPOSITS: 'true' })).toThrow(/PLAY_MONEY=true/);
+    expect(() => loadConfig({ PLAY_MONEY: 'false', SANDBOX_DEPOSITS: 'true' })).toThrow(ConfigError);
+    expect(loadConfig({ ...production, PLAY_MONEY: 'true' })).toMatchObject({ moneyMode: 'play', SANDBOX_DEPOSITS: true });
+    expect(loadConfig({ PLAY_MONEY: 'false' })).toMatchObject({ moneyMode: 'real', SANDBOX_DEPOSITS: false });
+  });
+
+  it('says the mode in the start-up line', () => {
+    expect(moneyModeLine(loadConfig({}))).toMatch(/PLAY/);
+    expect(moneyModeLine(loadConfig(production))).toMatch(/REAL/);
   });
 });
 

@@ -9,6 +9,11 @@ const bool = z
   .enum(['true', 'false', '1', '0', ''])
   .optional()
   .transform((v) => v === 'true' || v === '1');
+/** A true/false setting whose default depends on others: undefined when unset. */
+const optionalSwitch = z
+  .enum(['true', 'false', '1', '0', ''])
+  .optional()
+  .transform((v) => (v === undefined || v === '' ? undefined : v === 'true' || v === '1'));
 const optionalText = z
   .string()
   .optional()
@@ -54,11 +59,13 @@ const schema = z.object({
    */
   AUTH_SESSION_CACHE_SECONDS: z.coerce.number().int().min(0).max(60).default(5),
   RATE_LIMIT_SMS_PER_MINUTE: z.coerce.number().int().positive().default(5),
-  /** Play-money USDT deposits: the app's "Simulate a deposit" (to the user's own sandbox address). */
-  SANDBOX_DEPOSITS: z
-    .enum(['true', 'false', '1', '0'])
-    .default('true')
-    .transform((v) => v === 'true' || v === '1'),
+  /**
+   * Play money: the sandbox CASH gateway and the simulated USDT deposit. Unset: on outside
+   * production, off in production (a production server hands out play money only when told so).
+   */
+  PLAY_MONEY: optionalSwitch,
+  /** Play-money USDT deposits: the app's "Simulate a deposit" (to the user's own sandbox address). Unset: PLAY_MONEY. */
+  SANDBOX_DEPOSITS: optionalSwitch,
   EVENT_STREAMS_PER_IP: z.coerce.number().int().positive().default(20),
   EVENT_STREAMS_PER_USER: z.coerce.number().int().positive().default(5),
   /** Gift-code redemptions per minute, counted per IP and per user. */
@@ -100,7 +107,13 @@ const schema = z.object({
   CLOCK_RATE: z.coerce.number().positive().max(1000).default(1),
 });
 
-export type Config = z.infer<typeof schema> & {
+/** play: sandbox money-in (a demo); real: only real gateways and chain deposits bring money in. */
+export type MoneyMode = 'play' | 'real';
+
+export type Config = Omit<z.infer<typeof schema>, 'PLAY_MONEY' | 'SANDBOX_DEPOSITS'> & {
+  PLAY_MONEY: boolean;
+  SANDBOX_DEPOSITS: boolean;
+  moneyMode: MoneyMode;
   /** Absolute data directory: PGlite files, uploads, the generated JWT secret. */
   dataDir: string;
   /** Whether the developer outbox page (/core/dev/outbox) is served. */
@@ -128,7 +141,32 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (values.SMS_PROVIDER === 'http' && !values.SMS_HTTP_URL) {
     throw new ConfigError('SMS_PROVIDER=http needs SMS_HTTP_URL.');
   }
+  const money = moneySettings(values.NODE_ENV, values.PLAY_MONEY, values.SANDBOX_DEPOSITS);
   const devOutbox =
     values.DEV_OUTBOX === 'auto' ? values.SMS_PROVIDER === 'outbox' && values.NODE_ENV !== 'production' : values.DEV_OUTBOX === 'true';
-  return { ...values, dataDir: path.resolve(values.DATA_DIR), devOutbox };
+  return { ...values, ...money, dataDir: path.resolve(values.DATA_DIR), devOutbox };
+}
+
+/** The start-up line that says which money mode the server runs in. */
+export function moneyModeLine(config: Pick<Config, 'moneyMode' | 'SANDBOX_DEPOSITS'>): string {
+  return config.moneyMode === 'play'
+    ? `Money mode: PLAY (sandbox gateway${config.SANDBOX_DEPOSITS ? ' and simulated USDT deposits' : ''}: demo money, not real)`
+    : 'Money mode: REAL (no sandbox gateway, no simulated deposits)';
+}
+
+/**
+ * The money mode. Play money is the default for development and tests; in production the sandbox
+ * (CASH gateway and simulated deposits) runs only with PLAY_MONEY=true: with the minimum settings
+ * a production server used to hand 5,000 CASH and 1,000 USDT to anyone who asked.
+ */
+function moneySettings(env: string, playMoney: boolean | undefined, sandboxDeposits: boolean | undefined) {
+  const play = playMoney ?? env !== 'production';
+  if (sandboxDeposits && !play) {
+    throw new ConfigError(
+      env === 'production' && playMoney === undefined
+        ? 'SANDBOX_DEPOSITS=true is play money: a production server runs it only with PLAY_MONEY=true as well.'
+        : 'SANDBOX_DEPOSITS=true is play money: it cannot run with PLAY_MONEY=false.',
+    );
+  }
+  return { PLAY_MONEY: play, SANDBOX_DEPOSITS: sandboxDeposits ?? play, moneyMode: (play ? 'play' : 'real') as MoneyMode };
 }

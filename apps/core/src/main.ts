@@ -1,4 +1,4 @@
-import { ConfigError, loadConfig } from './config';
+import { ConfigError, loadConfig, moneyModeLine } from './config';
 import { isClusterPrimary, runPrimary, workerCount } from './platform/cluster';
 import { DataDirInUseError } from './platform/dataDirLock';
 import { createLogger } from './platform/logger';
@@ -30,9 +30,10 @@ async function main(): Promise<void> {
   });
   const running = await startServer(config, logger);
   const database = config.DATABASE_URL ? 'PostgreSQL' : `PGlite in ${config.dataDir}`;
-  logger.info({ url: running.url, database, ms: Math.round(performance.now() - startedAt) }, 'prism ready');
+  const money = moneyModeLine(config);
+  logger.info({ url: running.url, database, moneyMode: config.moneyMode, ms: Math.round(performance.now() - startedAt) }, 'prism ready');
   process.stdout.write(
-    `\nPrism is running at ${running.url}  (database: ${database}, ready in ${Math.round(performance.now() - startedAt)} ms)\n\n`,
+    `\nPrism is running at ${running.url}  (database: ${database}, ready in ${Math.round(performance.now() - startedAt)} ms)\n${money}\n\n`,
   );
 
   const signal = await stopRequest.signal;

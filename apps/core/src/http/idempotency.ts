@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { ErrorKey, ValidationKey } from '@prism/domain';
+import type { ErrorKey, MessageParams, ValidationKey } from '@prism/domain';
 import type { Request } from 'express';
 import type { Database, Transaction } from '../db/client';
 import {
@@ -30,7 +30,10 @@ export { STALE_CLAIM_MS } from '../modules/idempotency/store';
  * taken over while it was slow moves no money and answers what the taker
  * answered (or REQUEST_IN_PROGRESS while the taker still runs).
  */
-type Outcome = { ok: true; result: unknown } | { ok: false; key: ErrorKey; fields: Partial<Record<string, ValidationKey>> };
+type Outcome =
+  | { ok: true; result: unknown }
+  /** `params`: what the message says (e.g. the deposit limit's remaining amount); a replay says it again. */
+  | { ok: false; key: ErrorKey; fields: Partial<Record<string, ValidationKey>>; params?: MessageParams };
 
 export const IDEMPOTENCY_HEADER = 'Idempotency-Key';
 const KEY_FORMAT = /^[A-Za-z0-9_.:-]{1,128}$/;
@@ -155,6 +158,25 @@ export async function runRecorded<T>(
   return runIdempotent(db, clock, scope, (tx) => once(tx));
 }
 
+/**
+ * runIdempotent for an operation that runs its own transactions and is idempotent by itself
+ * under the key (the simulated deposit names its chain transaction after it, so a retry credits
+ * once): the store still answers a replay with the first answer, a different request under the
+ * key with IDEMPOTENCY_CONFLICT and a duplicate in flight with REQUEST_IN_PROGRESS.
+ */
+export async function runSelfIdempotent<T>(db: Database, clock: Clock, scope: IdempotencyScope, action: () => Promise<T>): Promise<T> {
+  let result: { value: T } | undefined;
+  return runIdempotent(db, clock, scope, {
+    check: async () => {
+      result = { value: await action() };
+    },
+    work: async () => {
+      if (!result) throw new Error('runSelfIdempotent: the action did not run');
+      return result.value;
+    },
+  });
+}
+
 async function runClaimed<T>(
   db: Database,
   claim: Claim,
@@ -172,7 +194,8 @@ async function runClaimed<T>(
   } catch (error) {
     if (error instanceof ClaimLost) return answerOfTaker<T>(db, claim);
     if (error instanceof AppError) {
-      const recorded = await recordOutcome(db, claim, { ok: false, key: error.key, fields: error.fields } satisfies Outcome);
+      const outcome = { ok: false, key: error.key, fields: error.fields, params: error.params } satisfies Outcome;
+      const recorded = await recordOutcome(db, claim, outcome);
       // Refused after our claim was taken over: the taker's answer is the one that counts.
       if (!recorded) return answerOfTaker<T>(db, claim);
     } else {
@@ -190,6 +213,6 @@ async function answerOfTaker<T>(db: Database, claim: Claim): Promise<T> {
 }
 
 function replay<T>(outcome: Outcome): T {
-  if (!outcome.ok) throw new AppError(outcome.key, outcome.fields);
+  if (!outcome.ok) throw new AppError(outcome.key, outcome.fields, outcome.params);
   return outcome.result as T;
 }

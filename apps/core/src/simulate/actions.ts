@@ -127,6 +127,53 @@ export async function recharge(a: ActionContext, user: VirtualUser): Promise<voi
   a.record({ user: user.index, op: 'pay', code: paid, ids: order.result.orderNo });
 }
 
+/** The day limit a rushing user sets (CASH, minor units): set once and never raised, so the invariant has one number. */
+export const RUSH_DAY_LIMIT = 300_000n;
+const RUSH_ORDERS = 6;
+
+/**
+ * A user with a day deposit limit fires many recharge orders at once, then pays every accepted one
+ * at once (each payment a gateway callback): the limit must hold when ordering (the orders queue on
+ * the user's protection row) and when crediting. invariants.ts: credited per day <= the limit.
+ */
+export async function limitRush(a: ActionContext, user: VirtualUser): Promise<void> {
+  if (!user.dayLimitSince) {
+    const set = await a.target.api.post('/app/protection/limits', { day: String(RUSH_DAY_LIMIT / 100n) }, { token: user.token });
+    a.record({ user: user.index, op: 'limits', code: set.code });
+    if (set.code !== 200) return;
+    // From now on every credit of this user was checked against the limit.
+    user.dayLimitSince = a.target.now();
+  }
+  const orders = await Promise.all(
+    Array.from({ length: RUSH_ORDERS }, () =>
+      a.target.api.post<{ orderNo: string }>(
+        '/app/user/cashRecharge/recharge',
+        { payChannelName: 'sandbox', amount: '1000' },
+        { token: user.token },
+      ),
+    ),
+  );
+  for (const order of orders) {
+    count(user, 'recharge', order.code);
+    a.record({ user: user.index, op: 'limitRush:order', code: order.code, ids: order.result?.orderNo });
+  }
+  const accepted = orders.filter((order) => order.code === 200).map((order) => order.result.orderNo);
+  await Promise.all(
+    accepted.map(async (orderNo) => {
+      const paid = await a.target.api
+        .fetch(`/pay/sandbox/${orderNo}/pay`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/x-www-form-urlencoded' },
+          body: new URLSearchParams({ amount: '1000', action: 'pay' }),
+          redirect: 'manual',
+        })
+        .then((response) => (response.status === 303 ? 200 : response.status))
+        .catch(() => NO_ANSWER);
+      a.record({ user: user.index, op: 'limitRush:pay', code: paid, ids: orderNo });
+    }),
+  );
+}
+
 /** Mostly CASH to CHIP to play; sometimes back, or on to USDT (the path that must keep the turnover lock). */
 const EXCHANGES = [
   ['CASH', 'CHIP'],

@@ -11,7 +11,7 @@ import { checkLedger } from '../modules/ledger/check';
 import { systemBalance } from '../modules/ledger/ledger';
 import { checkPower } from '../modules/power/check';
 import { checkRebates } from '../modules/team/check';
-import type { ActionContext, Counted } from './actions';
+import { type ActionContext, type Counted, RUSH_DAY_LIMIT } from './actions';
 import type { VirtualUser } from './users';
 import { withdrawnWithinTurnover } from './withdrawable';
 
@@ -228,6 +228,31 @@ async function madeOnce(db: Database, users: VirtualUser[]): Promise<string[]> {
       const most = least + user.unknown[kind];
       if (n < least || n > most) failures.push(`user ${user.index}: ${n} ${kind} rows, expected ${least}..${most}`);
     }
+  failures.push(...(await dayLimitsHeld(db, users)));
+  return failures;
+}
+
+/**
+ * The day deposit limit held at crediting time: per day in the platform time zone, what was
+ * credited to a limited user since the limit took effect never exceeds it (actions.ts limitRush).
+ */
+async function dayLimitsHeld(db: Database, users: VirtualUser[]): Promise<string[]> {
+  const [setting] = await queryRows<{ value: string }>(db, sql`select value from sys_config where key = 'PLATFORM_TIME_ZONE'`);
+  const zone = setting?.value.trim() || 'UTC';
+  const failures: string[] = [];
+  for (const user of users) {
+    if (!user.dayLimitSince) continue;
+    const days = await queryRows<{ day: string; credited: string }>(
+      db,
+      sql`select (completed_at at time zone ${zone})::date::text as day, sum(amount)::text as credited
+            from recharge_orders
+           where user_id = ${user.userId} and currency = 'CASH' and status = 'paid' and completed_at >= ${user.dayLimitSince.toISOString()}::timestamptz
+           group by 1`,
+    );
+    for (const d of days)
+      if (BigInt(d.credited) > RUSH_DAY_LIMIT)
+        failures.push(`user ${user.index}: ${d.credited} credited on ${d.day}, over the day limit ${RUSH_DAY_LIMIT}`);
+  }
   return failures;
 }
 

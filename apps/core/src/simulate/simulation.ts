@@ -10,6 +10,7 @@ import {
   exchange,
   followAdvisor,
   givePower,
+  limitRush,
   type OpRecord,
   openDeposit,
   recharge,
@@ -127,7 +128,8 @@ export async function runSimulation(target: SimulationTarget, options: Simulatio
         else if (pick === 6) await openDeposit(a, user);
         else if (pick === 7) await transferOut(a, user);
         else if (pick === 8) await tap(a, user);
-        else await repairFigures(a, user);
+        else if (user.next(2) === 0) await repairFigures(a, user);
+        else await limitRush(a, user);
       }
     });
     await target.betweenRounds();

@@ -20,6 +20,8 @@ export interface VirtualUser {
   pendingWithdrawals: number[];
   /** Whether the run's POINT gift code was asked for (POINT bets need it). */
   pointRedeemed: boolean;
+  /** When this user's day deposit limit (actions.ts limitRush) took effect; undefined while none. */
+  dayLimitSince?: Date;
   /** Requests answered 200, and requests whose answer never came: what the database may hold. */
   confirmed: Record<Counted, number>;
   unknown: Record<Counted, number>;

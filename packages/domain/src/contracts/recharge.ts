@@ -5,8 +5,11 @@ import type { UsdtNetwork } from '../wallet/addresses';
  * chain watcher. Amounts are decimal strings with 2 decimals; times ISO 8601.
  */
 
-/** A CASH recharge order's life: pending -> paid | failed | amount_mismatch (paid a different amount: not credited). */
-export type RechargeOrderStatus = 'pending' | 'paid' | 'failed' | 'amount_mismatch';
+/**
+ * A CASH recharge order's life: pending -> paid | failed | amount_mismatch (paid a different amount:
+ * not credited) | over_limit (paid, but crediting it would pass the player's deposit limit: not credited).
+ */
+export type RechargeOrderStatus = 'pending' | 'paid' | 'failed' | 'amount_mismatch' | 'over_limit';
 
 /** A USDT deposit's life: pending (confirming) -> credited; below_minimum and unknown_address are recorded, never credited. */
 export type DepositStatus = 'pending' | 'credited' | 'below_minimum' | 'unknown_address';

@@ -2,6 +2,11 @@ import { type OpsCommand, option, positional } from '../command';
 
 export const generalCommands: OpsCommand[] = [
   {
+    words: ['health'],
+    usage: 'health                                               the server answers; its money mode (play or real)',
+    run: (_args, http) => http.get('/admin/health'),
+  },
+  {
     words: ['outbox'],
     usage: 'outbox [sms|bot] [--phone 9876543210] [--limit 20]   latest SMS or bot messages (SMS hold the codes)',
     run: (args, http) =>

@@ -22,7 +22,7 @@ export const rechargeCommands: OpsCommand[] = [
   },
   {
     words: ['recharge', 'orders'],
-    usage: 'recharge orders [--status pending|paid|failed|amount_mismatch] [--limit <n>]   recent CASH recharge orders',
+    usage: 'recharge orders [--status pending|paid|failed|amount_mismatch|over_limit] [--limit <n>]   recent CASH recharge orders',
     run: (args, http) => http.get('/admin/recharge/orders', { status: option(args, 'status'), limit: option(args, 'limit') }),
   },
 ];

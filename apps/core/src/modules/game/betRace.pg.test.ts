@@ -4,7 +4,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../db/client';
 import { AppError } from '../../http/errors';
 import { ManualClock } from '../../platform/clock';
-import { cryptoRandom } from '../../platform/random';
 import { createTestContext, fundUser, nextGameSession, registerUser, type TestContext, type TestUser } from '../../testing';
 import { checkLedger } from '../ledger/check';
 import { placeBet } from './betting';
@@ -48,7 +47,7 @@ async function raceOnce(iteration: number): Promise<{ placed: number; refused: n
   const bets = users.map(async (user, i) => {
     await pause((i * 13 + iteration * 7) % 90);
     return ctx.db
-      .transaction((tx) => placeBet(tx, { clock: betClock, random: cryptoRandom }, user.id, input))
+      .transaction((tx) => placeBet(tx, { clock: betClock }, user.id, input))
       .then(
         () => 'placed' as const,
         (error: unknown) => {
@@ -114,7 +113,7 @@ describe("one user's bets racing the session cap (PostgreSQL)", () => {
     const outcomes = await Promise.all(
       Array.from({ length: 25 }, () =>
         ctx.db
-          .transaction((tx) => placeBet(tx, { clock: ctx.clock, random: cryptoRandom }, user.id, input))
+          .transaction((tx) => placeBet(tx, { clock: ctx.clock }, user.id, input))
           .then(
             () => 'placed',
             (error: unknown) => (error instanceof AppError ? error.key : String(error)),

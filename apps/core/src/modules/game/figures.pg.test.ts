@@ -3,7 +3,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../db/client';
 import { AppError } from '../../http/errors';
 import { ManualClock } from '../../platform/clock';
-import { cryptoRandom } from '../../platform/random';
 import { createTestContext, fundUser, nextGameSession, registerUser, type TestContext, type TestUser } from '../../testing';
 import { checkLedger } from '../ledger/check';
 import { placeBet } from './betting';
@@ -49,7 +48,7 @@ async function roundOnce(round: number): Promise<void> {
       // A bet the settlement overtook is refused (ERROR_SESSION): that is the race, not a failure here.
       // Any other error (a deadlock with the repair, say) fails the test.
       await ctx.db
-        .transaction((tx) => placeBet(tx, { clock: betClock, random: cryptoRandom }, player.id, input))
+        .transaction((tx) => placeBet(tx, { clock: betClock }, player.id, input))
         .catch((error: unknown) => {
           if (!(error instanceof AppError && error.key === 'ERROR_SESSION')) throw error;
         });

@@ -7,6 +7,7 @@ import { ok } from '../../http/envelope';
 import { AppError } from '../../http/errors';
 import { idempotencyKeyOf, runRecorded } from '../../http/idempotency';
 import { field, parseInput } from '../../http/validate';
+import { sequenceNumbers } from '../../platform/sequenceNumbers';
 import type { Services } from '../../services';
 import { placeBet } from './betting';
 import { listChains, sessionDetail, sessionResultPage, userLotteryRecordPage, voidSummary } from './history';
@@ -28,6 +29,8 @@ const betBody = z.object({
 /** The colour/size game: /app/game/luckyLottery/* of specification point 7, plus verification data and live events. */
 export function gameRoutes(deps: CoreDeps, services: Services): Router {
   const { db, clock } = deps;
+  // This app's block of bet numbers (order numbers unique by construction, platform/sequenceNumbers.ts).
+  const betDeps = { clock, betNumbers: sequenceNumbers('bet_numbers') };
   const router = Router();
   const base = '/app/game/luckyLottery';
 
@@ -57,7 +60,7 @@ export function gameRoutes(deps: CoreDeps, services: Services): Router {
     const { userId } = caller(req);
     const scope = { userId, key: idempotencyKeyOf(req), route: 'betting', input };
     // One statement records the bet and the key's answer together (betting.ts).
-    const bet = await runRecorded(db, clock, scope, (executor, record) => placeBet(executor, deps, userId, input, record));
+    const bet = await runRecorded(db, clock, scope, (executor, record) => placeBet(executor, betDeps, userId, input, record));
     ok(res, bet);
   });
 

@@ -2,6 +2,7 @@ import { timingSafeEqual } from 'node:crypto';
 import { desc, eq } from 'drizzle-orm';
 import { type RequestHandler, Router } from 'express';
 import { z } from 'zod';
+import type { MoneyMode } from '../../config';
 import type { Database } from '../../db/client';
 import { ok } from '../../http/envelope';
 import { AppError } from '../../http/errors';
@@ -18,6 +19,8 @@ export interface OpsRouteDeps {
   db: Database;
   clock: Clock;
   config: ConfigService;
+  /** How money comes in (config.ts): shown on the operator's health answer. */
+  money: { moneyMode: MoneyMode; sandboxDeposits: boolean };
 }
 
 /** Operator calls carry `Authorization: Ops <token>` (OPS_TOKEN, or the one generated into DATA_DIR). */
@@ -49,8 +52,13 @@ const userStatusBody = z.object({
  * The general operator API behind `npm run ops` (outbox, settings, accounts),
  * mounted under /admin behind requireOperator. Features add their own admin routers.
  */
-export function opsRoutes({ db, clock, config }: OpsRouteDeps): Router {
+export function opsRoutes({ db, clock, config, money }: OpsRouteDeps): Router {
   const router = Router();
+
+  // The operator's first question: is this server handing out play money?
+  router.get('/health', (_req, res) => {
+    ok(res, { status: 'ok', moneyMode: money.moneyMode, sandboxDeposits: money.sandboxDeposits });
+  });
 
   router.get('/outbox', async (req, res) => {
     const query = parseInput(outboxQuery, req.query);

@@ -59,23 +59,46 @@ export function refuseIfExcluded(excludedUntil: Date | string | null | undefined
   if (until && isExcluded(until, now)) throw new AppError('SELF_EXCLUDED', {}, { until: formatUntil(until) });
 }
 
+type Sums = { day: string | null; week: string | null; month: string | null };
+const windowStarts = (now: Date, zone: string) =>
+  Object.fromEntries(LIMIT_PERIODS.map((p) => [p, limitWindowStart(p, now, zone).toISOString()])) as Record<LimitPeriod, string>;
+const sumsOf = (row: Sums | undefined): Record<LimitPeriod, Money> => ({
+  day: BigInt(row?.day ?? '0'),
+  week: BigInt(row?.week ?? '0'),
+  month: BigInt(row?.month ?? '0'),
+});
+
 /** CASH recharged (orders pending or paid) since each window's start: an unpaid order counts until it fails. */
 async function usedSince(tx: Executor, userId: number, now: Date, zone: string): Promise<Record<LimitPeriod, Money>> {
-  const starts = Object.fromEntries(LIMIT_PERIODS.map((p) => [p, limitWindowStart(p, now, zone).toISOString()])) as Record<
-    LimitPeriod,
-    string
-  >;
-  const earliest = [starts.day, starts.week, starts.month].sort()[0];
-  const [row] = await queryRows<{ day: string | null; week: string | null; month: string | null }>(
+  const starts = windowStarts(now, zone);
+  const [row] = await queryRows<Sums>(
     tx,
     sql`select sum(amount) filter (where created_at >= ${starts.day}::timestamptz)::text as day,
                sum(amount) filter (where created_at >= ${starts.week}::timestamptz)::text as week,
                sum(amount) filter (where created_at >= ${starts.month}::timestamptz)::text as month
           from recharge_orders
          where user_id = ${userId} and currency = 'CASH' and status in ('pending', 'paid')
-           and created_at >= ${earliest}::timestamptz`,
+           and created_at >= ${starts.month < starts.week ? starts.month : starts.week}::timestamptz`,
   );
-  return { day: BigInt(row?.day ?? '0'), week: BigInt(row?.week ?? '0'), month: BigInt(row?.month ?? '0') };
+  return sumsOf(row);
+}
+
+/**
+ * CASH credited (orders paid) in each window, by when they were credited: what the limit
+ * bounds at crediting time (an order made yesterday and paid today counts today).
+ */
+async function creditedSince(tx: Executor, userId: number, now: Date, zone: string): Promise<Record<LimitPeriod, Money>> {
+  const starts = windowStarts(now, zone);
+  const [row] = await queryRows<Sums>(
+    tx,
+    sql`select sum(amount) filter (where completed_at >= ${starts.day}::timestamptz)::text as day,
+               sum(amount) filter (where completed_at >= ${starts.week}::timestamptz)::text as week,
+               sum(amount) filter (where completed_at >= ${starts.month}::timestamptz)::text as month
+          from recharge_orders
+         where user_id = ${userId} and currency = 'CASH' and status = 'paid'
+           and completed_at >= ${starts.month < starts.week ? starts.month : starts.week}::timestamptz`,
+  );
+  return sumsOf(row);
 }
 
 export function createProtectionService({ db, clock, config }: { db: Database; clock: Clock; config: ConfigService }) {
@@ -159,7 +182,9 @@ export function createProtectionService({ db, clock, config }: { db: Database; c
      */
     async checkRecharge(tx: Executor, userId: number, amount: Money, zone: string): Promise<void> {
       const now = clock.now();
-      const row = await rowOf(tx, userId);
+      // Locked: concurrent orders of one user queue here, and each then sums the orders committed
+      // before it (a plain read let 20 concurrent orders all see the same unused limit).
+      const row = await rowOf(tx, userId, true);
       if (!row) return;
       refuseIfExcluded(row.excludedUntil, now);
       const limits = effectiveLimits(stateOf(row), now);
@@ -169,6 +194,21 @@ export function createProtectionService({ db, clock, config }: { db: Database; c
         const key = check.period === 'day' ? 'DEPOSIT_LIMIT_DAY' : check.period === 'week' ? 'DEPOSIT_LIMIT_WEEK' : 'DEPOSIT_LIMIT_MONTH';
         throw new AppError(key, {}, { remaining: formatMoney(check.remaining) });
       }
+    },
+
+    /**
+     * Inside the callback's transaction, before a paid order is credited: whether `amount` still fits
+     * every limit, counting what was credited in each window. False when a limit lowered since the
+     * order (or orders made in an earlier window) would be passed: the order is then not credited.
+     * The row lock serialises the user's concurrent callbacks (and orders). `zone` is read before.
+     */
+    async fitsAtCredit(tx: Executor, userId: number, amount: Money, zone: string): Promise<boolean> {
+      const now = clock.now();
+      const row = await rowOf(tx, userId, true);
+      if (!row) return true;
+      const limits = effectiveLimits(stateOf(row), now);
+      if (LIMIT_PERIODS.every((p) => limits[p] === null)) return true;
+      return checkDeposit(limits, await creditedSince(tx, userId, now, zone), amount).ok;
     },
 
     /** Refuses the sandbox's simulated deposit while excluded (real chain deposits are always credited). */

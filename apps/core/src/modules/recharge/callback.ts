@@ -24,17 +24,21 @@ export interface CallbackAnswer {
  * system message: concurrent or replayed callbacks queue on the row lock and
  * then find it settled, so they change nothing and answer the settled status.
  * The user must pay exactly the order amount; anything else is recorded as
- * amount_mismatch and credits nothing.
+ * amount_mismatch and credits nothing. The player's deposit limits hold at
+ * crediting time too: a payment that would pass one (lowered since the order,
+ * or orders of an earlier window paid now) is recorded as over_limit, credits
+ * nothing, and is refunded by the operator like a mismatch.
  */
 export async function settleCallback(context: RechargeContext, gatewayName: string, callback: GatewayCallback): Promise<CallbackAnswer> {
   const { db, clock } = context;
+  // Read before the transaction: on PGlite's single connection nothing may query outside it meanwhile.
+  const zone = await context.protection.timeZone();
   const settled = await db.transaction(async (tx) => {
     const found = await findOrderWithChannel(tx, callback.orderNo);
     // A gateway may only settle orders of its own channels.
     if (!found || found.channel.gateway !== gatewayName) throw new AppError('ORDER_NOT_FOUND');
     const { order } = found;
-    const next: RechargeOrderStatus =
-      callback.status === 'FAILED' ? 'failed' : callback.paidAmount === order.amount ? 'paid' : 'amount_mismatch';
+    const next = await nextStatus(tx, context, order, callback, zone);
     const [moved] = await tx
       .update(rechargeOrders)
       .set({
@@ -56,6 +60,20 @@ export async function settleCallback(context: RechargeContext, gatewayName: stri
   });
   if (settled.credited) await notifyAfterCommit(context, settled.credited.userId, 'recharge_credited', settled.credited.params);
   return { orderNo: callback.orderNo, status: settled.status };
+}
+
+async function nextStatus(
+  tx: Executor,
+  context: Pick<RechargeContext, 'protection'>,
+  order: typeof rechargeOrders.$inferSelect,
+  callback: GatewayCallback,
+  zone: string,
+): Promise<RechargeOrderStatus> {
+  if (callback.status === 'FAILED') return 'failed';
+  if (callback.paidAmount !== order.amount) return 'amount_mismatch';
+  // Only a pending order is credited; a settled one answers its status below without a limit check.
+  if (order.status !== 'pending' || order.currency !== 'CASH') return 'paid';
+  return (await context.protection.fitsAtCredit(tx, order.userId, order.amount, zone)) ? 'paid' : 'over_limit';
 }
 
 /** deposits:<gateway> -> the user's balance, plus the turnover requirement and the system message. */

@@ -20,6 +20,8 @@ export interface RechargeContext {
   secret: string;
   /** PUBLIC_URL without a trailing slash: gateways get callback and return URLs under it. */
   publicUrl: string;
+  /** Play money (PLAY_MONEY): the sandbox CASH gateway and its payment page exist. */
+  playMoney: boolean;
   /** Play-money deposits: users may simulate a deposit to their own address (SANDBOX_DEPOSITS). */
   sandboxDeposits: boolean;
   /** Self-exclusion and deposit limits refuse recharges (DESIGN 10). */
@@ -33,9 +35,10 @@ export function rechargeContextOf(deps: CoreDeps, services: Services): RechargeC
     random: deps.random,
     logger: deps.logger,
     notifier: services.notifier,
-    gateways: createGatewayRegistry(deps.secret),
+    gateways: createGatewayRegistry(deps.secret, [], { sandbox: deps.config.PLAY_MONEY }),
     secret: deps.secret,
     publicUrl: publicUrlOf(deps.config),
+    playMoney: deps.config.PLAY_MONEY,
     sandboxDeposits: deps.config.SANDBOX_DEPOSITS,
     protection: services.protection,
   };

@@ -51,11 +51,16 @@ export interface GatewayCallback {
 export type GatewayRegistry = ReadonlyMap<string, PaymentGateway>;
 
 /**
- * Every adapter this server can use, by name. The sandbox is always there
- * (play money is the default). A real gateway is added here, built from its own
- * settings; see docs/money-in.md.
+ * Every adapter this server can use, by name. The sandbox is there in play-money
+ * mode only (PLAY_MONEY: the default outside production): a pay channel whose
+ * adapter is missing is not offered and its callbacks are refused. A real gateway
+ * is added here, built from its own settings; see docs/money-in.md.
  */
-export function createGatewayRegistry(secret: string, extra: readonly PaymentGateway[] = []): GatewayRegistry {
-  const gateways = [createSandboxGateway(secret), ...extra];
+export function createGatewayRegistry(
+  secret: string,
+  extra: readonly PaymentGateway[] = [],
+  { sandbox }: { sandbox: boolean } = { sandbox: true },
+): GatewayRegistry {
+  const gateways = [...(sandbox ? [createSandboxGateway(secret)] : []), ...extra];
   return new Map(gateways.map((gateway) => [gateway.name, gateway]));
 }

@@ -13,6 +13,7 @@ import { and, asc, eq } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { AppError } from '../../http/errors';
 import { randomString } from '../../platform/random';
+import { numberCode, sequenceNumbers } from '../../platform/sequenceNumbers';
 import { loadWalletConfig } from '../wallet/config';
 import type { RechargeContext } from './context';
 import type { PaymentGateway } from './gateway';
@@ -52,10 +53,19 @@ export async function rechargeAmountList(db: Executor): Promise<RechargeAmountLi
   };
 }
 
-/** 'R' + yyyymmdd (UTC) + 12 of 36 characters (~62 bits): unique in practice and not guessable. */
-function newOrderNo(context: Pick<RechargeContext, 'clock' | 'random'>): string {
+const ORDER_ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789';
+/** Recharge numbers, a block per process (platform/sequenceNumbers.ts). */
+const rechargeNumbers = sequenceNumbers('recharge_numbers');
+
+/**
+ * 'R' + yyyymmdd (UTC) + 8 characters from a unique number (unique by construction) + 12 random
+ * characters (~62 bits): the number opens the sandbox's payment page without a login, so it must
+ * not be guessable either.
+ */
+async function newOrderNo(tx: Executor, context: Pick<RechargeContext, 'clock' | 'random'>): Promise<string> {
   const day = context.clock.now().toISOString().slice(0, 10).replace(/-/g, '');
-  return `R${day}${randomString(context.random, 'ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789', 12)}`;
+  const unique = numberCode(await rechargeNumbers.next(tx), ORDER_ALPHABET, 8);
+  return `R${day}${unique}${randomString(context.random, ORDER_ALPHABET, 12)}`;
 }
 
 async function usableChannel(tx: Executor, context: Pick<RechargeContext, 'gateways'>, name: string | undefined) {
@@ -87,24 +97,20 @@ export async function createRechargeOrder(
   if (input.amount < config.chargeMinLimit) throw new AppError('RECHARGE_BELOW_MIN');
   if (input.amount > config.chargeMaxLimit) throw new AppError('RECHARGE_ABOVE_MAX');
   await context.protection.checkRecharge(tx, userId, input.amount, zone);
-  // A clash of random order numbers is astronomically rare; retrying costs nothing and avoids a 500.
-  for (let attempt = 0; attempt < 3; attempt++) {
-    const [row] = await tx
-      .insert(rechargeOrders)
-      .values({
-        orderNo: newOrderNo(context),
-        userId,
-        payChannelName: channel.payChannelName,
-        currency: channel.currency,
-        amount: input.amount,
-        status: 'pending',
-        createdAt: context.clock.now(),
-      })
-      .onConflictDoNothing()
-      .returning({ orderNo: rechargeOrders.orderNo });
-    if (row) return { orderNo: row.orderNo };
-  }
-  throw new Error('could not allocate a unique recharge order number');
+  const [row] = await tx
+    .insert(rechargeOrders)
+    .values({
+      orderNo: await newOrderNo(tx, context),
+      userId,
+      payChannelName: channel.payChannelName,
+      currency: channel.currency,
+      amount: input.amount,
+      status: 'pending',
+      createdAt: context.clock.now(),
+    })
+    .returning({ orderNo: rechargeOrders.orderNo });
+  if (!row) throw new Error('recharge order insert returned no row');
+  return { orderNo: row.orderNo };
 }
 
 export async function findOrderWithChannel(db: Executor, orderNo: string): Promise<{ order: OrderRow; channel: ChannelRow } | undefined> {

@@ -3,8 +3,9 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../db/client';
 import { createTestContext, registerUser, snapshotDatabase, type TestContext, type TestUser } from '../../testing';
+import { checkLedger } from '../ledger/check';
 import { payChannels } from './schema';
-import { asOperator, createOrder } from './testSupport';
+import { asOperator, balanceOf, callbackBody, createOrder, postCallback } from './testSupport';
 
 let ctx: TestContext;
 let user: TestUser;
@@ -59,7 +60,7 @@ describe('cashRecharge/recharge', () => {
     const answer = await createOrder(ctx, user, '2000');
     expect(answer.code).toBe(200);
     const order = answer.result;
-    expect(order.orderNo).toMatch(/^R\d{8}[A-Z0-9]{12}$/);
+    expect(order.orderNo).toMatch(/^R\d{8}[A-Z0-9]{20}$/);
     expect(order).toEqual({
       orderNo: order.orderNo,
       amount: '2000.00',
@@ -161,5 +162,31 @@ describe('cashRecharge/recharge', () => {
     expect(sandbox).toMatchObject({ gateway: 'sandbox', enabled: true, currency: 'CASH' });
     const order: RechargeOrder = (await createOrder(ctx, user, '1000')).result;
     expect(order.demo).toBe(true);
+  });
+});
+
+describe('deposit limits at crediting time', () => {
+  it('a payment that would pass a limit lowered since its order is recorded over_limit and credits nothing', async () => {
+    const someone = await registerUser(ctx);
+    const first = (await createOrder(ctx, someone, '1000')).result;
+    const second = (await createOrder(ctx, someone, '1000')).result;
+    expect((await ctx.api.post('/app/protection/limits', { day: '1000' }, { token: someone.token })).code).toBe(200);
+    expect((await postCallback(ctx, callbackBody(first.orderNo, '1000.00'))).result?.status).toBe('paid');
+    expect((await postCallback(ctx, callbackBody(second.orderNo, '1000.00'))).result?.status).toBe('over_limit');
+    // A replay answers the settled status and credits nothing either.
+    expect((await postCallback(ctx, callbackBody(second.orderNo, '1000.00'))).result?.status).toBe('over_limit');
+    expect(await balanceOf(ctx, someone.id, 'CASH')).toBe(100_000n);
+    expect((await ordersOf(someone.id)).map((o) => o.status)).toEqual(['paid', 'over_limit']);
+    expect((await checkLedger(ctx.db)).ok).toBe(true);
+  });
+
+  it('a refusal replayed under its Idempotency-Key says the same message, remaining amount included', async () => {
+    const someone = await registerUser(ctx);
+    expect((await ctx.api.post('/app/protection/limits', { day: '1500' }, { token: someone.token })).code).toBe(200);
+    const key = { 'Idempotency-Key': 'over-limit-1' };
+    expect((await createOrder(ctx, someone, '1000')).code).toBe(200);
+    const first = await createOrder(ctx, someone, '1000', key);
+    expect(first).toMatchObject({ code: 13004, message: expect.stringContaining('500.00') });
+    expect(await createOrder(ctx, someone, '1000', key)).toMatchObject({ code: first.code, message: first.message });
   });
 });

@@ -96,4 +96,26 @@ describe('money in under concurrency', () => {
     expect(new Set(created).size).toBe(1);
     expect(await countRows(sql`select count(*)::int as n from recharge_orders where user_id = ${user.id}`)).toBe(1);
   });
+
+  it('20 concurrent orders against a day limit of 1000.00: one accepted, the rest refused with 13004', async () => {
+    const user = await registerUser(ctx);
+    expect((await ctx.api.post('/app/protection/limits', { day: '1000' }, { token: user.token })).code).toBe(200);
+    const answers = await Promise.all(Array.from({ length: 20 }, () => createOrder(ctx, user, '1000')));
+    expect(answers.filter((a) => a.code === 200)).toHaveLength(1);
+    expect(answers.filter((a) => a.code !== 200).every((a) => a.code === 13004)).toBe(true);
+    expect(await countRows(sql`select count(*)::int as n from recharge_orders where user_id = ${user.id}`)).toBe(1);
+  });
+
+  it('concurrent callbacks of orders that together pass a lowered limit credit no more than the limit', async () => {
+    const user = await registerUser(ctx);
+    const orders = await Promise.all(Array.from({ length: 5 }, () => createPendingOrder(ctx, user, '1000')));
+    // Lowering applies at once: the orders were accepted, but only 2000.00 may be credited today.
+    expect((await ctx.api.post('/app/protection/limits', { day: '2000' }, { token: user.token })).code).toBe(200);
+    const answers = await Promise.all(orders.map((o) => postCallback(ctx, callbackBody(o.orderNo, '1000.00'))));
+    expect(answers.every((a) => a.code === 200)).toBe(true);
+    expect(answers.filter((a) => a.result?.status === 'paid')).toHaveLength(2);
+    expect(answers.filter((a) => a.result?.status === 'over_limit')).toHaveLength(3);
+    expect(await balanceOf(ctx, user.id, 'CASH')).toBe(200_000n);
+    expect((await checkLedger(ctx.db)).ok).toBe(true);
+  });
 });

@@ -72,13 +72,14 @@ export function rechargeRoutes(deps: CoreDeps, services: Services): Router {
     ok(res, await settleCallback(context, gateway.name, callback));
   });
 
-  router.use(sandboxRoutes(context));
+  // The sandbox's payment page plays a gateway: it exists only in play-money mode.
+  if (context.playMoney) router.use(sandboxRoutes(context));
   if (context.sandboxDeposits) router.use(simulateDepositRoutes(context));
   return router;
 }
 
 const depositStatus = field.oneOf(['pending', 'credited', 'below_minimum', 'unknown_address']);
-const orderStatus = field.oneOf(['pending', 'paid', 'failed', 'amount_mismatch']);
+const orderStatus = field.oneOf(['pending', 'paid', 'failed', 'amount_mismatch', 'over_limit']);
 const limit = field.integer(1, 500).optional();
 const reportBody = z.object({
   network,

@@ -26,6 +26,7 @@ const STATUS_TEXT: Record<string, string> = {
   paid: 'Paid: the amount has been added to the balance',
   failed: 'Cancelled: nothing was paid',
   amount_mismatch: 'Not credited: the amount paid differed from the order amount',
+  over_limit: "Not credited: it would pass the player's deposit limit",
 };
 
 const STYLE = `

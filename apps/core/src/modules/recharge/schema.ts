@@ -16,7 +16,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { oneOf } from '../../db/checks';
 
-const ORDER_STATUSES = ['pending', 'paid', 'failed', 'amount_mismatch'] as const satisfies readonly RechargeOrderStatus[];
+const ORDER_STATUSES = ['pending', 'paid', 'failed', 'amount_mismatch', 'over_limit'] as const satisfies readonly RechargeOrderStatus[];
 const DEPOSIT_STATUSES = ['pending', 'credited', 'below_minimum', 'unknown_address'] as const satisfies readonly DepositStatus[];
 
 /** Payment channels for CASH recharge; `gateway` names the adapter (the built-in one is 'sandbox'). */
@@ -32,7 +32,8 @@ export const payChannels = pgTable('pay_channels', {
 
 /**
  * CASH recharge orders. pending -> paid (credited exactly once, by a verified
- * gateway callback) | failed | amount_mismatch (paid a different amount: not credited).
+ * gateway callback) | failed | amount_mismatch (paid a different amount: not credited)
+ * | over_limit (paid, but over the player's deposit limit at crediting time: not credited).
  */
 export const rechargeOrders = pgTable(
   'recharge_orders',

@@ -2,7 +2,7 @@ import type { ChainDeposit, Paged, RechargeAddress, SysMessage } from '@prism/do
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, registerUser, snapshotDatabase, type TestContext, type TestUser } from '../../testing';
 import { checkLedger } from '../ledger/check';
-import { balanceOf, transfersWithReference } from './testSupport';
+import { asOperator, balanceOf, callbackBody, postCallback, transfersWithReference } from './testSupport';
 
 /** "Simulate a deposit": play-money mode only, through the sandbox chain watcher and the one deposit path. */
 let ctx: TestContext;
@@ -47,6 +47,20 @@ describe('simulate a deposit (sandbox mode)', () => {
     expect(await balanceOf(ctx, user.id, 'USDT')).toBe(3_000n);
   });
 
+  it('a used Idempotency-Key with another amount or network answers 409 and credits nothing more', async () => {
+    const user = await registerUser(ctx);
+    const first = await simulate(user, { walletType: 'TRC20', amount: '25' }, 'sim-key-2');
+    expect(first.code).toBe(200);
+    const before = await snapshotDatabase(ctx.db);
+    const otherAmount = await simulate(user, { walletType: 'TRC20', amount: '999' }, 'sim-key-2');
+    expect(otherAmount).toMatchObject({ code: 409, message: 'This request key was already used for a different request' });
+    expect((await simulate(user, { walletType: 'BEP20', amount: '25' }, 'sim-key-2')).code).toBe(409);
+    expect(await snapshotDatabase(ctx.db)).toEqual(before);
+    expect(await balanceOf(ctx, user.id, 'USDT')).toBe(2_500n);
+    // The same request again is still the first answer.
+    expect((await simulate(user, { walletType: 'TRC20', amount: '25' }, 'sim-key-2')).result).toEqual(first.result);
+  });
+
   it('follows the deposit rules: under the minimum is recorded, not credited; over the recharge maximum is refused', async () => {
     const user = await registerUser(ctx);
     expect((await simulate(user, { amount: '0.50' })).result).toMatchObject({ network: 'TRC20', status: 'below_minimum' });
@@ -69,6 +83,37 @@ describe('simulate a deposit (sandbox mode)', () => {
 
   it('needs a login', async () => {
     expect((await ctx.api.post('/app/user/recharge/simulateDeposit', { amount: '10' })).code).toBe(401);
+  });
+});
+
+describe('real-money mode (PLAY_MONEY=false, the production default)', () => {
+  it('offers no sandbox channel, no sandbox page, no sandbox callback and no simulated deposit; the operator sees the mode', async () => {
+    const real = await createTestContext({ env: { PLAY_MONEY: 'false' } });
+    try {
+      const user = await registerUser(real);
+      expect((await real.api.post<unknown[]>('/app/payChannel/list')).result).toEqual([]);
+      const order = await real.api.post(
+        '/app/user/cashRecharge/recharge',
+        { payChannelName: 'sandbox', amount: '5000' },
+        { token: user.token },
+      );
+      expect(order.code).toBe(10022);
+      expect((await real.api.get('/pay/sandbox/R20260101AAAAAAAAAAAA')).code).toBe(404);
+      const callback = callbackBody('R20260101AAAAAAAAAAAA', '5000.00');
+      expect((await postCallback(real, callback)).code).toBe(404);
+      expect((await real.api.post('/app/user/recharge/simulateDeposit', { amount: '1000' }, { token: user.token })).code).toBe(404);
+      expect(await balanceOf(real, user.id, 'CASH')).toBe(0n);
+      expect(await balanceOf(real, user.id, 'USDT')).toBe(0n);
+      const health = await real.api.get('/admin/health', {}, asOperator);
+      expect(health.result).toEqual({ status: 'ok', moneyMode: 'real', sandboxDeposits: false });
+      expect((await ctx.api.get('/admin/health', {}, asOperator)).result).toEqual({
+        status: 'ok',
+        moneyMode: 'play',
+        sandboxDeposits: true,
+      });
+    } finally {
+      await real.close();
+    }
   });
 });
 

@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { caller, requireAuth } from '../../http/auth';
 import { ok } from '../../http/envelope';
 import { AppError } from '../../http/errors';
-import { idempotencyKeyOf } from '../../http/idempotency';
+import { idempotencyKeyOf, runSelfIdempotent } from '../../http/idempotency';
 import { field, parseInput } from '../../http/validate';
 import { loadWalletConfig } from '../wallet/config';
 import { rechargeAddress } from './addresses';
@@ -33,7 +33,12 @@ export function simulateDepositRoutes(context: RechargeContext): Router {
     const input = parseInput(simulateBody, req.body);
     const { userId } = caller(req);
     const network = input.walletType ?? DEFAULT_USDT_NETWORK;
-    ok(res, await simulateDeposit(context, watcher, { userId, network, amount: input.amount, key: idempotencyKeyOf(req) }));
+    const key = idempotencyKeyOf(req);
+    // The key names the chain transaction (a retry is credited once) and, through the store, the
+    // request: the same key with another amount or network is a conflict, not the first deposit again.
+    const scope = { userId, key, route: 'recharge.simulateDeposit', input: { network, amount: input.amount } };
+    const simulation = { userId, network, amount: input.amount, key };
+    ok(res, await runSelfIdempotent(context.db, context.clock, scope, () => simulateDeposit(context, watcher, simulation)));
   });
   return router;
 }

@@ -34,14 +34,24 @@ export interface TelegramLinkDeps {
 export function createTelegramLinkService({ db, clock, random, botUsername }: TelegramLinkDeps) {
   return {
     async issue(userId: number): Promise<TelegramLinkToken> {
-      const token = randomString(random, TOKEN_ALPHABET, TOKEN_LENGTH);
       const now = clock.now();
-      await db.insert(telegramLinkTokens).values({
-        tokenHash: hashOf(token),
-        userId,
-        createdAt: now,
-        expiresAt: new Date(now.getTime() + TELEGRAM_LINK_VALID_SECONDS * 1000),
-      });
+      // 190 random bits do not collide in practice; if they ever did, another draw, not a 500.
+      let token = '';
+      for (let attempt = 0; !token; attempt++) {
+        const candidate = randomString(random, TOKEN_ALPHABET, TOKEN_LENGTH);
+        const [row] = await db
+          .insert(telegramLinkTokens)
+          .values({
+            tokenHash: hashOf(candidate),
+            userId,
+            createdAt: now,
+            expiresAt: new Date(now.getTime() + TELEGRAM_LINK_VALID_SECONDS * 1000),
+          })
+          .onConflictDoNothing()
+          .returning({ tokenHash: telegramLinkTokens.tokenHash });
+        if (row) token = candidate;
+        else if (attempt >= 4) throw new Error('could not draw a free Telegram link token (is the randomness broken?)');
+      }
       const payload = `${LINK_PAYLOAD_PREFIX}${token}`;
       return { payload, link: botUsername ? `https://t.me/${botUsername}?start=${payload}` : null, expiresIn: TELEGRAM_LINK_VALID_SECONDS };
     },

@@ -18,7 +18,8 @@ import { type Database, type Executor, queryRows, type Transaction } from '../..
 import { AppError } from '../../http/errors';
 import type { Clock } from '../../platform/clock';
 import type { Logger } from '../../platform/logger';
-import { type Random, randomString } from '../../platform/random';
+import type { Random } from '../../platform/random';
+import { numberCode, sequenceNumbers } from '../../platform/sequenceNumbers';
 import { balancesOf, transfer } from '../ledger/ledger';
 import { lockMoneyOut, withdrawableOf } from '../ledger/turnover';
 import { postMessage } from '../message/service';
@@ -57,8 +58,10 @@ type AfterCommit = () => Promise<void>;
 export function createWithdrawService(deps: WithdrawServiceDeps) {
   const { db, clock } = deps;
 
-  const orderNo = () =>
-    `W${localDate(clock.now(), 'UTC').replaceAll('-', '')}${randomString(deps.random, '0123456789ABCDEFGHJKLMNPQRSTUVWXYZ', 10)}`;
+  // 'W' + yyyymmdd (UTC) + 10 characters from a unique number: unique by construction, never by chance.
+  const withdrawalNumbers = sequenceNumbers('withdrawal_numbers');
+  const orderNo = async (on: Executor) =>
+    `W${localDate(clock.now(), 'UTC').replaceAll('-', '')}${numberCode(await withdrawalNumbers.next(on), '0123456789ABCDEFGHJKLMNPQRSTUVWXYZ', 10)}`;
 
   /** Where the money goes; `on` is the transaction when inside one (PGlite has a single connection). */
   async function destinationOf(
@@ -244,7 +247,7 @@ export function createWithdrawService(deps: WithdrawServiceDeps) {
       const { config, limits, day } = await checkRules(tx, userId, input);
       const { channel, destination } = await destinationOf(tx, userId, input);
       const { fee, receive } = withdrawFee(input.amount, limits.withdrawFeeBps);
-      const number = orderNo();
+      const number = await orderNo(tx);
       await transfer(
         tx,
         {

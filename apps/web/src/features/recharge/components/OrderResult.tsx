@@ -47,7 +47,7 @@ export function OrderResult({ orderNo, cashBalance }: { orderNo: string; cashBal
               </p>
               <p className="muted">
                 {t(
-                  `recharge.statusNote.${found.status === 'paid' || found.status === 'failed' || found.status === 'amount_mismatch' ? found.status : 'pending'}`,
+                  `recharge.statusNote.${found.status === 'paid' || found.status === 'failed' || found.status === 'amount_mismatch' || found.status === 'over_limit' ? found.status : 'pending'}`,
                 )}
               </p>
               <MoneyText label={t('recharge.newBalance')} value={cashBalance} testId="order-balance" className="balance" />

@@ -307,6 +307,7 @@ export const arApp: AppStrings = {
       paid: 'مدفوع',
       failed: 'فشل',
       amount_mismatch: 'مبلغ غير مطابق',
+      over_limit: 'تجاوز الحد',
       credited: 'أُضيف',
       below_minimum: 'أقل من الحد الأدنى',
       unknown_address: 'عنوان غير معروف',
@@ -316,6 +317,7 @@ export const arApp: AppStrings = {
       paid: 'أُضيف المبلغ إلى رصيدك.',
       failed: 'أُلغي الدفع أو فشل؛ لم يُخصم أي مبلغ.',
       amount_mismatch: 'دُفع مبلغ مختلف، لذا لم يُضف شيء. يرجى التواصل مع الدعم.',
+      over_limit: 'إضافة هذه الدفعة ستتجاوز حد الإيداع لديك، لذا لم يُضف شيء. يرجى التواصل مع الدعم لاسترداد المبلغ.',
     },
   },
   withdraw: {

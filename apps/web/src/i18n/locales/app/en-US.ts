@@ -313,6 +313,7 @@ export const enUSApp = {
       paid: 'Paid',
       failed: 'Failed',
       amount_mismatch: 'Amount mismatch',
+      over_limit: 'Over your limit',
       credited: 'Credited',
       below_minimum: 'Below minimum',
       unknown_address: 'Unknown address',
@@ -322,6 +323,7 @@ export const enUSApp = {
       paid: 'The money has been added to your balance.',
       failed: 'The payment was cancelled or failed; nothing was charged.',
       amount_mismatch: 'A different amount was paid, so nothing was credited. Please contact support.',
+      over_limit: 'Crediting this payment would pass your deposit limit, so nothing was credited. Please contact support for a refund.',
     },
   },
   withdraw: {

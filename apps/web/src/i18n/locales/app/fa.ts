@@ -308,6 +308,7 @@ export const faApp: AppStrings = {
       paid: 'پرداخت شد',
       failed: 'ناموفق',
       amount_mismatch: 'مبلغ نادرست',
+      over_limit: 'بیش از سقف',
       credited: 'اعمال شد',
       below_minimum: 'کمتر از حداقل',
       unknown_address: 'آدرس ناشناخته',
@@ -317,6 +318,7 @@ export const faApp: AppStrings = {
       paid: 'مبلغ به موجودی شما اضافه شد.',
       failed: 'پرداخت لغو شد یا ناموفق بود؛ مبلغی کسر نشد.',
       amount_mismatch: 'مبلغ دیگری پرداخت شد، بنابراین اعمال نشد. لطفاً با پشتیبانی تماس بگیرید.',
+      over_limit: 'واریز این پرداخت از سقف واریز شما فراتر می‌رفت، بنابراین اعمال نشد. برای بازپرداخت با پشتیبانی تماس بگیرید.',
     },
   },
   withdraw: {

@@ -308,6 +308,7 @@ export const viApp: AppStrings = {
       paid: 'Đã thanh toán',
       failed: 'Thất bại',
       amount_mismatch: 'Sai số tiền',
+      over_limit: 'Vượt hạn mức',
       credited: 'Đã cộng',
       below_minimum: 'Dưới mức tối thiểu',
       unknown_address: 'Địa chỉ lạ',
@@ -317,6 +318,7 @@ export const viApp: AppStrings = {
       paid: 'Tiền đã được cộng vào số dư của bạn.',
       failed: 'Thanh toán đã bị hủy hoặc thất bại; không bị trừ tiền.',
       amount_mismatch: 'Số tiền đã trả khác với đơn nên không được cộng. Vui lòng liên hệ hỗ trợ.',
+      over_limit: 'Cộng khoản thanh toán này sẽ vượt hạn mức nạp của bạn nên không được cộng. Vui lòng liên hệ hỗ trợ để được hoàn tiền.',
     },
   },
   withdraw: {

@@ -306,6 +306,7 @@ export const zhTWApp: AppStrings = {
       paid: '已付款',
       failed: '失敗',
       amount_mismatch: '金額不符',
+      over_limit: '超過限額',
       credited: '已入帳',
       below_minimum: '低於最低金額',
       unknown_address: '未知地址',
@@ -315,6 +316,7 @@ export const zhTWApp: AppStrings = {
       paid: '款項已加入您的餘額。',
       failed: '付款已取消或失敗，未扣任何款項。',
       amount_mismatch: '支付的金額不同，因此未入帳。請聯絡客服。',
+      over_limit: '入帳此付款會超過您的儲值限額，因此未入帳。請聯絡客服退款。',
     },
   },
   withdraw: {

@@ -1,0 +1,2 @@
+ALTER TABLE "recharge_orders" DROP CONSTRAINT "recharge_orders_status";--> statement-breakpoint
+ALTER TABLE "recharge_orders" ADD CONSTRAINT "recharge_orders_status" CHECK ("recharge_orders"."status" in ('pending', 'paid', 'failed', 'amount_mismatch', 'over_limit'));
