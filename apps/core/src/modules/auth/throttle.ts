@@ -57,12 +57,7 @@ const waitOf = (rows: Row[], now: Date) =>
  * after the wait began answer "wait" whatever they were, so they tell a guesser
  * nothing and a right guess among them is refused too.
  */
-export async function throttledCheck(
-  db: Executor,
-  clock: Clock,
-  budgets: Budget[],
-  check: () => Promise<boolean>,
-): Promise<Verdict> {
+export async function throttledCheck(db: Executor, clock: Clock, budgets: Budget[], check: () => Promise<boolean>): Promise<Verdict> {
   const keys = budgets.map((budget) => budget.key);
   const before = await db.select().from(passwordThrottles).where(inArray(passwordThrottles.key, keys));
   const waiting = waitOf(before, clock.now());
