@@ -62,7 +62,7 @@ describe('login throttling per client address', () => {
     // ...but the address that proved the phone gets in, and again after it has.
     expect((await login(ctx, owner.phone, 'brand-new-1', '198.51.100.9')).code).toBe(200);
     expect((await login(ctx, owner.phone, 'brand-new-1', '198.51.100.9')).code).toBe(200);
-  });
+  }, 120_000);
 
   it('X-Forwarded-For is ignored unless TRUST_PROXY says a proxy sets it', async () => {
     const owner = await registerUser(direct);

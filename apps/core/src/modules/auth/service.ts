@@ -110,7 +110,8 @@ export function createAuthService(deps: AuthServiceDeps) {
       // Wrong passwords wait per account and address, so a stranger only slows themselves; the
       // account's own budget caps a guesser spread over many addresses, except at an address
       // that proved itself within the day (a right password, or an SMS code: resetLoginPwd).
-      const trusted = user ? await remembered(db, deps.clock, keys.trusted) : false;
+      // (Read for a phone with no account too, which never has one: the same queries either way.)
+      const trusted = await remembered(db, deps.clock, keys.trusted);
       const budgets = [{ key: keys.address, policy: LOGIN_THROTTLE }];
       if (!trusted) budgets.push({ key: keys.account, policy: LOGIN_ACCOUNT_THROTTLE });
       // Same work whether or not the phone exists, so timing does not reveal accounts.
