@@ -146,6 +146,7 @@ export const validationMessages = {
   AMOUNT_FORMAT: 'Enter an amount with at most 2 decimals',
   AMOUNT_REQUIRED: 'Please enter the amount',
   AMOUNT_POSITIVE: 'The amount must be greater than zero',
+  AMOUNT_TOO_LARGE: 'The amount is too large',
   IFSC_FORMAT: 'Enter a valid IFSC code, e.g. SBIN0001234',
   ACCOUNT_NUMBER_FORMAT: 'Enter an account number of 9 to 18 digits',
   HOLDER_REQUIRED: 'Please enter the cardholder name',

@@ -26,6 +26,18 @@ describe('parseMoney', () => {
     expect(parseMoney('10000000000001')).toEqual({ ok: false, reason: 'range' });
     expect(parseMoney('10000000000000')).toEqual({ ok: true, value: MONEY_MAX });
   });
+
+  it.each(['99999999999999999999', '99999999999999999999.99', '1'.repeat(300), '100000000000000000.5'])(
+    'calls the well-formed but over-large %j too large, not a decimals problem',
+    (text) => {
+      expect(parseMoney(text)).toEqual({ ok: false, reason: 'range' });
+    },
+  );
+
+  it('leading zeros do not make an amount too large', () => {
+    expect(parseMoney(`${'0'.repeat(30)}12.50`)).toEqual({ ok: true, value: 1250n });
+    expect(parseMoney('99999999999999999999.999')).toEqual({ ok: false, reason: 'decimals' });
+  });
 });
 
 describe('formatMoney', () => {

@@ -10,18 +10,26 @@ const SCALE = 100n;
 /** The largest amount accepted anywhere (10^13 major units); keeps sums far from bigint column limits. */
 export const MONEY_MAX: Money = 10n ** 15n;
 
-const DECIMAL = /^(\d{1,16})(?:\.(\d{1,2}))?$/;
+const DECIMAL = /^(\d+)(?:\.(\d{1,2}))?$/;
+/** Whole digits beyond this (after leading zeros) are above MONEY_MAX whatever they are. */
+const MAX_WHOLE_DIGITS = 16;
 
 export type ParseMoneyResult = { ok: true; value: Money } | { ok: false; reason: 'format' | 'decimals' | 'range' };
 
-/** Parses a non-negative decimal string ("12", "12.5", "12.50") into minor units. */
+/**
+ * Parses a non-negative decimal string ("12", "12.5", "12.50") into minor units.
+ * A well-formed amount that is too big is 'range' however many digits it has, so
+ * the caller can say "too large" rather than blame the decimals.
+ */
 export function parseMoney(input: string): ParseMoneyResult {
   const text = input.trim();
   const match = DECIMAL.exec(text);
   if (!match) {
     return { ok: false, reason: /^\d+\.\d{3,}$/.test(text) ? 'decimals' : 'format' };
   }
-  const whole = BigInt(match[1] ?? '0');
+  const digits = (match[1] ?? '').replace(/^0+(?=\d)/, '');
+  if (digits.length > MAX_WHOLE_DIGITS) return { ok: false, reason: 'range' };
+  const whole = BigInt(digits);
   const fraction = BigInt((match[2] ?? '').padEnd(MONEY_DECIMALS, '0'));
   const value = whole * SCALE + fraction;
   if (value > MONEY_MAX) return { ok: false, reason: 'range' };

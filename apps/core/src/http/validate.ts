@@ -57,11 +57,11 @@ function text(max: number, tooLong: ValidationKey = 'FIELD_INVALID') {
     .max(max, { error: tooLong });
 }
 
-/** A decimal amount above zero in minor units, or a validation issue (AMOUNT_FORMAT, AMOUNT_POSITIVE). */
+/** A decimal amount above zero in minor units, or a validation issue (AMOUNT_FORMAT, AMOUNT_TOO_LARGE, AMOUNT_POSITIVE). */
 function positiveMoney(value: string, ctx: z.RefinementCtx): bigint {
   const parsed = parseMoney(value);
   if (!parsed.ok) {
-    ctx.addIssue({ code: 'custom', message: 'AMOUNT_FORMAT' });
+    ctx.addIssue({ code: 'custom', message: parsed.reason === 'range' ? 'AMOUNT_TOO_LARGE' : 'AMOUNT_FORMAT' });
     return z.NEVER;
   }
   if (parsed.value === 0n) {

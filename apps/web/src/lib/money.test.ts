@@ -38,6 +38,7 @@ describe('parseAmountInput (amount fields)', () => {
     expect(parseAmountInput('1.234')).toEqual({ ok: false, error: 'AMOUNT_FORMAT' });
     expect(parseAmountInput('-5')).toEqual({ ok: false, error: 'AMOUNT_FORMAT' });
     expect(parseAmountInput('abc')).toEqual({ ok: false, error: 'AMOUNT_FORMAT' });
+    expect(parseAmountInput('99999999999999999999')).toEqual({ ok: false, error: 'AMOUNT_TOO_LARGE' });
     expect(parseAmountInput('0.00')).toEqual({ ok: false, error: 'AMOUNT_POSITIVE' });
   });
 });

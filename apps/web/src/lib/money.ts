@@ -39,7 +39,7 @@ export function parseAmountInput(text: string): AmountInput {
   const trimmed = text.trim().replace(/\s+/g, '').replace(',', '.');
   if (trimmed === '') return { ok: false, error: 'AMOUNT_REQUIRED' };
   const parsed = parseMoney(trimmed);
-  if (!parsed.ok) return { ok: false, error: 'AMOUNT_FORMAT' };
+  if (!parsed.ok) return { ok: false, error: parsed.reason === 'range' ? 'AMOUNT_TOO_LARGE' : 'AMOUNT_FORMAT' };
   if (parsed.value <= 0n) return { ok: false, error: 'AMOUNT_POSITIVE' };
   return { ok: true, value: parsed.value };
 }

@@ -108,6 +108,7 @@ export const ar: MessageTable = {
   AMOUNT_FORMAT: 'أدخل مبلغًا بحد أقصى منزلتين عشريتين',
   AMOUNT_REQUIRED: 'يرجى إدخال المبلغ',
   AMOUNT_POSITIVE: 'يجب أن يكون المبلغ أكبر من صفر',
+  AMOUNT_TOO_LARGE: 'المبلغ كبير جدًا',
   IFSC_FORMAT: 'أدخل رمز IFSC صالحًا، مثل SBIN0001234',
   ACCOUNT_NUMBER_FORMAT: 'أدخل رقم حساب من 9 إلى 18 رقمًا',
   HOLDER_REQUIRED: 'يرجى إدخال اسم حامل البطاقة',

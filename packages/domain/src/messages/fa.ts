@@ -108,6 +108,7 @@ export const fa: MessageTable = {
   AMOUNT_FORMAT: 'مبلغی با حداکثر ۲ رقم اعشار وارد کنید',
   AMOUNT_REQUIRED: 'لطفاً مبلغ را وارد کنید',
   AMOUNT_POSITIVE: 'مبلغ باید بیشتر از صفر باشد',
+  AMOUNT_TOO_LARGE: 'مبلغ بیش از حد بزرگ است',
   IFSC_FORMAT: 'یک کد IFSC معتبر وارد کنید، مثلاً SBIN0001234',
   ACCOUNT_NUMBER_FORMAT: 'شماره حسابی بین ۹ تا ۱۸ رقم وارد کنید',
   HOLDER_REQUIRED: 'لطفاً نام دارنده کارت را وارد کنید',

@@ -108,6 +108,7 @@ export const vi: MessageTable = {
   AMOUNT_FORMAT: 'Nhập số tiền có tối đa 2 chữ số thập phân',
   AMOUNT_REQUIRED: 'Vui lòng nhập số tiền',
   AMOUNT_POSITIVE: 'Số tiền phải lớn hơn 0',
+  AMOUNT_TOO_LARGE: 'Số tiền quá lớn',
   IFSC_FORMAT: 'Nhập mã IFSC hợp lệ, ví dụ SBIN0001234',
   ACCOUNT_NUMBER_FORMAT: 'Nhập số tài khoản gồm 9 đến 18 chữ số',
   HOLDER_REQUIRED: 'Vui lòng nhập tên chủ thẻ',

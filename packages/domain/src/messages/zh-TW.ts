@@ -108,6 +108,7 @@ export const zhTW: MessageTable = {
   AMOUNT_FORMAT: '請輸入最多兩位小數的金額',
   AMOUNT_REQUIRED: '請輸入金額',
   AMOUNT_POSITIVE: '金額必須大於零',
+  AMOUNT_TOO_LARGE: '金額過大',
   IFSC_FORMAT: '請輸入有效的 IFSC 代碼，例如 SBIN0001234',
   ACCOUNT_NUMBER_FORMAT: '請輸入 9 至 18 位數的帳號',
   HOLDER_REQUIRED: '請輸入持卡人姓名',

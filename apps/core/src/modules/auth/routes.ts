@@ -2,6 +2,7 @@ import { checkCode, checkPassword, checkPhone } from '@prism/domain';
 import { type RequestHandler, Router } from 'express';
 import { z } from 'zod';
 import { caller, requireAuth } from '../../http/auth';
+import { clientIp } from '../../http/context';
 import { ok } from '../../http/envelope';
 import { AppError } from '../../http/errors';
 import { field, parseInput, withConfirmedPassword } from '../../http/validate';
@@ -42,7 +43,7 @@ export function authRoutes({ auth, areaCodes, limiter }: AuthRouteDeps): Router 
 
   router.post('/app/auth/login', limiter, async (req, res) => {
     const input = parseInput(loginBody, req.body);
-    ok(res, await auth.login({ ...input, locale: req.locale }, telegramOf(req)));
+    ok(res, await auth.login({ ...input, locale: req.locale, address: clientIp(req) }, telegramOf(req)));
   });
 
   router.post('/app/auth/telegramLogin', limiter, async (req, res) => {
@@ -54,7 +55,7 @@ export function authRoutes({ auth, areaCodes, limiter }: AuthRouteDeps): Router 
   router.post('/app/auth/resetLoginPwd', limiter, async (req, res) => {
     const input = parseInput(resetBody, req.body);
     const areaCode = await areaCodes.resolve(input.areaCode);
-    await auth.resetLoginPassword({ ...input, areaCode }, req.auth);
+    await auth.resetLoginPassword({ ...input, areaCode, address: clientIp(req) }, req.auth);
     ok(res, null, 'Updated Successfully');
   });
 

@@ -18,7 +18,7 @@ import {
   setUserLocale,
 } from '../user/repository';
 import { openSession, revokeSession, revokeUserSessions, type SessionDeps } from './sessions';
-import { claimAttempt, clearAttempts, LOGIN_THROTTLE } from './throttle';
+import { clearAttempts, LOGIN_ACCOUNT_THROTTLE, LOGIN_THROTTLE, remember, remembered, throttledCheck } from './throttle';
 
 export interface RegisterInput {
   locale: Locale;
@@ -34,6 +34,8 @@ export interface LoginInput {
   phone: string;
   areaCode?: string | undefined;
   password: string;
+  /** The client address (req.ip: the socket's, or the proxy's report only under TRUST_PROXY). */
+  address: string;
 }
 
 export interface ResetPasswordInput {
@@ -41,6 +43,8 @@ export interface ResetPasswordInput {
   areaCode: string;
   password: string;
   code: string;
+  /** The client address, as for login: proving the phone here lets this address past the account budget. */
+  address: string;
 }
 
 export interface AuthServiceDeps extends SessionDeps {
@@ -53,6 +57,11 @@ const isUniqueViolation = (error: unknown) => {
   const code = (error as { code?: string; cause?: { code?: string } }).code ?? (error as { cause?: { code?: string } }).cause?.code;
   return code === '23505';
 };
+
+/** The login throttle keys of an account (or unregistered phone) seen from one client address. */
+function loginKeys(subject: string, address: string) {
+  return { account: `login:${subject}`, address: `login:${subject}@${address}`, trusted: `login-ok:${subject}@${address}` };
+}
 
 export function createAuthService(deps: AuthServiceDeps) {
   const { db, codes } = deps;
@@ -94,18 +103,26 @@ export function createAuthService(deps: AuthServiceDeps) {
 
     async login(input: LoginInput, telegram?: TelegramLaunch): Promise<IssuedToken> {
       const user = await findUserByPhone(db, input.phone, input.areaCode);
-      // Each account has a wrong-password budget; a phone with no account has one too, so the
-      // answers (and their timing) do not reveal which phones are registered.
-      const key = user ? `login:${user.id}` : `login:${input.areaCode ?? ''}:${input.phone}`;
-      const attempt = await claimAttempt(db, deps.clock, key, LOGIN_THROTTLE);
-      if (!attempt.allowed) throw AppError.wait('LOGIN_THROTTLED', attempt.waitMs / 1000);
+      // A phone with no account has budgets too, so the answers (and their timing) do not
+      // reveal which phones are registered.
+      const subject = user ? String(user.id) : `${input.areaCode ?? ''}:${input.phone}`;
+      const keys = loginKeys(subject, input.address);
+      // Wrong passwords wait per account and address, so a stranger only slows themselves; the
+      // account's own budget caps a guesser spread over many addresses, except at an address
+      // that proved itself within the day (a right password, or an SMS code: resetLoginPwd).
+      // (Read for a phone with no account too, which never has one: the same queries either way.)
+      const trusted = await remembered(db, deps.clock, keys.trusted);
+      const budgets = [{ key: keys.address, policy: LOGIN_THROTTLE }];
+      if (!trusted) budgets.push({ key: keys.account, policy: LOGIN_ACCOUNT_THROTTLE });
       // Same work whether or not the phone exists, so timing does not reveal accounts.
-      const valid = await verifyPassword(user?.passwordHash ?? (await decoyHash()), input.password);
-      if (!user || !valid) {
-        if (attempt.waitIfWrongMs) throw AppError.wait('LOGIN_THROTTLED', attempt.waitIfWrongMs / 1000);
+      const hash = user?.passwordHash ?? (await decoyHash());
+      const verdict = await throttledCheck(db, deps.clock, budgets, () => verifyPassword(hash, input.password));
+      if (!verdict.right || !user) {
+        if (!verdict.right && verdict.waitMs) throw AppError.wait('LOGIN_THROTTLED', verdict.waitMs / 1000);
         throw new AppError('LOGIN_FAILED');
       }
-      await clearAttempts(db, key);
+      await clearAttempts(db, [keys.address]);
+      await remember(db, deps.clock, keys.trusted);
       if (user.userStatus !== 1) throw new AppError('ACCOUNT_DISABLED');
       return db.transaction(async (tx) => {
         if (telegram) await linkTelegram(tx, user, telegram);
@@ -134,6 +151,11 @@ export function createAuthService(deps: AuthServiceDeps) {
         const keep = caller?.userId === user.id ? caller.sessionId : undefined;
         await revokeUserSessions(tx, deps.clock, user.id, 'password_reset', keep);
       });
+      // The owner proved the phone: the account's wrong-password waits end, and this address
+      // may sign in past the account budget for a day, however many strangers keep guessing.
+      const keys = loginKeys(String(user.id), input.address);
+      await clearAttempts(db, [keys.account, keys.address]);
+      await remember(db, deps.clock, keys.trusted);
     },
 
     async logout(caller: AuthContext): Promise<void> {

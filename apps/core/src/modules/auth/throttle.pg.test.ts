@@ -17,7 +17,7 @@ const failuresOf = async (key: string) =>
   (await ctx.db.select().from(passwordThrottles).where(eq(passwordThrottles.key, key)))[0]?.failures;
 
 describe('wrong passwords under concurrency', () => {
-  it('40 parallel wrong logins check exactly five passwords; the rest wait', async () => {
+  it('40 parallel wrong logins count exactly five; the rest wait', async () => {
     const user = await registerUser(ctx);
     const answers = await Promise.all(
       Array.from({ length: 40 }, () => ctx.api.post('/app/auth/login', { phone: user.phone, password: 'wrong-password' })),
@@ -29,7 +29,7 @@ describe('wrong passwords under concurrency', () => {
     expect((await ctx.api.post('/app/auth/login', { phone: user.phone, password: user.password })).code).toBe(11042);
   });
 
-  it('40 parallel wrong payment passwords check exactly five', async () => {
+  it('40 parallel wrong payment passwords count exactly five', async () => {
     const user = await registerUser(ctx);
     await ctx.db
       .update(users)
@@ -43,5 +43,33 @@ describe('wrong passwords under concurrency', () => {
     await expect(verifyAssetPassword(ctx.db, ctx.clock, user.id, '246810')).rejects.toMatchObject({ key: 'ASSET_PASSWORD_LOCKED' });
     ctx.clock.advance(15 * 60_000);
     await expect(verifyAssetPassword(ctx.db, ctx.clock, user.id, '246810')).resolves.toBeUndefined();
+  });
+
+  it('20 parallel right payment passwords all pass and count nothing; wrong ones still count', async () => {
+    const user = await registerUser(ctx);
+    await ctx.db
+      .update(users)
+      .set({ assetPasswordHash: await hashPassword('246810') })
+      .where(eq(users.id, user.id));
+    const rights = await Promise.allSettled(Array.from({ length: 20 }, () => verifyAssetPassword(ctx.db, ctx.clock, user.id, '246810')));
+    expect(rights.map((r) => r.status)).toEqual(Array(20).fill('fulfilled'));
+    expect(await failuresOf(`asset:${user.id}`)).toBeUndefined();
+    // Right and wrong side by side: only the wrong ones are counted.
+    const mixed = await Promise.allSettled(
+      Array.from({ length: 12 }, (_, i) => verifyAssetPassword(ctx.db, ctx.clock, user.id, i % 4 ? '246810' : '111111')),
+    );
+    expect(mixed.filter((r) => r.status === 'rejected').map((r) => (r.reason as { key: string }).key)).toEqual(
+      Array(3).fill('ASSET_PASSWORD_WRONG'),
+    );
+    expect(await failuresOf(`asset:${user.id}`)).toBe(3);
+  });
+
+  it('20 parallel right logins all pass and count nothing', async () => {
+    const user = await registerUser(ctx);
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, () => ctx.api.post('/app/auth/login', { phone: user.phone, password: user.password })),
+    );
+    expect(answers.map((a) => a.code)).toEqual(Array(20).fill(200));
+    expect(await failuresOf(`login:${user.id}`)).toBeUndefined();
   });
 });

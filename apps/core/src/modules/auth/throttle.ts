@@ -1,4 +1,4 @@
-import { eq, lt } from 'drizzle-orm';
+import { eq, inArray, lt } from 'drizzle-orm';
 import type { Database, Executor } from '../../db/client';
 import type { Clock } from '../../platform/clock';
 import { passwordThrottles } from './schema';
@@ -7,7 +7,7 @@ import { passwordThrottles } from './schema';
  * How many wrong passwords a key may try: `freeFailures` in a row freely, then
  * each further attempt waits `baseDelayMs`, doubling per failure up to
  * `maxDelayMs`. A wait, never a permanent lock: nobody can shut an account for
- * good by guessing against it. A day without attempts forgets the failures.
+ * good by guessing against it. A day without a wrong attempt forgets the failures.
  */
 export interface ThrottlePolicy {
   freeFailures: number;
@@ -15,48 +15,110 @@ export interface ThrottlePolicy {
   maxDelayMs: number;
 }
 
-/** Login: 5 free, then 30 s, 1, 2, 4, 8 min, and at most 15 min between guesses. */
+/** One budget a password check is counted against. */
+export interface Budget {
+  key: string;
+  policy: ThrottlePolicy;
+}
+
+/** Login per account and client address: 5 free, then 30 s, 1, 2, 4, 8 min, and at most 15 min between guesses. */
 export const LOGIN_THROTTLE: ThrottlePolicy = { freeFailures: 5, baseDelayMs: 30_000, maxDelayMs: 15 * 60_000 };
+
+/**
+ * Login per account from every address together: roomier, so one stranger cannot
+ * spend it (their own address waits long before), but it caps a guesser that
+ * spreads over many addresses: 30 free, then 5 min doubling to an hour.
+ */
+export const LOGIN_ACCOUNT_THROTTLE: ThrottlePolicy = { freeFailures: 30, baseDelayMs: 5 * 60_000, maxDelayMs: 60 * 60_000 };
 
 const FORGET_AFTER_MS = 24 * 3_600_000;
 
-/** Allowed attempts say how long the key must wait should this one be wrong (0: no wait yet). */
-export type Attempt = { allowed: true; waitIfWrongMs: number } | { allowed: false; waitMs: number };
+/** The outcome of a throttled check: right, or wrong / refused with the wait it leaves (0: wrong, no wait yet). */
+export type Verdict = { right: true } | { right: false; waitMs: number };
 
-/** The wait that starts when the `failures`-th attempt is counted. */
+/** The wait that starts when the `failures`-th wrong password is counted. */
 export function delayAfter(failures: number, policy: ThrottlePolicy): number {
   if (failures < policy.freeFailures) return 0;
   return Math.min(policy.baseDelayMs * 2 ** Math.min(failures - policy.freeFailures, 30), policy.maxDelayMs);
 }
 
+type Row = typeof passwordThrottles.$inferSelect;
+
+const waitOf = (rows: Row[], now: Date) =>
+  Math.max(0, ...rows.map((row) => (row.blockedUntil && row.blockedUntil > now ? row.blockedUntil.getTime() - now.getTime() : 0)));
+
 /**
- * Counts an attempt for `key` before its password is checked, or refuses it
- * while the key is waiting. The count and the check happen under the row's
- * lock, so parallel attempts are serialised: no burst can exceed the budget.
+ * Runs `check` (the password comparison) against every budget, counting only a
+ * wrong answer. A key that is waiting is refused without checking. The check runs
+ * outside any transaction (no connection is held while hashing); its result is
+ * then recorded under the rows' locks, and a wrong one is counted only while no
+ * budget is waiting. So any number of right passwords in parallel pass and count
+ * nothing, and parallel wrong ones count at most the free budget: those recorded
+ * after the wait began answer "wait" whatever they were, so they tell a guesser
+ * nothing and a right guess among them is refused too.
  */
-export async function claimAttempt(db: Executor, clock: Clock, key: string, policy: ThrottlePolicy): Promise<Attempt> {
-  const now = clock.now();
+export async function throttledCheck(db: Executor, clock: Clock, budgets: Budget[], check: () => Promise<boolean>): Promise<Verdict> {
+  const keys = budgets.map((budget) => budget.key);
+  const before = await db.select().from(passwordThrottles).where(inArray(passwordThrottles.key, keys));
+  const waiting = waitOf(before, clock.now());
+  if (waiting) return { right: false, waitMs: waiting };
+  const right = await check();
   return db.transaction(async (tx) => {
-    await tx
-      .insert(passwordThrottles)
-      .values({ key, failures: 0, blockedUntil: null, updatedAt: now })
-      .onConflictDoNothing({ target: passwordThrottles.key });
-    const [row] = await tx.select().from(passwordThrottles).where(eq(passwordThrottles.key, key)).for('update');
-    if (row?.blockedUntil && row.blockedUntil > now) return { allowed: false, waitMs: row.blockedUntil.getTime() - now.getTime() };
-    const stale = !row || now.getTime() - row.updatedAt.getTime() > FORGET_AFTER_MS;
-    const failures = (stale ? 0 : row.failures) + 1;
-    const delay = delayAfter(failures, policy);
-    await tx
-      .update(passwordThrottles)
-      .set({ failures, blockedUntil: delay ? new Date(now.getTime() + delay) : null, updatedAt: now })
-      .where(eq(passwordThrottles.key, key));
-    return { allowed: true, waitIfWrongMs: delay };
+    const now = clock.now();
+    // Locked in key order, so two checks sharing keys never wait on each other in a cycle.
+    const sorted = [...budgets].sort((a, b) => (a.key < b.key ? -1 : 1));
+    if (!right) {
+      await tx
+        .insert(passwordThrottles)
+        .values(sorted.map(({ key }) => ({ key, failures: 0, blockedUntil: null, updatedAt: now })))
+        .onConflictDoNothing({ target: passwordThrottles.key });
+    }
+    const rows = await tx
+      .select()
+      .from(passwordThrottles)
+      .where(inArray(passwordThrottles.key, keys))
+      .orderBy(passwordThrottles.key)
+      .for('update');
+    const waitMs = waitOf(rows, now);
+    if (waitMs) return { right: false, waitMs };
+    if (right) return { right: true };
+    let wait = 0;
+    for (const { key, policy } of sorted) {
+      const row = rows.find((r) => r.key === key);
+      const stale = !row || now.getTime() - row.updatedAt.getTime() > FORGET_AFTER_MS;
+      const failures = (stale ? 0 : row.failures) + 1;
+      const delay = delayAfter(failures, policy);
+      wait = Math.max(wait, delay);
+      await tx
+        .update(passwordThrottles)
+        .set({ failures, blockedUntil: delay ? new Date(now.getTime() + delay) : null, updatedAt: now })
+        .where(eq(passwordThrottles.key, key));
+    }
+    return { right: false, waitMs: wait };
   });
 }
 
-/** A right password: the key starts afresh. */
-export async function clearAttempts(db: Executor, key: string): Promise<void> {
-  await db.delete(passwordThrottles).where(eq(passwordThrottles.key, key));
+/** A right password (or a proven phone): these keys start afresh. */
+export async function clearAttempts(db: Executor, keys: string[]): Promise<void> {
+  if (keys.length) await db.delete(passwordThrottles).where(inArray(passwordThrottles.key, keys));
+}
+
+/**
+ * Marks `key` as proven now (a right password or an SMS code from one address):
+ * a row with no failures, remembered for a day like any other.
+ */
+export async function remember(db: Executor, clock: Clock, key: string): Promise<void> {
+  const now = clock.now();
+  await db
+    .insert(passwordThrottles)
+    .values({ key, failures: 0, blockedUntil: null, updatedAt: now })
+    .onConflictDoUpdate({ target: passwordThrottles.key, set: { failures: 0, blockedUntil: null, updatedAt: now } });
+}
+
+/** Whether `key` was proven within the last day. */
+export async function remembered(db: Executor, clock: Clock, key: string): Promise<boolean> {
+  const [row] = await db.select().from(passwordThrottles).where(eq(passwordThrottles.key, key));
+  return !!row && clock.now().getTime() - row.updatedAt.getTime() <= FORGET_AFTER_MS;
 }
 
 /** Housekeeping: rows nobody has tried for a day (their failures are forgotten anyway). */

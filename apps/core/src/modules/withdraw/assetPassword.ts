@@ -3,7 +3,7 @@ import type { Executor } from '../../db/client';
 import { AppError } from '../../http/errors';
 import type { Clock } from '../../platform/clock';
 import { verifyPassword } from '../../platform/passwords';
-import { claimAttempt, clearAttempts, type ThrottlePolicy } from '../auth/throttle';
+import { type ThrottlePolicy, throttledCheck } from '../auth/throttle';
 import { users } from '../user/schema';
 
 /**
@@ -13,17 +13,19 @@ import { users } from '../user/schema';
  */
 export const ASSET_PASSWORD_THROTTLE: ThrottlePolicy = { freeFailures: 5, baseDelayMs: 15 * 60_000, maxDelayMs: 60 * 60_000 };
 
-/** Checks the 6-digit payment password; attempts are counted before the check, so parallel guesses share one budget. */
+/**
+ * Checks the 6-digit payment password. Only a wrong one is counted (recorded
+ * under the row lock, so parallel guesses share one budget); any number of
+ * parallel withdrawals with the right one pass and count nothing.
+ */
 export async function verifyAssetPassword(db: Executor, clock: Clock, userId: number, password: string): Promise<void> {
   const [user] = await db.select({ hash: users.assetPasswordHash }).from(users).where(eq(users.id, userId));
   if (!user?.hash) throw new AppError('ASSET_PASSWORD_NOT_SET');
-  const key = `asset:${userId}`;
-  const attempt = await claimAttempt(db, clock, key, ASSET_PASSWORD_THROTTLE);
-  if (!attempt.allowed) throw AppError.wait('ASSET_PASSWORD_LOCKED', attempt.waitMs / 1000);
-  if (await verifyPassword(user.hash, password)) {
-    await clearAttempts(db, key);
-    return;
-  }
-  if (attempt.waitIfWrongMs) throw AppError.wait('ASSET_PASSWORD_LOCKED', attempt.waitIfWrongMs / 1000);
+  const hash = user.hash;
+  const verdict = await throttledCheck(db, clock, [{ key: `asset:${userId}`, policy: ASSET_PASSWORD_THROTTLE }], () =>
+    verifyPassword(hash, password),
+  );
+  if (verdict.right) return;
+  if (verdict.waitMs) throw AppError.wait('ASSET_PASSWORD_LOCKED', verdict.waitMs / 1000);
   throw new AppError('ASSET_PASSWORD_WRONG');
 }

@@ -172,6 +172,8 @@ describe('every rule has its message and moves no money', () => {
     ['a zero amount', { amount: '0' }, 'The amount must be greater than zero'],
     ['a non-numeric amount', { amount: 'abc' }, 'Enter an amount with at most 2 decimals'],
     ['three decimals', { amount: '500.001' }, 'Enter an amount with at most 2 decimals'],
+    ['an amount of 20 nines', { amount: '99999999999999999999' }, 'The amount is too large'],
+    ['an amount above the ceiling', { amount: '10000000000000.01' }, 'The amount is too large'],
     ['no amount', { amount: '' }, 'Please enter the amount'],
     ['no bank card', { bankCardId: '' }, 'bankCardId: Invalid value'],
     ["someone else's card", { bankCardId: '1' }, 'Please add a bank card first'],

@@ -1,3 +1,4 @@
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   bindBankCard,
@@ -8,6 +9,7 @@ import {
   TEST_OPS_TOKEN,
   type TestContext,
 } from '../../testing';
+import { passwordThrottles } from '../auth/schema';
 import { checkLedger } from '../ledger/check';
 import { balancesOf } from '../ledger/ledger';
 
@@ -30,6 +32,33 @@ describe('withdrawals under concurrency (PostgreSQL)', () => {
     );
     expect(answers.filter((a) => a.code === 200)).toHaveLength(1);
     expect((await balancesOf(ctx.db, user.id)).CASH).toBe(0n);
+    expect((await checkLedger(ctx.db)).ok).toBe(true);
+  });
+
+  it('20 concurrent withdrawals with the right payment password: none is taken for a wrong try', async () => {
+    const user = await registerWithdrawer(ctx);
+    await fundUser(ctx, user.id, 'CASH', 1_000_000n);
+    const bankCardId = String(await bindBankCard(ctx, user, '123456789014'));
+    const code = await freshWithdrawCode(ctx, user);
+    const form = { amount: '200', bankCardId, assetPassword: user.assetPassword, code };
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, () => ctx.api.post('/app/user/cashWithdrawal/apply', form, { token: user.token })),
+    );
+    expect(answers.filter((a) => a.code === 10033 || a.code === 10026)).toEqual([]);
+    expect(answers.filter((a) => a.code === 200).length).toBeGreaterThan(0);
+    const [row] = await ctx.db
+      .select()
+      .from(passwordThrottles)
+      .where(eq(passwordThrottles.key, `asset:${user.id}`));
+    expect(row).toBeUndefined();
+    // A wrong one still counts.
+    const wrong = await ctx.api.post('/app/user/cashWithdrawal/apply', { ...form, assetPassword: '135790' }, { token: user.token });
+    expect(wrong.code).toBe(10026);
+    const [after] = await ctx.db
+      .select()
+      .from(passwordThrottles)
+      .where(eq(passwordThrottles.key, `asset:${user.id}`));
+    expect(after?.failures).toBe(1);
     expect((await checkLedger(ctx.db)).ok).toBe(true);
   });
 
