@@ -352,20 +352,16 @@ export async function buyPower(a: ActionContext, user: VirtualUser): Promise<voi
 }
 
 /**
- * Gives the cheapest package (1 to 3 times) to another simulated user, by phone or by invitation
- * code in lower case. Gifts of recharged money that was never bet must arrive locked at maturity
- * (the daily job after the run): the turnover invariant checks giver and receiver together.
+ * Gives the cheapest package to another simulated user, by phone or by invitation code in lower
+ * case. Gifts of recharged money that was never bet must arrive locked at maturity (the daily job
+ * after the run): the turnover invariant checks giver and receiver together.
  */
 export async function givePower(a: ActionContext, user: VirtualUser, to: VirtualUser): Promise<void> {
-  const times = 1 + user.next(3);
-  for (let i = 0; i < times; i++) {
-    const account = user.next(2) === 0 ? to.phone : to.invitation.toLowerCase();
-    const answer = await keyed<{ holding: { id: number } }>(a, user, 'power', (headers) =>
-      a.target.api.post('/app/userPower/givePower', { sessionId: '1', account }, { token: user.token, headers }),
-    );
-    a.record({ user: user.index, op: 'givePower', code: answer.code, ids: answer.result ? String(answer.result.holding.id) : undefined });
-    if (answer.code !== 200) return;
-  }
+  const account = user.next(2) === 0 ? to.phone : to.invitation.toLowerCase();
+  const answer = await keyed<{ holding: { id: number } }>(a, user, 'power', (headers) =>
+    a.target.api.post('/app/userPower/givePower', { sessionId: '1', account }, { token: user.token, headers }),
+  );
+  a.record({ user: user.index, op: 'givePower', code: answer.code, ids: answer.result ? String(answer.result.holding.id) : undefined });
 }
 
 /** Follows the cheapest advisor product at its price (refused without the money: nothing moves). */
