@@ -129,7 +129,7 @@ export async function recharge(a: ActionContext, user: VirtualUser): Promise<voi
 
 /** The day limit a rushing user sets (CASH, minor units): set once and never raised, so the invariant has one number. */
 export const RUSH_DAY_LIMIT = 300_000n;
-const RUSH_ORDERS = 6;
+const RUSH_ORDERS = 12;
 
 /**
  * A user with a day deposit limit fires many recharge orders at once, then pays every accepted one
@@ -137,13 +137,6 @@ const RUSH_ORDERS = 6;
  * the user's protection row) and when crediting. invariants.ts: credited per day <= the limit.
  */
 export async function limitRush(a: ActionContext, user: VirtualUser): Promise<void> {
-  if (!user.dayLimitSince) {
-    const set = await a.target.api.post('/app/protection/limits', { day: String(RUSH_DAY_LIMIT / 100n) }, { token: user.token });
-    a.record({ user: user.index, op: 'limits', code: set.code });
-    if (set.code !== 200) return;
-    // From now on every credit of this user was checked against the limit.
-    user.dayLimitSince = a.target.now();
-  }
   const orders = await Promise.all(
     Array.from({ length: RUSH_ORDERS }, () =>
       a.target.api.post<{ orderNo: string }>(
@@ -172,6 +165,13 @@ export async function limitRush(a: ActionContext, user: VirtualUser): Promise<vo
       a.record({ user: user.index, op: 'limitRush:pay', code: paid, ids: orderNo });
     }),
   );
+}
+
+/** Sets the rush's day limit before the user's first recharge: every credit of theirs is bound by it. */
+export async function setRushLimit(target: SimulationTarget, user: VirtualUser): Promise<void> {
+  const set = await target.api.post('/app/protection/limits', { day: String(RUSH_DAY_LIMIT / 100n) }, { token: user.token });
+  if (set.code !== 200) throw new Error(`setting the rush's day limit: ${set.message}`);
+  user.dayLimitSince = target.now();
 }
 
 /** Mostly CASH to CHIP to play; sometimes back, or on to USDT (the path that must keep the turnover lock). */

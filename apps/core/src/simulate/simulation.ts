@@ -16,6 +16,7 @@ import {
   recharge,
   redeemGiftCode,
   repairFigures,
+  setRushLimit,
   signIn,
   tap,
   transferOut,
@@ -99,6 +100,9 @@ export async function runSimulation(target: SimulationTarget, options: Simulatio
   for (let i = 0; i < options.users; i++)
     users.push(await createVirtualUser(target, options.seed, i, (op, code) => record({ user: i, op, code })));
 
+  // A fifth of the users set a day deposit limit before anything else; they recharge by rushing it.
+  for (const user of users) if (user.index % 5 === 0) await setRushLimit(target, user);
+
   const retried: ActionContext['retried'] = [];
   const later: Promise<void>[] = [];
   target.startFaults();
@@ -109,7 +113,7 @@ export async function runSimulation(target: SimulationTarget, options: Simulatio
     const a: ActionContext = { target, round, record, retried, later };
     await limited(users, options.concurrency, async (user) => {
       const roll = user.next(100);
-      if (roll < 15) await recharge(a, user);
+      if (roll < 15) await (user.dayLimitSince ? limitRush(a, user) : recharge(a, user));
       else if (roll < 30) await exchange(a, user);
       else if (roll < 70) await bet(a, user, session);
       else if (roll < 75) await betPoint(a, user, session, pointCode.result.code);
@@ -128,8 +132,7 @@ export async function runSimulation(target: SimulationTarget, options: Simulatio
         else if (pick === 6) await openDeposit(a, user);
         else if (pick === 7) await transferOut(a, user);
         else if (pick === 8) await tap(a, user);
-        else if (user.next(2) === 0) await repairFigures(a, user);
-        else await limitRush(a, user);
+        else await repairFigures(a, user);
       }
     });
     await target.betweenRounds();
