@@ -78,6 +78,7 @@ describe('singleton jobs across core processes on PostgreSQL', () => {
     await fake.waitFor('sendMessage', 5_000);
     expect(conflicts(fake.calls)).toEqual([]);
     expect(overlapping(fake.calls)).toEqual([]);
-    expect(await follower.stop()).toBe(0);
+    const code = await follower.stop();
+    expect({ code, output: code === 0 ? '' : follower.output() }).toEqual({ code: 0, output: '' }); // a failure shows why
   }, 120_000);
 });
