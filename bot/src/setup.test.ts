@@ -62,7 +62,11 @@ describe('configureBotProfile', () => {
   it('stops trying when stopped (shutdown)', async () => {
     fake = await startFakeBotApi();
     fake.setUnreachable(true);
-    const setting = configureBotProfileUntilSet(new Api(fake.token, { apiRoot: fake.apiRoot }), { miniAppUrl: 'http://x/' }, { baseDelayMs: 10_000 });
+    const setting = configureBotProfileUntilSet(
+      new Api(fake.token, { apiRoot: fake.apiRoot }),
+      { miniAppUrl: 'http://x/' },
+      { baseDelayMs: 10_000 },
+    );
     await new Promise((resolve) => setTimeout(resolve, 100));
     setting.stop();
     await setting.done;

@@ -8,9 +8,9 @@ import { type Database, openDatabase } from './db/client';
 import { seedDatabase } from './db/seed';
 import { answerClientErrorsWithEnvelope } from './http/clientErrors';
 import { startBroadcastJob } from './modules/broadcast/job';
-import { startOutboxJob } from './modules/notify/outboxJob';
 import { startEarningJob } from './modules/earning/job';
 import { DAILY_STEPS } from './modules/earning/steps';
+import { startOutboxJob } from './modules/notify/outboxJob';
 import { startRebateJob } from './modules/team/job';
 import { type Clock, scaledClock, systemClock } from './platform/clock';
 import { lockDataDir } from './platform/dataDirLock';
@@ -284,9 +284,13 @@ async function startBot(
 ): Promise<void> {
   await bot.init();
   // Not awaited: start goes on while Telegram is away; the menus are set as soon as it answers.
-  configureBotProfileUntilSet(bot.api, { miniAppUrl }, {
-    onFailure: (error, delayMs) => logger.warn({ err: error, retryInMs: delayMs }, 'setting the bot commands and menu failed'),
-  });
+  configureBotProfileUntilSet(
+    bot.api,
+    { miniAppUrl },
+    {
+      onFailure: (error, delayMs) => logger.warn({ err: error, retryInMs: delayMs }, 'setting the bot commands and menu failed'),
+    },
+  );
   if (config.BOT_WEBHOOK_URL) {
     // Any process may set the webhook (the same URL) and answer deliveries: no leader needed.
     await bot.api.setWebhook(config.BOT_WEBHOOK_URL, { secret_token: config.BOT_WEBHOOK_SECRET });

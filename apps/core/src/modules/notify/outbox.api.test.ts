@@ -164,10 +164,11 @@ describe('bot outbox retries', () => {
     const stop = startOutboxJob(ctx.db, transport(), ctx.clock, silent, 60_000);
     try {
       await vi.waitFor(
-        async () => expect((await rowsOf(userId)).map((r) => [r.id === died?.id, r.status, r.attempts])).toEqual([
-          [false, 'sent', 2],
-          [true, 'sent', 2],
-        ]),
+        async () =>
+          expect((await rowsOf(userId)).map((r) => [r.id === died?.id, r.status, r.attempts])).toEqual([
+            [false, 'sent', 2],
+            [true, 'sent', 2],
+          ]),
         { timeout: 5_000, interval: 50 },
       );
     } finally {

@@ -40,9 +40,7 @@ export const botOutbox = pgTable(
   },
   (t) => [
     index('bot_outbox_user_idx').on(t.userId, t.createdAt),
-    index('bot_outbox_due_idx')
-      .on(t.nextAttemptAt)
-      .where(sql`${t.status} in ('failed', 'sending') and ${t.nextAttemptAt} is not null`),
+    index('bot_outbox_due_idx').on(t.nextAttemptAt).where(sql`${t.status} in ('failed', 'sending') and ${t.nextAttemptAt} is not null`),
     index('bot_outbox_ref_idx').on(t.ref).where(sql`${t.ref} is not null`),
   ],
 );

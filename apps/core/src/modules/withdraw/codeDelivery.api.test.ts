@@ -1,8 +1,8 @@
 import { type BotTransport, createGrammyTransport } from '@prism/bot';
 import { FakeApiError, type FakeBotApi, startFakeBotApi } from '@prism/bot/testing';
+import { and, desc, eq } from 'drizzle-orm';
 import { Api } from 'grammy';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { and, desc, eq } from 'drizzle-orm';
 import { closedPortUrl, createTestContext, registerWithdrawer, type TestContext } from '../../testing';
 import { REDACTED_TEXT } from '../notify/notifier';
 import { retryOutbox } from '../notify/outboxJob';
