@@ -1,4 +1,5 @@
-import { Bot, type BotConfig as GrammyBotConfig } from 'grammy';
+import { autoRetry } from '@grammyjs/auto-retry';
+import { type Api, Bot, type BotConfig as GrammyBotConfig } from 'grammy';
 import type { UserFromGetMe } from 'grammy/types';
 import type { BotAccounts, BotConfig, BotContext } from './context';
 import { broadcastFeature } from './features/broadcasts';
@@ -33,6 +34,7 @@ export function createBot(deps: BotDeps): Bot<BotContext> {
     ...(deps.botInfo ? { botInfo: deps.botInfo } : {}),
   };
   const bot = new Bot<BotContext>(deps.token, options);
+  withAutoRetry(bot.api);
   const config: BotConfig = { miniAppUrl: deps.miniAppUrl, miniAppShortName: deps.miniAppShortName, accounts: deps.accounts };
   bot.use(async (ctx, next) => {
     ctx.config = config;
@@ -49,6 +51,17 @@ export function createBot(deps: BotDeps): Bot<BotContext> {
   const onError = deps.onError ?? ((error: unknown) => console.error('bot update failed', error));
   bot.catch((err) => onError(err.error));
   return bot;
+}
+
+/**
+ * Telegram's 429 (wait `retry_after`) and 5xx answers are retried in place by `@grammyjs/auto-retry`, a
+ * few times and for at most 30 s per wait, so a request never hangs for long. A network failure is not
+ * retried here: it is thrown at once, and the bot outbox (core's retry job) resends the message later,
+ * across restarts. Long polling has its own reconnect loop.
+ */
+export function withAutoRetry(api: Api): Api {
+  api.config.use(autoRetry({ maxRetryAttempts: 3, maxDelaySeconds: 30, rethrowHttpErrors: true }));
+  return api;
 }
 
 /** The English command menu; `configureBotProfile` sets it in every language. */

@@ -17,3 +17,13 @@ export function deliveryFailureOf(error: unknown): DeliveryFailure {
   if (error.error_code === 400 && CHAT_GONE.test(error.description)) return 'chat';
   return 'unreachable';
 }
+
+/**
+ * Whether sending the same message later may succeed: Telegram was not reached, was overloaded (5xx) or
+ * asked us to slow down (429). Any other answer (403 blocked, 400 chat not found or a malformed request)
+ * would be the same next time.
+ */
+export function isRetryable(error: unknown): boolean {
+  if (!(error instanceof GrammyError)) return true;
+  return error.error_code === 429 || error.error_code >= 500;
+}

@@ -8,5 +8,5 @@ export type { GiftCodeIssuer, GiftCodeOutcome } from './features/giftCodes';
 export type { OperatorConfig, ReviewOutcome, WithdrawalReview } from './features/operator';
 export { answerStart, inviteLink, isWebAppUrl, LINK_PREFIX, miniAppLink, type StartInput } from './features/startAnswer';
 export type { BotLog, LongPolling } from './runtime';
-export { botCommandsFor, configureBotProfile } from './setup';
-export { type BotTransport, createGrammyTransport, type OutgoingButton, type OutgoingMessage } from './transport';
+export { botCommandsFor, configureBotProfile, configureBotProfileUntilSet } from './setup';
+export { type BotTransport, createGrammyTransport, type OutgoingButton, type OutgoingMessage, type SentMessage } from './transport';

@@ -1,6 +1,6 @@
 import { Api } from 'grammy';
 import { afterEach, describe, expect, it } from 'vitest';
-import { configureBotProfile } from './setup';
+import { configureBotProfile, configureBotProfileUntilSet } from './setup';
 import { type FakeBotApi, startFakeBotApi } from './testing/fakeBotApi';
 import { botTexts } from './texts';
 
@@ -39,5 +39,36 @@ describe('configureBotProfile', () => {
     ).rejects.toMatchObject({ error_code: 400 });
     expect(await api.getChatMenuButton()).toEqual({ type: 'commands' }); // Telegram's default: the command list
     expect(fake.calls.filter((call) => call.method === 'setMyCommands' && call.response?.ok)).toHaveLength(5);
+  });
+
+  it('tries again until Telegram takes the command menus, when it was unreachable at start', async () => {
+    fake = await startFakeBotApi();
+    const api = new Api(fake.token, { apiRoot: fake.apiRoot });
+    fake.setUnreachable(true);
+    const failures: number[] = [];
+    const setting = configureBotProfileUntilSet(
+      api,
+      { miniAppUrl: 'https://app.example.com/' },
+      { baseDelayMs: 20, maxDelayMs: 80, onFailure: (_error, delay) => failures.push(delay) },
+    );
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(failures.slice(0, 3)).toEqual([20, 40, 80]);
+    fake.setUnreachable(false);
+    await setting.done;
+    expect(await api.getMyCommands({ language_code: 'ar' })).toHaveLength(2);
+    expect(await api.getChatMenuButton()).toMatchObject({ type: 'web_app' });
+  });
+
+  it('stops trying when stopped (shutdown)', async () => {
+    fake = await startFakeBotApi();
+    fake.setUnreachable(true);
+    const setting = configureBotProfileUntilSet(
+      new Api(fake.token, { apiRoot: fake.apiRoot }),
+      { miniAppUrl: 'http://x/' },
+      { baseDelayMs: 10_000 },
+    );
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    setting.stop();
+    await setting.done;
   });
 });

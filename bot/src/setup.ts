@@ -33,3 +33,55 @@ export async function configureBotProfile(api: Api, config: Pick<BotConfig, 'min
     });
   }
 }
+
+export interface ProfileRetryOptions {
+  /** First wait after a failure (ms); doubled after each, up to `maxDelayMs`. */
+  baseDelayMs?: number;
+  maxDelayMs?: number;
+  /** Told of each failure and the wait before the next try. */
+  onFailure?: (error: unknown, delayMs: number) => void;
+}
+
+/**
+ * `configureBotProfile`, tried again with growing waits until it succeeds, in the background: the bot
+ * starts at once, and a Telegram outage at start-up no longer leaves the bot without its menus until the
+ * next restart. `done` resolves once set (or stopped); `stop` ends the retries (shutdown).
+ */
+export function configureBotProfileUntilSet(
+  api: Api,
+  config: Pick<BotConfig, 'miniAppUrl'>,
+  options: ProfileRetryOptions = {},
+): { done: Promise<void>; stop: () => void } {
+  const base = options.baseDelayMs ?? 1_000;
+  const max = options.maxDelayMs ?? 5 * 60_000;
+  let stopped = false;
+  let wake = () => {};
+  const pause = (ms: number) =>
+    new Promise<void>((resolve) => {
+      const timer = setTimeout(resolve, ms);
+      timer.unref?.();
+      wake = () => {
+        clearTimeout(timer);
+        resolve();
+      };
+    });
+  const done = (async () => {
+    for (let delay = base; !stopped; delay = Math.min(max, delay * 2)) {
+      try {
+        await configureBotProfile(api, config);
+        return;
+      } catch (error) {
+        if (stopped) return;
+        options.onFailure?.(error, delay);
+        await pause(delay);
+      }
+    }
+  })();
+  return {
+    done,
+    stop() {
+      stopped = true;
+      wake();
+    },
+  };
+}

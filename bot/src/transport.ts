@@ -11,7 +11,14 @@ export interface OutgoingMessage {
 
 /** How core reaches a Telegram chat. The grammY implementation is below; tests point it at the fake Bot API. */
 export interface BotTransport {
-  send(chatId: number, message: OutgoingMessage): Promise<void>;
+  /** Resolves with Telegram's message id. */
+  send(chatId: number, message: OutgoingMessage): Promise<SentMessage>;
+  /** Replaces a sent message's text and buttons (no `buttons`: the buttons go). */
+  edit(chatId: number, messageId: number, message: OutgoingMessage): Promise<void>;
+}
+
+export interface SentMessage {
+  messageId: number;
 }
 
 export function toInlineKeyboard(buttons: OutgoingButton[][]): InlineKeyboardButton[][] {
@@ -27,8 +34,15 @@ export function toInlineKeyboard(buttons: OutgoingButton[][]): InlineKeyboardBut
 export function createGrammyTransport(api: Api): BotTransport {
   return {
     async send(chatId, message) {
-      await api.sendMessage(chatId, message.text, {
+      const sent = await api.sendMessage(chatId, message.text, {
         ...(message.buttons?.length ? { reply_markup: { inline_keyboard: toInlineKeyboard(message.buttons) } } : {}),
+        link_preview_options: { is_disabled: true },
+      });
+      return { messageId: sent.message_id };
+    },
+    async edit(chatId, messageId, message) {
+      await api.editMessageText(chatId, messageId, message.text, {
+        reply_markup: { inline_keyboard: message.buttons?.length ? toInlineKeyboard(message.buttons) : [] },
         link_preview_options: { is_disabled: true },
       });
     },

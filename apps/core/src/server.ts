@@ -1,6 +1,6 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import path from 'node:path';
-import { type BotAccounts, configureBotProfile, createGrammyTransport, type WithdrawalReview } from '@prism/bot';
+import { type BotAccounts, configureBotProfileUntilSet, createGrammyTransport, type WithdrawalReview } from '@prism/bot';
 import { errorCatalogue, translateMessage } from '@prism/domain';
 import { createApp } from './app';
 import type { Config } from './config';
@@ -10,6 +10,7 @@ import { answerClientErrorsWithEnvelope } from './http/clientErrors';
 import { startBroadcastJob } from './modules/broadcast/job';
 import { startEarningJob } from './modules/earning/job';
 import { DAILY_STEPS } from './modules/earning/steps';
+import { startOutboxJob } from './modules/notify/outboxJob';
 import { startRebateJob } from './modules/team/job';
 import { type Clock, scaledClock, systemClock } from './platform/clock';
 import { lockDataDir } from './platform/dataDirLock';
@@ -187,6 +188,16 @@ async function startOn(server: Server, opened: Opened, config: Config, logger: L
       },
       () => stopBroadcasts(),
     );
+    // Bot messages that did not reach Telegram (modules/notify/outboxJob.ts): leased rows, so even two
+    // runners never send one twice at once; pending rows from before a restart go at its first run.
+    let stopOutbox = () => {};
+    await leadership.runAsLeader(
+      'bot-outbox',
+      () => {
+        stopOutbox = startOutboxJob(database.db, botTransport, clock, logger, config.BROADCAST_POLL_MS);
+      },
+      () => stopOutbox(),
+    );
   }
   // Safe in every process: each room is advanced under its own advisory lock (modules/game/scheduler.ts).
   const { scheduler } = services.game;
@@ -272,8 +283,13 @@ async function startBot(
   leadership: Leadership,
 ): Promise<void> {
   await bot.init();
-  await configureBotProfile(bot.api, { miniAppUrl }).catch((error) =>
-    logger.warn({ err: error }, 'setting the bot commands and menu failed'),
+  // Not awaited: start goes on while Telegram is away; the menus are set as soon as it answers.
+  configureBotProfileUntilSet(
+    bot.api,
+    { miniAppUrl },
+    {
+      onFailure: (error, delayMs) => logger.warn({ err: error, retryInMs: delayMs }, 'setting the bot commands and menu failed'),
+    },
   );
   if (config.BOT_WEBHOOK_URL) {
     // Any process may set the webhook (the same URL) and answer deliveries: no leader needed.

@@ -46,9 +46,8 @@ export function operatorFeature(config: OperatorConfig): Composer<BotContext> {
     if (!isOperator(ctx.from?.id)) return ctx.answerCallbackQuery({ text: operatorTexts.notOperator, show_alert: true });
     const id = Number(ctx.match[1]);
     const outcome = await config.review.approve(id, operatorName(ctx));
+    // Core edits every operator's copy of the review message on each decision path (not only this tap).
     await ctx.answerCallbackQuery({ text: outcome.ok ? operatorTexts.approved(id, operatorName(ctx)) : outcome.message });
-    if (outcome.ok)
-      await ctx.editMessageText(`${ctx.callbackQuery.message?.text ?? ''}\n\n✅ ${operatorTexts.approved(id, operatorName(ctx))}`);
   });
 
   feature.callbackQuery(/^wd:r:(\d+)$/, async (ctx) => {

@@ -91,6 +91,11 @@ export interface FakeBotApi {
   waitForDelivery(updateId?: number, timeoutMs?: number): Promise<WebhookDelivery>;
   /** Replaces (or adds) a method's handler, e.g. to make sendMessage fail; `undefined` restores the built-in one. */
   handle(method: string, handler: MethodHandler | undefined): void;
+  /**
+   * While true, every Bot API request has its connection dropped unanswered, as when Telegram cannot be
+   * reached (grammY throws an HttpError); the control routes keep answering. Not recorded in `calls`.
+   */
+  setUnreachable(unreachable: boolean): void;
   /** Ends waiting long polls with [], stops webhook deliveries and closes every connection. */
   stop(): Promise<void>;
 }
@@ -150,6 +155,7 @@ export async function startFakeBotApi(options: FakeBotApiOptions = {}): Promise<
   const stopping = new AbortController();
   let delivering: Promise<void> | undefined;
   let deliverAgain = false;
+  let unreachable = false;
 
   const queue = new UpdateQueue((update) => {
     // What Telegram learns from an update: who talks to the bot, and which queries await an answer.
@@ -224,6 +230,10 @@ export async function startFakeBotApi(options: FakeBotApiOptions = {}): Promise<
     const url = new URL(req.url ?? '/', 'http://fake.invalid');
     if (url.pathname.startsWith('/_fake/')) {
       await control(req, res, url);
+      return;
+    }
+    if (unreachable) {
+      req.socket.destroy();
       return;
     }
     const route = /^\/bot([^/]+)\/([^/]+)$/.exec(url.pathname);
@@ -325,6 +335,9 @@ export async function startFakeBotApi(options: FakeBotApiOptions = {}): Promise<
         overrides.set(method, handler);
         canonical.set(method.toLowerCase(), method);
       } else overrides.delete(method);
+    },
+    setUnreachable(value) {
+      unreachable = value;
     },
     async stop() {
       if (stopping.signal.aborted) return;

@@ -30,7 +30,7 @@ describe('notifier', () => {
       text: 'Hello',
       buttons: [[{ text: 'Open', url: 'https://prism.example/' }]],
     });
-    expect(status).toEqual({ status: 'sent' });
+    expect(status).toMatchObject({ status: 'sent' });
     const call = await fake.waitFor('sendMessage');
     expect(call.params).toMatchObject({
       chat_id: 5_550_001,
@@ -43,16 +43,16 @@ describe('notifier', () => {
 
   it('keeps the message in the outbox when there is no bot or no linked chat, and records failures', async () => {
     const user = await registerUser(ctx);
-    expect(await createNotifier(ctx.db, ctx.clock, silent).notifyUser(user.id, 'nobot', { text: 'a' })).toEqual({ status: 'outbox' });
+    expect(await createNotifier(ctx.db, ctx.clock, silent).notifyUser(user.id, 'nobot', { text: 'a' })).toMatchObject({ status: 'outbox' });
     const withBot = createNotifier(ctx.db, ctx.clock, silent, createGrammyTransport(new Api(fake.token, { apiRoot: fake.apiRoot })));
-    expect(await withBot.notifyUser(user.id, 'unlinked', { text: 'b' })).toEqual({ status: 'outbox' });
+    expect(await withBot.notifyUser(user.id, 'unlinked', { text: 'b' })).toMatchObject({ status: 'outbox' });
 
     await ctx.db.update(users).set({ telegramId: 5_550_002 }).where(eq(users.id, user.id));
     fake.handle('sendMessage', () => {
       throw new FakeApiError(403, 'Forbidden: bot was blocked by the user');
     });
     try {
-      expect(await withBot.notifyUser(user.id, 'blocked', { text: 'c' })).toEqual({ status: 'failed', failure: 'chat' });
+      expect(await withBot.notifyUser(user.id, 'blocked', { text: 'c' })).toMatchObject({ status: 'failed', failure: 'chat' });
     } finally {
       fake.handle('sendMessage', undefined);
     }
@@ -79,12 +79,12 @@ describe('notifier', () => {
         fake.handle('sendMessage', undefined);
       }
     };
-    expect(await answering(new FakeApiError(400, 'Bad Request: chat not found'))).toEqual({ status: 'failed', failure: 'chat' });
-    expect(await answering(new FakeApiError(403, "Forbidden: bot can't initiate conversation with a user"))).toEqual({
+    expect(await answering(new FakeApiError(400, 'Bad Request: chat not found'))).toMatchObject({ status: 'failed', failure: 'chat' });
+    expect(await answering(new FakeApiError(403, "Forbidden: bot can't initiate conversation with a user"))).toMatchObject({
       status: 'failed',
       failure: 'chat',
     });
-    expect(await answering(new FakeApiError(502, 'Bad Gateway'))).toEqual({ status: 'failed', failure: 'unreachable' });
+    expect(await answering(new FakeApiError(502, 'Bad Gateway'))).toMatchObject({ status: 'failed', failure: 'unreachable' });
 
     // Nothing listens on this port: a network error, not a refusal.
     const closed = createNotifier(
@@ -93,6 +93,6 @@ describe('notifier', () => {
       silent,
       createGrammyTransport(new Api(fake.token, { apiRoot: await closedPortUrl() })),
     );
-    expect(await closed.notifyUser(user.id, 'probe', { text: 'y' })).toEqual({ status: 'failed', failure: 'unreachable' });
+    expect(await closed.notifyUser(user.id, 'probe', { text: 'y' })).toMatchObject({ status: 'failed', failure: 'unreachable' });
   });
 });

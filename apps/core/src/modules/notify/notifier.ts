@@ -1,38 +1,54 @@
-import type { BotTransport, DeliveryFailure, OutgoingMessage } from '@prism/bot';
+import type { BotTransport, DeliveryFailure, OutgoingButton, OutgoingMessage } from '@prism/bot';
+import { and, eq, inArray } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import type { Clock } from '../../platform/clock';
 import type { Logger } from '../../platform/logger';
 import { findUserById } from '../user/repository';
+import { NOTICE_TTL_MS, REDACTED_TEXT, SEND_LEASE_MS, sendClaimed } from './delivery';
 import { botOutbox } from './schema';
+
+export { REDACTED_TEXT } from './delivery';
 
 export type DeliveryStatus = 'sent' | 'failed' | 'outbox';
 
 /** A message's fate; a failed one says whether the chat refused it or Telegram could not be reached. */
 export interface Delivery {
+  /** The bot outbox row. */
+  id: number;
   status: DeliveryStatus;
   failure?: DeliveryFailure;
 }
 
 /**
  * Sends bot messages to users' own Telegram chats. Every message is written to
- * the bot outbox with its fate: 'sent', 'failed', or 'outbox' when there is no
- * bot (no BOT_TOKEN) or the user has no linked chat, so nothing vanishes.
+ * the bot outbox first, then sent, then marked: 'sent', 'failed' (retried later
+ * by the outbox job when Telegram could not be reached), or 'outbox' when there
+ * is no bot (no BOT_TOKEN) or the user has no linked chat, so nothing vanishes.
  */
 export interface Notifier {
   notifyUser(userId: number, kind: string, message: OutgoingMessage, options?: DeliveryOptions): Promise<Delivery>;
-  notifyChat(chatId: number, kind: string, message: OutgoingMessage): Promise<Delivery>;
+  notifyChat(chatId: number, kind: string, message: OutgoingMessage, options?: DeliveryOptions): Promise<Delivery>;
+  /** The message is no longer true (its code was withdrawn): it is never sent late. */
+  expire(id: number): Promise<void>;
+  /**
+   * Replaces every message about `ref` (e.g. a decided withdrawal's review message): sent ones are
+   * edited in their chats, unsent ones are rewritten so a retry sends the new version.
+   */
+  replace(ref: string, message: OutgoingMessage): Promise<void>;
 }
 
 export interface DeliveryOptions {
   /**
-   * The text holds a secret (a one-time code). Once delivered to Telegram the
-   * outbox keeps only a redacted copy; undelivered (no bot) it keeps the text,
-   * because the outbox is then the only way to read it.
+   * The text holds a secret (a one-time code). Once delivered to Telegram (or
+   * given up) the outbox keeps only a redacted copy; undelivered (no bot) it
+   * keeps the text, because the outbox is then the only way to read it.
    */
   secret?: boolean;
+  /** Not sent after this (a code's own expiry); notices default to NOTICE_TTL_MS after writing. */
+  expiresAt?: Date;
+  /** What the message is about, for `replace`. */
+  ref?: string;
 }
-
-export const REDACTED_TEXT = '[delivered; the text held a one-time code and is not kept]';
 
 export function createNotifier(db: Database, clock: Clock, logger: Logger, transport?: BotTransport): Notifier {
   const deliver = async (
@@ -42,34 +58,36 @@ export function createNotifier(db: Database, clock: Clock, logger: Logger, trans
     message: OutgoingMessage,
     options: DeliveryOptions = {},
   ): Promise<Delivery> => {
-    let status: DeliveryStatus = 'outbox';
-    let failure: DeliveryFailure | undefined;
-    let error: string | undefined;
-    if (transport && chatId != null) {
-      try {
-        await transport.send(chatId, message);
-        status = 'sent';
-      } catch (err) {
-        status = 'failed';
-        // Reading grammY's error needs grammY: loaded already when a transport exists (server.ts), so the import is
-        // a lookup; a process without the bot never gets here and never loads it.
-        const { deliveryFailureOf } = await import('@prism/bot/grammy');
-        failure = deliveryFailureOf(err);
-        error = err instanceof Error ? err.message : String(err);
-        logger.warn({ kind, userId, failure, error }, 'bot message failed');
-      }
-    }
-    await db.insert(botOutbox).values({
-      chatId: chatId ?? null,
-      userId: userId ?? null,
-      kind,
-      text: options.secret && status !== 'outbox' ? REDACTED_TEXT : message.text,
-      buttons: message.buttons ?? null,
-      status,
-      error: error ?? null,
-      createdAt: clock.now(),
-    });
-    return failure ? { status, failure } : { status };
+    const now = clock.now();
+    const sending = transport !== undefined && chatId != null;
+    // Written before the send: if this process dies during it, the retry job sends it after the lease.
+    const [row] = await db
+      .insert(botOutbox)
+      .values({
+        chatId: chatId ?? null,
+        userId: userId ?? null,
+        kind,
+        text: message.text,
+        buttons: message.buttons ?? null,
+        status: sending ? 'sending' : 'outbox',
+        createdAt: now,
+        attempts: sending ? 1 : 0,
+        nextAttemptAt: sending ? new Date(now.getTime() + SEND_LEASE_MS) : null,
+        expiresAt: options.expiresAt ?? new Date(now.getTime() + NOTICE_TTL_MS),
+        secret: options.secret ?? false,
+        ref: options.ref ?? null,
+      })
+      .returning({ id: botOutbox.id });
+    if (!row) throw new Error('insert returned no row');
+    if (!transport || chatId == null) return { id: row.id, status: 'outbox' };
+    const claimed = { id: row.id, chatId, text: message.text, buttons: message.buttons ?? null, secret: options.secret ?? false };
+    const outcome = await sendClaimed(db, transport, clock, { ...claimed, attempts: 1 });
+    if (outcome.status === 'sent') return { id: row.id, status: 'sent' };
+    const { deliveryFailureOf } = await import('@prism/bot/grammy');
+    const failure = deliveryFailureOf(outcome.error);
+    const error = outcome.error instanceof Error ? outcome.error.message : String(outcome.error);
+    logger.warn({ kind, userId, failure, error, retry: outcome.retryable }, 'bot message failed');
+    return { id: row.id, status: 'failed', failure };
   };
 
   return {
@@ -77,6 +95,44 @@ export function createNotifier(db: Database, clock: Clock, logger: Logger, trans
       const user = await findUserById(db, userId);
       return deliver(user?.telegramId ?? undefined, userId, kind, message, options);
     },
-    notifyChat: (chatId, kind, message) => deliver(chatId, undefined, kind, message),
+    notifyChat: (chatId, kind, message, options) => deliver(chatId, undefined, kind, message, options),
+    async expire(id) {
+      const [row] = await db.select({ secret: botOutbox.secret }).from(botOutbox).where(eq(botOutbox.id, id));
+      await db
+        .update(botOutbox)
+        .set({ status: 'expired', nextAttemptAt: null, ...(row?.secret ? { text: REDACTED_TEXT } : {}) })
+        .where(and(eq(botOutbox.id, id), inArray(botOutbox.status, ['failed', 'sending', 'outbox'])));
+    },
+    replace: (ref, message) => replaceMessages(db, logger, transport, ref, message),
   };
+}
+
+async function replaceMessages(
+  db: Database,
+  logger: Logger,
+  transport: BotTransport | undefined,
+  ref: string,
+  message: OutgoingMessage,
+): Promise<void> {
+  const buttons: OutgoingButton[][] | null = message.buttons ?? null;
+  // Not sent yet: the retry sends the new version.
+  await db
+    .update(botOutbox)
+    .set({ text: message.text, buttons })
+    .where(and(eq(botOutbox.ref, ref), inArray(botOutbox.status, ['failed', 'sending', 'outbox'])));
+  if (!transport) return;
+  const sent = await db
+    .select({ id: botOutbox.id, chatId: botOutbox.chatId, messageId: botOutbox.telegramMessageId })
+    .from(botOutbox)
+    .where(and(eq(botOutbox.ref, ref), eq(botOutbox.status, 'sent')));
+  for (const row of sent) {
+    if (row.chatId == null || row.messageId == null) continue;
+    try {
+      await transport.edit(row.chatId, row.messageId, message);
+      await db.update(botOutbox).set({ text: message.text, buttons }).where(eq(botOutbox.id, row.id));
+    } catch (error) {
+      // The buttons stay; pressing one answers that the withdrawal is already decided.
+      logger.warn({ err: error, ref, chatId: row.chatId }, 'editing a bot message failed');
+    }
+  }
 }

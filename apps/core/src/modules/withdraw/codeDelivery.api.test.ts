@@ -1,8 +1,12 @@
 import { type BotTransport, createGrammyTransport } from '@prism/bot';
 import { FakeApiError, type FakeBotApi, startFakeBotApi } from '@prism/bot/testing';
+import { and, desc, eq } from 'drizzle-orm';
 import { Api } from 'grammy';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { closedPortUrl, createTestContext, registerWithdrawer, type TestContext } from '../../testing';
+import { REDACTED_TEXT } from '../notify/notifier';
+import { retryOutbox } from '../notify/outboxJob';
+import { botOutbox } from '../notify/schema';
 
 /**
  * Withdrawal codes go to the user's Telegram chat through the real grammY
@@ -17,7 +21,14 @@ beforeAll(async () => {
   fake = await startFakeBotApi();
   transport = createGrammyTransport(new Api(fake.token, { apiRoot: fake.apiRoot }));
   // The transport is switched per test between the fake and a closed port; each is the real grammY client.
-  ctx = await createTestContext({ deps: { botTransport: { send: (chatId, message) => transport.send(chatId, message) } } });
+  ctx = await createTestContext({
+    deps: {
+      botTransport: {
+        send: (chatId, message) => transport.send(chatId, message),
+        edit: (chatId, messageId, message) => transport.edit(chatId, messageId, message),
+      },
+    },
+  });
 });
 afterAll(async () => {
   await ctx.close();
@@ -78,5 +89,25 @@ describe('withdrawal code delivery', () => {
     expect(retry.code).toBe(200);
     // A second request inside the interval is still refused: only failed deliveries skip the wait.
     expect((await sendCode(user.token)).code).toBe(11007);
+  });
+
+  it('a code that failed to go out is never delivered late, when Telegram comes back', async () => {
+    const user = await registerWithdrawer(ctx);
+    fake.setUnreachable(true);
+    try {
+      expect((await sendCode(user.token)).code).toBe(10050);
+    } finally {
+      fake.setUnreachable(false);
+    }
+    const [row] = await ctx.db
+      .select()
+      .from(botOutbox)
+      .where(and(eq(botOutbox.userId, user.id), eq(botOutbox.kind, 'withdraw_code')))
+      .orderBy(desc(botOutbox.id))
+      .limit(1);
+    expect(row).toMatchObject({ status: 'expired', nextAttemptAt: null, text: REDACTED_TEXT });
+    ctx.clock.advance(60 * 60_000);
+    await retryOutbox(ctx.db, transport, ctx.clock, { sleep: async () => {} });
+    expect(fake.calls.filter((c) => c.method === 'sendMessage' && c.params.chat_id === user.telegramId)).toHaveLength(0);
   });
 });

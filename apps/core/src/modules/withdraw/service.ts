@@ -173,20 +173,39 @@ export function createWithdrawService(deps: WithdrawServiceDeps) {
     await deps.notifier.notifyUser(row.userId, `withdraw_${row.status}`, { text });
   }
 
-  async function askOperators(row: WithdrawalRow): Promise<void> {
+  /** The operators' review message: its text, and what it becomes once decided (no buttons). */
+  async function reviewText(row: WithdrawalRow): Promise<string> {
     const user = await findUserById(db, row.userId);
     const view = toWithdrawalView(row);
-    const text = operatorTexts.review({
+    return operatorTexts.review({
       ...view,
       user: `${user?.areaCode ?? ''} ${user?.phone ?? ''} @${user?.telegramUsername ?? '-'} (id ${row.userId})`,
     });
+  }
+
+  const reviewRef = (id: number) => `withdrawal:${id}`;
+
+  async function askOperators(row: WithdrawalRow): Promise<void> {
+    const text = await reviewText(row);
     const buttons = [
       [
         { text: operatorTexts.approve, callbackData: `wd:a:${row.id}` },
         { text: operatorTexts.reject, callbackData: `wd:r:${row.id}` },
       ],
     ];
-    for (const chatId of deps.operatorChatIds) await deps.notifier.notifyChat(chatId, 'withdraw_review', { text, buttons });
+    const ref = reviewRef(row.id);
+    for (const chatId of deps.operatorChatIds) await deps.notifier.notifyChat(chatId, 'withdraw_review', { text, buttons }, { ref });
+  }
+
+  /**
+   * Every decision path (bot button, bot reply, admin API, ops CLI) ends here: each operator's copy of
+   * the review message loses its buttons and shows who decided, so nobody presses a stale button.
+   */
+  async function closeReview(row: WithdrawalRow): Promise<void> {
+    const by = row.decidedBy ?? '';
+    const decision =
+      row.status === 'paid' ? `✅ ${operatorTexts.approved(row.id, by)}` : `❌ ${operatorTexts.rejected(row.id, by, row.reason ?? '')}`;
+    await deps.notifier.replace(reviewRef(row.id), { text: `${await reviewText(row)}\n\n${decision}` });
   }
 
   /** Messages after commit never undo money that moved: a failure is logged, not thrown. */
@@ -210,10 +229,12 @@ export function createWithdrawService(deps: WithdrawServiceDeps) {
       if (!user?.telegramUsername) throw new AppError('TELEGRAM_USERNAME_REQUIRED');
       const issued = await deps.codes.issue('withdraw', userTarget(userId));
       const text = withdrawalTexts(user.locale).code(issued.code, CODE_VALID_SECONDS / 60);
-      const delivery = await deps.notifier.notifyUser(userId, 'withdraw_code', { text }, { secret: true });
+      const delivery = await deps.notifier.notifyUser(userId, 'withdraw_code', { text }, { secret: true, expiresAt: issued.expiresAt });
       if (delivery.status === 'failed') {
-        // The user never saw this code: drop it, so the next try is not held back by the resend interval.
+        // The user never saw this code: drop it, so the next try is not held back by the resend interval,
+        // and withdraw the message, so the retry job never delivers a code that no longer works.
         await deps.codes.discard(issued);
+        await deps.notifier.expire(delivery.id);
         throw new AppError(delivery.failure === 'chat' ? 'BOT_UNREACHABLE' : 'TELEGRAM_UNREACHABLE');
       }
       return {
@@ -297,7 +318,7 @@ export function createWithdrawService(deps: WithdrawServiceDeps) {
         if (!settled) throw new AppError('WITHDRAWAL_NOT_PENDING');
         return settled;
       });
-      await afterCommit([() => tellUser(paid)]);
+      await afterCommit([() => tellUser(paid), () => closeReview(paid)]);
       return toWithdrawalView(paid);
     },
 
@@ -337,7 +358,7 @@ export function createWithdrawService(deps: WithdrawServiceDeps) {
         await postMessage(tx, clock, row.userId, 'withdraw_rejected', messageParams(row));
         return row;
       });
-      await afterCommit([() => tellUser(rejected)]);
+      await afterCommit([() => tellUser(rejected), () => closeReview(rejected)]);
       return toWithdrawalView(rejected);
     },
 

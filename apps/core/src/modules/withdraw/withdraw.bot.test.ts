@@ -16,6 +16,8 @@ const OPERATOR = testUser({ id: 777_001, username: 'ops_anna', first_name: 'Anna
 const CUSTOMERS = [
   testUser({ id: 555_001, username: 'ravi_k', first_name: 'Ravi' }),
   testUser({ id: 555_002, username: 'meera_s', first_name: 'Meera' }),
+  testUser({ id: 555_003, username: 'arjun_p', first_name: 'Arjun' }),
+  testUser({ id: 555_004, username: 'divya_n', first_name: 'Divya' }),
 ];
 
 let fake: FakeBotApi;
@@ -23,11 +25,12 @@ let api: TestApi;
 let server: BotServer;
 let running: RunningServer;
 let dataDir: string;
+let asOperator: { headers: { Authorization: string } };
 
 beforeAll(async () => {
   server = await startBotServer(() => ({ OPERATOR_TELEGRAM_IDS: String(OPERATOR.id) }));
   ({ fake, api, running, dataDir } = server);
-  const asOperator = { headers: { Authorization: `Ops ${(await readFile(path.join(dataDir, 'ops-token'), 'utf8')).trim()}` } };
+  asOperator = { headers: { Authorization: `Ops ${(await readFile(path.join(dataDir, 'ops-token'), 'utf8')).trim()}` } };
   // Open all day, so the test does not depend on the hour it runs at.
   await api.post('/admin/wallet/config', { currency: 'CASH', field: 'startAndEndTime', value: '00:00-24:00' }, asOperator);
 }, 60_000);
@@ -80,6 +83,17 @@ async function withdraw(who: { token: string; user: (typeof CUSTOMERS)[number] }
   return applied.result.id;
 }
 
+/** The operator's copy of the review message as it is now (edits applied). */
+const currentReview = (id: number) => fake.sent(OPERATOR.id).find((m) => 'text' in m && m.text?.startsWith(`Withdrawal #${id} `));
+
+/** Once decided, the review message says so and has no buttons left, whatever path decided it. */
+async function expectClosedReview(id: number, decision: string): Promise<void> {
+  await fake.waitFor((call) => call.method === 'editMessageText' && String(call.params.text).includes(decision));
+  const review = currentReview(id);
+  expect(review && 'text' in review ? review.text : '').toContain(decision);
+  expect(review?.reply_markup?.inline_keyboard ?? []).toEqual([]);
+}
+
 const reviewMessageFor = async (id: number): Promise<Message> => {
   await fake.waitFor(
     (call) => call.method === 'sendMessage' && call.params.chat_id === OPERATOR.id && String(call.params.text).includes(`#${id} `),
@@ -103,7 +117,7 @@ describe('withdrawal review from Telegram', () => {
     expect(refused.params.text).toBe('Only operators can do this.');
 
     fake.pushUpdate(callbackQueryUpdate({ data: `wd:a:${id}`, from: OPERATOR, message: review }));
-    await fake.waitFor((call) => call.method === 'editMessageText' && String(call.params.text).includes('approved by @ops_anna'));
+    await expectClosedReview(id, 'approved by @ops_anna');
     await fake.waitFor(
       (call) => call.method === 'sendMessage' && call.params.chat_id === who.user.id && String(call.params.text).includes('approved'),
     );
@@ -146,6 +160,7 @@ describe('withdrawal review from Telegram', () => {
     );
     const after = await api.get<{ cash: string }>('/app/user/getUserInfo', {}, { token });
     expect(after.result.cash).toBe(before.result.cash);
+    await expectClosedReview(id, 'rejected by @ops_anna');
 
     // Reject on a decided withdrawal says so at once, without asking for a reason first.
     const asked = prompts().length;
@@ -158,5 +173,18 @@ describe('withdrawal review from Telegram', () => {
       kind: 'withdraw_rejected',
       content: expect.stringContaining('Bank details do not match'),
     });
+  });
+
+  it('a decision through the operator API closes the review message in Telegram too', async () => {
+    const approved = await withdraw(await customer(2), '3000');
+    await reviewMessageFor(approved);
+    expect((await api.post(`/admin/withdrawals/${approved}/approve`, { by: 'ops-desk' }, asOperator)).code).toBe(200);
+    await expectClosedReview(approved, 'approved by ops-desk');
+
+    const rejected = await withdraw(await customer(3), '3000');
+    await reviewMessageFor(rejected);
+    const answer = await api.post(`/admin/withdrawals/${rejected}/reject`, { reason: 'Name mismatch', by: 'ops-desk' }, asOperator);
+    expect(answer.code).toBe(200);
+    await expectClosedReview(rejected, 'rejected by ops-desk');
   });
 });

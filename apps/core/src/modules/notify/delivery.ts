@@ -1,0 +1,82 @@
+import type { BotTransport, OutgoingButton } from '@prism/bot';
+import { sql } from 'drizzle-orm';
+import type { Database, Executor } from '../../db/client';
+import type { Clock } from '../../platform/clock';
+
+/**
+ * One bot message's way to Telegram, shared by the first send (notifier.ts) and the retry job
+ * (outboxJob.ts). A row is 'sending' while a process holds it: until its next_attempt_at (the
+ * lease), no other process takes it; a process that dies mid-send leaves it to be sent again
+ * once the lease is over (at least once). The outcome is written only by the holder of the
+ * claim (same attempt number), so a late answer never overwrites a newer attempt.
+ */
+
+/** Longer than one send can take: auto-retry waits at most 3 x 30 s for Telegram's 429/5xx. */
+export const SEND_LEASE_MS = 3 * 60_000;
+/** The first retry comes this long after a failure; each next one waits twice as long, up to the cap. */
+export const RETRY_BASE_MS = 5_000;
+export const RETRY_CAP_MS = 10 * 60_000;
+/** A notice older than this is not sent any more (a withdrawal result a week late only confuses). */
+export const NOTICE_TTL_MS = 7 * 24 * 3600_000;
+
+export const REDACTED_TEXT = '[delivered; the text held a one-time code and is not kept]';
+
+export function retryDelayMs(attempts: number): number {
+  return Math.min(RETRY_CAP_MS, RETRY_BASE_MS * 2 ** Math.max(0, attempts - 1));
+}
+
+/** A row held for sending: `attempts` counts this one. */
+export interface Claimed {
+  id: number;
+  chatId: number;
+  text: string;
+  buttons: OutgoingButton[][] | null;
+  secret: boolean;
+  attempts: number;
+}
+
+export type SendOutcome = { status: 'sent' } | { status: 'failed'; error: unknown; retryable: boolean };
+
+/** Sends a claimed row and records what happened. A failure is returned, never thrown. */
+export async function sendClaimed(db: Database, transport: BotTransport, clock: Clock, row: Claimed): Promise<SendOutcome> {
+  // Reading grammY's errors needs grammY: loaded already when a transport exists (server.ts), so the import is a lookup.
+  try {
+    const sent = await transport.send(row.chatId, { text: row.text, ...(row.buttons ? { buttons: row.buttons } : {}) });
+    await settle(db, row, {
+      status: 'sent',
+      text: row.secret ? REDACTED_TEXT : row.text,
+      messageId: sent?.messageId ?? null,
+      next: null,
+      error: null,
+    });
+    return { status: 'sent' };
+  } catch (error) {
+    const { isRetryable } = await import('@prism/bot/grammy');
+    const retryable = isRetryable(error);
+    await settle(db, row, {
+      status: 'failed',
+      // A code the chat refused is given up: keep no copy. One that may still go keeps its text until then.
+      text: row.secret && !retryable ? REDACTED_TEXT : row.text,
+      messageId: null,
+      next: retryable ? new Date(clock.now().getTime() + retryDelayMs(row.attempts)) : null,
+      error: error instanceof Error ? error.message : String(error),
+    });
+    return { status: 'failed', error, retryable };
+  }
+}
+
+interface Settlement {
+  status: 'sent' | 'failed';
+  text: string;
+  messageId: number | null;
+  next: Date | null;
+  error: string | null;
+}
+
+async function settle(db: Executor, row: Claimed, s: Settlement): Promise<void> {
+  await db.execute(
+    sql`update bot_outbox set status = ${s.status}, text = ${s.text}, telegram_message_id = ${s.messageId},
+        next_attempt_at = ${s.next?.toISOString() ?? null}::timestamptz, error = ${s.error}
+        where id = ${row.id} and status = 'sending' and attempts = ${row.attempts}`,
+  );
+}
