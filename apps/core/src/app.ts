@@ -102,7 +102,7 @@ function coreRouter(deps: CoreDeps, services: Services): Router {
     configRoutes(services.config),
     contentRoutes(services.content),
     fileRoutes(services.files, config.UPLOAD_MAX_BYTES),
-    walletRoutes({ db, clock, random: deps.random }),
+    walletRoutes({ db, clock, random: deps.random, refuseExcluded: services.protection.refuseExcluded }),
     rechargeRoutes(deps, services),
     withdrawRoutes(deps, services),
     messageRoutes(services.messages),

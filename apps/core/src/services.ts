@@ -62,11 +62,13 @@ export function createServices(deps: CoreDeps) {
     notifier,
     operatorChatIds: config.OPERATOR_TELEGRAM_IDS.map(Number).filter(Number.isSafeInteger),
   });
-  const signIn = createSignInService({ db, clock, config: configService });
+  const protection = createProtectionService({ db, clock, config: configService });
+  const { refuseExcluded } = protection;
+  const signIn = createSignInService({ db, clock, config: configService, refuseExcluded });
   const team = createTeamService({ db, clock, config: configService });
-  const giftCodes = createGiftCodeService({ db, clock, random });
+  const giftCodes = createGiftCodeService({ db, clock, random, refuseExcluded });
   const levelRules = levelRulesCache(db);
-  const levels = createLevelService({ db, clock, rules: levelRules });
+  const levels = createLevelService({ db, clock, rules: levelRules, refuseExcluded });
   const broadcasts = createBroadcastService(db, clock);
   const power = createPowerService({ db, clock, config: configService });
 
@@ -96,10 +98,10 @@ export function createServices(deps: CoreDeps) {
     signIn,
     giftCodes,
     levels,
-    protection: createProtectionService({ db, clock, config: configService }),
+    protection,
     levelAdmin: createLevelAdmin(db, levelRules),
     content: createContentService({ db, clock }),
-    taps: createTapService({ db, clock, config: configService }),
+    taps: createTapService({ db, clock, config: configService, refuseExcluded }),
     followInvest: createFollowInvestService({ db, clock, config: configService }),
     fixedDeposit: createFixedDepositService({ db, clock, config: configService }),
     files: createFileStorage(db, clock, path.join(config.dataDir, 'uploads')),

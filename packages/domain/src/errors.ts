@@ -43,6 +43,7 @@ export const errorCatalogue = {
   RECHARGE_ABOVE_MAX: { code: 10021, message: 'Cannot exceed the maximum recharge amount' },
   PAY_CHANNEL_REQUIRED: { code: 10022, message: 'Please choose a payment channel' },
   ADDRESS_INVALID: { code: 10023, message: 'This address is not valid for the chosen network' },
+  ADDRESS_UNAVAILABLE: { code: 10047, message: 'This address cannot be bound: it belongs to the platform or to another account' },
   BANK_CARD_REQUIRED: { code: 10024, message: 'Please add a bank card first' },
   ASSET_PASSWORD_NOT_SET: { code: 10025, message: 'Please set a payment password first' },
   ASSET_PASSWORD_WRONG: { code: 10026, message: 'The payment password is incorrect' },

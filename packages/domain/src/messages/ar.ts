@@ -36,6 +36,7 @@ export const ar: MessageTable = {
   RECHARGE_ABOVE_MAX: 'لا يمكن أن يتجاوز الحد الأقصى للشحن',
   PAY_CHANNEL_REQUIRED: 'يرجى اختيار قناة الدفع',
   ADDRESS_INVALID: 'هذا العنوان غير صالح للشبكة المختارة',
+  ADDRESS_UNAVAILABLE: 'لا يمكن ربط هذا العنوان: إنه يخص المنصة أو حسابًا آخر',
   BANK_CARD_REQUIRED: 'يرجى إضافة بطاقة بنكية أولاً',
   ASSET_PASSWORD_NOT_SET: 'يرجى تعيين كلمة مرور الدفع أولاً',
   ASSET_PASSWORD_WRONG: 'كلمة مرور الدفع غير صحيحة',

@@ -36,6 +36,7 @@ export const fa: MessageTable = {
   RECHARGE_ABOVE_MAX: 'نمی‌تواند بیشتر از حداکثر مبلغ شارژ باشد',
   PAY_CHANNEL_REQUIRED: 'لطفاً یک درگاه پرداخت انتخاب کنید',
   ADDRESS_INVALID: 'این آدرس برای شبکه انتخاب‌شده معتبر نیست',
+  ADDRESS_UNAVAILABLE: 'این آدرس قابل اتصال نیست: متعلق به پلتفرم یا حساب دیگری است',
   BANK_CARD_REQUIRED: 'لطفاً ابتدا یک کارت بانکی اضافه کنید',
   ASSET_PASSWORD_NOT_SET: 'لطفاً ابتدا رمز پرداخت را تنظیم کنید',
   ASSET_PASSWORD_WRONG: 'رمز پرداخت نادرست است',

@@ -36,6 +36,7 @@ export const vi: MessageTable = {
   RECHARGE_ABOVE_MAX: 'Không được vượt quá số tiền nạp tối đa',
   PAY_CHANNEL_REQUIRED: 'Vui lòng chọn kênh thanh toán',
   ADDRESS_INVALID: 'Địa chỉ này không hợp lệ với mạng đã chọn',
+  ADDRESS_UNAVAILABLE: 'Không thể liên kết địa chỉ này: nó thuộc về nền tảng hoặc một tài khoản khác',
   BANK_CARD_REQUIRED: 'Vui lòng thêm thẻ ngân hàng trước',
   ASSET_PASSWORD_NOT_SET: 'Vui lòng đặt mật khẩu thanh toán trước',
   ASSET_PASSWORD_WRONG: 'Mật khẩu thanh toán không đúng',

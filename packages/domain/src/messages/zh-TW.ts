@@ -36,6 +36,7 @@ export const zhTW: MessageTable = {
   RECHARGE_ABOVE_MAX: '不能超過最高儲值金額',
   PAY_CHANNEL_REQUIRED: '請選擇支付通道',
   ADDRESS_INVALID: '此地址不符合所選網路',
+  ADDRESS_UNAVAILABLE: '無法綁定此地址：它屬於平台或其他帳戶',
   BANK_CARD_REQUIRED: '請先新增銀行卡',
   ASSET_PASSWORD_NOT_SET: '請先設定支付密碼',
   ASSET_PASSWORD_WRONG: '支付密碼不正確',

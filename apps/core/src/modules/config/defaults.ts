@@ -64,8 +64,16 @@ export const configDefaults: readonly ConfigDefault[] = [
   {
     key: 'TEAM_REGISTER_REBATE',
     value: '1.00,0.50,0.20',
-    description: 'Team register rebate per level 1,2,3: a fixed reward once an invitation is effective (wallet or bank card bound).',
+    description:
+      'Team register rebate per level 1,2,3: a fixed reward once an invitation is effective (wallet bound, then TEAM_INVITE_SIGNAL).',
     isPublic: true,
+  },
+  {
+    key: 'TEAM_INVITE_SIGNAL',
+    value: 'first_recharge',
+    description:
+      "When an effective invitation (the invitee bound a wallet) pays register rebates and counts for invite tasks: 'first_recharge' (also the invitee's first credited recharge) or 'wallet' (the binding alone).",
+    isPublic: false,
   },
   { key: 'TEAM_REGISTER_REBATE_ASSET', value: 'CASH', description: 'Asset the register rebate is paid in.', isPublic: false },
   {

@@ -18,6 +18,7 @@ import type { Clock } from '../../platform/clock';
 import type { Random } from '../../platform/random';
 import { transfer } from '../ledger/ledger';
 import { postMessage } from '../message/service';
+import type { ExclusionGuard } from '../protection/service';
 import { giftCodeRedemptions, giftCodes } from './schema';
 
 export interface NewGiftCode {
@@ -46,7 +47,18 @@ const toView = (row: typeof giftCodes.$inferSelect): GiftCodeView => ({
 });
 
 /** Gift codes: operators create them; users redeem them (paid from the 'rewards' system account) and see their records. */
-export function createGiftCodeService({ db, clock, random }: { db: Database; clock: Clock; random: Random }) {
+export function createGiftCodeService({
+  db,
+  clock,
+  random,
+  refuseExcluded,
+}: {
+  db: Database;
+  clock: Clock;
+  random: Random;
+  /** A gift code is a promotion that feeds play: refused while the player is self-excluded. */
+  refuseExcluded: ExclusionGuard;
+}) {
   const page = (pageNo: number, pageSize: number) => ({ limit: pageSize, offset: (pageNo - 1) * pageSize });
 
   /** Why `code` cannot be redeemed by `userId` now, checked in the order a user would want to hear it. */
@@ -105,6 +117,7 @@ export function createGiftCodeService({ db, clock, random }: { db: Database; clo
     async redeem(tx: Executor, userId: number, typed: string): Promise<GiftCodeRedemption> {
       const code = normalizeGiftCode(typed);
       if (!isGiftCodeFormat(code)) throw new AppError('GIFT_CODE_UNKNOWN');
+      await refuseExcluded(tx, userId);
       const now = clock.now();
       const [taken] = await tx
         .update(giftCodes)

@@ -3,13 +3,14 @@ import { sql } from 'drizzle-orm';
 import { type Executor, queryRows } from '../../db/client';
 import { jsonValue, type Scalar } from '../../db/scalars';
 import { stakedValueSql } from '../game/figures';
+import { effectiveInvitationsOf } from '../team/sql';
 
 /**
  * The user's figures for the upgrade tasks, read (never written) from the
  * tables their modules own; the rules of each kind are in domain/engage/levels.ts.
  * - recharge: ledger transfers of type 'recharge' into the user's CASH/USDT accounts (gateway orders and chain deposits);
- * - invite:   direct invitees who ever bound a withdrawal wallet or a bank card (withdraw module);
- *             an invitation stays effective if the card is later removed;
+ * - invite:   direct invitees whose invitation is effective and counts (team module, docs/money.md:
+ *             a wallet bound, then the operator's signal, by default a first credited recharge);
  * - bet:      the user's stakes at their value in CASH by the platform's rates (100 POINT count 1 CASH,
  *             1 USDT counts 85), except voided ones (game module, its running totals);
  * - power:    the power the user holds now (live basic and gift holdings, power module).
@@ -22,8 +23,7 @@ export function levelFiguresScalar(userId: number): Scalar<LevelFigures> {
         where a.user_id = ${userId} and t.type = 'recharge' and t.asset in ('CASH', 'USDT')),
       'invite', (select count(*)::text from users u
         where u.parent_id = ${userId}
-          and (exists (select 1 from user_wallets w where w.user_id = u.id)
-               or exists (select 1 from bank_cards b where b.user_id = u.id))),
+          and u.id in (select user_id from (${effectiveInvitationsOf(sql`select id from users where parent_id = ${userId}`)}) e)),
       'bet', (${stakedValueSql(userId)})::text,
       'power', (select coalesce(sum(power), 0)::text from power_holdings where user_id = ${userId} and matured_at is null))`,
     read: (value) => {

@@ -19,6 +19,7 @@ import { AppError } from '../../http/errors';
 import type { Clock } from '../../platform/clock';
 import { transfer } from '../ledger/ledger';
 import { postMessage } from '../message/service';
+import type { ExclusionGuard } from '../protection/service';
 import { type LevelRulesCache, loadLevelRules } from './config';
 import { levelFigures, levelFiguresScalar } from './figures';
 import { levelTaskClaims } from './schema';
@@ -59,7 +60,18 @@ function toList(rules: LevelRule[], figures: LevelFigures, collected: Set<number
 const REFUSALS = { collected: 'LEVEL_TASK_COLLECTED', locked: 'LEVEL_LOCKED', not_completed: 'LEVEL_TASK_NOT_COMPLETED' } as const;
 
 /** Levels with upgrade tasks: the user's level (for user info too), the list with progress, and collecting a task's reward. */
-export function createLevelService({ db, clock, rules }: { db: Database; clock: Clock; rules: LevelRulesCache }) {
+export function createLevelService({
+  db,
+  clock,
+  rules,
+  refuseExcluded,
+}: {
+  db: Database;
+  clock: Clock;
+  rules: LevelRulesCache;
+  /** Level rewards are bonuses that feed play: collecting is refused while the player is self-excluded. */
+  refuseExcluded: ExclusionGuard;
+}) {
   async function list(executor: Executor, userId: number): Promise<LevelList> {
     const [levelRules, figures, collected] = await Promise.all([
       rules.get(),
@@ -97,6 +109,7 @@ export function createLevelService({ db, clock, rules }: { db: Database; clock: 
      * ledger pays from 'rewards' under a key that can be written only once.
      */
     async collect(tx: Executor, userId: number, taskId: number): Promise<LevelCollectResult> {
+      await refuseExcluded(tx, userId);
       // In turn: one transaction's connection runs one query at a time.
       const rules = await loadLevelRules(tx);
       const figures = await levelFigures(tx, userId);

@@ -1,7 +1,18 @@
 import type { GameBetRecord, ProtectionSettings, RealityCheck } from '@prism/domain';
+import { decodeResponse, encodeText } from '@prism/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestContext, fundUser, moneySnapshot, nextGameSession, registerUser, type TestContext, type TestUser } from '../../testing';
-import { createOrder } from '../recharge/testSupport';
+import {
+  createTestContext,
+  fundUser,
+  moneySnapshot,
+  nextGameSession,
+  registerUser,
+  TEST_OPS_TOKEN,
+  type TestContext,
+  type TestUser,
+} from '../../testing';
+import { balancesOf } from '../ledger/ledger';
+import { createOrder, createPendingOrder } from '../recharge/testSupport';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -86,6 +97,67 @@ describe('self-exclusion', () => {
     const user = await registerUser(ctx);
     const answer = await exclude(user, { until: '2026-06-10' });
     expect(answer.result.excludedUntil).toBe('2026-06-11T00:00:00.000Z');
+  });
+});
+
+/** tapingV2 is always encrypted: the form goes scrambled in `data`, the answer comes back after `POST:`. */
+async function tap(user: TestUser, count: string) {
+  const response = await ctx.api.fetch('/app/taping/tapingV2', {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded', Authorization: user.token, 'X-Access-Token': user.token },
+    body: new URLSearchParams({ data: encodeText(new URLSearchParams({ count, batchId: `batch-${count}-${user.id}` }).toString()) }),
+  });
+  return JSON.parse(decodeResponse(await response.text())) as { code: number };
+}
+
+describe('self-exclusion: what feeds play (the table in docs/protection.md)', () => {
+  it('refuses exchanges into a game coin, sign-in, taps, gift codes and level rewards; exchanges out of play stay open', async () => {
+    ctx.clock.set('2026-06-01T10:00:00Z');
+    const user = await registerUser(ctx);
+    // A paid sandbox recharge makes the V1 level task collectable.
+    const order = await createPendingOrder(ctx, user, '1000');
+    const paid = await ctx.api.fetch(`/pay/sandbox/${order.orderNo}/pay`, {
+      method: 'POST',
+      redirect: 'manual',
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ amount: '1000.00', action: 'pay' }).toString(),
+    });
+    expect(paid.status).toBe(303);
+    await fundUser(ctx, user.id, 'CHIP', 10_000n);
+    const operator = { headers: { Authorization: `Ops ${TEST_OPS_TOKEN}` } };
+    const gift = await ctx.api.post<{ code: string }>(
+      '/admin/giftCodes',
+      { asset: 'CASH', amount: '5', totalUses: '10', days: '7' },
+      operator,
+    );
+    const levels = await ctx.api.get<{ levels: { level: number; tasks: { id: number; kind: string }[] }[] }>(
+      '/app/level/list',
+      {},
+      as(user),
+    );
+    const v1 = levels.result.levels.find((l) => l.level === 1)?.tasks.find((t) => t.kind === 'recharge');
+    expect((await exclude(user, { period: '24h' })).code).toBe(200);
+
+    const before = await moneySnapshot(ctx);
+    const exchange = (fromCoin: string, toCoin: string) =>
+      ctx.api.post('/app/user/account/exchange', { fromCoin, toCoin, amount: '10' }, as(user));
+    expect((await exchange('CASH', 'CHIP')).code).toBe(13001);
+    expect((await ctx.api.post('/app/signIn/signIn', {}, as(user))).code).toBe(13001);
+    expect((await tap(user, '5')).code).toBe(13001);
+    expect((await ctx.api.post('/app/giftCode/redeem', { code: gift.result.code }, as(user))).code).toBe(13001);
+    expect((await ctx.api.post('/app/level/collect', { taskId: String(v1?.id) }, as(user))).code).toBe(13001);
+    expect(await moneySnapshot(ctx)).toEqual(before);
+
+    // Out of play: a game coin back to CASH is allowed (money is never locked in), and the tap screen still reads.
+    expect((await tap(user, '0')).code).toBe(200);
+    const out = await exchange('CHIP', 'CASH');
+    expect(out.code, JSON.stringify(out)).toBe(200);
+    expect((await balancesOf(ctx.db, user.id)).CHIP).toBe(9_000n);
+
+    // Once the exclusion ends, everything is open again.
+    ctx.clock.set('2026-06-02T10:00:01Z');
+    expect((await ctx.api.post('/app/signIn/signIn', {}, as(user))).code).toBe(200);
+    expect((await ctx.api.post('/app/level/collect', { taskId: String(v1?.id) }, as(user))).code).toBe(200);
   });
 });
 

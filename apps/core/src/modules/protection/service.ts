@@ -211,6 +211,14 @@ export function createProtectionService({ db, clock, config }: { db: Database; c
       return checkDeposit(limits, await creditedSince(tx, userId, now, zone), amount).ok;
     },
 
+    /**
+     * Refuses, inside the caller's transaction, what feeds play while an exclusion runs: exchanges
+     * into a game coin, sign-in, taps, gift codes and level rewards (docs/protection.md, the table).
+     */
+    refuseExcluded: async (tx: Executor, userId: number): Promise<void> => {
+      refuseIfExcluded((await rowOf(tx, userId))?.excludedUntil, clock.now());
+    },
+
     /** Refuses the sandbox's simulated deposit while excluded (real chain deposits are always credited). */
     async checkExcluded(userId: number): Promise<void> {
       refuseIfExcluded((await rowOf(db, userId))?.excludedUntil, clock.now());
@@ -251,3 +259,6 @@ export function createProtectionService({ db, clock, config }: { db: Database; c
 }
 
 export type ProtectionService = ReturnType<typeof createProtectionService>;
+
+/** What a module that pays rewards or sells game coins asks of protection (the service's refuseExcluded). */
+export type ExclusionGuard = (tx: Executor, userId: number) => Promise<void>;

@@ -22,6 +22,7 @@ import type { Clock } from '../../platform/clock';
 import type { ConfigService } from '../config/service';
 import { transfer } from '../ledger/ledger';
 import { postMessage } from '../message/service';
+import type { ExclusionGuard } from '../protection/service';
 import { signIns } from './schema';
 
 /** The operator's sign-in settings (sys_config), falling back to the specification's defaults. */
@@ -80,7 +81,18 @@ function toStatus(streak: StreakToday, today: string, settings: SignInSettings):
 }
 
 /** Daily sign-in: status, the sign-in itself (paid from the 'rewards' system account), and the streak for user info. */
-export function createSignInService({ db, clock, config }: { db: Database; clock: Clock; config: ConfigService }) {
+export function createSignInService({
+  db,
+  clock,
+  config,
+  refuseExcluded,
+}: {
+  db: Database;
+  clock: Clock;
+  config: ConfigService;
+  /** Sign-in rewards feed play: refused while the player is self-excluded. */
+  refuseExcluded: ExclusionGuard;
+}) {
   return {
     /** Read before the money transaction: on PGlite's single connection nothing may query outside it meanwhile. */
     settings: () => loadSettings(config),
@@ -96,6 +108,7 @@ export function createSignInService({ db, clock, config }: { db: Database; clock
      * decides a race: the loser inserts nothing and gets SIGNED_IN_TODAY.
      */
     async signIn(tx: Executor, userId: number, settings: SignInSettings): Promise<SignInResult> {
+      await refuseExcluded(tx, userId);
       const now = clock.now();
       const today = localDate(now, settings.timeZone);
       const streak = streakOn(await lastSignIn(tx, userId), today);

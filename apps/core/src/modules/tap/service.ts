@@ -15,6 +15,7 @@ import type { Database, Executor } from '../../db/client';
 import type { Clock } from '../../platform/clock';
 import type { ConfigService } from '../config/service';
 import { balancesOf, transfer } from '../ledger/ledger';
+import type { ExclusionGuard } from '../protection/service';
 import { tapBatches, tapStates } from './schema';
 
 export interface TapSettings {
@@ -63,12 +64,23 @@ export interface TapBatch {
 }
 
 /** Tap-to-earn: the server's energy and daily cap decide what a batch earns, paid in POINT from the 'rewards' account. */
-export function createTapService({ clock, config }: { db: Database; clock: Clock; config: ConfigService }) {
+export function createTapService({
+  clock,
+  config,
+  refuseExcluded,
+}: {
+  db: Database;
+  clock: Clock;
+  config: ConfigService;
+  /** Taps earn POINT, a game coin: a batch with taps is refused while the player is self-excluded. */
+  refuseExcluded: ExclusionGuard;
+}) {
   return {
     /** Read before the transaction (PGlite has one connection). */
     settings: () => loadSettings(config),
 
     async tap(tx: Executor, userId: number, batch: TapBatch, settings: TapSettings): Promise<TapAnswer> {
+      if (batch.count > 0) await refuseExcluded(tx, userId);
       const { rule } = settings;
       const now = clock.now();
       const today = localDate(now, settings.timeZone);

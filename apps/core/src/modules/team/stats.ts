@@ -14,7 +14,7 @@ import { type Executor, queryRows } from '../../db/client';
 import type { Scalar } from '../../db/scalars';
 import type { UserRow } from '../user/schema';
 import { rateRows } from './rates';
-import { CASH_FAMILY, IN_SETTLED_SESSION } from './sql';
+import { CASH_FAMILY, effectiveInvitationsOf, IN_SETTLED_SESSION } from './sql';
 
 /**
  * Team info of specification point 3, from real data, in a few set-based
@@ -75,9 +75,7 @@ async function levelFiguresIn(db: Executor, userId: number): Promise<LevelRow[]>
       where b.user_id in (select id from team) and ${IN_SETTLED_SESSION(sql`b.session_id`)} and ${CASH_FAMILY(sql`b.coin`)} group by b.user_id
     ),
     effective as (
-      select user_id from bank_cards where user_id in (select id from team)
-      union
-      select user_id from user_wallets where user_id in (select id from team)
+      select user_id from (${effectiveInvitationsOf(sql`select id from team`)}) e
     )
     select t.depth::int as depth, count(*)::int as members, count(e.user_id)::int as effective,
            count(r.user_id)::int as recharge_users, coalesce(sum(r.amount), 0)::text as recharge,

@@ -232,3 +232,62 @@ describe('a real bet, end to end', () => {
     expect(await checkRebates(ctx.db)).not.toContain(expect.stringContaining('2026-11-23'));
   });
 });
+
+describe('effective invitations cannot be faked (docs/money.md)', () => {
+  it("refuses the inviter's deposit address and another account's address; a card alone or a wallet without a recharge pays nothing", async () => {
+    ctx.clock.set('2026-12-01T10:00:00Z');
+    const inviter = await registerUser(ctx);
+    const invitees = [];
+    for (let i = 0; i < 4; i++) invitees.push(await registerUser(ctx, { invitationCode: inviter.invitation }));
+    const [viaDeposit, honest, copycat, carded] = invitees as [TestUser, TestUser, TestUser, TestUser];
+    const bind = (user: TestUser, walletType: string, address: string) =>
+      ctx.api.post('/app/user/wallet/bind', { walletType, address }, { token: user.token });
+    const deposit = await ctx.api.post<{ walletType: string; address: string }[]>(
+      '/app/user/recharge/getWallet',
+      {},
+      { token: inviter.token },
+    );
+    const trc = deposit.result.find((w) => w.walletType === 'TRC20');
+    expect(trc?.address).toBeTruthy();
+    expect((await bind(viaDeposit, 'TRC20', trc?.address ?? '')).code).toBe(10047);
+    const own = '0x5aaeb6053f3e94c9b9a09f33669435e7ef1beaed';
+    expect((await bind(honest, 'ERC20', own)).code).toBe(200);
+    expect((await bind(copycat, 'BEP20', own)).code).toBe(10047); // the same address on another network too
+    expect((await bind(honest, 'ERC20', own)).code).toBe(200); // rebinding one's own address is fine
+    await bindBankCard(ctx, carded);
+
+    // Nobody has recharged: no invitation counts yet, no register rebate is paid.
+    expect((await teamOf(inviter)).levels[0]?.effectiveNumber).toBe(0);
+    ctx.clock.set('2026-12-02T01:00:00Z');
+    await ctx.services.team.runRebates();
+    expect((await teamOf(inviter)).registerRebate).toBe('0.00');
+
+    // The honest invitee's first credited recharge is the signal; the carded one's recharge is not (no wallet).
+    ctx.clock.set('2026-12-02T10:00:00Z');
+    await fundUser(ctx, honest.id, 'CASH', 1_000n);
+    await fundUser(ctx, carded.id, 'CASH', 1_000n);
+    expect((await teamOf(inviter)).levels[0]?.effectiveNumber).toBe(1);
+    ctx.clock.set('2026-12-03T01:00:00Z');
+    await ctx.services.team.runRebates();
+    expect((await teamOf(inviter)).registerRebate).toBe('1.00');
+    expect(await checkRebates(ctx.db)).toEqual([]);
+  });
+
+  it("with TEAM_INVITE_SIGNAL 'wallet' the binding alone counts", async () => {
+    ctx.clock.set('2026-12-10T10:00:00Z');
+    await ctx.services.config.set('TEAM_INVITE_SIGNAL', 'wallet');
+    try {
+      const inviter = await registerUser(ctx);
+      const invitee = await registerUser(ctx, { invitationCode: inviter.invitation });
+      const bound = await ctx.api.post(
+        '/app/user/wallet/bind',
+        { walletType: 'TRC20', address: 'TLa2f6VPqDgRE67v1736s7bJ8Ray5wYjU7' },
+        { token: invitee.token },
+      );
+      expect(bound.code, bound.message).toBe(200);
+      expect((await teamOf(inviter)).levels[0]?.effectiveNumber).toBe(1);
+    } finally {
+      await ctx.services.config.set('TEAM_INVITE_SIGNAL', 'first_recharge');
+    }
+  });
+});

@@ -6,6 +6,7 @@ import {
   type ExchangeResult,
   formatMoney,
   formatRate,
+  GAME_COINS,
   type Money,
   parseRate,
 } from '@prism/domain';
@@ -16,6 +17,7 @@ import type { Clock } from '../../platform/clock';
 import type { Random } from '../../platform/random';
 import { balancesOf, transferBatch } from '../ledger/ledger';
 import { lockMoneyOut, recordExchangeTurnover } from '../ledger/turnover';
+import type { ExclusionGuard } from '../protection/service';
 import { exchangeRates } from './schema';
 
 export async function listRates(db: Executor): Promise<ExchangeRate[]> {
@@ -45,12 +47,15 @@ export async function rateOf(db: Executor, fromCoin: Asset, toCoin: Asset): Prom
  */
 export async function exchange(
   tx: Executor,
-  deps: { clock: Clock; random: Random },
+  deps: { clock: Clock; random: Random; refuseExcluded: ExclusionGuard },
   userId: number,
   input: { fromCoin: Asset; toCoin: Asset; amount: Money },
 ): Promise<ExchangeResult> {
   const { fromCoin, toCoin, amount } = input;
   if (fromCoin === toCoin || !ASSETS.includes(fromCoin) || !ASSETS.includes(toCoin)) throw new AppError('EXCHANGE_UNAVAILABLE');
+  // Into a game coin feeds play (refused while self-excluded); out of one, or between CASH and USDT,
+  // stays open so a player's money is never locked in (docs/protection.md).
+  if ((GAME_COINS as readonly Asset[]).includes(toCoin)) await deps.refuseExcluded(tx, userId);
   const rate = await rateOf(tx, fromCoin, toCoin);
   const received = convert(amount, rate);
   if (received <= 0n) throw new AppError('EXCHANGE_TOO_SMALL');

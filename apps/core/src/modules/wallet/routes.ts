@@ -8,6 +8,7 @@ import { idempotencyKeyOf, runIdempotent } from '../../http/idempotency';
 import { field, parseInput } from '../../http/validate';
 import type { Clock } from '../../platform/clock';
 import type { Random } from '../../platform/random';
+import type { ExclusionGuard } from '../protection/service';
 import { assertCurrency, loadWalletConfig, toWireConfig } from './config';
 import { exchange, listRates } from './exchange';
 import { findAssetRecords } from './records';
@@ -29,10 +30,12 @@ export interface WalletRouteDeps {
   db: Database;
   clock: Clock;
   random: Random;
+  /** Buying a game coin feeds play: refused while the player is self-excluded (exchange.ts). */
+  refuseExcluded: ExclusionGuard;
 }
 
 /** Configuration, exchange and asset records. Recharge and withdrawal have their own modules. */
-export function walletRoutes({ db, clock, random }: WalletRouteDeps): Router {
+export function walletRoutes({ db, clock, random, refuseExcluded }: WalletRouteDeps): Router {
   const router = Router();
 
   router.get('/app/chargeAndWithdrawConfig/getConfig', async (req, res) => {
@@ -48,7 +51,7 @@ export function walletRoutes({ db, clock, random }: WalletRouteDeps): Router {
     const input = parseInput(exchangeBody, req.body);
     const { userId } = caller(req);
     const scope = { userId, key: idempotencyKeyOf(req), route: 'exchange', input };
-    ok(res, await runIdempotent(db, clock, scope, (tx) => exchange(tx, { clock, random }, userId, input)));
+    ok(res, await runIdempotent(db, clock, scope, (tx) => exchange(tx, { clock, random, refuseExcluded }, userId, input)));
   });
 
   router.get('/app/user/account/findUserAccountRecordPage', requireAuth, async (req, res) => {

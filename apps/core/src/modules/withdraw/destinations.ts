@@ -8,10 +8,11 @@ import {
   type UsdtNetwork,
   type WalletView,
 } from '@prism/domain';
-import { and, count, desc, eq, isNull } from 'drizzle-orm';
-import type { Executor } from '../../db/client';
+import { and, count, desc, eq, isNull, ne, type SQL, sql } from 'drizzle-orm';
+import type { Database, Executor } from '../../db/client';
 import { AppError } from '../../http/errors';
 import type { Clock } from '../../platform/clock';
+import { isPlatformDepositAddress } from '../recharge/facts';
 import { bankCards, userWallets } from './schema';
 
 export interface BankCardInput {
@@ -119,14 +120,36 @@ export async function findWallet(db: Executor, userId: number, network: UsdtNetw
   return row;
 }
 
-/** Binds (or replaces) the user's address on a network, after checking it is a valid address there. */
-export async function bindWallet(db: Executor, clock: Clock, userId: number, network: UsdtNetwork, address: string): Promise<WalletView> {
+/**
+ * Binds (or replaces) the user's address on a network, after checking it is a valid address there,
+ * not one of the platform's deposit addresses, and not bound by another account: a binding makes an
+ * invitation effective (docs/money.md), so a shared or platform address would make one free to fake.
+ * The address's advisory lock serialises two accounts binding it at once.
+ */
+export async function bindWallet(db: Database, clock: Clock, userId: number, network: UsdtNetwork, address: string): Promise<WalletView> {
   const clean = address.trim();
   if (!isValidAddress(network, clean)) throw new AppError('ADDRESS_INVALID');
-  const now = clock.now();
-  await db
-    .insert(userWallets)
-    .values({ userId, network, address: clean, createdAt: now, updatedAt: now })
-    .onConflictDoUpdate({ target: [userWallets.userId, userWallets.network], set: { address: clean, updatedAt: now } });
+  await db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(lower(${clean})))`);
+    if (await isPlatformDepositAddress(tx, clean)) throw new AppError('ADDRESS_UNAVAILABLE');
+    const [taken] = await tx
+      .select({ userId: userWallets.userId })
+      .from(userWallets)
+      .where(and(sql`lower(${userWallets.address}) = lower(${clean})`, ne(userWallets.userId, userId)))
+      .limit(1);
+    if (taken) throw new AppError('ADDRESS_UNAVAILABLE');
+    const now = clock.now();
+    await tx
+      .insert(userWallets)
+      .values({ userId, network, address: clean, createdAt: now, updatedAt: now })
+      .onConflictDoUpdate({ target: [userWallets.userId, userWallets.network], set: { address: clean, updatedAt: now } });
+  });
   return { walletType: network, address: clean, bound: true };
 }
+
+/**
+ * When each user first bound a withdrawal wallet (a replaced address keeps its first created_at), for
+ * the users `among` selects (a subquery of ids; all when omitted). Columns: user_id, bound_at.
+ */
+export const walletBindings = (among?: SQL): SQL =>
+  sql`select user_id, min(created_at) as bound_at from user_wallets ${among ? sql`where user_id in (${among})` : sql``} group by user_id`;

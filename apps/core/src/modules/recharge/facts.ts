@@ -1,0 +1,24 @@
+import { type SQL, sql } from 'drizzle-orm';
+import { type Executor, queryRows } from '../../db/client';
+
+/**
+ * What other modules may ask recharge (docs/money.md, effective invitations): whether an address is
+ * one of the platform's deposit addresses, and when each user's first credited recharge was.
+ */
+export async function isPlatformDepositAddress(db: Executor, address: string): Promise<boolean> {
+  const rows = await queryRows<{ found: number }>(
+    db,
+    sql`select 1 as found from deposit_addresses where lower(address) = lower(${address}) limit 1`,
+  );
+  return rows.length > 0;
+}
+
+/**
+ * Each user's first credited recharge (a ledger 'recharge' transfer into their account), for the
+ * users `among` selects (a subquery of ids; all users when omitted). Columns: user_id, first_at.
+ */
+export const firstCreditedRecharges = (among?: SQL): SQL => sql`
+  select a.user_id, min(t.created_at) as first_at
+  from ledger_transfers t join ledger_accounts a on a.id = t.to_account_id
+  where t.type = 'recharge' and a.user_id is not null ${among ? sql`and a.user_id in (${among})` : sql``}
+  group by a.user_id`;
