@@ -1,5 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_REBATE_RATES, localDayBounds, parseLevelAmounts, parseLevelBps, type RebateRates, rebateFor, rebatesOf } from './rebates';
+import {
+  DEFAULT_REBATE_RATES,
+  localDayBounds,
+  parseLevelAmounts,
+  parseLevelBps,
+  type RebateRates,
+  rebateFor,
+  rebatesOf,
+  rechargeCycleProfitBps,
+  retainedRecharge,
+} from './rebates';
 
 // A fixed tree: 1 invited 2; 2 invited 3 and 6; 3 invited 4; 4 invited 5.
 const parents = new Map<number, number | null>([
@@ -102,5 +112,21 @@ describe('platform day bounds', () => {
     const autumn = localDayBounds('2026-10-25', 'Europe/London');
     expect(autumn.start).toEqual(new Date('2026-10-24T23:00:00Z'));
     expect(autumn.end).toEqual(new Date('2026-10-26T00:00:00Z'));
+  });
+});
+
+describe('recharge rebates on money that stays', () => {
+  it('pay on the day recharges net of the same day withdrawals, never below zero', () => {
+    expect(retainedRecharge(100_000n, 0n)).toBe(100_000n);
+    expect(retainedRecharge(100_000n, 40_000n)).toBe(60_000n);
+    expect(retainedRecharge(100_000n, 100_000n)).toBe(0n);
+    expect(retainedRecharge(100_000n, 250_000n)).toBe(0n);
+  });
+
+  it('flag settings where cycling money through own accounts pays: the default rates with a 1% fee and no turnover net 75 bps', () => {
+    // 1.00% + 0.50% + 0.25% of rebates against a 1.00% USDT fee: +7.50 per 1,000 cycled (issue 22).
+    expect(rechargeCycleProfitBps(DEFAULT_REBATE_RATES, 100, 0)).toBe(75);
+    expect(rechargeCycleProfitBps(DEFAULT_REBATE_RATES, 200, 0)).toBe(0);
+    expect(rechargeCycleProfitBps(DEFAULT_REBATE_RATES, 100, 10_000)).toBe(0);
   });
 });

@@ -142,3 +142,26 @@ export function localDayBounds(date: string, zone: string): { start: Date; end: 
   const next = new Date(Date.parse(`${date}T12:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
   return { start: startOfLocalDay(date, zone), end: startOfLocalDay(next, zone) };
 }
+
+/**
+ * The part of a member's day of recharges (in one coin) that stayed: recharged minus what they asked
+ * to withdraw in that coin the same day (not rejected), never below zero. Recharge rebates are paid
+ * on it, so money cycled in and straight out earns nothing (docs/money.md).
+ */
+export function retainedRecharge(recharged: Money, withdrawn: Money): Money {
+  const kept = recharged - withdrawn;
+  return kept > 0n ? kept : 0n;
+}
+
+/**
+ * What one recharge-then-withdraw cycle through a chain of the operator's own accounts nets, in basis
+ * points of the amount, when the money leaves on another day than it came (so retainedRecharge does
+ * not catch it): the three levels' recharge rebates minus the withdrawal fee. Only when no bet
+ * turnover is required (multiple 0); with turnover the bets cost the house edge, counted elsewhere.
+ * Positive means the settings pay people to cycle money: the operator is warned.
+ */
+export function rechargeCycleProfitBps(rates: RebateRates, withdrawFeeBps: number, turnoverMultipleBps: number): number {
+  if (turnoverMultipleBps > 0) return 0;
+  const rebates = rates.rechargeBps.slice(0, REBATE_LEVELS.length).reduce((sum, bps) => sum + bps, 0);
+  return Math.max(0, rebates - withdrawFeeBps);
+}

@@ -16,7 +16,8 @@ import type { Logger } from '../../platform/logger';
 import type { ConfigService } from '../config/service';
 import { type TransferInput, transferBatch } from '../ledger/ledger';
 import { postMessages } from '../message/service';
-import { loadRebateSettings, type RebateSettings } from './rates';
+import { withdrawnBetween } from '../withdraw/facts';
+import { loadRebateSettings, type RebateSettings, rebateCycleWarnings } from './rates';
 import { rebatePeriods } from './schema';
 import { effectiveInvitations } from './sql';
 
@@ -54,10 +55,15 @@ function memberAmounts(kind: RebateKind, start: Date, end: Date, registerAsset: 
                where session_id in (select id from game_sessions where status = 'settled' and settled_at >= ${from} and settled_at < ${to})
                group by user_id, coin`;
   if (kind === 'recharge')
-    return sql`select a.user_id, t.asset, sum(t.amount) as amount
-               from ledger_transfers t join ledger_accounts a on a.id = t.to_account_id
-               where t.type = 'recharge' and a.user_id is not null and t.created_at >= ${from} and t.created_at < ${to}
-               group by a.user_id, t.asset`;
+    // Only money that stays earns (domain retainedRecharge): the day's recharges in a coin minus the
+    // member's withdrawals asked that day in the same coin (not rejected), so a same-day cycle pays nothing.
+    return sql`select r.user_id, r.asset, greatest(r.amount - coalesce(w.amount, 0), 0) as amount from (
+                 select a.user_id, t.asset, sum(t.amount) as amount
+                 from ledger_transfers t join ledger_accounts a on a.id = t.to_account_id
+                 where t.type = 'recharge' and a.user_id is not null and t.created_at >= ${from} and t.created_at < ${to}
+                 group by a.user_id, t.asset
+               ) r left join (${withdrawnBetween(from, to)}) w on w.user_id = r.user_id and w.asset = r.asset
+               where r.amount > coalesce(w.amount, 0)`;
   return sql`select user_id, ${registerAsset}::text as asset, 1::bigint as amount from (${effectiveInvitations}) e
              where effective_at >= ${from} and effective_at < ${to}`;
 }
@@ -170,10 +176,18 @@ export async function runRebates(db: Database, clock: Clock, config: ConfigServi
 /** Runs the job now and then every `everyMs` (default 10 minutes); returns the stop function. Only server.ts starts it, as leader. */
 export function startRebateJob(db: Database, clock: Clock, config: ConfigService, logger: Logger, everyMs = 600_000): () => void {
   let running = false;
+  let warned = '[]';
   const run = async () => {
     if (running) return;
     running = true;
     try {
+      const warnings = await rebateCycleWarnings(db, await loadRebateSettings(config));
+      if (JSON.stringify(warnings) !== warned && warnings.length > 0)
+        logger.warn(
+          { warnings },
+          'rebate settings make cycling money profitable: recharge rebates exceed the withdrawal fee with no turnover',
+        );
+      warned = JSON.stringify(warnings);
       const paid = (await runRebates(db, clock, config)).filter((result) => result.paid);
       if (paid.length > 0) logger.info({ periods: paid.map((p) => ({ ...p, total: p.total.toString() })) }, 'rebates paid');
     } catch (error) {

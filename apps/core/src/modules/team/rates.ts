@@ -7,9 +7,12 @@ import {
   parseLevelBps,
   REBATE_LEVELS,
   type RebateRates,
+  rechargeCycleProfitBps,
   type TeamRebateRate,
 } from '@prism/domain';
+import type { Executor } from '../../db/client';
 import type { ConfigService } from '../config/service';
+import { loadWalletConfig, WALLET_CURRENCIES } from '../wallet/config';
 
 /** The operator's rebate settings (sys_config keys, seeded in config/defaults.ts). */
 export interface RebateSettings {
@@ -45,4 +48,19 @@ export function rateRows(rates: RebateRates): TeamRebateRate[] {
     rechargeRate: percent(rates.rechargeBps[index] ?? 0),
     registerReward: formatMoney(rates.registerReward[index] ?? 0n),
   }));
+}
+
+/**
+ * The coins in which the settings pay people to cycle money through their own accounts (recharge,
+ * wait a day, withdraw): recharge rebates above the withdrawal fee with no bet turnover required.
+ * The rebate job logs it at start and whenever it changes (docs/money.md).
+ */
+export async function rebateCycleWarnings(db: Executor, settings: RebateSettings): Promise<{ currency: string; profitBps: number }[]> {
+  const warnings: { currency: string; profitBps: number }[] = [];
+  for (const currency of WALLET_CURRENCIES) {
+    const row = await loadWalletConfig(db, currency);
+    const profitBps = rechargeCycleProfitBps(settings.rates, row.withdrawFeeBps, row.turnoverMultipleBps);
+    if (profitBps > 0) warnings.push({ currency, profitBps });
+  }
+  return warnings;
 }

