@@ -7,6 +7,21 @@ import { defineConfig } from 'vitest/config';
  * TEST_DATABASE_URL is set, as CI sets it.
  */
 const postgres = Boolean(process.env.TEST_DATABASE_URL);
+/**
+ * With PostgreSQL at hand (CI), these API files run on PostgreSQL only: they test the HTTP and sign-in
+ * plumbing (input fuzzing, protocol, headers, accounts, passwords), where the engine adds nothing and
+ * which took a fifth of the doubled API time. Money paths (ledger, game, wallet, earning, team, ...)
+ * still run on both engines, and the browser tests run the whole product on PGlite. Without
+ * TEST_DATABASE_URL every API file runs on PGlite.
+ */
+const ENGINE_NEUTRAL_API = [
+  'apps/core/src/http/fuzz.api.test.ts',
+  'apps/core/src/http/protocol.api.test.ts',
+  'apps/core/src/http/security.api.test.ts',
+  'apps/core/src/modules/auth/*.api.test.ts',
+  'apps/core/src/modules/user/user.api.test.ts',
+  'apps/core/src/modules/sms/*.api.test.ts',
+];
 const coreSetup = { globalSetup: ['apps/core/src/testing/globalSetup.ts'], testTimeout: 30_000, hookTimeout: 60_000 };
 
 export default defineConfig({
@@ -21,9 +36,13 @@ export default defineConfig({
         test: {
           name: 'core',
           include: ['apps/core/src/**/*.test.ts'],
-          exclude: ['apps/core/src/**/*.pg.test.ts'],
+          exclude: ['apps/core/src/**/*.pg.test.ts', ...(postgres ? ENGINE_NEUTRAL_API : [])],
           env: { TEST_DB: 'pglite' },
           ...coreSetup,
+          // These files share no module state (factories; nothing starts on import; no vi.mock), so a
+          // worker keeps its loaded modules from file to file instead of importing the app anew for
+          // each: the import phase was about a fifth of the suite (docs/performance.md, "Test suite").
+          isolate: false,
         },
       },
       ...(postgres

