@@ -135,7 +135,9 @@ function coreRouter(deps: CoreDeps, services: Services): Router {
 function adminRouter(deps: CoreDeps, services: Services): Router {
   const router = Router();
   const money = { moneyMode: deps.config.moneyMode, sandboxDeposits: deps.config.SANDBOX_DEPOSITS };
-  router.use(opsRoutes({ db: deps.db, clock: deps.clock, config: services.config, money }));
+  router.use(
+    opsRoutes({ db: deps.db, clock: deps.clock, config: services.config, money, rebateCycleWarnings: services.team.rebateCycleWarnings }),
+  );
   router.use(walletAdminRoutes(deps.db, deps.clock));
   router.use(rechargeAdminRoutes(deps, services));
   router.use(withdrawAdminRoutes(deps, services));

@@ -249,22 +249,7 @@ export async function collectLevelTask(a: ActionContext, user: VirtualUser): Pro
 
 export async function bet(a: ActionContext, user: VirtualUser, session: GameSession): Promise<void> {
   const base = ['1', '10', '100'][user.next(3)] as string;
-  const multiples = ['1', '5', '10'][user.next(3)] as string;
-  const betName = BETS[user.next(BETS.length)] as string;
-  const answer = await keyed<{ id: number }>(a, user, 'bet', (headers) =>
-    a.target.api.post(
-      '/app/game/luckyLottery/betting',
-      {
-        gameSessionId: String(session.id),
-        betName,
-        baseAmount: base,
-        betMultiples: multiples,
-        totalBetAmount: (Number(base) * Number(multiples)).toFixed(2),
-      },
-      { token: user.token, headers },
-    ),
-  );
-  a.record({ user: user.index, op: `bet:${betName}`, code: answer.code, ids: answer.result ? String(answer.result.id) : undefined });
+  await placeBet(a, user, session, { base, op: 'bet' });
 }
 
 /**
@@ -279,6 +264,16 @@ export async function betPoint(a: ActionContext, user: VirtualUser, session: Gam
     // Answered (redeemed, or refused): asked once. A lost answer asks again next time.
     user.pointRedeemed = redeemed.code !== NO_ANSWER;
   }
+  await placeBet(a, user, session, { base: '100', op: 'betPoint', coin: 'POINT' });
+}
+
+/** One bet of `base` times a drawn multiple on a drawn bet name; `coin` absent is the room's default. */
+async function placeBet(
+  a: ActionContext,
+  user: VirtualUser,
+  session: GameSession,
+  { base, op, coin }: { base: string; op: string; coin?: string },
+): Promise<void> {
   const multiples = ['1', '5', '10'][user.next(3)] as string;
   const betName = BETS[user.next(BETS.length)] as string;
   const answer = await keyed<{ id: number }>(a, user, 'bet', (headers) =>
@@ -287,15 +282,15 @@ export async function betPoint(a: ActionContext, user: VirtualUser, session: Gam
       {
         gameSessionId: String(session.id),
         betName,
-        baseAmount: '100',
+        baseAmount: base,
         betMultiples: multiples,
-        totalBetAmount: (100 * Number(multiples)).toFixed(2),
-        coin: 'POINT',
+        totalBetAmount: (Number(base) * Number(multiples)).toFixed(2),
+        ...(coin ? { coin } : {}),
       },
       { token: user.token, headers },
     ),
   );
-  a.record({ user: user.index, op: `betPoint:${betName}`, code: answer.code, ids: answer.result ? String(answer.result.id) : undefined });
+  a.record({ user: user.index, op: `${op}:${betName}`, code: answer.code, ids: answer.result ? String(answer.result.id) : undefined });
 }
 
 export async function withdraw(a: ActionContext, user: VirtualUser): Promise<void> {

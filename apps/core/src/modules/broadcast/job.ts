@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import { type Database, type Executor, queryRows } from '../../db/client';
 import type { Clock } from '../../platform/clock';
 import type { Logger } from '../../platform/logger';
+import { startRepeating } from '../../platform/repeat';
 
 /**
  * Sends broadcasts to the users' Telegram chats. Each delivery is claimed with
@@ -127,25 +128,11 @@ export async function deliverBroadcasts(
 
 /** Runs the delivery now and every `everyMs`; returns the stop function. Only server.ts starts it, as leader. */
 export function startBroadcastJob(db: Database, transport: BotTransport, clock: Clock, logger: Logger, everyMs = 5_000): () => void {
-  let running = false;
-  let stopped = false;
-  const run = async () => {
-    if (running || stopped) return;
-    running = true;
-    try {
-      const result = await deliverBroadcasts(db, transport, clock, { running: () => !stopped });
+  return startRepeating(
+    async (running) => {
+      const result = await deliverBroadcasts(db, transport, clock, { running });
       if (result.sent + result.failed + result.blocked > 0) logger.info(result, 'broadcasts delivered to Telegram');
-    } catch (error) {
-      logger.warn({ err: error }, 'broadcast delivery stopped; the rest stays pending for the next run');
-    } finally {
-      running = false;
-    }
-  };
-  void run();
-  const timer = setInterval(() => void run(), everyMs);
-  timer.unref();
-  return () => {
-    stopped = true;
-    clearInterval(timer);
-  };
+    },
+    { everyMs, logger, failure: 'broadcast delivery stopped; the rest stays pending for the next run' },
+  );
 }

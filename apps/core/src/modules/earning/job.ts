@@ -3,6 +3,7 @@ import { desc, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import type { Clock } from '../../platform/clock';
 import type { Logger } from '../../platform/logger';
+import { startRepeating } from '../../platform/repeat';
 import type { ConfigService } from '../config/service';
 import { earningDays } from './schema';
 import type { DailyPage, DailyStep } from './step';
@@ -144,21 +145,11 @@ export function startEarningJob(
   options: { everyMs?: number; chunkSize?: number } = {},
 ): () => void {
   const { everyMs = 60_000, chunkSize = EARNING_CHUNK_SIZE } = options;
-  let running = false;
-  const run = async () => {
-    if (running) return;
-    running = true;
-    try {
+  return startRepeating(
+    async () => {
       const ran = (await runDailyEarnings(db, clock, config, steps, chunkSize)).filter((result) => result.ran);
       if (ran.length > 0) logger.info({ days: ran.map((r) => ({ ...r, total: r.total.toString() })) }, 'daily earnings run');
-    } catch (error) {
-      logger.warn({ err: error }, 'daily earning job failed');
-    } finally {
-      running = false;
-    }
-  };
-  void run();
-  const timer = setInterval(() => void run(), everyMs);
-  timer.unref();
-  return () => clearInterval(timer);
+    },
+    { everyMs, logger, failure: 'daily earning job failed' },
+  );
 }

@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import { type Database, type Executor, queryRows } from '../../db/client';
 import type { Clock } from '../../platform/clock';
 import type { Logger } from '../../platform/logger';
+import { startRepeating } from '../../platform/repeat';
 import { type Claimed, REDACTED_TEXT, SEND_LEASE_MS, sendClaimed } from './delivery';
 
 /**
@@ -113,25 +114,11 @@ export async function retryOutbox(
 
 /** Runs the retry now and every `everyMs`; returns the stop function. server.ts starts it, as leader. */
 export function startOutboxJob(db: Database, transport: BotTransport, clock: Clock, logger: Logger, everyMs = 5_000): () => void {
-  let running = false;
-  let stopped = false;
-  const run = async () => {
-    if (running || stopped) return;
-    running = true;
-    try {
-      const result = await retryOutbox(db, transport, clock, { running: () => !stopped });
+  return startRepeating(
+    async (running) => {
+      const result = await retryOutbox(db, transport, clock, { running });
       if (result.sent + result.failed + result.expired > 0) logger.info(result, 'bot outbox retried');
-    } catch (error) {
-      logger.warn({ err: error }, 'bot outbox retry stopped; due messages stay for the next run');
-    } finally {
-      running = false;
-    }
-  };
-  void run();
-  const timer = setInterval(() => void run(), everyMs);
-  timer.unref();
-  return () => {
-    stopped = true;
-    clearInterval(timer);
-  };
+    },
+    { everyMs, logger, failure: 'bot outbox retry stopped; due messages stay for the next run' },
+  );
 }

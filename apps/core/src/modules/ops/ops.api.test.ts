@@ -23,6 +23,23 @@ describe('operator API', () => {
     }
   });
 
+  it('health warns while the settings pay for cycling money, and stops once they do not', async () => {
+    type Health = { warnings: { kind: string; currency: string; profitBps: number }[] };
+    const warnings = async () => (await ctx.api.get<Health>('/admin/health', {}, asOperator)).result.warnings;
+    const turnover = (value: string) =>
+      ctx.api.post('/admin/wallet/config', { currency: 'USDT', field: 'betLimitRechargeMultiple4Withdraw', value }, asOperator);
+    // The defaults ask one bet turnover of recharged money: nothing to cycle.
+    expect(await warnings()).toEqual([]);
+    // Without turnover, the default recharge rebates (1 % + 0.5 % + 0.25 %) beat a 1 % withdrawal fee.
+    expect((await turnover('0')).code).toBe(200);
+    expect(
+      (await ctx.api.post('/admin/wallet/config', { currency: 'USDT', field: 'withdrawFeeRate', value: '0.01' }, asOperator)).code,
+    ).toBe(200);
+    expect(await warnings()).toEqual([{ kind: 'rebateCycle', currency: 'USDT', profitBps: 75 }]);
+    expect((await turnover('1')).code).toBe(200);
+    expect(await warnings()).toEqual([]);
+  });
+
   it('reads the SMS outbox by phone', async () => {
     const user = await registerUser(ctx);
     const answer = await ctx.api.get<{ phone: string; text: string }[]>('/admin/outbox', { kind: 'sms', phone: user.phone }, asOperator);

@@ -21,6 +21,8 @@ export interface OpsRouteDeps {
   config: ConfigService;
   /** How money comes in (config.ts): shown on the operator's health answer. */
   money: { moneyMode: MoneyMode; sandboxDeposits: boolean };
+  /** Settings that pay users to cycle money (recharge rebates above the withdrawal fee, no turnover). */
+  rebateCycleWarnings: () => Promise<{ currency: string; profitBps: number }[]>;
 }
 
 /** Operator calls carry `Authorization: Ops <token>` (OPS_TOKEN, or the one generated into DATA_DIR). */
@@ -52,12 +54,14 @@ const userStatusBody = z.object({
  * The general operator API behind `npm run ops` (outbox, settings, accounts),
  * mounted under /admin behind requireOperator. Features add their own admin routers.
  */
-export function opsRoutes({ db, clock, config, money }: OpsRouteDeps): Router {
+export function opsRoutes({ db, clock, config, money, rebateCycleWarnings }: OpsRouteDeps): Router {
   const router = Router();
 
-  // The operator's first question: is this server handing out play money?
-  router.get('/health', (_req, res) => {
-    ok(res, { status: 'ok', moneyMode: money.moneyMode, sandboxDeposits: money.sandboxDeposits });
+  // The operator's first questions: is this server handing out play money, and do the settings pay
+  // anyone for cycling money through their own accounts (docs/money.md, recharge rebates)?
+  router.get('/health', async (_req, res) => {
+    const warnings = (await rebateCycleWarnings()).map((warning) => ({ kind: 'rebateCycle', ...warning }));
+    ok(res, { status: 'ok', moneyMode: money.moneyMode, sandboxDeposits: money.sandboxDeposits, warnings });
   });
 
   router.get('/outbox', async (req, res) => {

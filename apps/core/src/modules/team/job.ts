@@ -13,6 +13,7 @@ import { desc, eq, sql } from 'drizzle-orm';
 import { type Database, type Executor, queryRows } from '../../db/client';
 import type { Clock } from '../../platform/clock';
 import type { Logger } from '../../platform/logger';
+import { startRepeating } from '../../platform/repeat';
 import type { ConfigService } from '../config/service';
 import { type TransferInput, transferBatch } from '../ledger/ledger';
 import { postMessages } from '../message/service';
@@ -175,12 +176,9 @@ export async function runRebates(db: Database, clock: Clock, config: ConfigServi
 
 /** Runs the job now and then every `everyMs` (default 10 minutes); returns the stop function. Only server.ts starts it, as leader. */
 export function startRebateJob(db: Database, clock: Clock, config: ConfigService, logger: Logger, everyMs = 600_000): () => void {
-  let running = false;
   let warned = '[]';
-  const run = async () => {
-    if (running) return;
-    running = true;
-    try {
+  return startRepeating(
+    async () => {
       const warnings = await rebateCycleWarnings(db, await loadRebateSettings(config));
       if (JSON.stringify(warnings) !== warned && warnings.length > 0)
         logger.warn(
@@ -190,14 +188,7 @@ export function startRebateJob(db: Database, clock: Clock, config: ConfigService
       warned = JSON.stringify(warnings);
       const paid = (await runRebates(db, clock, config)).filter((result) => result.paid);
       if (paid.length > 0) logger.info({ periods: paid.map((p) => ({ ...p, total: p.total.toString() })) }, 'rebates paid');
-    } catch (error) {
-      logger.warn({ err: error }, 'rebate job failed');
-    } finally {
-      running = false;
-    }
-  };
-  void run();
-  const timer = setInterval(() => void run(), everyMs);
-  timer.unref();
-  return () => clearInterval(timer);
+    },
+    { everyMs, logger, failure: 'rebate job failed' },
+  );
 }

@@ -5,7 +5,7 @@ import type { Clock } from '../../platform/clock';
 import type { ConfigService } from '../config/service';
 import type { UserRow } from '../user/schema';
 import { runRebates } from './job';
-import { loadRebateSettings } from './rates';
+import { loadRebateSettings, rebateCycleWarnings } from './rates';
 import { commissionScalar, loadTeamInfo, teamMembers } from './stats';
 
 export interface TeamServiceDeps {
@@ -26,6 +26,8 @@ export function createTeamService({ db, clock, config }: TeamServiceDeps) {
     /** Rebates paid for the platform day before `today` (they are paid shortly after it ends), as one value of getUserInfo's statement. */
     yesterdayCommission: (userId: number, today: string): Scalar<bigint> => commissionScalar(userId, addDays(today, -1)),
     runRebates: () => runRebates(db, clock, config),
+    /** Coins in which the settings pay for cycling money through own accounts (the operator's health answer). */
+    rebateCycleWarnings: async () => rebateCycleWarnings(db, await loadRebateSettings(config)),
   };
 }
 

@@ -1,0 +1,47 @@
+import { describe, expect, it } from 'vitest';
+import { createLogger } from './logger';
+import { startRepeating } from './repeat';
+
+const quiet = createLogger('silent');
+const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+describe('startRepeating', () => {
+  it('runs at once and again, never two runs at a time, and a failed run does not stop it', async () => {
+    let runs = 0;
+    let overlapping = 0;
+    let inside = 0;
+    const stop = startRepeating(
+      async () => {
+        runs += 1;
+        inside += 1;
+        if (inside > 1) overlapping += 1;
+        await wait(30);
+        inside -= 1;
+        if (runs === 1) throw new Error('first run fails');
+      },
+      { everyMs: 5, logger: quiet, failure: 'test job failed' },
+    );
+    await wait(200);
+    stop();
+    expect(runs).toBeGreaterThan(2);
+    expect(overlapping).toBe(0);
+  });
+
+  it('tells a running task that it was stopped, and starts no run after', async () => {
+    const seen: boolean[] = [];
+    let runs = 0;
+    const stop = startRepeating(
+      async (running) => {
+        runs += 1;
+        await wait(40);
+        seen.push(running());
+      },
+      { everyMs: 5, logger: quiet, failure: 'test job failed' },
+    );
+    await wait(10);
+    stop();
+    await wait(80);
+    expect(seen).toEqual([false]);
+    expect(runs).toBe(1);
+  });
+});
