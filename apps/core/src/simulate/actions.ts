@@ -39,7 +39,7 @@ export type Counted =
   | 'transferOut';
 
 const BETS = ['Red', 'Green', 'Violet', 'Big', 'Small', '0', '3', '5', '8'];
-const NO_ANSWER = 0;
+export const NO_ANSWER = 0;
 /** The server's answer to a duplicate that arrives while the first request still runs. */
 const IN_PROGRESS = 423;
 
@@ -114,9 +114,14 @@ export async function recharge(a: ActionContext, user: VirtualUser): Promise<voi
   );
   a.record({ user: user.index, op: 'recharge', code: order.code, ids: order.result?.orderNo });
   if (order.code !== 200) return;
-  // Pay on the sandbox page as the person would (it calls back into core over HTTP).
-  const paid = await a.target.api
-    .fetch(`/pay/sandbox/${order.result.orderNo}/pay`, {
+  const paid = await payOnSandbox(a, order.result.orderNo, amount);
+  a.record({ user: user.index, op: 'pay', code: paid, ids: order.result.orderNo });
+}
+
+/** Pays an order on the sandbox page as the person would (it calls back into core over HTTP); 200 when paid. */
+export function payOnSandbox(a: ActionContext, orderNo: string, amount: string): Promise<number> {
+  return a.target.api
+    .fetch(`/pay/sandbox/${orderNo}/pay`, {
       method: 'POST',
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
       body: new URLSearchParams({ amount, action: 'pay' }),
@@ -124,7 +129,6 @@ export async function recharge(a: ActionContext, user: VirtualUser): Promise<voi
     })
     .then((response) => (response.status === 303 ? 200 : response.status))
     .catch(() => NO_ANSWER);
-  a.record({ user: user.index, op: 'pay', code: paid, ids: order.result.orderNo });
 }
 
 /** The day limit a rushing user sets (CASH, minor units): set once and never raised, so the invariant has one number. */
@@ -153,15 +157,7 @@ export async function limitRush(a: ActionContext, user: VirtualUser): Promise<vo
   const accepted = orders.filter((order) => order.code === 200).map((order) => order.result.orderNo);
   await Promise.all(
     accepted.map(async (orderNo) => {
-      const paid = await a.target.api
-        .fetch(`/pay/sandbox/${orderNo}/pay`, {
-          method: 'POST',
-          headers: { 'content-type': 'application/x-www-form-urlencoded' },
-          body: new URLSearchParams({ amount: '1000', action: 'pay' }),
-          redirect: 'manual',
-        })
-        .then((response) => (response.status === 303 ? 200 : response.status))
-        .catch(() => NO_ANSWER);
+      const paid = await payOnSandbox(a, orderNo, '1000');
       a.record({ user: user.index, op: 'limitRush:pay', code: paid, ids: orderNo });
     }),
   );

@@ -1,6 +1,7 @@
 import { createConfigService } from '../modules/config/service';
 import { runDailyEarnings } from '../modules/earning/job';
 import { DAILY_STEPS } from '../modules/earning/steps';
+import { REBATE_GRACE_MS, runRebates } from '../modules/team/job';
 import type { SimulationTarget } from './target';
 
 const DAY_MS = 86_400_000;
@@ -18,4 +19,10 @@ export async function runEarningDays(target: SimulationTarget, days = 8): Promis
     const at = new Date(start + day * DAY_MS);
     await runDailyEarnings(target.db, { now: () => at }, config, DAILY_STEPS);
   }
+}
+
+/** Runs the team rebate job a day after the run: every finished day not paid yet is paid once. */
+export async function runTeamRebates(target: SimulationTarget): Promise<void> {
+  const at = new Date(target.now().getTime() + DAY_MS + REBATE_GRACE_MS);
+  await runRebates(target.db, { now: () => at }, createConfigService(target.db, ''));
 }

@@ -1,4 +1,4 @@
-import { type GameOdds, type GameResult, settleBet, verifySessionProof } from '@prism/domain';
+import { DEFAULT_REBATE_RATES, type GameOdds, type GameResult, settleBet, verifySessionProof } from '@prism/domain';
 import { sql } from 'drizzle-orm';
 import { type Database, queryRows } from '../db/client';
 import { checkFixedDeposits } from '../modules/fixedDeposit/check';
@@ -101,7 +101,7 @@ export async function checkInvariants({ db, now, retried, users }: InvariantInpu
   );
   for (const s of unsettled) failures.push(`session ${s.period_id} ended but is ${s.status}`);
 
-  failures.push(...(await madeOnce(db, users)));
+  failures.push(...(await madeOnce(db, users)), ...(await invitationsHeld(db, users)));
   failures.push(...(await checkAdvisorOrders(db)), ...(await checkFixedDeposits(db)));
   // The turnover rule holds whatever path the money took (recharges, exchanges, bets, withdrawals).
   failures.push(
@@ -252,6 +252,47 @@ async function dayLimitsHeld(db: Database, users: VirtualUser[]): Promise<string
     for (const d of days)
       if (BigInt(d.credited) > RUSH_DAY_LIMIT)
         failures.push(`user ${user.index}: ${d.credited} credited on ${d.day}, over the day limit ${RUSH_DAY_LIMIT}`);
+  }
+  return failures;
+}
+
+/**
+ * No invitation counts unless the invitee bound a wallet of its own and recharged (the default
+ * TEAM_INVITE_SIGNAL, which the simulation leaves alone): per user, the register rebates paid to
+ * it (level 1 at the default 1.00; nobody above the inviters) are those of the invitees the run saw
+ * do that (simulate/invitees.ts), give or take the ones whose answer was lost, and no collected
+ * invite task asks for more of them. Binding the inviter's deposit address, an address another
+ * account bound, or only a bank card, must earn nothing.
+ */
+async function invitationsHeld(db: Database, users: VirtualUser[]): Promise<string[]> {
+  const reward = DEFAULT_REBATE_RATES.registerReward[0] ?? 0n;
+  const paid = await queryRows<{ user_id: number; paid: string }>(
+    db,
+    sql`select a.user_id, sum(t.amount)::text as paid from ledger_transfers t join ledger_accounts a on a.id = t.to_account_id
+        where t.type = 'rebate' and t.reference like 'rebate:register:%' group by a.user_id`,
+  );
+  const claimed = await queryRows<{ user_id: number; target: string }>(
+    db,
+    sql`select c.user_id, max(k.target)::text as target from level_task_claims c join level_tasks k on k.id = c.task_id
+        where k.kind = 'invite' group by c.user_id`,
+  );
+  const byId = new Map(users.map((user) => [user.userId, user]));
+  const failures: string[] = [];
+  for (const p of paid) {
+    const seen = byId.get(Number(p.user_id))?.invitees ?? { effective: 0, uncertain: 0 };
+    const [least, most] = [BigInt(seen.effective) * reward, BigInt(seen.effective + seen.uncertain) * reward];
+    if (BigInt(p.paid) < least || BigInt(p.paid) > most)
+      failures.push(
+        `user id ${p.user_id}: register rebates ${p.paid}, ${seen.effective} effective invitees seen (+${seen.uncertain} unknown)`,
+      );
+  }
+  for (const user of users)
+    if (user.invitees.effective > 0 && !paid.some((p) => Number(p.user_id) === user.userId))
+      failures.push(`user ${user.index}: no register rebate for ${user.invitees.effective} effective invitees`);
+  for (const c of claimed) {
+    const seen = byId.get(Number(c.user_id))?.invitees ?? { effective: 0, uncertain: 0 };
+    if (BigInt(c.target) > BigInt(seen.effective + seen.uncertain))
+      failures.push(`user id ${c.user_id}: collected an invite task for ${c.target}, ${seen.effective} effective invitees seen`);
   }
   return failures;
 }

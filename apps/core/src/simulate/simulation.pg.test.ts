@@ -31,6 +31,9 @@ describe('simulation', () => {
     // POINT stakes and gifts (with their maturities after the run) are exercised, under the turnover invariant.
     expect(first.outcomes['betPoint 200']).toBeGreaterThan(0);
     expect(first.outcomes['givePower 200']).toBeGreaterThan(0);
+    // Invitees faking an effective invitation were refused (10047), honest ones bound their own wallet (invitees.ts).
+    expect(first.outcomes['fakeInvitee 10047']).toBeGreaterThan(0);
+    expect(first.outcomes['honestInvitee 200']).toBeGreaterThan(0);
     expect((first.outcomes['withdraw 200'] ?? 0) + (first.outcomes['approve 200'] ?? 0)).toBeGreaterThan(10);
     const again = await simulate(11);
     expect(again.failures).toEqual([]);

@@ -22,10 +22,11 @@ import {
   transferOut,
   withdraw,
 } from './actions';
-import { runEarningDays } from './earning';
+import { runEarningDays, runTeamRebates } from './earning';
 import { checkInvariants, ledgerDigest } from './invariants';
+import { fakeInvitee, INVITEE_KINDS } from './invitees';
 import type { SimulationTarget } from './target';
-import { createVirtualUser, type VirtualUser } from './users';
+import { createVirtualUser, prng, type VirtualUser } from './users';
 
 export interface SimulationOptions {
   ops: number;
@@ -49,6 +50,9 @@ export interface SimulationReport {
   faults: Record<string, unknown>;
   log: OpRecord[];
 }
+
+/** Every this many rounds one invitee arrives (actions of its own stream, so the users' streams are unchanged). */
+const INVITE_EVERY = 3;
 
 async function limited<T>(items: T[], limit: number, work: (item: T) => Promise<void>): Promise<void> {
   let next = 0;
@@ -105,6 +109,8 @@ export async function runSimulation(target: SimulationTarget, options: Simulatio
 
   const retried: ActionContext['retried'] = [];
   const later: Promise<void>[] = [];
+  const inviting = prng(options.seed * 104_729 + 17);
+  let invitees = 0;
   target.startFaults();
   while (log.length < options.ops && failures.length === 0) {
     round++;
@@ -135,6 +141,11 @@ export async function runSimulation(target: SimulationTarget, options: Simulatio
         else await repairFigures(a, user);
       }
     });
+    if (round % INVITE_EVERY === 0) {
+      // Four invitees in a row (one of each kind) per inviter, among the first four users.
+      const inviter = users[Math.floor(invitees / INVITEE_KINDS.length) % Math.min(4, users.length)] as VirtualUser;
+      await fakeInvitee(a, inviter, INVITEE_KINDS[invitees % INVITEE_KINDS.length] ?? 'honest', invitees++, inviting);
+    }
     await target.betweenRounds();
   }
   const faults = await target.stopFaults();
@@ -145,6 +156,8 @@ export async function runSimulation(target: SimulationTarget, options: Simulatio
   // The daily job over the next days, each day once: power income, fees and maturities, advisor earnings and
   // maturities, deposit interest and term ends.
   await runEarningDays(target);
+  // The team rebate job for the run's days: register rebates for the invitations that became effective.
+  await runTeamRebates(target);
 
   failures.push(...(await checkInvariants({ db: target.db, now: settledAt, retried, users })));
   const outcomes: Record<string, number> = {};

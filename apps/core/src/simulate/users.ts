@@ -25,6 +25,14 @@ export interface VirtualUser {
   /** Requests answered 200, and requests whose answer never came: what the database may hold. */
   confirmed: Record<Counted, number>;
   unknown: Record<Counted, number>;
+  /**
+   * What the fake-invitee operation saw of this user's invitees (actions.ts fakeInvitee): how many
+   * bound a fresh wallet of their own and recharged (both answered 200), and how many may have
+   * (an answer was lost). invariants.ts compares register rebates and invite tasks with these.
+   */
+  invitees: { effective: number; uncertain: number };
+  /** The address this user bound as its own wallet (the copycat invitees reuse it). */
+  walletAddress?: string;
 }
 
 const noneCounted = (): Record<Counted, number> => ({
@@ -113,5 +121,6 @@ export async function createVirtualUser(
     pointRedeemed: false,
     confirmed: noneCounted(),
     unknown: noneCounted(),
+    invitees: { effective: 0, uncertain: 0 },
   };
 }
