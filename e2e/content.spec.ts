@@ -6,10 +6,10 @@ import { pressMainButton } from './support/telegramClient';
 
 const asOperator = { Authorization: `Ops ${E2E_OPS_TOKEN}` };
 
-test('the introduction page shows the seeded demo text per tab, and the operator’s edit after a refresh', async ({ page, request }) => {
+test('the introduction page shows the seeded placeholder per tab, and the operator’s edit after a refresh', async ({ page, request }) => {
   await page.goto('/pages/IntroductionPage/IntroductionPage');
   await expect(page.getByTestId('content-page')).toContainText('Project and background');
-  await expect(page.getByTestId('content-page')).toContainText('This is demo text.');
+  await expect(page.getByTestId('content-page')).toContainText('This page is being prepared.');
   await page.getByRole('tab', { name: 'Newcomer guide' }).click();
   await expect(page.getByTestId('content-page').getByRole('listitem')).toHaveCount(3);
 

@@ -1,6 +1,9 @@
-import { CONTENT_TYPES, type ContentPage } from '@prism/domain';
+import { CONTENT_TYPES, type ContentPage, DEFAULT_CONTENT, FORMER_DEFAULT_CONTENT } from '@prism/domain';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, TEST_OPS_TOKEN, type TestContext } from '../../testing';
+import { contentPages } from './schema';
+import { seedContent } from './service';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -13,14 +16,24 @@ const page = (type: string, language = 'en-US') =>
   ctx.api.get<ContentPage>('/app/platform/info/getContentByType', { type }, { headers: { 'Accept-Language': language } });
 
 describe('getContentByType', () => {
-  it('serves the seeded English demo text for every type, without a login', async () => {
+  it('serves the seeded English placeholder for every type, written for players, without a login', async () => {
     for (const type of CONTENT_TYPES) {
       const answer = await page(type);
       expect(answer.code, answer.message).toBe(200);
       expect(answer.result).toMatchObject({ type, locale: 'en-US' });
       expect(answer.result.title.length).toBeGreaterThan(0);
-      expect(answer.result.content).toContain('demo text');
+      expect(answer.result.content).toContain('being prepared');
+      // Words a player should never see: operator commands, developer paths.
+      expect(answer.result.content).not.toMatch(/npm run|ops --|\/core\/dev|docs\/|demo text/);
     }
+  });
+
+  it('replaces a former seeded text the operator never edited at start-up, and keeps an edited one', async () => {
+    await ctx.db.update(contentPages).set({ content: FORMER_DEFAULT_CONTENT.project }).where(eq(contentPages.type, 'project'));
+    await ctx.db.update(contentPages).set({ content: 'Edited, mentions npm run ops.' }).where(eq(contentPages.type, 'role'));
+    await seedContent(ctx.db);
+    expect((await page('project')).result.content).toBe(DEFAULT_CONTENT.project.content);
+    expect((await page('role')).result.content).toBe('Edited, mentions npm run ops.');
   });
 
   it('falls back to English for a language the operator has not translated', async () => {

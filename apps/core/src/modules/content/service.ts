@@ -1,4 +1,4 @@
-import { type ContentPage, type ContentType, DEFAULT_CONTENT, DEFAULT_LOCALE, type Locale } from '@prism/domain';
+import { type ContentPage, type ContentType, DEFAULT_CONTENT, DEFAULT_LOCALE, FORMER_DEFAULT_CONTENT, type Locale } from '@prism/domain';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import type { Clock } from '../../platform/clock';
@@ -44,8 +44,18 @@ export function createContentService({ db, clock }: { db: Executor; clock: Clock
   };
 }
 
-/** Seeds the English demo text once per type; the operator's edits are never undone. */
+/**
+ * Seeds the English placeholder text once per type; the operator's edits are never undone. A page
+ * still holding a former seeded text, word for word, was never edited: it gets today's placeholder
+ * (the former ones told players to run an operator command).
+ */
 export async function seedContent(db: Executor): Promise<void> {
   const rows = Object.entries(DEFAULT_CONTENT).map(([type, text]) => ({ type, locale: DEFAULT_LOCALE, ...text }));
   await db.insert(contentPages).values(rows).onConflictDoNothing();
+  for (const [type, former] of Object.entries(FORMER_DEFAULT_CONTENT) as [ContentType, string][]) {
+    await db
+      .update(contentPages)
+      .set({ content: DEFAULT_CONTENT[type].content })
+      .where(and(eq(contentPages.type, type), eq(contentPages.locale, DEFAULT_LOCALE), eq(contentPages.content, former)));
+  }
 }
