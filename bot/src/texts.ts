@@ -2,7 +2,8 @@ import { type Locale, resolveLocale } from '@prism/domain';
 
 /** The bot's own words in the five languages; the user's Telegram language picks one. */
 interface BotTexts {
-  welcome: (name: string) => string;
+  /** Greets by name; without one (an empty first name and no username) a greeting without a name. */
+  welcome: (name?: string) => string;
   /** Only when a button is shown (HTTPS Mini App); otherwise `openAppAt` gives the address. */
   tapButton: string;
   invited: (code: string) => string;
@@ -22,7 +23,7 @@ interface BotTexts {
 
 const texts: Record<Locale, BotTexts> = {
   'en-US': {
-    welcome: (name) => `Welcome to Prism, ${name}!`,
+    welcome: (name) => (name ? `Welcome to Prism, ${name}!` : 'Welcome to Prism!'),
     tapButton: 'Tap the button below to open the app.',
     invited: (code) => `Your invitation code ${code} will be filled in when you register.`,
     invitationUnknown: (code) => `The invitation code ${code} does not exist. You can still register without one.`,
@@ -36,7 +37,7 @@ const texts: Record<Locale, BotTexts> = {
     commands: { start: 'Open Prism', help: 'What this bot does' },
   },
   'zh-TW': {
-    welcome: (name) => `歡迎來到 Prism，${name}！`,
+    welcome: (name) => (name ? `歡迎來到 Prism，${name}！` : '歡迎來到 Prism！'),
     tapButton: '點擊下方按鈕開啟應用。',
     invited: (code) => `註冊時將自動填入您的邀請碼 ${code}。`,
     invitationUnknown: (code) => `邀請碼 ${code} 不存在。您仍可不使用邀請碼註冊。`,
@@ -50,7 +51,7 @@ const texts: Record<Locale, BotTexts> = {
     commands: { start: '開啟 Prism', help: '這個機器人能做什麼' },
   },
   vi: {
-    welcome: (name) => `Chào mừng đến với Prism, ${name}!`,
+    welcome: (name) => (name ? `Chào mừng đến với Prism, ${name}!` : 'Chào mừng đến với Prism!'),
     tapButton: 'Nhấn nút bên dưới để mở ứng dụng.',
     invited: (code) => `Mã mời ${code} sẽ được điền sẵn khi bạn đăng ký.`,
     invitationUnknown: (code) => `Mã mời ${code} không tồn tại. Bạn vẫn có thể đăng ký mà không cần mã.`,
@@ -65,7 +66,7 @@ const texts: Record<Locale, BotTexts> = {
     commands: { start: 'Mở Prism', help: 'Bot này làm gì' },
   },
   fa: {
-    welcome: (name) => `${name}، به Prism خوش آمدید!`,
+    welcome: (name) => (name ? `${name}، به Prism خوش آمدید!` : 'به Prism خوش آمدید!'),
     tapButton: 'برای باز کردن برنامه، دکمه زیر را بزنید.',
     invited: (code) => `کد دعوت ${code} هنگام ثبت‌نام به‌طور خودکار وارد می‌شود.`,
     invitationUnknown: (code) => `کد دعوت ${code} وجود ندارد. همچنان می‌توانید بدون کد ثبت‌نام کنید.`,
@@ -79,7 +80,7 @@ const texts: Record<Locale, BotTexts> = {
     commands: { start: 'باز کردن Prism', help: 'این ربات چه کاری انجام می‌دهد' },
   },
   ar: {
-    welcome: (name) => `مرحبًا بك في Prism يا ${name}!`,
+    welcome: (name) => (name ? `مرحبًا بك في Prism يا ${name}!` : 'مرحبًا بك في Prism!'),
     tapButton: 'اضغط الزر أدناه لفتح التطبيق.',
     invited: (code) => `سيتم إدخال رمز الدعوة ${code} تلقائيًا عند التسجيل.`,
     invitationUnknown: (code) => `رمز الدعوة ${code} غير موجود. لا يزال بإمكانك التسجيل بدونه.`,

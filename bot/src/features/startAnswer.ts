@@ -51,7 +51,7 @@ export async function answerStart(input: StartInput, config: BotConfig): Promise
   const { from, botUsername } = input;
   const t = botTexts(from.language_code);
   const user = { id: from.id, username: from.username, languageCode: from.language_code };
-  const lines = [t.welcome(from.first_name)];
+  const lines = [t.welcome(greetingName(from))];
 
   const link = LINK.exec(input.payload);
   if (link?.[1] && config.accounts) {
@@ -84,4 +84,12 @@ function openAppButton(input: StartInput, config: BotConfig, appUrl: string, cod
   if (input.chatType === 'private') return { text: t.openApp, webAppUrl: appUrl };
   if (!input.botUsername) return undefined;
   return { text: t.openApp, url: code ? inviteLink(input.botUsername, undefined, code) : `https://t.me/${input.botUsername}` };
+}
+
+/** The name to greet: the first name, else the @username; none when Telegram (or the sandbox) gives neither. */
+export function greetingName(from: { first_name?: string; username?: string }): string | undefined {
+  const first = from.first_name?.trim();
+  if (first) return first;
+  const username = from.username?.trim();
+  return username ? `@${username}` : undefined;
 }
