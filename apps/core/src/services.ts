@@ -49,7 +49,7 @@ export function createServices(deps: CoreDeps) {
     (config.SMS_PROVIDER === 'http' && config.SMS_HTTP_URL
       ? createHttpSmsProvider({ url: config.SMS_HTTP_URL, token: config.SMS_HTTP_TOKEN })
       : createOutboxSmsProvider(db, clock, logger));
-  const configService = createConfigService(db, publicUrl);
+  const configService = createConfigService(db, publicUrl, { DEV_OUTBOX: String(config.devOutbox) });
   const session = { clock, random, tokens, ttlHours: config.TOKEN_TTL_HOURS };
   const notifier = createNotifier(db, clock, logger, deps.botTransport);
   const telegramLink = createTelegramLinkService({ db, clock, random, botUsername: config.BOT_USERNAME });

@@ -57,8 +57,9 @@ export const ENCRYPTION_DEFAULT = 0;
 /**
  * Public settings that core writes into every served index.html
  * (`<script type="application/json" id="prism-config">`), so that the first pages
- * paint them without a request (apps/web/src/lib/config.ts reads them).
+ * paint them without a request (apps/web/src/lib/config.ts reads them). DEV_OUTBOX ('true' or
+ * 'false') is not a stored setting: it says whether this server serves the developer outbox.
  */
-export const PAGE_CONFIG_KEYS = ['DEMO_MODE', 'COUNTRY_CODE'] as const;
+export const PAGE_CONFIG_KEYS = ['DEMO_MODE', 'COUNTRY_CODE', 'DEV_OUTBOX'] as const;
 /** The id of that script element. */
 export const PAGE_CONFIG_ELEMENT_ID = 'prism-config';

@@ -76,6 +76,14 @@ export function useDemoMode(): boolean {
   return useSysCfgValue('DEMO_MODE') === 'true';
 }
 
+/**
+ * Whether this server serves the developer outbox (/core/dev/outbox, the sandbox's SMS and bot
+ * messages): the only place where the app may point a user to it or to other sandbox tools.
+ */
+export function useDevOutbox(): boolean {
+  return useSysCfgValue('DEV_OUTBOX') === 'true';
+}
+
 /** "91, 1,44" -> ['91', '1', '44']: the calling codes offered at registration, the first being the default. */
 export function parseCountryCodes(value: string | undefined): string[] {
   return (value ?? '')

@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../../testing';
 import { sysConfig } from './schema';
+import { createConfigService } from './service';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -20,6 +21,15 @@ describe('getSysCfgValue', () => {
     const answer = await ctx.api.get<string>('/app/config/getSysCfgValue', { sysCfgKeyEnum: 'total_address_ton' });
     expect(answer.code).toBe(200);
     expect(answer.result.length).toBeGreaterThan(10);
+  });
+
+  it('serves DEV_OUTBOX from the process configuration: whether /core/dev/outbox is served, which an operator cannot set', async () => {
+    const answer = await ctx.api.get<string>('/app/config/getSysCfgValue', { sysCfgKeyEnum: 'DEV_OUTBOX' });
+    expect(answer).toMatchObject({ code: 200, result: 'true' });
+    expect((await fetch(`${ctx.url}/core/dev/outbox`)).status).toBe(200);
+    const production = createConfigService(ctx.db, '', { DEV_OUTBOX: 'false' });
+    await ctx.services.config.set('DEV_OUTBOX', 'true');
+    expect(await production.getPublic('DEV_OUTBOX')).toBe('false');
   });
 
   it('refuses unknown and private keys, and a missing key names the field', async () => {

@@ -27,9 +27,11 @@ export async function seedConfig(db: Database): Promise<void> {
 /**
  * Settings are read from an in-process copy of the whole (small) table, at most CONFIG_CACHE_MS
  * old and dropped by `set` here: every request reads several and they change only by an
- * operator's hand. Another worker's `set` is seen within CONFIG_CACHE_MS.
+ * operator's hand. Another worker's `set` is seen within CONFIG_CACHE_MS. `fixed` holds public
+ * values that come from the process's configuration instead (DEV_OUTBOX: whether /core/dev/outbox
+ * is served, so that the app mentions it only where it exists).
  */
-export function createConfigService(db: Database, publicUrl: string): ConfigService {
+export function createConfigService(db: Database, publicUrl: string, fixed: Readonly<Record<string, string>> = {}): ConfigService {
   const table = cached(async () => {
     const rows = await db.select({ key: sysConfig.key, value: sysConfig.value, isPublic: sysConfig.isPublic }).from(sysConfig);
     return new Map(rows.map((row) => [row.key, row]));
@@ -37,6 +39,9 @@ export function createConfigService(db: Database, publicUrl: string): ConfigServ
   const get = async (key: string, fallback = '') => (await table.get()).get(key)?.value ?? fallback;
   return {
     async getPublic(key) {
+      // Facts of this process's own configuration (not operator settings): public, read-only.
+      const own = Object.hasOwn(fixed, key) ? fixed[key] : undefined;
+      if (own !== undefined) return own;
       const row = (await table.get()).get(key);
       if (!row?.isPublic) throw new AppError('CONFIG_KEY_UNKNOWN');
       return row.value;

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Card } from '../../../components/Card';
 import { CopyButton } from '../../../components/CopyButton';
 import { errorMessage } from '../../../lib/api';
-import { useDemoMode } from '../../../lib/config';
+import { useDemoMode, useDevOutbox } from '../../../lib/config';
 import { toast } from '../../../lib/toast';
 import { userInfoQueryOptions } from '../../user/api/getUserInfo';
 import { requestTelegramLink } from '../api/linkToken';
@@ -22,7 +22,10 @@ const POLL_MS = 2_000;
  */
 export function TelegramLinkCard({ user }: { user: UserInfo }) {
   const { t } = useTranslation();
+  // The sandbox's way to press Start (an ops command) exists only where the developer outbox does.
   const demo = useDemoMode();
+  const devOutbox = useDevOutbox();
+  const sandbox = demo && devOutbox;
   const [link, setLink] = useState<TelegramLinkToken>();
   const [pending, setPending] = useState(false);
   const [expired, setExpired] = useState(false);
@@ -63,7 +66,7 @@ export function TelegramLinkCard({ user }: { user: UserInfo }) {
       <p className="muted">{state === 'noUsername' ? t('telegramLink.noUsername') : t('telegramLink.why')}</p>
       {link && !expired && <LinkSteps link={link} />}
       {expired && <p className="muted">{t('telegramLink.expired')}</p>}
-      {link && !expired && demo && (
+      {link && !expired && sandbox && (
         <p className="note note-demo" data-testid="telegram-link-sandbox">
           {t('telegramLink.sandbox')}
         </p>
