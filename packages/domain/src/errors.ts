@@ -72,7 +72,7 @@ export const errorCatalogue = {
   CODE_INCORRECT: { code: 11004, message: 'The verification code is incorrect' },
   CODE_EXPIRED: { code: 11005, message: 'The verification code has expired, please request a new one' },
   CODE_LOCKED: { code: 11006, message: 'Too many wrong attempts, please request a new code' },
-  CODE_RESEND_TOO_SOON: { code: 11007, message: 'Please wait before requesting another code' },
+  CODE_RESEND_TOO_SOON: { code: 11007, message: 'Please wait {{wait}} before requesting another code' },
   PHONE_NOT_REGISTERED: { code: 11008, message: 'This phone number is not registered' },
   TELEGRAM_INIT_DATA_INVALID: { code: 11009, message: 'Telegram launch data is invalid or expired' },
   TELEGRAM_NOT_LINKED: { code: 11010, message: 'This Telegram account is not linked yet, please log in with your phone' },

@@ -1,11 +1,14 @@
-import type { CodeSent } from '@prism/domain';
 import { useTranslation } from 'react-i18next';
-import type { FieldBinding } from '../lib/form';
+import type { CodeAnswer, FieldBinding } from '../lib/form';
 import { Field } from './Field';
 import { SendCodeButton } from './SendCodeButton';
 
-/** The 6-digit verification code, with the button that sends it inside the field. `onSend` is SendCodeButton's. */
-export function CodeField({ onSend, ...binding }: FieldBinding & { onSend: () => Promise<CodeSent | undefined> }) {
+/** The 6-digit verification code, with the button that sends it inside the field. `onSend` and `cooldownKey` are SendCodeButton's. */
+export function CodeField({
+  onSend,
+  cooldownKey,
+  ...binding
+}: FieldBinding & { onSend: () => Promise<CodeAnswer | undefined>; cooldownKey: string }) {
   const { t } = useTranslation();
   return (
     <Field
@@ -13,7 +16,7 @@ export function CodeField({ onSend, ...binding }: FieldBinding & { onSend: () =>
       inputMode="numeric"
       autoComplete="one-time-code"
       maxLength={6}
-      trailing={<SendCodeButton onSend={onSend} />}
+      trailing={<SendCodeButton onSend={onSend} cooldownKey={cooldownKey} />}
       {...binding}
     />
   );

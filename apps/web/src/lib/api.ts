@@ -27,3 +27,10 @@ export function errorMessage(error: unknown, fallback: string = NET_ERROR_MESSAG
 export function fieldErrors(error: unknown): Record<string, string> {
   return isApiError(error) ? error.fields : {};
 }
+
+/** The wait a "not yet" refusal carries (result.retryAfterSeconds: a code asked for too soon), in whole seconds. */
+export function retryAfterOf(error: unknown): number | undefined {
+  if (!isApiError(error)) return undefined;
+  const wait = (error.result as { retryAfterSeconds?: unknown } | null | undefined)?.retryAfterSeconds;
+  return typeof wait === 'number' && Number.isFinite(wait) && wait > 0 ? Math.ceil(wait) : undefined;
+}

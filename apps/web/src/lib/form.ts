@@ -1,12 +1,20 @@
-import type { MessageKey } from '@prism/domain';
+import type { CodeSent, MessageKey } from '@prism/domain';
 import { type ChangeEvent, useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { errorMessage, fieldErrors } from './api';
+import { errorMessage, fieldErrors, retryAfterOf } from './api';
 import './messages';
 import { haptics } from './native';
 import { toast } from './toast';
 
 export type Errors<F extends string> = Partial<Record<F, string>>;
+
+/** What asking for a code gave: the code was sent, or it was refused as too soon; either way, the seconds until the next. */
+export type CodeAnswer = Pick<CodeSent, 'resendIn'> & { refused?: true };
+/** A code asked for too soon: the seconds the server says to wait. */
+export interface CodeRefused {
+  resendIn: number;
+  refused: true;
+}
 
 /** What `bind` gives one input: spread it onto a Field or one of the ready-made fields in components/. */
 export interface FieldBinding {
@@ -95,5 +103,23 @@ export function useForm<F extends string>(initial: Record<F, string>) {
     [fail],
   );
 
-  return { values, setValues, errors, setErrors, bind, check, fail, attempt, dirty };
+  /**
+   * Asks for a verification code (what SendCodeButton's `onSend` returns): a failure is shown as
+   * `fail` shows it; a refusal because the last code is too recent answers how long to wait, so the
+   * button counts those seconds down (after leaving the page, or in another tab).
+   */
+  const attemptCode = useCallback(
+    async <T extends CodeSent>(request: () => Promise<T>): Promise<T | CodeRefused | undefined> => {
+      try {
+        return await request();
+      } catch (error) {
+        fail(error);
+        const wait = retryAfterOf(error);
+        return wait === undefined ? undefined : ({ resendIn: wait, refused: true } satisfies CodeRefused);
+      }
+    },
+    [fail],
+  );
+
+  return { values, setValues, errors, setErrors, bind, check, fail, attempt, attemptCode, dirty };
 }

@@ -61,7 +61,7 @@ export const ar: MessageTable = {
   CODE_INCORRECT: 'رمز التحقق غير صحيح',
   CODE_EXPIRED: 'انتهت صلاحية رمز التحقق، يرجى طلب رمز جديد',
   CODE_LOCKED: 'محاولات خاطئة كثيرة، يرجى طلب رمز جديد',
-  CODE_RESEND_TOO_SOON: 'يرجى الانتظار قبل طلب رمز آخر',
+  CODE_RESEND_TOO_SOON: 'يرجى الانتظار {{wait}} قبل طلب رمز آخر',
   PHONE_NOT_REGISTERED: 'رقم الهاتف هذا غير مسجّل',
   TELEGRAM_INIT_DATA_INVALID: 'بيانات تشغيل تيليجرام غير صالحة أو منتهية الصلاحية',
   TELEGRAM_NOT_LINKED: 'حساب تيليجرام هذا غير مرتبط بعد، يرجى تسجيل الدخول برقم الهاتف',

@@ -61,7 +61,7 @@ export const fa: MessageTable = {
   CODE_INCORRECT: 'کد تأیید نادرست است',
   CODE_EXPIRED: 'کد تأیید منقضی شده است، لطفاً کد جدید دریافت کنید',
   CODE_LOCKED: 'تلاش‌های نادرست بیش از حد، لطفاً کد جدید دریافت کنید',
-  CODE_RESEND_TOO_SOON: 'لطفاً پیش از درخواست کد دیگر صبر کنید',
+  CODE_RESEND_TOO_SOON: 'لطفاً پیش از درخواست کد دیگر {{wait}} صبر کنید',
   PHONE_NOT_REGISTERED: 'این شماره تلفن ثبت نشده است',
   TELEGRAM_INIT_DATA_INVALID: 'داده‌های راه‌اندازی تلگرام نامعتبر یا منقضی است',
   TELEGRAM_NOT_LINKED: 'این حساب تلگرام هنوز متصل نشده است، لطفاً با شماره تلفن وارد شوید',

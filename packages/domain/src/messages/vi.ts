@@ -61,7 +61,7 @@ export const vi: MessageTable = {
   CODE_INCORRECT: 'Mã xác minh không đúng',
   CODE_EXPIRED: 'Mã xác minh đã hết hạn, vui lòng lấy mã mới',
   CODE_LOCKED: 'Nhập sai quá nhiều lần, vui lòng lấy mã mới',
-  CODE_RESEND_TOO_SOON: 'Vui lòng chờ trước khi lấy mã khác',
+  CODE_RESEND_TOO_SOON: 'Vui lòng chờ {{wait}} trước khi lấy mã khác',
   PHONE_NOT_REGISTERED: 'Số điện thoại này chưa được đăng ký',
   TELEGRAM_INIT_DATA_INVALID: 'Dữ liệu khởi chạy Telegram không hợp lệ hoặc đã hết hạn',
   TELEGRAM_NOT_LINKED: 'Tài khoản Telegram này chưa được liên kết, vui lòng đăng nhập bằng số điện thoại',

@@ -61,7 +61,7 @@ export const zhTW: MessageTable = {
   CODE_INCORRECT: '驗證碼不正確',
   CODE_EXPIRED: '驗證碼已過期，請重新取得',
   CODE_LOCKED: '錯誤次數過多，請重新取得驗證碼',
-  CODE_RESEND_TOO_SOON: '請稍候再取得驗證碼',
+  CODE_RESEND_TOO_SOON: '請等候 {{wait}}後再取得驗證碼',
   PHONE_NOT_REGISTERED: '此手機號碼尚未註冊',
   TELEGRAM_INIT_DATA_INVALID: 'Telegram 啟動資料無效或已過期',
   TELEGRAM_NOT_LINKED: '此 Telegram 帳號尚未綁定，請使用手機號碼登入',

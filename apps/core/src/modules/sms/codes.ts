@@ -53,9 +53,9 @@ export function createCodeService({ db, clock, random, secret }: CodeServiceDeps
           .where(and(eq(verificationCodes.target, target), eq(verificationCodes.purpose, purpose)))
           .orderBy(desc(verificationCodes.createdAt))
           .limit(1);
-        if (latest && now.getTime() - latest.createdAt.getTime() < CODE_RESEND_SECONDS * 1000) {
-          throw new AppError('CODE_RESEND_TOO_SOON');
-        }
+        const resendAt = latest ? latest.createdAt.getTime() + CODE_RESEND_SECONDS * 1000 : 0;
+        // The answer says how long (message and result.retryAfterSeconds): the app counts it down on the button.
+        if (resendAt > now.getTime()) throw AppError.wait('CODE_RESEND_TOO_SOON', (resendAt - now.getTime()) / 1000);
         const code = randomDigits(random, CODE_LENGTH);
         const expiresAt = new Date(now.getTime() + CODE_VALID_SECONDS * 1000);
         const [row] = await tx

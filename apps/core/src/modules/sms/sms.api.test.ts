@@ -45,11 +45,17 @@ describe('sendSmsCodeNoAuth', () => {
     expect(row?.text).toContain('Mã xác minh');
   });
 
-  it('refuses a second code within 60 s, allows it after', async () => {
+  it('refuses a second code within 60 s, saying how long to wait, allows it after', async () => {
     const phone = nextPhone();
     expect((await send(phone)).code).toBe(200);
-    ctx.clock.advance(59_000);
-    expect(await send(phone)).toMatchObject({ code: 11007, message: 'Please wait before requesting another code' });
+    ctx.clock.advance(29_000);
+    expect(await send(phone)).toMatchObject({
+      code: 11007,
+      message: 'Please wait 31 seconds before requesting another code',
+      result: { retryAfterSeconds: 31 },
+    });
+    ctx.clock.advance(30_000);
+    expect(await send(phone)).toMatchObject({ code: 11007, message: 'Please wait 1 second before requesting another code' });
     ctx.clock.advance(1_000);
     expect((await send(phone)).code).toBe(200);
   });

@@ -104,8 +104,8 @@ export function useWithdrawForm({ currency, config, balance, withdrawable, hasAs
   });
 
   const sendCode = async () => {
-    const sent = await form.attempt(() => sendWithdrawCode());
-    if (sent) setSentTo(sent.sentTo);
+    const sent = await form.attemptCode(() => sendWithdrawCode());
+    if (sent && 'sentTo' in sent) setSentTo(sent.sentTo);
     return sent;
   };
 

@@ -10,7 +10,7 @@ import { useThrottled } from '../../../lib/throttle';
 import { toast } from '../../../lib/toast';
 import { useResetLoginPwd } from '../api/resetLoginPwd';
 import type { PanelProps } from './panel';
-import { sendPhoneCode } from './sendPhoneCode';
+import { phoneCodeKey, sendPhoneCode } from './sendPhoneCode';
 
 export function ForgotPanel({ areaCode, countryCode, onBack }: Omit<PanelProps, 'onDone'> & { onBack: () => void }) {
   const { t } = useTranslation();
@@ -37,7 +37,11 @@ export function ForgotPanel({ areaCode, countryCode, onBack }: Omit<PanelProps, 
       <h2 className="form-title">{t('auth.forgot')}</h2>
       <PhoneField countryCode={countryCode} {...form.bind('phone')} />
       <PasswordPairFields label={t('auth.newPassword')} password={form.bind('password')} confirmPassword={form.bind('confirmPassword')} />
-      <CodeField onSend={() => sendPhoneCode(form, 'resetLoginPwd', areaCode)} {...form.bind('code')} />
+      <CodeField
+        onSend={() => sendPhoneCode(form, 'resetLoginPwd', areaCode)}
+        cooldownKey={phoneCodeKey('resetLoginPwd', areaCode, form.values.phone)}
+        {...form.bind('code')}
+      />
       <ConfirmButton label={t('auth.resetPassword')} pending={reset.isPending} onConfirm={submit} />
       <button type="button" className="btn-link" onClick={onBack}>
         {t('auth.backToLogin')}

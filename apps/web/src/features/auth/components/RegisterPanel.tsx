@@ -10,7 +10,7 @@ import { useForm } from '../../../lib/form';
 import { useThrottled } from '../../../lib/throttle';
 import { useRegister } from '../api/register';
 import type { PanelProps } from './panel';
-import { sendPhoneCode } from './sendPhoneCode';
+import { phoneCodeKey, sendPhoneCode } from './sendPhoneCode';
 
 export function RegisterPanel({ areaCode, countryCode, onDone, invitationCode }: PanelProps & { invitationCode: string | undefined }) {
   const { t } = useTranslation();
@@ -30,7 +30,11 @@ export function RegisterPanel({ areaCode, countryCode, onDone, invitationCode }:
     <Form onSubmit={submit}>
       <PhoneField countryCode={countryCode} {...form.bind('phone')} />
       <PasswordPairFields label={t('auth.password')} password={form.bind('password')} confirmPassword={form.bind('confirmPassword')} />
-      <CodeField onSend={() => sendPhoneCode(form, 'register', areaCode)} {...form.bind('code')} />
+      <CodeField
+        onSend={() => sendPhoneCode(form, 'register', areaCode)}
+        cooldownKey={phoneCodeKey('register', areaCode, form.values.phone)}
+        {...form.bind('code')}
+      />
       <Field
         label={t('auth.invitationCode')}
         hint={t('common.optional')}

@@ -1,11 +1,12 @@
 import { type CodeSent, checkPhone, type MessageKey } from '@prism/domain';
+import type { CodeAnswer, CodeRefused } from '../../../lib/form';
 import { type SendSmsCodeInput, sendSmsCode } from '../api/sendSmsCode';
 
 /** The part of a panel's form (useForm) that sending a code needs. */
 interface PhoneForm {
   values: { phone: string };
   check: (found: { phone?: MessageKey | undefined }) => boolean;
-  attempt: <T>(request: () => Promise<T>) => Promise<T | undefined>;
+  attemptCode: (request: () => Promise<CodeSent>) => Promise<CodeSent | CodeRefused | undefined>;
 }
 
 /**
@@ -16,8 +17,13 @@ export async function sendPhoneCode(
   form: PhoneForm,
   type: SendSmsCodeInput['type'],
   areaCode: string | undefined,
-): Promise<CodeSent | undefined> {
+): Promise<CodeAnswer | undefined> {
   const phone = form.values.phone.trim();
   if (!form.check({ phone: checkPhone(phone) ?? undefined })) return undefined;
-  return form.attempt(() => sendSmsCode({ phone, type, areaCode }));
+  return form.attemptCode(() => sendSmsCode({ phone, type, areaCode }));
+}
+
+/** The send-code countdown's key: the server counts per purpose and number. */
+export function phoneCodeKey(type: SendSmsCodeInput['type'], areaCode: string | undefined, phone: string): string {
+  return `${type}:${areaCode ?? ''}:${phone.trim()}`;
 }

@@ -27,7 +27,11 @@ export function LoginPasswordScreen({ phone, areaCode }: { phone: string; areaCo
     <Form className="card" onSubmit={submit}>
       <p className="muted">{t('settings.codeSentTo', { phone })}</p>
       <PasswordPairFields label={t('auth.newPassword')} password={form.bind('password')} confirmPassword={form.bind('confirmPassword')} />
-      <CodeField onSend={() => form.attempt(() => sendUserCode('resetLoginPwd'))} {...form.bind('code')} />
+      <CodeField
+        onSend={() => form.attemptCode(() => sendUserCode('resetLoginPwd'))}
+        cooldownKey="user:resetLoginPwd"
+        {...form.bind('code')}
+      />
       <ConfirmButton label={t('common.confirm')} pending={change.isPending} onConfirm={submit} />
     </Form>
   );

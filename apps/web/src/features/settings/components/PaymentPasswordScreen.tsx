@@ -36,7 +36,11 @@ export function PaymentPasswordScreen() {
     <Form className="card" onSubmit={submit}>
       <Field label={t('settings.paymentPassword')} hint={t('settings.pinHint')} {...pin} {...form.bind('password')} />
       <Field label={t('settings.confirmPaymentPassword')} {...pin} {...form.bind('confirmPassword')} />
-      <CodeField onSend={() => form.attempt(() => sendUserCode('resetAssetPwd'))} {...form.bind('code')} />
+      <CodeField
+        onSend={() => form.attemptCode(() => sendUserCode('resetAssetPwd'))}
+        cooldownKey="user:resetAssetPwd"
+        {...form.bind('code')}
+      />
       <ConfirmButton label={t('common.confirm')} pending={reset.isPending} onConfirm={submit} />
     </Form>
   );

@@ -80,7 +80,9 @@ export function WithdrawForm(props: WithdrawFormProps) {
         autoComplete="one-time-code"
         maxLength={6}
         hint={state.sentTo ? undefined : t('withdraw.codeHint')}
-        trailing={<SendCodeButton onSend={state.sendCode} label={t('withdraw.getCode')} testId="withdraw-send-code" />}
+        trailing={
+          <SendCodeButton onSend={state.sendCode} cooldownKey="user:withdraw" label={t('withdraw.getCode')} testId="withdraw-send-code" />
+        }
         {...form.bind('code')}
       />
       {state.sentTo && (
