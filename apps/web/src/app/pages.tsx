@@ -2,6 +2,7 @@ import { routes } from '@prism/domain';
 import { type ComponentType, type LazyExoticComponent, lazy, Suspense, useMemo } from 'react';
 import { Navigate, useLocation } from 'react-router-dom';
 import { PageLoading } from '../components/PageLoading';
+import { loginStateFor } from '../features/auth/returnTo';
 import { type PageProps, parseQuery } from '../lib/query';
 import { withTimeout } from '../lib/timing';
 import { useHasToken } from '../lib/token';
@@ -40,10 +41,12 @@ export function lazyShell<P extends object>(load: () => Promise<ComponentType<P>
  * delayed loading indicator, the error block, and the query string as props.
  */
 export function RoutePage({ entry }: { entry: RouteEntry }) {
-  const { search, pathname } = useLocation();
+  const location = useLocation();
+  const { search, pathname } = location;
   const query = useMemo(() => parseQuery(search), [search]);
   const loggedIn = useHasToken();
-  if (entry.meta.auth && !loggedIn) return <Navigate to={routes.login} replace />;
+  // The page asked for rides along in the login page's history state: after logging in, it opens.
+  if (entry.meta.auth && !loggedIn) return <Navigate to={routes.login} replace state={{ depth: 1, ...loginStateFor(location) }} />;
   const Page = lazyPage(entry.load);
   return (
     // Keyed by page, so every page starts with a fresh boundary and its own loading state.

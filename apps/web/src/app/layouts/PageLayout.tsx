@@ -1,7 +1,8 @@
 import { useTranslation } from 'react-i18next';
-import { Outlet } from 'react-router-dom';
+import { Outlet, useLocation } from 'react-router-dom';
 import { Icon } from '../../components/Icon';
 import { useNavigation } from '../../lib/navigation';
+import { useBarTitleOf } from '../../lib/pageTitle';
 import { telegram } from '../../lib/telegram';
 import { useRouteMeta } from '../routeMeta';
 import { LangButton } from './LangButton';
@@ -13,6 +14,8 @@ import { LangButton } from './LangButton';
 export function PageLayout() {
   const { t } = useTranslation();
   const meta = useRouteMeta();
+  // A page with several panels (the login page) names the one it shows.
+  const ownTitle = useBarTitleOf(useLocation().pathname);
   const { navigateBack } = useNavigation();
   const arrow = meta?.back === true && !telegram().active;
   return (
@@ -23,7 +26,7 @@ export function PageLayout() {
             <Icon name="back" directional />
           </button>
         )}
-        <h1 className="bar-title">{meta ? t(`titles.${meta.name}`) : t('common.brand')}</h1>
+        <h1 className="bar-title">{ownTitle ?? (meta ? t(`titles.${meta.name}`) : t('common.brand'))}</h1>
         {meta?.langIcon && <LangButton />}
       </header>
       <main className="content">

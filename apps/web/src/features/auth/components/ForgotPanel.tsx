@@ -12,9 +12,15 @@ import { useResetLoginPwd } from '../api/resetLoginPwd';
 import type { PanelProps } from './panel';
 import { phoneCodeKey, sendPhoneCode } from './sendPhoneCode';
 
-export function ForgotPanel({ areaCode, countryCode, onBack }: Omit<PanelProps, 'onDone'> & { onBack: () => void }) {
+/** Resets the login password with an SMS code; back on the login panel the phone is filled in. */
+export function ForgotPanel({
+  areaCode,
+  countryCode,
+  onBack,
+  phone: typedBefore = '',
+}: Omit<PanelProps, 'onDone'> & { onBack: (phone: string) => void }) {
   const { t } = useTranslation();
-  const form = useForm({ phone: '', password: '', confirmPassword: '', code: '' });
+  const form = useForm({ phone: typedBefore, password: '', confirmPassword: '', code: '' });
   const reset = useResetLoginPwd();
 
   const submit = useThrottled(() => {
@@ -25,7 +31,7 @@ export function ForgotPanel({ areaCode, countryCode, onBack }: Omit<PanelProps, 
       {
         onSuccess: () => {
           toast(t('auth.passwordReset'));
-          onBack();
+          onBack(phone);
         },
         onError: form.fail,
       },
@@ -43,7 +49,7 @@ export function ForgotPanel({ areaCode, countryCode, onBack }: Omit<PanelProps, 
         {...form.bind('code')}
       />
       <ConfirmButton label={t('auth.resetPassword')} pending={reset.isPending} onConfirm={submit} />
-      <button type="button" className="btn-link" onClick={onBack}>
+      <button type="button" className="btn-link" onClick={() => onBack(form.values.phone)}>
         {t('auth.backToLogin')}
       </button>
     </Form>

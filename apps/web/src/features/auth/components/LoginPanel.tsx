@@ -9,9 +9,15 @@ import { useThrottled } from '../../../lib/throttle';
 import { useLogin } from '../api/login';
 import type { PanelProps } from './panel';
 
-export function LoginPanel({ areaCode, countryCode, onDone, onForgot }: PanelProps & { onForgot: () => void }) {
+export function LoginPanel({
+  areaCode,
+  countryCode,
+  onDone,
+  onForgot,
+  phone: typedBefore = '',
+}: PanelProps & { onForgot: (phone: string) => void }) {
   const { t } = useTranslation();
-  const form = useForm({ phone: '', password: '' });
+  const form = useForm({ phone: typedBefore, password: '' });
   const login = useLogin();
 
   const submit = useThrottled(() => {
@@ -24,7 +30,7 @@ export function LoginPanel({ areaCode, countryCode, onDone, onForgot }: PanelPro
       <PhoneField countryCode={countryCode} {...form.bind('phone')} />
       <Field label={t('auth.password')} type="password" autoComplete="current-password" {...form.bind('password')} />
       <ConfirmButton label={t('auth.login')} pending={login.isPending} onConfirm={submit} />
-      <button type="button" className="btn-link" onClick={onForgot}>
+      <button type="button" className="btn-link" onClick={() => onForgot(form.values.phone)}>
         {t('auth.forgotLink')}
       </button>
     </Form>

@@ -1,11 +1,14 @@
-import { type IssuedToken, routes } from '@prism/domain';
+import type { IssuedToken } from '@prism/domain';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useLocation } from 'react-router-dom';
 import { useNavigation } from '../../../lib/navigation';
+import { useBarTitle } from '../../../lib/pageTitle';
 import type { PageProps, Query } from '../../../lib/query';
 import { telegram } from '../../../lib/telegram';
 import { setToken } from '../../../lib/token';
 import { pickInvitationCode } from '../invitation';
+import { returnTarget } from '../returnTo';
 import { CountryCodeSelect } from './CountryCodeSelect';
 import { DemoNote } from './DemoNote';
 import { ForgotPanel } from './ForgotPanel';
@@ -20,17 +23,31 @@ export function initialPanel(query: Query, invitationCode: string | undefined): 
   return invitationCode ? 'register' : 'login';
 }
 
-/** /pages/login/login: log in (default), register, forgot password. */
+/** The bar title of each panel: the page is one route, its title follows what it shows. */
+const PANEL_TITLES = { login: 'auth.login', register: 'auth.register', forgot: 'auth.forgot' } as const;
+
+/**
+ * /pages/login/login: log in (default), register, forgot password. Afterwards the page that was
+ * asked for (the login guard keeps it in the history state), else home. The phone typed on one
+ * panel is carried to the next (after a password reset, the login form has it).
+ */
 export function LoginScreen({ query }: PageProps) {
   const { t } = useTranslation();
   const { reLaunch } = useNavigation();
+  const { state } = useLocation();
   const invitationCode = pickInvitationCode(query, telegram().startParam);
   const [panel, setPanel] = useState<Panel>(() => initialPanel(query, invitationCode));
   const [areaCode, setAreaCode] = useState<string>();
+  const [phone, setPhone] = useState('');
+  useBarTitle(t(PANEL_TITLES[panel]));
 
   const done = (issued: IssuedToken) => {
     setToken(issued);
-    reLaunch(routes.home);
+    reLaunch(returnTarget(state));
+  };
+  const openPanel = (next: Panel, typedPhone?: string) => {
+    if (typedPhone !== undefined) setPhone(typedPhone.trim());
+    setPanel(next);
   };
   const countryCode = <CountryCodeSelect value={areaCode} onChange={setAreaCode} />;
 
@@ -41,7 +58,7 @@ export function LoginScreen({ query }: PageProps) {
         <p className="auth-brand">{t('common.brand')}</p>
       </header>
       {panel === 'forgot' ? (
-        <ForgotPanel areaCode={areaCode} countryCode={countryCode} onBack={() => setPanel('login')} />
+        <ForgotPanel areaCode={areaCode} countryCode={countryCode} phone={phone} onBack={(typed) => openPanel('login', typed)} />
       ) : (
         <>
           <div className="segmented" role="tablist" aria-label={t('auth.panels')}>
@@ -62,7 +79,13 @@ export function LoginScreen({ query }: PageProps) {
           </div>
           <div role="tabpanel" id="auth-panel" aria-labelledby={`tab-${panel}`}>
             {panel === 'login' ? (
-              <LoginPanel areaCode={areaCode} countryCode={countryCode} onDone={done} onForgot={() => setPanel('forgot')} />
+              <LoginPanel
+                areaCode={areaCode}
+                countryCode={countryCode}
+                phone={phone}
+                onDone={done}
+                onForgot={(typed) => openPanel('forgot', typed)}
+              />
             ) : (
               <RegisterPanel areaCode={areaCode} countryCode={countryCode} onDone={done} invitationCode={invitationCode} />
             )}

@@ -8,4 +8,6 @@ export interface PanelProps {
   /** The country-code picker, shown in front of the phone number. */
   countryCode: ReactNode;
   onDone: (issued: IssuedToken) => void;
+  /** The phone typed on the panel shown before (empty at first): this one starts with it. */
+  phone?: string;
 }
