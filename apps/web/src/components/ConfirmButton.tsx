@@ -1,4 +1,5 @@
 import { useMainButton } from '../lib/native';
+import { useFormTap } from './Form';
 import { SubmitButton } from './SubmitButton';
 
 /**
@@ -21,7 +22,17 @@ export function ConfirmButton({
   testId?: string;
   className?: string;
 }) {
-  const native = useMainButton({ text: label, enabled: !disabled, loading: pending, onClick: onConfirm });
+  const { cooling, tap } = useFormTap();
+  // Telegram's MainButton does not submit the form: it opens the tap window itself, and shows its spinner through it.
+  const native = useMainButton({
+    text: label,
+    enabled: !disabled,
+    loading: pending || cooling,
+    onClick: () => {
+      tap();
+      onConfirm();
+    },
+  });
   if (native) return null;
   return (
     <SubmitButton pending={pending} disabled={pending || disabled} data-testid={testId} className={className}>

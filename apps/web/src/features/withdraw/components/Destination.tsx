@@ -1,4 +1,12 @@
-import { type BankCardView, routes, USDT_NETWORKS, type UsdtWalletType, type WalletCurrency, type WalletView } from '@prism/domain';
+import {
+  type BankCardView,
+  type MessageKey,
+  routes,
+  USDT_NETWORKS,
+  type UsdtWalletType,
+  type WalletCurrency,
+  type WalletView,
+} from '@prism/domain';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { QueryView } from '../../../components/QueryView';
@@ -16,24 +24,43 @@ export interface DestinationProps {
   error: string | undefined;
 }
 
-/** Where the money goes: one of the user's bank cards (CASH) or the address bound on a network (USDT). */
-export function Destination({ currency, error, ...props }: DestinationProps) {
+/** The refusal a missing destination gives (the card or address block already says it), if one is missing now. */
+function missingKey({ currency, cards, wallets, boundAddress }: DestinationProps): MessageKey | undefined {
+  if (currency === 'CASH') return cards.data?.length === 0 ? 'BANK_CARD_REQUIRED' : undefined;
+  return wallets.data && !boundAddress ? 'ADD_ADDRESS_FIRST' : undefined;
+}
+
+/**
+ * Where the money goes: one of the user's bank cards (CASH) or the address bound on a network (USDT).
+ * When the submit is refused because none is there, the block that offers to add one already says
+ * so: it is marked as the error instead of the message showing a second time under it.
+ */
+export function Destination(allProps: DestinationProps) {
+  const { currency, error, ...props } = allProps;
   const { t } = useTranslation();
+  const { t: tm } = useTranslation('msg');
+  const missing = missingKey(allProps);
+  const repeated = error !== undefined && missing !== undefined && error === tm(missing);
   return (
-    <fieldset className="choice">
+    <fieldset className={repeated ? 'choice field-invalid' : 'choice'}>
       <legend className="field-label">{t('withdraw.destination')}</legend>
-      {currency === 'CASH' ? <BankCardChoice {...props} /> : <AddressChoice {...props} />}
-      {error && <p className="field-error">{error}</p>}
+      {currency === 'CASH' ? <BankCardChoice {...props} refused={repeated} /> : <AddressChoice {...props} refused={repeated} />}
+      {error && !repeated && <p className="field-error">{error}</p>}
     </fieldset>
   );
 }
 
-/** A way to add what is missing: the message of the refusal, and a button to the page that fixes it. */
-function Missing({ message, action }: { message: string; action: string }) {
+/**
+ * A way to add what is missing: the message of the refusal, and a button to the page that fixes it.
+ * `refused`: a submit was refused for it, so the message is shown as the error (and announced).
+ */
+function Missing({ message, action, refused }: { message: string; action: string; refused: boolean }) {
   const { navigateTo } = useNavigation();
   return (
     <div className="missing">
-      <p>{message}</p>
+      <p className={refused ? 'field-error' : undefined} role={refused ? 'alert' : undefined} data-testid="withdraw-missing">
+        {message}
+      </p>
       <button type="button" className="btn btn-ghost btn-small" onClick={() => navigateTo(routes.bankCard)}>
         {action}
       </button>
@@ -41,7 +68,12 @@ function Missing({ message, action }: { message: string; action: string }) {
   );
 }
 
-function BankCardChoice({ cards, chosenCardId, onCard }: Pick<DestinationProps, 'cards' | 'chosenCardId' | 'onCard'>) {
+function BankCardChoice({
+  cards,
+  chosenCardId,
+  onCard,
+  refused,
+}: Pick<DestinationProps, 'cards' | 'chosenCardId' | 'onCard'> & { refused: boolean }) {
   const { t } = useTranslation();
   const { t: tm } = useTranslation('msg');
   const { navigateTo } = useNavigation();
@@ -49,7 +81,7 @@ function BankCardChoice({ cards, chosenCardId, onCard }: Pick<DestinationProps, 
     <QueryView query={cards}>
       {(list) =>
         list.length === 0 ? (
-          <Missing message={tm('BANK_CARD_REQUIRED')} action={t('withdraw.addBankCard')} />
+          <Missing message={tm('BANK_CARD_REQUIRED')} action={t('withdraw.addBankCard')} refused={refused} />
         ) : (
           <div className="option-list">
             {list.map((card) => (
@@ -76,7 +108,8 @@ function AddressChoice({
   network,
   onNetwork,
   boundAddress,
-}: Pick<DestinationProps, 'wallets' | 'network' | 'onNetwork' | 'boundAddress'>) {
+  refused,
+}: Pick<DestinationProps, 'wallets' | 'network' | 'onNetwork' | 'boundAddress'> & { refused: boolean }) {
   const { t } = useTranslation();
   const { t: tm } = useTranslation('msg');
   return (
@@ -102,7 +135,7 @@ function AddressChoice({
               {boundAddress}
             </code>
           ) : (
-            <Missing message={tm('ADD_ADDRESS_FIRST')} action={t('withdraw.bindAddress')} />
+            <Missing message={tm('ADD_ADDRESS_FIRST')} action={t('withdraw.bindAddress')} refused={refused} />
           )
         }
       </QueryView>
