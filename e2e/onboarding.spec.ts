@@ -35,10 +35,14 @@ test('a new user registers, sees zero balances, switches to Arabic, logs out and
   await page.waitForURL('**/pages/login/login');
   expect(await page.evaluate(() => localStorage.getItem('prism.token'))).toBeNull();
 
-  // Pages that need a login send the user back to the login page.
+  // Pages that need a login send the user to the login page, and back to them after it.
   await page.goto('/pages/account/account');
   await page.waitForURL('**/pages/login/login**');
-
+  await page.getByLabel('Phone').fill(phone);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Log in', exact: true }).click();
+  await page.waitForURL('**/pages/account/account');
+  await page.goto('/pages/login/login');
   await logInThroughUi(page, phone, password);
   await expect(page.getByText('CHIP 0.00')).toBeVisible();
 });
