@@ -115,13 +115,19 @@ test('a deep link opened logged out opens after logging in; after a password res
 
 test('a second tap during the first shows busy; the seeded pages and the login page say nothing meant for operators', async ({ page }) => {
   await page.goto('/pages/login/login');
-  await page.getByLabel('Phone').fill(uniquePhone());
-  await page.getByLabel('Password', { exact: true }).fill('wrong-password');
   const logIn = page.getByRole('button', { name: 'Log in', exact: true });
+  // A tap the form refuses at once (no phone): the button still shows the throttle's second as busy,
+  // so the corrected second tap right after it is visibly not taken instead of silently dropped.
   await logIn.click();
-  // The throttle's second of the first tap (and its request) shows on the button, which takes no tap meanwhile.
+  await expect(page.getByText('Please enter the phone')).toBeVisible();
   await expect(logIn).toHaveAttribute('aria-busy', 'true');
   await expect(logIn).toBeDisabled();
+  await page.getByLabel('Phone').fill(uniquePhone());
+  await page.getByLabel('Password', { exact: true }).fill('wrong-password');
+  // Then it is ready again, and the corrected tap goes through (busy while its request runs).
+  await expect(logIn).toBeEnabled();
+  await logIn.click();
+  await expect(logIn).toHaveAttribute('aria-busy', 'true');
   await expect(page.getByTestId('toast')).toHaveText('Wrong phone number or password');
   await expect(logIn).toBeEnabled();
   await expect(logIn).not.toHaveAttribute('aria-busy', 'true');
