@@ -17,8 +17,8 @@ import {
   TURNOVER_POOL,
   type TurnoverBook,
   turnoverHold,
-  withdrawBreakdown,
   withdrawableOfBook,
+  withdrawBreakdown,
 } from './turnover';
 
 const ONE_X = 10_000;

@@ -33,10 +33,15 @@ describe('the withdrawal breakdown in getUserInfo', () => {
   it('after a recharge, a gift-code reward and an exchange: the parts add up, and the free 0.10 stays free', async () => {
     const user = await registerUser(ctx);
     await fundUser(ctx, user.id, 'CASH', 100_000n, 10_000); // 1000.00 recharged with multiple 1
-    const code = (await ctx.api.post<GiftCodeView>('/admin/giftCodes', { asset: 'CASH', amount: '0.10', totalUses: '1', days: '1' }, asOperator))
-      .result.code;
+    const code = (
+      await ctx.api.post<GiftCodeView>('/admin/giftCodes', { asset: 'CASH', amount: '0.10', totalUses: '1', days: '1' }, asOperator)
+    ).result.code;
     expect((await ctx.api.post('/app/giftCode/redeem', { code }, { token: user.token })).code).toBe(200);
-    const exchanged = await ctx.api.post('/app/user/account/exchange', { fromCoin: 'CASH', toCoin: 'CHIP', amount: '100' }, { token: user.token });
+    const exchanged = await ctx.api.post(
+      '/app/user/account/exchange',
+      { fromCoin: 'CASH', toCoin: 'CHIP', amount: '100' },
+      { token: user.token },
+    );
     expect(exchanged.code).toBe(200);
 
     const user0 = await info(user);
@@ -71,7 +76,13 @@ describe('the withdrawal breakdown in getUserInfo', () => {
     await fundUser(ctx, user.id, 'CASH', 500_000n, 20_000); // 5000.00 with multiple 2
     // 1,399.80 bet and lost, as the game's bet statement books it: the stake to the house, its turnover to `done`.
     await ctx.db.transaction(async (tx) => {
-      const bet = { asset: 'CASH' as const, from: { userId: user.id }, to: { system: 'house' }, amount: 139_980n, type: 'bet' as const };
+      const bet = {
+        asset: 'CASH' as const,
+        from: { userId: user.id },
+        to: { system: 'house' as const },
+        amount: 139_980n,
+        type: 'bet' as const,
+      };
       await transfer(tx, { ...bet, reference: `bet:breakdown:${user.id}` }, ctx.clock.now());
       await tx.execute(sql`update turnover set done = done + 139980 where user_id = ${user.id} and currency = 'CASH'`);
     });
@@ -93,7 +104,9 @@ describe('the withdrawal breakdown in getUserInfo', () => {
     const user = await registerUser(ctx);
     await fundUser(ctx, user.id, 'CASH', 100_000n, 10_000);
     await fundUser(ctx, user.id, 'USDT', 1_000n, 10_000);
-    expect((await ctx.api.post('/app/user/account/exchange', { fromCoin: 'CASH', toCoin: 'CHIP', amount: '100' }, { token: user.token })).code).toBe(200);
+    expect(
+      (await ctx.api.post('/app/user/account/exchange', { fromCoin: 'CASH', toCoin: 'CHIP', amount: '100' }, { token: user.token })).code,
+    ).toBe(200);
     expect(await breakdownOf(user, 'CASH')).toMatchObject({ withdrawable: '0.00', heldByTurnover: '900.00' });
 
     expect((await setMultiple('CASH', '0')).code).toBe(200);
