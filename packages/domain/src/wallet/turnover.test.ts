@@ -126,6 +126,8 @@ const rateOf: RateOf = (from, to) => {
   return pair ? parseRate(pair[2]) : undefined;
 };
 const MULTIPLES = [0, 5_000, 10_000, 20_000] as const;
+/** Property runs take about a second alone; on a loaded machine (CI, shared cores) several times that. */
+const PROPERTY = { timeout: 30_000 };
 
 type Who = 0 | 1;
 type Step =
@@ -276,7 +278,7 @@ const newWorld = (): World => ({
 });
 
 describe('withdrawable never exceeds what the rule allows (property)', () => {
-  it('holds after every step of any sequence, gifts and maturities included', () => {
+  it('holds after every step of any sequence, gifts and maturities included', PROPERTY, () => {
     fc.assert(
       fc.property(fc.array(step, { minLength: 1, maxLength: 40 }), (steps) => {
         const world = newWorld();
@@ -289,7 +291,7 @@ describe('withdrawable never exceeds what the rule allows (property)', () => {
     );
   });
 
-  it('without any bet, locked deposits never leave, whatever the exchanges and gifts', () => {
+  it('without any bet, locked deposits never leave, whatever the exchanges and gifts', PROPERTY, () => {
     const noBets = step.filter((s) => s.kind !== 'bet');
     fc.assert(
       fc.property(fc.array(noBets, { minLength: 1, maxLength: 40 }), (steps) => {
@@ -362,7 +364,7 @@ describe('the withdrawal breakdown adds up to the balance', () => {
     });
   });
 
-  it('property: free + held = balance, free = withdrawable, held + beyond = the lock, over any sequence', () => {
+  it('property: free + held = balance, free = withdrawable, held + beyond = the lock, over any sequence', PROPERTY, () => {
     fc.assert(
       fc.property(fc.array(step, { minLength: 1, maxLength: 30 }), (steps) => {
         const world = newWorld();
@@ -379,7 +381,7 @@ describe('the withdrawal breakdown adds up to the balance', () => {
             }
         }
       }),
-      { numRuns: 500 },
+      { numRuns: 300 },
     );
   });
 });
@@ -403,7 +405,7 @@ describe('the operator lowers the multiple: money already held follows', () => {
     expect(turnoverHold(book, 'CASH')).toEqual({ locked: 50_000n, needed: 50_000n });
   });
 
-  it('property: never holds more, never needs more; raising it changes nothing held', () => {
+  it('property: never holds more, never needs more; raising it changes nothing held', PROPERTY, () => {
     fc.assert(
       fc.property(fc.array(step, { minLength: 1, maxLength: 30 }), fc.constantFrom(...MULTIPLES, 40_000), (steps, multiple) => {
         const world = newWorld();
@@ -420,7 +422,7 @@ describe('the operator lowers the multiple: money already held follows', () => {
             }
           }
       }),
-      { numRuns: 500 },
+      { numRuns: 300 },
     );
   });
 });
