@@ -10,7 +10,7 @@ import { QueryView } from '../../../components/QueryView';
 import { Sheet } from '../../../components/Sheet';
 import { useForm } from '../../../lib/form';
 import { useIntent } from '../../../lib/intent';
-import { formatAmount } from '../../../lib/money';
+import { formatAmount, minOf } from '../../../lib/money';
 import { haptics, useClosingConfirmation } from '../../../lib/native';
 import { useThrottled } from '../../../lib/throttle';
 import { toast } from '../../../lib/toast';
@@ -52,6 +52,7 @@ function ExchangeForm({ rates, user }: { rates: ExchangeRate[]; user: Balances }
   const receive = receivePreview(rates, from, to, form.values.amount);
   // The most that may be exchanged: the balance (the turnover lock moves with the money, it never refuses).
   const available = balanceOf(user, from);
+  // The lock is counted on recharged money and can be larger than the coins in hand: the note shows the part of the balance it holds.
   const lock = turnoverLockOf(user, from);
   const checked = checkExchangeAmount(form.values.amount, available, receive);
   const overLimit = 'error' in checked && checked.error === 'INSUFFICIENT_BALANCE';
@@ -149,7 +150,11 @@ function ExchangeForm({ rates, user }: { rates: ExchangeRate[]; user: Balances }
       />
       {lock && (
         <p className="muted" data-testid="exchange-turnover">
-          {t('exchange.turnoverNote', { locked: formatAmount(lock.locked), needed: formatAmount(lock.needed), coin: from })}
+          {t('exchange.turnoverNote', {
+            locked: formatAmount(formatMoney(minOf(lock.locked, available))),
+            needed: formatAmount(lock.needed),
+            coin: from,
+          })}
         </p>
       )}
       <dl className="preview">

@@ -5,6 +5,7 @@ import { ConfirmButton } from '../../../components/ConfirmButton';
 import { Field } from '../../../components/Field';
 import { Form } from '../../../components/Form';
 import { PagedList } from '../../../components/PagedList';
+import { RewardsRule } from '../../../components/RewardsRule';
 import { StatusBadge } from '../../../components/StatusBadge';
 import { formatDateTime } from '../../../lib/datetime';
 import { useForm } from '../../../lib/form';
@@ -66,6 +67,7 @@ function RedeemForm() {
         />
         <ConfirmButton label={t('giftCode.redeem')} pending={redeem.isPending} onConfirm={submit} testId="gift-code-redeem" />
       </Form>
+      <RewardsRule />
     </Card>
   );
 }

@@ -330,7 +330,17 @@ export const enUSApp = {
     balances: 'Balances',
     balance: 'Balance',
     withdrawable: 'Withdrawable',
-    turnoverNeeded: '{{locked}} {{currency}} of the balance is held by the turnover rule: {{needed}} more in bets frees it.',
+    breakdown: 'What makes up the balance',
+    free: 'Free to withdraw',
+    heldByTurnover: 'Held by the turnover rule',
+    betsNeeded: '{{needed}} {{currency}} more in bets frees what the turnover rule holds.',
+    lockBeyond:
+      'The turnover rule counts {{beyond}} {{currency}} more than this balance: recharged money that was bet, or is in power packages, deposits or advisor orders. Money that arrives, rewards included, is held with it until bets free it.',
+    rewardsRule:
+      'Rewards (gift codes, level rewards, daily sign-in) have no holding rule of their own: they arrive free to withdraw, and are held only while the turnover rule counts more than the rest of your balance.',
+    turnover: 'Bets before a recharge can leave',
+    turnoverTimes: '{{multiple}} × the amount recharged',
+    turnoverNone: 'None: recharged money can leave at once',
     rules: 'Withdrawal rules',
     min: 'Minimum',
     max: 'Maximum',
@@ -428,7 +438,7 @@ export const enUSApp = {
     available: 'available {{amount}} {{coin}}',
     max: 'Max',
     turnoverNote:
-      '{{locked}} {{coin}} is held by the turnover rule ({{needed}} more in bets frees it); if you exchange it, it stays held in the coin you receive.',
+      '{{locked}} {{coin}} is held by the turnover rule ({{needed}} more in bets frees it); an exchange takes held money first, and it stays held in the coin you receive.',
     receive: 'You receive',
     confirm: 'Exchange',
     done: 'Exchanged: {{amount}} {{coin}} received',

@@ -325,7 +325,17 @@ export const viApp: AppStrings = {
     balances: 'Số dư',
     balance: 'Số dư',
     withdrawable: 'Có thể rút',
-    turnoverNeeded: '{{locked}} {{currency}} trong số dư đang bị giữ theo quy tắc doanh thu cược: cược thêm {{needed}} để giải phóng.',
+    breakdown: 'Số dư gồm những gì',
+    free: 'Có thể rút',
+    heldByTurnover: 'Bị giữ theo quy tắc doanh thu cược',
+    betsNeeded: 'Cược thêm {{needed}} {{currency}} để giải phóng phần bị giữ theo quy tắc doanh thu cược.',
+    lockBeyond:
+      'Quy tắc doanh thu cược đang tính nhiều hơn số dư này {{beyond}} {{currency}}: tiền nạp đã được cược, hoặc đang nằm trong gói sức mạnh, tiền gửi hay lệnh cố vấn. Tiền đến sau, kể cả phần thưởng, bị giữ cùng cho đến khi cược giải phóng.',
+    rewardsRule:
+      'Phần thưởng (mã quà tặng, thưởng cấp độ, điểm danh hằng ngày) không có quy tắc giữ riêng: chúng đến là có thể rút, và chỉ bị giữ khi quy tắc doanh thu cược tính nhiều hơn phần còn lại của số dư.',
+    turnover: 'Cược cần có trước khi rút tiền nạp',
+    turnoverTimes: '{{multiple}} × số tiền nạp',
+    turnoverNone: 'Không: tiền nạp rút được ngay',
     rules: 'Quy định rút tiền',
     min: 'Tối thiểu',
     max: 'Tối đa',
@@ -423,7 +433,7 @@ export const viApp: AppStrings = {
     available: 'khả dụng {{amount}} {{coin}}',
     max: 'Tối đa',
     turnoverNote:
-      '{{locked}} {{coin}} đang bị giữ theo quy tắc doanh thu cược (cược thêm {{needed}} để giải phóng); nếu đổi, phần này vẫn bị giữ trong đồng bạn nhận.',
+      '{{locked}} {{coin}} đang bị giữ theo quy tắc doanh thu cược (cược thêm {{needed}} để giải phóng); khi đổi, phần bị giữ được dùng trước và vẫn bị giữ trong đồng bạn nhận.',
     receive: 'Bạn nhận được',
     confirm: 'Quy đổi',
     done: 'Đã quy đổi: nhận {{amount}} {{coin}}',
