@@ -1,6 +1,14 @@
 import { type APIRequestContext, expect, type Locator, type Page, test } from '@playwright/test';
 import { E2E_OPS_TOKEN } from './support/constants';
-import { registeredUser, signIn } from './support/telegramClient';
+import {
+  expectLatest,
+  installTelegramClient,
+  launchUrl,
+  pressMainButton,
+  pressSecondaryButton,
+  registeredUser,
+  signIn,
+} from './support/telegramClient';
 
 /**
  * Issue 23, items 2 and 4: a spend asks first (the amount and the balance
@@ -99,6 +107,43 @@ test('gift power asks with the amount and the balance after; cancel spends nothi
   await expect(amount).toHaveClass(/amount-down/);
   expect(await colourOf(amount)).toBe(await themeColour(page, '--down'));
   expect(await colourOf(amount)).not.toBe(await themeColour(page, '--up'));
+});
+
+test('inside Telegram the confirmation is the MainButton (Pay) and the SecondaryButton (Cancel)', async ({ page, request }) => {
+  const pkg = await operatorPost<{ id: number }>(request, 'powerSessions', {
+    cateId: '1',
+    cateName: 'Starter',
+    name: `Trust ${unique()}`,
+    coin: 'CASH',
+    price: '50',
+    power: '50',
+    termDays: '7',
+    dailyRateBps: '100',
+    feeBps: '0',
+    dailyLimit: '5',
+  });
+  const token = await fundedUser(request, '60');
+  const receiver = await registeredUser(request);
+  await signIn(page, token);
+  await installTelegramClient(page);
+  await page.goto(launchUrl('/pages/DoubleInvest/givenPower/givenPower'));
+  await page.getByTestId('give-package').selectOption(String(pkg.id));
+  await page.getByTestId('give-account').fill(receiver.phone);
+  await expectLatest(page, 'web_app_setup_main_button', { is_visible: true, text: 'Give' });
+  await pressMainButton(page);
+  await expect(page.getByTestId('spend-after')).toHaveText('10.00 CASH');
+  await expectLatest(page, 'web_app_setup_main_button', { is_visible: true, text: 'Pay 50.00 CASH' });
+  await expectLatest(page, 'web_app_setup_secondary_button', { is_visible: true, text: 'Cancel' });
+  await expect(page.getByTestId('spend-ok')).toHaveCount(0);
+  // Cancel: the sheet goes, the form's MainButton comes back, nothing is spent.
+  await pressSecondaryButton(page);
+  await expect(page.getByTestId('spend-confirm')).toHaveCount(0);
+  await expectLatest(page, 'web_app_setup_main_button', { is_visible: true, text: 'Give' });
+  await page.waitForTimeout(1_100); // the form ignores a second tap within 1 s
+  await pressMainButton(page);
+  await expectLatest(page, 'web_app_setup_main_button', { is_visible: true, text: 'Pay 50.00 CASH' });
+  await pressMainButton(page);
+  await expect(page.getByTestId('toast')).toContainText('Given: 50.00 power to');
 });
 
 test('a follow-invest product shows its return net of the 10 % fee, and says when it loses money', async ({ page, request }) => {
