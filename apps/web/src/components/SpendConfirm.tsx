@@ -87,7 +87,9 @@ function SpendConfirmSheet({ asked, onClose }: { asked: Asked; onClose: () => vo
     asked.onConfirm();
   };
   const label = t('spend.confirm', { amount: formatMoney(asked.spend.amount), coin: asked.spend.coin });
-  const native = useMainButton({ text: label, onClick: confirm });
+  // A known balance that cannot pay: the summary says how much is missing, and Confirm waits.
+  const short = asked.spend.balance !== undefined && balanceAfter(toSignedMinor(asked.spend.balance), asked.spend.amount) < 0n;
+  const native = useMainButton({ text: label, enabled: !short, onClick: confirm });
   useSecondaryButton(t('spend.cancel'), onClose);
   return (
     <Sheet title={t('spend.title')} onClose={onClose} testId="spend-confirm">
@@ -98,7 +100,7 @@ function SpendConfirmSheet({ asked, onClose }: { asked: Asked; onClose: () => vo
           <button type="button" className="btn btn-ghost" onClick={onClose} data-testid="spend-cancel">
             {t('spend.cancel')}
           </button>
-          <button type="button" className="btn btn-primary" onClick={confirm} data-testid="spend-ok">
+          <button type="button" className="btn btn-primary" onClick={confirm} disabled={short} data-testid="spend-ok">
             {label}
           </button>
         </div>
