@@ -26,6 +26,7 @@ async function exchangeToChip(page: Page, amount: string): Promise<void> {
   await sheet.getByTestId('exchange-amount').fill(amount);
   await expect(sheet.getByTestId('exchange-receive')).toContainText(`${amount}.00`);
   await sheet.getByTestId('exchange-confirm').click();
+  await page.getByTestId('spend-ok').click();
   await expect(sheet.getByTestId('exchange-amount')).toHaveValue('');
   await sheet.getByRole('button', { name: 'Close' }).click();
 }

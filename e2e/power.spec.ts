@@ -72,10 +72,12 @@ test('a new user recharges, buys a power package after confirming, sees power an
   await page.waitForURL('**/pages/DoubleInvest/givenPower/givenPower');
   await page.getByTestId('give-account').fill('0000000000');
   await page.getByTestId('give-confirm').click();
+  await page.getByTestId('spend-ok').click();
   await expect(page.getByTestId('toast')).toHaveText('No user has this phone number or invitation code');
   await page.waitForTimeout(CLICK_THROTTLE_MS);
   await page.getByTestId('give-account').fill(receiverPhone);
   await page.getByTestId('give-confirm').click();
+  await page.getByTestId('spend-ok').click();
   await expect(page.getByTestId('toast')).toContainText('Given: 10.00 power to');
   await expect(page.getByTestId('power-record').first()).toContainText('Gift power given');
 

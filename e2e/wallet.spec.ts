@@ -127,6 +127,9 @@ test('a new Telegram user recharges CASH, binds a card and an address, withdraws
   await expect(page.getByRole('button', { name: /Resend in \d+ s/ })).toBeVisible();
   await page.getByLabel('Telegram code').fill(await telegramCode(page.request, telegramUser.id, botMessageId));
   await page.getByRole('button', { name: 'Confirm withdrawal' }).click();
+  // The payment's confirmation: the amount and the balance after.
+  await expect(page.getByTestId('spend-after')).toHaveText('1000.00 CASH');
+  await page.getByTestId('spend-ok').click();
   await expect(page.getByTestId('withdraw-result-status')).toHaveText('Paid');
   await expect(page.getByTestId('withdraw-result')).toContainText('Paid: 980.00 CASH is on its way.');
   await expect(page.getByTestId('withdraw-balance')).toHaveText('Balance CASH 1000.00');

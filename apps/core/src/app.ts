@@ -136,7 +136,17 @@ function adminRouter(deps: CoreDeps, services: Services): Router {
   const router = Router();
   const money = { moneyMode: deps.config.moneyMode, sandboxDeposits: deps.config.SANDBOX_DEPOSITS };
   router.use(
-    opsRoutes({ db: deps.db, clock: deps.clock, config: services.config, money, rebateCycleWarnings: services.team.rebateCycleWarnings }),
+    opsRoutes({
+      db: deps.db,
+      clock: deps.clock,
+      config: services.config,
+      money,
+      rebateCycleWarnings: services.team.rebateCycleWarnings,
+      negativeReturnWarnings: async () => [
+        ...(await services.followInvest.negativeReturnWarnings()),
+        ...(await services.power.negativeReturnWarnings()),
+      ],
+    }),
   );
   router.use(walletAdminRoutes(deps.db, deps.clock));
   router.use(rechargeAdminRoutes(deps, services));

@@ -4,7 +4,8 @@ import { SubmitButton } from './SubmitButton';
 /**
  * A form's confirm action: inside Telegram it is Telegram's MainButton (which
  * submits the form), in a browser our own submit button. `onConfirm` is the
- * (throttled) submit handler.
+ * (throttled) submit handler. `hidden` while a SpendConfirm above the form
+ * holds the MainButton.
  */
 export function ConfirmButton({
   label,
@@ -13,6 +14,7 @@ export function ConfirmButton({
   onConfirm,
   testId,
   className,
+  hidden = false,
 }: {
   label: string;
   pending: boolean;
@@ -20,9 +22,10 @@ export function ConfirmButton({
   onConfirm: () => void;
   testId?: string;
   className?: string;
+  hidden?: boolean;
 }) {
-  const native = useMainButton({ text: label, enabled: !disabled, loading: pending, onClick: onConfirm });
-  if (native) return null;
+  const native = useMainButton({ text: label, enabled: !disabled, loading: pending, visible: !hidden, onClick: onConfirm });
+  if (native || hidden) return null;
   return (
     <SubmitButton pending={pending} disabled={pending || disabled} data-testid={testId} className={className}>
       {label}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatAmount, formatShort, formatSigned, minOf, parseAmountInput, toMinor } from './money';
+import { formatAmount, formatShort, formatSigned, minOf, parseAmountInput, toMinor, toSignedMinor } from './money';
 
 describe('formatAmount', () => {
   it('shows 2 decimals', () => {
@@ -49,5 +49,14 @@ describe('toMinor and minOf', () => {
     expect(toMinor(undefined)).toBe(0n);
     expect(minOf('10.00', '2.50')).toBe(250n);
     expect(minOf('1', 'x')).toBe(0n);
+  });
+});
+
+describe('toSignedMinor', () => {
+  it('reads a signed wire amount', () => {
+    expect(toSignedMinor('-50.00')).toBe(-5000n);
+    expect(toSignedMinor('+1.5')).toBe(150n);
+    expect(toSignedMinor('bad')).toBe(0n);
+    expect(formatSigned('+3')).toBe('+3.00');
   });
 });

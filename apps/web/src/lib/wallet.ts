@@ -8,6 +8,15 @@ export function balanceOf(user: Balances, currency: WalletCurrency): string {
   return currency === 'CASH' ? user.cash : user.usdtBalance;
 }
 
+/** The balance of any coin a user holds, as the wire sends it (what a spend is paid from). */
+export function coinBalanceOf(
+  user: Pick<UserInfo, 'cash' | 'usdtBalance' | 'chip' | 'gold' | 'point'> | undefined,
+  coin: Asset,
+): string | undefined {
+  if (!user) return undefined;
+  return { CASH: user.cash, USDT: user.usdtBalance, CHIP: user.chip, GOLD: user.gold, POINT: user.point }[coin];
+}
+
 /**
  * The withdrawable amount the app shows: never more than the balance itself,
  * min(cashWithdrawBalance, cash) for CASH and min(withdrawBalance, usdtBalance) for USDT.

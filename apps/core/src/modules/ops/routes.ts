@@ -1,4 +1,5 @@
 import { timingSafeEqual } from 'node:crypto';
+import type { NegativeReturnWarning } from '@prism/domain';
 import { desc, eq } from 'drizzle-orm';
 import { type RequestHandler, Router } from 'express';
 import { z } from 'zod';
@@ -23,6 +24,8 @@ export interface OpsRouteDeps {
   money: { moneyMode: MoneyMode; sandboxDeposits: boolean };
   /** Settings that pay users to cycle money (recharge rebates above the withdrawal fee, no turnover). */
   rebateCycleWarnings: () => Promise<{ currency: string; profitBps: number }[]>;
+  /** Configured products whose return net of fees is negative (issue 23: users get back less than they pay). */
+  negativeReturnWarnings: () => Promise<NegativeReturnWarning[]>;
 }
 
 /** Operator calls carry `Authorization: Ops <token>` (OPS_TOKEN, or the one generated into DATA_DIR). */
@@ -54,13 +57,16 @@ const userStatusBody = z.object({
  * The general operator API behind `npm run ops` (outbox, settings, accounts),
  * mounted under /admin behind requireOperator. Features add their own admin routers.
  */
-export function opsRoutes({ db, clock, config, money, rebateCycleWarnings }: OpsRouteDeps): Router {
+export function opsRoutes({ db, clock, config, money, rebateCycleWarnings, negativeReturnWarnings }: OpsRouteDeps): Router {
   const router = Router();
 
   // The operator's first questions: is this server handing out play money, and do the settings pay
   // anyone for cycling money through their own accounts (docs/money.md, recharge rebates)?
   router.get('/health', async (_req, res) => {
-    const warnings = (await rebateCycleWarnings()).map((warning) => ({ kind: 'rebateCycle', ...warning }));
+    const warnings = [
+      ...(await rebateCycleWarnings()).map((warning) => ({ kind: 'rebateCycle', ...warning })),
+      ...(await negativeReturnWarnings()),
+    ];
     ok(res, { status: 'ok', moneyMode: money.moneyMode, sandboxDeposits: money.sandboxDeposits, warnings });
   });
 

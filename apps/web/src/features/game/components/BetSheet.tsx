@@ -3,8 +3,9 @@ import { useTranslation } from 'react-i18next';
 import { ConfirmButton } from '../../../components/ConfirmButton';
 import { Form } from '../../../components/Form';
 import { Sheet } from '../../../components/Sheet';
+import { SpendSummary } from '../../../components/SpendConfirm';
 import { isolate } from '../../../lib/bidi';
-import { formatAmount, formatShort } from '../../../lib/money';
+import { formatAmount, formatShort, toMinor } from '../../../lib/money';
 import { type BetCheck, type BetForm, betTotal, canStepMultiples, multipleSteps, stepMultiples } from '../betForm';
 import { formatCountdown } from '../clock';
 import type { GamePlayCoin } from '../prefs';
@@ -151,6 +152,8 @@ export function BetSheet({
             </strong>
           </span>
         </div>
+        {/* The sheet is the bet's confirmation: the stake and the balance after, as every spend shows. */}
+        <SpendSummary spend={{ amount: toMinor(total), coin, balance: balances[coin] }} />
         {message && (
           <p className="field-error" role="alert" data-testid="bet-problem">
             {message}
