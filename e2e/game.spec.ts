@@ -109,7 +109,8 @@ test('a new user bets on the 10 s room, sees the result, the record, and verifie
   const popup = page.getByTestId('result-popup');
   await expect(popup).toBeVisible({ timeout: 25_000 });
   await expect(popup).toContainText(periodId);
-  await expect(popup.getByTestId('result-popup-outcome')).toHaveText(/^(You won!|No win this time)$/);
+  // The headline follows the sign of the session's net in CHIP: one bet of 50 either wins (+48.00 or +23.50) or loses all.
+  await expect(popup.getByTestId('result-popup-outcome')).toHaveText(/^(You won \+(48\.00|23\.50) CHIP|You lost -50\.00 CHIP)$/);
   await popup.getByTestId('result-popup-ok').click();
   await expect(popup).toBeHidden();
 

@@ -3,4 +3,5 @@ export * from './figures';
 export * from './periods';
 export * from './quicknet';
 export * from './rules';
+export * from './sessionNet';
 export * from './verify';
