@@ -28,6 +28,8 @@ export function resultPopupOf(
   if (latest.status !== 'settled' && latest.status !== 'void') return undefined;
   const bets = records.filter((bet) => bet.gameSessionId === latest.id);
   if (bets.length === 0 || bets.some((bet) => bet.status === 'PENDING')) return undefined;
-  const nets = sessionNetByCoin(bets.map((bet) => ({ coin: bet.coin, stake: toMinor(bet.totalBetAmount), payout: toMinor(bet.incomeAmount) })));
+  const nets = sessionNetByCoin(
+    bets.map((bet) => ({ coin: bet.coin, stake: toMinor(bet.totalBetAmount), payout: toMinor(bet.incomeAmount) })),
+  );
   return { session: latest, bets, nets, void: latest.status === 'void' };
 }

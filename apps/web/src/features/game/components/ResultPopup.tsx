@@ -88,8 +88,8 @@ export function ResultPopup({ popup, onAcknowledge }: { popup: Popup; onAcknowle
                 </span>
                 <StatusBadge tone={statusTone(bet.status)}>{t(`game.status.${bet.status}`)}</StatusBadge>
                 <span className="popup-bet-figures">
-                  {t('game.popup.stake')} <bdi className="ltr-number">{formatAmount(bet.totalBetAmount)}</bdi> ·{' '}
-                  {t('game.popup.payout')} <bdi className="ltr-number">{formatAmount(bet.incomeAmount)}</bdi>
+                  {t('game.popup.stake')} <bdi className="ltr-number">{formatAmount(bet.totalBetAmount)}</bdi> · {t('game.popup.payout')}{' '}
+                  <bdi className="ltr-number">{formatAmount(bet.incomeAmount)}</bdi>
                 </span>
                 <bdi className={`ltr-number popup-bet-net ${netClass(net)}`.trim()} data-testid="result-popup-bet-net">
                   {formatSigned(formatMoney(net))} {bet.coin}

@@ -1,0 +1,112 @@
+import { type APIRequestContext, expect, test } from '@playwright/test';
+import { operatorAddsShortRoom, SHORT_ROOM } from './support/game';
+import { registeredUser, signIn } from './support/telegramClient';
+
+interface Envelope<T> {
+  code: number;
+  message: string;
+  result: T;
+}
+
+async function call<T>(request: APIRequestContext, method: 'get' | 'post', url: string, token: string, form?: Record<string, string>) {
+  const response = await request[method](`/core${url}`, {
+    headers: { Authorization: `Bearer ${token}` },
+    ...(method === 'get' ? { params: form } : { form }),
+  });
+  const body = (await response.json()) as Envelope<T>;
+  expect(body.code, `${url}: ${body.message}`).toBe(200);
+  return body.result;
+}
+
+/** 1,000 CASH through the sandbox gateway, then 200 of it into CHIP: as the app does, through its API. */
+async function fundChip(request: APIRequestContext, token: string): Promise<void> {
+  const order = await call<{ orderNo: string }>(request, 'post', '/app/user/cashRecharge/recharge', token, {
+    payChannelName: 'sandbox',
+    amount: '1000',
+  });
+  const paid = await request.post(`/core/pay/sandbox/${order.orderNo}/pay`, { form: { amount: '1000', action: 'pay' }, maxRedirects: 0 });
+  expect(paid.status()).toBe(303);
+  await call(request, 'post', '/app/user/account/exchange', token, { fromCoin: 'CASH', toCoin: 'CHIP', amount: '200' });
+}
+
+const NUMBERS = ['0', '1', '2', '3', '4', '5', '6', '7', '8', '9'] as const;
+
+/**
+ * 10 CHIP on every number of one period: whatever the draw, exactly one bet wins (9x on the stake
+ * after the 2% fee: 88.20) and the session loses 100.00 - 88.20 = 11.80 CHIP. Placed together in
+ * a period with time left; when the period closes under them, the whole set goes into the next one.
+ */
+async function betOnEveryNumber(request: APIRequestContext, token: string): Promise<string> {
+  let periodId = '';
+  await expect
+    .poll(
+      async () => {
+        const session = await call<{ id: number; periodId: string; betEndTime: number; timestamp: number }>(
+          request,
+          'get',
+          '/app/game/luckyLottery/getSession',
+          token,
+          { level: SHORT_ROOM.level },
+        );
+        if (session.betEndTime - session.timestamp < 3_000) return 'waiting';
+        const answers = await Promise.all(
+          NUMBERS.map(async (betName) => {
+            const response = await request.post('/core/app/game/luckyLottery/betting', {
+              headers: { Authorization: `Bearer ${token}` },
+              form: {
+                gameSessionId: String(session.id),
+                betName,
+                baseAmount: '10',
+                betMultiples: '1',
+                totalBetAmount: '10.00',
+                coin: 'CHIP',
+              },
+            });
+            return ((await response.json()) as Envelope<unknown>).code;
+          }),
+        );
+        periodId = session.periodId;
+        return answers.every((code) => code === 200) ? 'placed' : `refused ${answers.join(',')}`;
+      },
+      { timeout: 25_000, intervals: [250] },
+    )
+    .toBe('placed');
+  return periodId;
+}
+
+test('several bets in one session, one small winner: the popup says lost, with the net per coin and every bet', async ({ page }) => {
+  test.setTimeout(60_000);
+  await operatorAddsShortRoom(page.request);
+  const { token } = await registeredUser(page.request);
+  await fundChip(page.request, token);
+  await signIn(page, token);
+  await page.goto(`/pages/game/game?level=${SHORT_ROOM.level}`);
+  await expect(page.getByTestId('game-balance')).toHaveText('Balance 200.00 CHIP');
+
+  const periodId = await betOnEveryNumber(page.request, token);
+
+  const popup = page.getByTestId('result-popup');
+  await expect(popup).toBeVisible({ timeout: 25_000 });
+  await expect(popup).toContainText(periodId);
+  // One bet won, yet the session lost: the headline follows the net, never "You won!".
+  await expect(popup.getByTestId('result-popup-outcome')).toHaveText('You lost -11.80 CHIP');
+  await expect(popup.getByTestId('result-popup-net')).toHaveAttribute('data-outcome', 'lost');
+  const total = popup.getByTestId('result-popup-total');
+  await expect(total).toHaveCount(1);
+  await expect(total).toContainText('100.00 CHIP');
+  await expect(total).toContainText('88.20 CHIP');
+  await expect(total.getByTestId('result-popup-profit')).toHaveText('-11.80 CHIP');
+  await expect(total.getByTestId('result-popup-profit')).toHaveClass(/amount-down/);
+
+  // Every bet is listed with its stake, payout and signed net: one winner, nine losers.
+  const bets = popup.getByTestId('result-popup-bet');
+  await expect(bets).toHaveCount(10);
+  const nets = await popup.getByTestId('result-popup-bet-net').allTextContents();
+  expect(nets.filter((net) => net.trim() === '+78.20 CHIP')).toHaveLength(1);
+  expect(nets.filter((net) => net.trim() === '-10.00 CHIP')).toHaveLength(9);
+  await expect(bets.filter({ hasText: '+78.20 CHIP' })).toContainText('paid 88.20');
+
+  await popup.getByTestId('result-popup-ok').click();
+  await expect(popup).toBeHidden();
+  await expect(page.getByTestId('game-balance')).toHaveText('Balance 188.20 CHIP');
+});
