@@ -109,4 +109,27 @@ test('several bets in one session, one small winner: the popup says lost, with t
   await popup.getByTestId('result-popup-ok').click();
   await expect(popup).toBeHidden();
   await expect(page.getByTestId('game-balance')).toHaveText('Balance 188.20 CHIP');
+
+  // The day's figure is that net too: named by its sign, never "winnings", and red.
+  await page.goto('/pages/account/account');
+  const today = page.getByTestId('account-today-win');
+  await expect(today).toContainText('Lost today (net)');
+  await expect(today.locator('.stat-value')).toHaveText('-11.80');
+  await expect(today.locator('.stat-value')).toHaveClass(/amount-down/);
+
+  // In Arabic (right to left) the minus stays on the left of the digits, not "11.80-".
+  await page.evaluate(() => localStorage.setItem('prism.locale', 'ar'));
+  await page.reload();
+  await expect(today).toContainText('خسارة اليوم (صافي)');
+  const minusLeftOfDigits = await today.locator('.stat-value bdi').evaluate((element) => {
+    const text = element.firstChild as Text;
+    const rectOf = (index: number) => {
+      const range = document.createRange();
+      range.setStart(text, index);
+      range.setEnd(text, index + 1);
+      return range.getBoundingClientRect();
+    };
+    return rectOf(0).left < rectOf(1).left;
+  });
+  expect(minusLeftOfDigits).toBe(true);
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatAmount, formatShort, formatSigned, minOf, parseAmountInput, toMinor } from './money';
+import { formatAmount, formatShort, formatSigned, minOf, parseAmountInput, toMinor, toSignedMinor } from './money';
 
 describe('formatAmount', () => {
   it('shows 2 decimals', () => {
@@ -49,5 +49,15 @@ describe('toMinor and minOf', () => {
     expect(toMinor(undefined)).toBe(0n);
     expect(minOf('10.00', '2.50')).toBe(250n);
     expect(minOf('1', 'x')).toBe(0n);
+  });
+});
+
+describe('toSignedMinor', () => {
+  it("reads a signed net such as a day's result", () => {
+    expect(toSignedMinor('-510.80')).toBe(-51_080n);
+    expect(toSignedMinor('12.5')).toBe(1_250n);
+    expect(toSignedMinor(' -0.05 ')).toBe(-5n);
+    expect(toSignedMinor('--1')).toBe(0n);
+    expect(toSignedMinor(undefined)).toBe(0n);
   });
 });

@@ -23,6 +23,12 @@ export function formatShort(value: string | null | undefined): string {
   return formatAmount(value).replace(/\.00$/, '');
 }
 
+/** A signed wire amount ("-510.80", a day's net) in minor units (0 when missing or malformed). */
+export function toSignedMinor(value: string | null | undefined): Money {
+  const text = (value ?? '').trim();
+  return text.startsWith('-') ? -toMinor(text.slice(1)) : toMinor(text);
+}
+
 /** A wire amount in minor units (0 when missing or malformed). */
 export function toMinor(value: string | null | undefined): Money {
   const parsed = parseMoney((value ?? '').trim());

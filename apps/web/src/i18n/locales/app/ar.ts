@@ -175,7 +175,7 @@ export const arApp: AppStrings = {
   account: {
     figures: 'أرقامي',
     todayBets: 'رهانات اليوم',
-    todayWin: 'أرباح اليوم',
+    todayNet: { won: 'ربح اليوم (صافي)', lost: 'خسارة اليوم (صافي)', even: 'صافي نتيجة اليوم' },
     totalBets: 'إجمالي الرهانات',
     yesterdayCommission: 'عمولة الأمس',
     protection: 'اللعب المسؤول',

@@ -180,7 +180,7 @@ export const enUSApp = {
   account: {
     figures: 'My figures',
     todayBets: "Today's bets",
-    todayWin: "Today's winnings",
+    todayNet: { won: 'Won today (net)', lost: 'Lost today (net)', even: "Today's net result" },
     totalBets: 'Total bets',
     yesterdayCommission: "Yesterday's commission",
     protection: 'Responsible play',

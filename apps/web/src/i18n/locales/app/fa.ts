@@ -175,7 +175,7 @@ export const faApp: AppStrings = {
   account: {
     figures: 'ارقام من',
     todayBets: 'شرط‌های امروز',
-    todayWin: 'برد امروز',
+    todayNet: { won: 'سود امروز (خالص)', lost: 'ضرر امروز (خالص)', even: 'نتیجه خالص امروز' },
     totalBets: 'مجموع شرط‌ها',
     yesterdayCommission: 'کمیسیون دیروز',
     protection: 'بازی مسئولانه',

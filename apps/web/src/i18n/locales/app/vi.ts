@@ -175,7 +175,7 @@ export const viApp: AppStrings = {
   account: {
     figures: 'Số liệu của tôi',
     todayBets: 'Cược hôm nay',
-    todayWin: 'Thắng hôm nay',
+    todayNet: { won: 'Lãi hôm nay (ròng)', lost: 'Lỗ hôm nay (ròng)', even: 'Kết quả ròng hôm nay' },
     totalBets: 'Tổng cược',
     yesterdayCommission: 'Hoa hồng hôm qua',
     protection: 'Chơi có trách nhiệm',

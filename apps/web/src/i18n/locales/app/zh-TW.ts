@@ -174,7 +174,7 @@ export const zhTWApp: AppStrings = {
   account: {
     figures: '我的數據',
     todayBets: '今日投注',
-    todayWin: '今日中獎',
+    todayNet: { won: '今日淨贏', lost: '今日淨輸', even: '今日淨盈虧' },
     totalBets: '累計投注',
     yesterdayCommission: '昨日佣金',
     protection: '負責任遊戲',
