@@ -18,14 +18,19 @@ async function call<T>(request: APIRequestContext, method: 'get' | 'post', url: 
   return body.result;
 }
 
-/** 1,000 CASH through the sandbox gateway, then 200 of it into CHIP: as the app does, through its API. */
-async function fundChip(request: APIRequestContext, token: string): Promise<void> {
+/** 1,000 CASH through the sandbox gateway, as the app does, through its API. */
+async function rechargeCash(request: APIRequestContext, token: string): Promise<void> {
   const order = await call<{ orderNo: string }>(request, 'post', '/app/user/cashRecharge/recharge', token, {
     payChannelName: 'sandbox',
     amount: '1000',
   });
   const paid = await request.post(`/core/pay/sandbox/${order.orderNo}/pay`, { form: { amount: '1000', action: 'pay' }, maxRedirects: 0 });
   expect(paid.status()).toBe(303);
+}
+
+/** 1,000 CASH, then 200 of it into CHIP. */
+async function fundChip(request: APIRequestContext, token: string): Promise<void> {
+  await rechargeCash(request, token);
   await call(request, 'post', '/app/user/account/exchange', token, { fromCoin: 'CASH', toCoin: 'CHIP', amount: '200' });
 }
 
@@ -132,4 +137,26 @@ test('several bets in one session, one small winner: the popup says lost, with t
     return rectOf(0).left < rectOf(1).left;
   });
   expect(minusLeftOfDigits).toBe(true);
+});
+
+test("at a package's daily limit, Confirm purchase is disabled and says why (the server's count)", async ({ page }) => {
+  const { token } = await registeredUser(page.request);
+  await rechargeCash(page.request, token);
+  // Advanced 60 (seeded): 500 CASH, one purchase a day. The day's one purchase, through the API.
+  const categories = await call<{ list: { id: number; name: string; dailyLimit: number }[] }[]>(
+    page.request,
+    'get',
+    '/app/powerSession/cateList',
+    token,
+  );
+  const advanced = categories.flatMap((category) => category.list).find((session) => session.name === 'Advanced 60');
+  expect(advanced?.dailyLimit).toBe(1);
+  await call(page.request, 'post', '/app/userPower/buyPower', token, { sessionId: String(advanced?.id) });
+
+  await signIn(page, token);
+  await page.goto(`/pages/DoubleInvest/detail/detail?id=${advanced?.id}`);
+  await expect(page.getByTestId('power-limit-reached')).toHaveText(
+    "Today's limit for this package is reached (1 of 1 bought). You can buy it again tomorrow.",
+  );
+  await expect(page.getByTestId('power-confirm')).toBeDisabled();
 });

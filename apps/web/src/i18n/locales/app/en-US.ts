@@ -73,6 +73,7 @@ export const enUSApp = {
     confirmText:
       'You pay {{price}} {{coin}} and get {{power}} power. Income is paid each day at 00:00 for the day before; the daily management fee is taken from your balance; the price comes back at the end of the term.',
     confirmBuy: 'Confirm purchase',
+    limitReached: "Today's limit for this package is reached ({{bought}} of {{limit}} bought). You can buy it again tomorrow.",
     package: 'Package',
     receiver: 'Receiver',
     receiverHint: 'Ten-digit phone number or invitation code',

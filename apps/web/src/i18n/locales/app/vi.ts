@@ -68,6 +68,7 @@ export const viApp: AppStrings = {
     confirmText:
       'Bạn trả {{price}} {{coin}} và nhận {{power}} sức mạnh. Thu nhập được trả lúc 00:00 mỗi ngày cho ngày trước đó; phí quản lý hằng ngày trừ vào số dư; tiền gốc được hoàn khi hết kỳ hạn.',
     confirmBuy: 'Xác nhận mua',
+    limitReached: 'Đã đạt giới hạn hôm nay của gói này (đã mua {{bought}} / {{limit}}). Bạn có thể mua lại vào ngày mai.',
     package: 'Gói',
     receiver: 'Người nhận',
     receiverHint: 'Số điện thoại mười chữ số hoặc mã mời',

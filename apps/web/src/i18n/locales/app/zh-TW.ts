@@ -67,6 +67,7 @@ export const zhTWApp: AppStrings = {
     payFrom: '從您的餘額支付：{{balance}} {{coin}}',
     confirmText: '您支付 {{price}} {{coin}}，獲得 {{power}} 算力。每天 00:00 支付前一天的收益；每日管理費從您的餘額扣除；期滿退還價格。',
     confirmBuy: '確認購買',
+    limitReached: '此方案今日購買次數已達上限（已購 {{bought}} / {{limit}}），請明天再購買。',
     package: '套餐',
     receiver: '接收人',
     receiverHint: '十位數電話號碼或邀請碼',
