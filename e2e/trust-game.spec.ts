@@ -85,8 +85,15 @@ test('several bets in one session, one small winner: the popup says lost, with t
   const { token } = await registeredUser(page.request);
   await fundChip(page.request, token);
   await signIn(page, token);
+  // GOLD remembered on this device from an earlier version: nothing gives a user GOLD, so CHIP is used instead.
+  await page.addInitScript(() => localStorage.setItem('prism.game.coin', 'GOLD'));
   await page.goto(`/pages/game/game?level=${SHORT_ROOM.level}`);
   await expect(page.getByTestId('game-balance')).toHaveText('Balance 200.00 CHIP');
+  await page.getByTestId('bet-choice-Red').click();
+  await expect(page.getByTestId('bet-coin-CHIP')).toHaveAttribute('aria-pressed', 'true');
+  await expect(page.getByTestId('bet-coin-POINT')).toBeVisible();
+  await expect(page.getByTestId('bet-coin-GOLD')).toHaveCount(0);
+  await page.getByTestId('bet-sheet').getByRole('button', { name: 'Close' }).click();
 
   const periodId = await betOnEveryNumber(page.request, token);
 

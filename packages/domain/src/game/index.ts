@@ -1,3 +1,4 @@
+export * from './coins';
 export * from './fairness';
 export * from './figures';
 export * from './periods';

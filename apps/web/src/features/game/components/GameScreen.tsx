@@ -99,6 +99,7 @@ function Room({ room, balances }: { room: GameLevel; balances: Balances }) {
           form={sheet.form}
           onChange={sheet.edit}
           coin={sheet.coin}
+          coins={sheet.coins}
           onCoin={sheet.chooseCoin}
           balances={balances}
           problem={sheet.problem}
