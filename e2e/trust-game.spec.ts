@@ -167,3 +167,15 @@ test("at a package's daily limit, Confirm purchase is disabled and says why (the
   );
   await expect(page.getByTestId('power-confirm')).toBeDisabled();
 });
+
+test('the verify page says in player words which beacon runs, with no developer references', async ({ page }) => {
+  // The e2e server is not production: it draws with the local beacon, and players are told what that means.
+  await page.goto('/pages/game/verify');
+  const mode = page.getByTestId('verify-mode');
+  await expect(mode).toHaveAttribute('data-mode', 'local');
+  await expect(mode).toContainText('the operator could know results before they are drawn');
+  await expect(mode).toContainText('no result can be changed after bets are placed');
+  const body = page.locator('body');
+  await expect(body).not.toContainText('npm run verify');
+  await expect(body).not.toContainText('docs/fairness.md');
+});

@@ -111,7 +111,7 @@ function Room({ room, balances }: { room: GameLevel; balances: Balances }) {
         />
       )}
       <OddsCard room={room} />
-      <FairCard />
+      <FairCard beacon={session.data?.beaconName} />
       <RoomLists results={feed.results} records={feed.records} />
       {popup && !sheet.open && <ResultPopup key={popup.session.id} popup={popup} onAcknowledge={acknowledge} />}
     </>
