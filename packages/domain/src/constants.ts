@@ -36,7 +36,7 @@ export const ADVISOR_MANAGEMENT_FEE_BPS = 1000;
 export const CURRENCY_SYMBOL = { config: '$', game: '₹' } as const;
 export const ASSETS = ['CASH', 'USDT', 'CHIP', 'GOLD', 'POINT'] as const;
 export type Asset = (typeof ASSETS)[number];
-/** The coins the app offers for a bet: CHIP (the default), GOLD and POINT. */
+/** The game coins of the specification: CHIP (the default), GOLD and POINT; the app offers those of GAME_BET_COINS (game/coins.ts). */
 export const GAME_COINS = ['CHIP', 'GOLD', 'POINT'] as const;
 /** Every coin the betting endpoint takes: the app's choices and USDT (the original app sends USDT). */
 export const BET_COINS = [...GAME_COINS, 'USDT'] as const;

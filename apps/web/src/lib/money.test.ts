@@ -59,4 +59,12 @@ describe('toSignedMinor', () => {
     expect(toSignedMinor('bad')).toBe(0n);
     expect(formatSigned('+3')).toBe('+3.00');
   });
+
+  it("reads a signed net such as a day's result", () => {
+    expect(toSignedMinor('-510.80')).toBe(-51_080n);
+    expect(toSignedMinor('12.5')).toBe(1_250n);
+    expect(toSignedMinor(' -0.05 ')).toBe(-5n);
+    expect(toSignedMinor('--1')).toBe(0n);
+    expect(toSignedMinor(undefined)).toBe(0n);
+  });
 });

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, registerUser, TEST_OPS_TOKEN, type TestContext } from '../../testing';
+import { fairnessWarnings } from './routes';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -87,6 +88,39 @@ describe('operator API', () => {
     expect((await product({ id: String(id), dailyRate: '1.50' })).result.warnings).toEqual([]);
     expect((await negative()).filter((w) => w.product === 'advisor' && w.id === id)).toEqual([]);
     expect((await negative()).length).toBe(before.length + 1);
+  });
+
+  it('health says which fairness mode runs: local in tests, without a warning outside production and real money', async () => {
+    const health = await ctx.api.get<{ fairnessMode: string; warnings: { kind: string }[] }>('/admin/health', {}, asOperator);
+    expect(health.result.fairnessMode).toBe('local');
+    expect(health.result.warnings.filter((warning) => warning.kind === 'fairnessLocal')).toEqual([]);
+  });
+
+  it('in production the default is the public drand beacon; a production server told to use local is warned about', async () => {
+    const production = { NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(32), GAME_TICK_MS: '0' };
+    type Health = { fairnessMode: string; warnings: { kind: string }[] };
+    for (const [env, mode, warned] of [
+      [production, 'drand', false],
+      [{ ...production, GAME_BEACON: 'local' }, 'local', true],
+    ] as const) {
+      const server = await createTestContext({ env });
+      try {
+        const health = (await server.api.get<Health>('/admin/health', {}, asOperator)).result;
+        expect(health.fairnessMode).toBe(mode);
+        expect(health.warnings.some((warning) => warning.kind === 'fairnessLocal')).toBe(warned);
+      } finally {
+        await server.close();
+      }
+    }
+  });
+
+  it('warns when a production or real-money server draws with the local beacon', () => {
+    expect(fairnessWarnings({ mode: 'local', production: true }, 'play')).toEqual([
+      expect.objectContaining({ kind: 'fairnessLocal', fairnessMode: 'local' }),
+    ]);
+    expect(fairnessWarnings({ mode: 'local', production: false }, 'real')).toHaveLength(1);
+    expect(fairnessWarnings({ mode: 'local', production: false }, 'play')).toEqual([]);
+    expect(fairnessWarnings({ mode: 'drand', production: true }, 'real')).toEqual([]);
   });
 
   it('reads the SMS outbox by phone', async () => {

@@ -1,4 +1,4 @@
-import { GAME_COINS, type GameLevel } from '@prism/domain';
+import type { GameLevel } from '@prism/domain';
 import { useTranslation } from 'react-i18next';
 import { ConfirmButton } from '../../../components/ConfirmButton';
 import { Form } from '../../../components/Form';
@@ -25,6 +25,7 @@ export function BetSheet({
   form,
   onChange,
   coin,
+  coins,
   onCoin,
   balances,
   problem,
@@ -41,6 +42,8 @@ export function BetSheet({
   form: BetForm;
   onChange: (form: BetForm) => void;
   coin: GamePlayCoin;
+  /** The coins offered for a bet (GAME_BET_COINS): only those a user can hold. */
+  coins: readonly GamePlayCoin[];
   onCoin: (coin: GamePlayCoin) => void;
   balances: Balances;
   /** What the last confirm found missing (shown until the form changes). */
@@ -124,7 +127,7 @@ export function BetSheet({
         <fieldset className="choice">
           <legend className="field-label">{t('game.coin')}</legend>
           <div className="chips">
-            {GAME_COINS.map((option) => (
+            {coins.map((option) => (
               <button
                 key={option}
                 type="button"

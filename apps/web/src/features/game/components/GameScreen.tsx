@@ -99,6 +99,7 @@ function Room({ room, balances }: { room: GameLevel; balances: Balances }) {
           form={sheet.form}
           onChange={sheet.edit}
           coin={sheet.coin}
+          coins={sheet.coins}
           onCoin={sheet.chooseCoin}
           balances={balances}
           problem={sheet.problem}
@@ -110,7 +111,7 @@ function Room({ room, balances }: { room: GameLevel; balances: Balances }) {
         />
       )}
       <OddsCard room={room} />
-      <FairCard />
+      <FairCard beacon={session.data?.beaconName} />
       <RoomLists results={feed.results} records={feed.records} />
       {popup && !sheet.open && <ResultPopup key={popup.session.id} popup={popup} onAcknowledge={acknowledge} />}
     </>

@@ -1,4 +1,4 @@
-import { type Asset, type PowerSession, routes, type UserInfo } from '@prism/domain';
+import { type Asset, type PowerSession, routes, type UserInfo, withinDailyLimit } from '@prism/domain';
 import { useTranslation } from 'react-i18next';
 import { Card } from '../../../components/Card';
 import { ConfirmButton } from '../../../components/ConfirmButton';
@@ -31,7 +31,10 @@ export function BuyPackage({ session, info }: { session: PowerSession; info: Use
   const buy = useBuyPower();
   const intent = useIntent();
   const { redirectTo } = useNavigation();
+  // The server's own count: at the daily limit Confirm is disabled and says why, rather than answer with an error.
+  const limitReached = !withinDailyLimit(session.boughtToday, session.dailyLimit);
   const submit = useThrottled(() => {
+    if (limitReached) return;
     buy.mutate(
       { sessionId: session.id, idempotencyKey: intent.keyFor(session.id) },
       {
@@ -57,8 +60,19 @@ export function BuyPackage({ session, info }: { session: PowerSession; info: Use
       </p>
       <p>{t('power.confirmText', { price: session.price, coin: session.coin, power: session.power })}</p>
       <SpendSummary spend={{ amount: toMinor(session.price), coin: session.coin, balance: coinBalanceOf(info, session.coin) }} />
+      {limitReached && (
+        <p className="note" role="status" data-testid="power-limit-reached">
+          {t('power.limitReached', { bought: session.boughtToday, limit: session.dailyLimit })}
+        </p>
+      )}
       <Form onSubmit={submit}>
-        <ConfirmButton label={t('power.confirmBuy')} pending={buy.isPending} onConfirm={submit} testId="power-confirm" />
+        <ConfirmButton
+          label={t('power.confirmBuy')}
+          pending={buy.isPending}
+          disabled={limitReached}
+          onConfirm={submit}
+          testId="power-confirm"
+        />
       </Form>
     </Card>
   );

@@ -67,6 +67,7 @@ export const zhTWApp: AppStrings = {
     payFrom: '從您的餘額支付：{{balance}} {{coin}}',
     confirmText: '您支付 {{price}} {{coin}}，獲得 {{power}} 算力。每天 00:00 支付前一天的收益；每日管理費從您的餘額扣除；期滿退還價格。',
     confirmBuy: '確認購買',
+    limitReached: '此方案今日購買次數已達上限（已購 {{bought}} / {{limit}}），請明天再購買。',
     package: '套餐',
     receiver: '接收人',
     receiverHint: '十位數電話號碼或邀請碼',
@@ -174,7 +175,7 @@ export const zhTWApp: AppStrings = {
   account: {
     figures: '我的數據',
     todayBets: '今日投注',
-    todayWin: '今日中獎',
+    todayNet: { won: '今日淨贏', lost: '今日淨輸', even: '今日淨盈虧' },
     totalBets: '累計投注',
     yesterdayCommission: '昨日佣金',
     protection: '負責任遊戲',
@@ -515,6 +516,8 @@ export const zhTWApp: AppStrings = {
     demo: '展示模式：下注使用沒有現金價值的模擬資金。',
     howResults: '開獎結果如何產生',
     fairShort: '每期結果來自下注前已承諾的種子與公開信標，任何人都能驗證。',
+    fairShortLocal:
+      '每期結果來自下注前已承諾的種子。本遊戲使用伺服器自己的信標而非公開信標，因此營運方可能提前得知結果；但任何人仍可驗證結果未被更改。',
     tabs: '開獎結果與紀錄',
     pastHistory: '歷史開獎',
     myRecords: '我的紀錄',
@@ -544,20 +547,26 @@ export const zhTWApp: AppStrings = {
     },
     popup: {
       title: '開獎結果・期號',
-      win: '恭喜中獎！',
-      lose: '本期未中獎',
-      draw: '本期作廢：下注已退還',
+      won: '本期淨贏',
+      lost: '本期淨輸',
+      even: '本期不輸不贏',
+      void: '本期作廢：下注已退還',
       yourBets: '您的下注',
       staked: '下注',
       income: '派彩',
-      profit: '盈虧',
+      net: '淨盈虧',
+      stake: '下注',
+      payout: '派彩',
       ok: '確定',
     },
     reconnecting: '即時更新暫停，每 2 秒檢查一次…',
   },
   verify: {
     how: '每期開放前，伺服器已承諾其種子：種子的雜湊即下注期間顯示的承諾值，且同一房間的每個種子都能雜湊回第一期前公布的鏈錨點。封盤後，公開信標加入一個事先無人知道的數值，結果為種子、房間、期號與信標的 HMAC-SHA256，因此任何人都能在此重新計算。',
-    docs: '同樣的檢查可用 {{command}} 執行；docs/fairness.md 附有獨立的驗證腳本。',
+    yourself: '您不必信任本頁：它使用的每個數值都列在下方，任何人都能用自己的工具據此重新計算結果。',
+    modePublic: '本遊戲以公開信標（drand）開獎，信標在停止下注後才公布：任何人，包括營運方，都無法事先得知結果。',
+    modeLocal:
+      '請注意：本遊戲以伺服器自己的信標開獎，而非公開信標，因此營運方可能在開獎前就得知結果。仍然保證的是：下注後任何結果都無法更改，因為每個結果都由事先公布的種子推導而來。',
     periodId: '期號',
     periodHint: '14 位數字',
     submit: '驗證',
@@ -619,7 +628,8 @@ export const zhTWApp: AppStrings = {
     chainPosition: '鏈 {{id}} 中第 {{index}} 期（共 {{length}}）',
     drandNote:
       '本期使用 drand quicknet 信標。瀏覽器無法檢查其 BLS 簽章：請用 drand 工具（drand 用戶端或 api.drand.sh）以 quicknet 公鑰檢查第 {{round}} 輪。',
-    localNote: '本地信標：其數值公開且事先固定，無法被操縱，但營運方可能提前得知結果。每個結果仍由已承諾的鏈推導，下注後無法更改。',
+    localNote:
+      '本期以伺服器自己的信標開獎，而非公開信標：營運方可能提前得知其結果。上方的檢查仍顯示，結果由事先公布的種子推導而來，且下注後未被更改。',
   },
   telegramLink: {
     title: '綁定 Telegram',
