@@ -30,6 +30,8 @@ interface Measure {
   scrollWidth: number;
   clientWidth: number;
   offenders: Offender[];
+  /** Tab strips whose tabs do not sit on one line (a third tab wrapped under the first two). */
+  wrappedTabs: string[];
 }
 
 /** What the operator configures: a fixed-deposit term and a follow-invest product with the longest names allowed. */
@@ -72,14 +74,18 @@ async function richUserWithLongName(page: Page): Promise<string> {
 
 /** Client-side navigation, as the app's own links do (no reload: the sweep stays fast). */
 async function navigate(page: Page, path: string): Promise<void> {
-  await page.evaluate((to) => {
+  await page.evaluate(async (to) => {
     window.history.pushState({}, '', to);
     window.dispatchEvent(new PopStateEvent('popstate', { state: {} }));
+    // Two frames: the router has rendered the new route (or its loading placeholder).
+    for (let frame = 0; frame < 2; frame++) await new Promise((done) => requestAnimationFrame(done));
   }, path);
-  await page.waitForFunction((to) => window.location.pathname === to.split('?')[0], path);
-  // The route's chunk and its data each show the loading placeholder until they arrive.
-  await page.waitForTimeout(50);
-  await expect(page.locator('.page-loading')).toHaveCount(0, { timeout: 15_000 });
+  // The route's chunk and its data each show the loading placeholder (.page-loading) until they arrive.
+  await page.waitForFunction(
+    (to) => window.location.pathname === to.split('?')[0] && document.querySelector('main') && !document.querySelector('.page-loading'),
+    path,
+    { polling: 'raf', timeout: 15_000 },
+  );
 }
 
 /** The page's width against the viewport's, and the outermost elements that reach past it (outside a scrolling strip). */
@@ -111,7 +117,12 @@ function measure(page: Page): Promise<Measure> {
           text: (element.textContent ?? '').trim().slice(0, 60),
         };
       });
-    return { scrollWidth: root.scrollWidth, clientWidth: width, offenders };
+    const wrappedTabs = [...document.querySelectorAll('[role="tablist"]')]
+      .filter(
+        (list) => new Set([...list.querySelectorAll('[role="tab"]')].map((tab) => Math.round(tab.getBoundingClientRect().top))).size > 1,
+      )
+      .map((list) => list.getAttribute('aria-label') ?? 'tablist');
+    return { scrollWidth: root.scrollWidth, clientWidth: width, offenders, wrappedTabs };
   });
 }
 
@@ -154,8 +165,9 @@ test('no route scrolls sideways at 360 px, in any of the five locales, with long
       await navigate(page, path);
       await reveal(page, name);
       const found = await measure(page);
-      if (found.scrollWidth > found.clientWidth || found.offenders.length > 0) {
-        failures.push(`${locale} ${path}: page ${found.scrollWidth}/${found.clientWidth} px ${JSON.stringify(found.offenders)}`);
+      if (found.scrollWidth > found.clientWidth || found.offenders.length > 0 || found.wrappedTabs.length > 0) {
+        const tabs = found.wrappedTabs.length ? `, tabs on two lines: ${found.wrappedTabs.join(', ')}` : '';
+        failures.push(`${locale} ${path}: page ${found.scrollWidth}/${found.clientWidth} px ${JSON.stringify(found.offenders)}${tabs}`);
       }
     }
   }

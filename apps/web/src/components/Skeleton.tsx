@@ -18,10 +18,8 @@ export function Skeleton({ shape }: { shape: SkeletonShape }) {
   return (
     <div className="skeleton stack" aria-hidden="true" data-shape={shape}>
       {SHAPES[shape].map((row, rowIndex) => (
-        // biome-ignore lint/suspicious/noArrayIndexKey: fixed, never reordered rows
         <div key={rowIndex} className="skeleton-row">
           {row.map((height, index) => (
-            // biome-ignore lint/suspicious/noArrayIndexKey: fixed, never reordered blocks
             <span key={index} className="skeleton-block" style={{ blockSize: `${height}rem` }} />
           ))}
         </div>

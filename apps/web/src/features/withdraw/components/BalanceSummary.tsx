@@ -21,8 +21,20 @@ export function BalanceSummary({
   const { t } = useTranslation();
   return (
     <section className="card balances-grid" aria-label={t('withdraw.balances')}>
-      <MoneyText label={`${t('withdraw.balance')} ${currency}`} value={balance} asset={currency} testId="withdraw-balance" className="balance" />
-      <MoneyText label={t('withdraw.withdrawable')} value={withdrawable} asset={currency} testId="withdraw-withdrawable" className="balance" />
+      <MoneyText
+        label={`${t('withdraw.balance')} ${currency}`}
+        value={balance}
+        asset={currency}
+        testId="withdraw-balance"
+        className="balance"
+      />
+      <MoneyText
+        label={t('withdraw.withdrawable')}
+        value={withdrawable}
+        asset={currency}
+        testId="withdraw-withdrawable"
+        className="balance"
+      />
       {lock && (
         <p className="muted balances-note" data-testid="withdraw-turnover">
           {t('withdraw.turnoverNeeded', { locked: formatAmount(lock.locked), needed: formatAmount(lock.needed), currency })}
