@@ -12,7 +12,7 @@ async function rechargeInSandbox(page: Page): Promise<void> {
   await page.waitForURL('**/core/pay/sandbox/**');
   await page.getByRole('button', { name: 'Pay' }).click();
   await page.waitForURL('**/pages/Rechargepage/Rechargepage?orderNo=**');
-  await expect(page.getByTestId('order-balance')).toHaveText('CASH balance now 2000.00');
+  await expect(page.getByTestId('order-balance')).toHaveText('CASH balance now $2000.00');
 }
 
 async function openTaskPlatform(page: Page): Promise<void> {

@@ -57,8 +57,9 @@ export const ENCRYPTION_DEFAULT = 0;
 /**
  * Public settings that core writes into every served index.html
  * (`<script type="application/json" id="prism-config">`), so that the first pages
- * paint them without a request (apps/web/src/lib/config.ts reads them).
+ * paint them without a request (apps/web/src/lib/config.ts reads them). CURRENCY_SYMBOL: every
+ * balance shows its sign from the first paint.
  */
-export const PAGE_CONFIG_KEYS = ['DEMO_MODE', 'COUNTRY_CODE'] as const;
+export const PAGE_CONFIG_KEYS = ['DEMO_MODE', 'COUNTRY_CODE', 'CURRENCY_SYMBOL'] as const;
 /** The id of that script element. */
 export const PAGE_CONFIG_ELEMENT_ID = 'prism-config';

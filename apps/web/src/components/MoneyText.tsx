@@ -1,21 +1,40 @@
 import { formatMoney, formatSignedMoney, type MoneyDirection, moneyDirection, signFor } from '@prism/domain';
-import { formatAmount, toSignedMinor } from '../lib/money';
+import { useSysCfgValue } from '../lib/config';
+import { useCountUp } from '../lib/countUp';
+import { currencySign, toSignedMinor } from '../lib/money';
 
-/** "CHIP 0.00": a labelled amount, always 2 decimals. The text reads as one phrase for tests and screen readers. */
+/**
+ * "CASH $0.00": a labelled amount, always 2 decimals, with the coin's currency sign
+ * when the operator configured one (CURRENCY_SYMBOL). The text reads as one phrase for
+ * tests and screen readers. A change of amount rolls to the new value (not with
+ * reduced motion). The amount keeps left-to-right order in Arabic and Persian, so a
+ * minus stays in front of its number.
+ */
 export function MoneyText({
   label,
   value,
+  asset,
   testId,
   className,
 }: {
   label: string;
   value: string | undefined;
+  /** The coin of the amount, for its currency sign. */
+  asset?: string;
   testId?: string;
   className?: string;
 }) {
+  const sign = currencySign(useSysCfgValue('CURRENCY_SYMBOL'), asset);
+  const shown = useCountUp(value);
   return (
     <div className={['money', className ?? ''].join(' ').trim()} data-testid={testId}>
-      <span className="money-label">{label}</span> <strong className="money-value">{formatAmount(value)}</strong>
+      <span className="money-label">{label}</span>{' '}
+      <strong className="money-value">
+        <bdi dir="ltr">
+          {sign && <span className="money-sign">{sign}</span>}
+          {shown}
+        </bdi>
+      </strong>
     </div>
   );
 }

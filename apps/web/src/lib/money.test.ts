@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatAmount, formatShort, formatSigned, minOf, parseAmountInput, toMinor, toSignedMinor } from './money';
+import { currencySign, formatAmount, formatShort, formatSigned, minOf, parseAmountInput, toMinor, toSignedMinor } from './money';
 
 describe('formatAmount', () => {
   it('shows 2 decimals', () => {
@@ -66,5 +66,22 @@ describe('toSignedMinor', () => {
     expect(toSignedMinor(' -0.05 ')).toBe(-5n);
     expect(toSignedMinor('--1')).toBe(0n);
     expect(toSignedMinor(undefined)).toBe(0n);
+  });
+});
+
+describe('currencySign', () => {
+  it('gives a plain sign to CASH only', () => {
+    expect(currencySign('$', 'CASH')).toBe('$');
+    expect(currencySign('$', 'CHIP')).toBe('');
+  });
+  it('reads per-coin signs', () => {
+    expect(currencySign('CASH:₹, USDT=₮', 'USDT')).toBe('₮');
+    expect(currencySign('CASH:₹, USDT=₮', 'CASH')).toBe('₹');
+    expect(currencySign('CASH:₹', 'GOLD')).toBe('');
+  });
+  it('shows none while the setting or the coin is unknown', () => {
+    expect(currencySign(undefined, 'CASH')).toBe('');
+    expect(currencySign('  ', 'CASH')).toBe('');
+    expect(currencySign('$', undefined)).toBe('');
   });
 });

@@ -55,3 +55,19 @@ export function parseAmountInput(text: string): AmountInput {
 export function minOf(a: string | null | undefined, b: string | null | undefined): Money {
   return minMoney(toMinor(a), toMinor(b));
 }
+
+/**
+ * The sign shown before an amount of `asset`, from the CURRENCY_SYMBOL setting: a
+ * plain sign ("$") is CASH's, the app's currency; "CASH:$,USDT:₮" gives coins
+ * their own. None for a coin without one, or while the setting is unknown.
+ */
+export function currencySign(setting: string | undefined, asset: string | undefined): string {
+  const text = (setting ?? '').trim();
+  if (!text || !asset) return '';
+  if (!/[:=]/.test(text)) return asset === 'CASH' ? text : '';
+  for (const pair of text.split(',')) {
+    const [coin, sign] = pair.split(/[:=]/);
+    if (coin?.trim().toUpperCase() === asset) return sign?.trim() ?? '';
+  }
+  return '';
+}

@@ -32,7 +32,7 @@ export type { Balances } from './BetSheet';
 export function GameScreen({ balances, demo, initialLevel }: { balances: Balances; demo: boolean; initialLevel?: string | undefined }) {
   const levels = useGameLevels();
   return (
-    <QueryView query={levels}>
+    <QueryView query={levels} skeleton="game">
       {(list) => <Rooms rooms={list.filter((room) => room.enableFlag)} balances={balances} demo={demo} initialLevel={initialLevel} />}
     </QueryView>
   );
@@ -122,7 +122,7 @@ function Room({ room, balances }: { room: GameLevel; balances: Balances }) {
 function SessionArea({ room, feed, coin, balance }: { room: GameLevel; feed: RoomFeed; coin: string; balance: string | undefined }) {
   const roomName = useRoomName();
   const { session, clock } = feed;
-  if (session.isPending) return <PageLoading />;
+  if (session.isPending) return <PageLoading shape="card" />;
   if (session.isError && !session.data) return <ErrorBlock message={errorMessage(session.error)} onRetry={() => void session.refetch()} />;
   return session.data ? <SessionCard session={session.data} roomName={roomName(room)} clock={clock} coin={coin} balance={balance} /> : null;
 }

@@ -18,8 +18,20 @@ export function BalanceSummary({ currency, breakdown }: { currency: WalletCurren
   const money = (value: string) => `${formatAmount(value)} ${currency}`;
   return (
     <section className="card balances-grid" aria-label={t('withdraw.balances')}>
-      <MoneyText label={`${t('withdraw.balance')} ${currency}`} value={breakdown.balance} testId="withdraw-balance" className="balance" />
-      <MoneyText label={t('withdraw.withdrawable')} value={breakdown.withdrawable} testId="withdraw-withdrawable" className="balance" />
+      <MoneyText
+        label={`${t('withdraw.balance')} ${currency}`}
+        value={breakdown.balance}
+        asset={currency}
+        testId="withdraw-balance"
+        className="balance"
+      />
+      <MoneyText
+        label={t('withdraw.withdrawable')}
+        value={breakdown.withdrawable}
+        asset={currency}
+        testId="withdraw-withdrawable"
+        className="balance"
+      />
       <dl className="facts balances-note" data-testid="withdraw-breakdown" aria-label={t('withdraw.breakdown')}>
         <div className="fact" data-testid="withdraw-part-free">
           <dt>{t('withdraw.free')}</dt>
