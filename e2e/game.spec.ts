@@ -26,6 +26,7 @@ async function exchangeToChip(page: Page, amount: string): Promise<void> {
   await sheet.getByTestId('exchange-amount').fill(amount);
   await expect(sheet.getByTestId('exchange-receive')).toContainText(`${amount}.00`);
   await sheet.getByTestId('exchange-confirm').click();
+  await page.getByTestId('spend-ok').click();
   await expect(sheet.getByTestId('exchange-amount')).toHaveValue('');
   await sheet.getByRole('button', { name: 'Close' }).click();
 }
@@ -79,8 +80,9 @@ test('a new user bets on the 10 s room, sees the result, the record, and verifie
   await expect(sheet.getByTestId('bet-coin-CHIP')).toHaveAttribute('aria-pressed', 'true');
   // Amounts are isolated from the sentence around them (right-to-left languages), so they are matched on their own.
   await expect(sheet.getByTestId('bet-coin-balance')).toContainText('100.00 CHIP');
-  // In GOLD, which this user has none of, the server refuses; choosing CHIP again clears that answer.
-  await sheet.getByTestId('bet-coin-GOLD').click();
+  // In POINT, which this user has none of, the server refuses; choosing CHIP again clears that answer. GOLD, which nothing gives a user, is not offered.
+  await expect(sheet.getByTestId('bet-coin-GOLD')).toHaveCount(0);
+  await sheet.getByTestId('bet-coin-POINT').click();
   await page.waitForTimeout(CLICK_THROTTLE_MS);
   await sheet.getByTestId('bet-confirm').click();
   await expect(sheet.getByTestId('bet-problem')).toHaveText('Insufficient balance');
@@ -109,7 +111,8 @@ test('a new user bets on the 10 s room, sees the result, the record, and verifie
   const popup = page.getByTestId('result-popup');
   await expect(popup).toBeVisible({ timeout: 25_000 });
   await expect(popup).toContainText(periodId);
-  await expect(popup.getByTestId('result-popup-outcome')).toHaveText(/^(You won!|No win this time)$/);
+  // The headline follows the sign of the session's net in CHIP: one bet of 50 either wins (+48.00 or +23.50) or loses all.
+  await expect(popup.getByTestId('result-popup-outcome')).toHaveText(/^(You won \+(48\.00|23\.50) CHIP|You lost -50\.00 CHIP)$/);
   await popup.getByTestId('result-popup-ok').click();
   await expect(popup).toBeHidden();
 

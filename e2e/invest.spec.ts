@@ -34,6 +34,7 @@ test('recharge, open a fixed deposit and transfer part out, then follow an advis
   await expect(page.getByTestId('deposit-quote-daily')).toHaveText('0.13');
   await expect(page.getByTestId('deposit-quote-expected')).toHaveText('3.90');
   await page.getByTestId('deposit-submit').click();
+  await page.getByTestId('spend-ok').click();
   await expect(page.getByTestId('toast')).toHaveText('Deposit opened');
   await page.waitForURL('**/pages/deposit/deposit');
   const row = page.getByTestId('deposit-row').first();

@@ -12,7 +12,7 @@ async function rechargeInSandbox(page: Page): Promise<void> {
   await page.waitForURL('**/core/pay/sandbox/**');
   await page.getByRole('button', { name: 'Pay' }).click();
   await page.waitForURL('**/pages/Rechargepage/Rechargepage?orderNo=**');
-  await expect(page.getByTestId('order-balance')).toHaveText('CASH balance now 2000.00');
+  await expect(page.getByTestId('order-balance')).toHaveText('CASH balance now $2000.00');
 }
 
 async function openTaskPlatform(page: Page): Promise<void> {
@@ -72,10 +72,12 @@ test('a new user recharges, buys a power package after confirming, sees power an
   await page.waitForURL('**/pages/DoubleInvest/givenPower/givenPower');
   await page.getByTestId('give-account').fill('0000000000');
   await page.getByTestId('give-confirm').click();
+  await page.getByTestId('spend-ok').click();
   await expect(page.getByTestId('toast')).toHaveText('No user has this phone number or invitation code');
   await page.waitForTimeout(CLICK_THROTTLE_MS);
   await page.getByTestId('give-account').fill(receiverPhone);
   await page.getByTestId('give-confirm').click();
+  await page.getByTestId('spend-ok').click();
   await expect(page.getByTestId('toast')).toContainText('Given: 10.00 power to');
   await expect(page.getByTestId('power-record').first()).toContainText('Gift power given');
 

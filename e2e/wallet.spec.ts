@@ -36,7 +36,7 @@ test('a new Telegram user recharges CASH, binds a card and an address, withdraws
   await page.getByLabel('Verification code').fill(await newSmsCode(page.request, phone, smsId));
   await page.getByRole('button', { name: 'Register', exact: true }).click();
   await page.waitForURL('**/pages/home/home');
-  await expect(page.getByTestId('balance-cash')).toHaveText('CASH 0.00');
+  await expect(page.getByTestId('balance-cash')).toHaveText('CASH $0.00');
   await expect(page.getByText('CHIP 0.00')).toBeVisible();
 
   // The payment password (a code by SMS again).
@@ -69,7 +69,7 @@ test('a new Telegram user recharges CASH, binds a card and an address, withdraws
   await page.getByRole('button', { name: 'Pay' }).click();
   await page.waitForURL('**/pages/Rechargepage/Rechargepage?orderNo=**');
   await expect(page.getByTestId('order-status')).toHaveText('Paid');
-  await expect(page.getByTestId('order-balance')).toHaveText('CASH balance now 2000.00');
+  await expect(page.getByTestId('order-balance')).toHaveText('CASH balance now $2000.00');
   await expect(page.getByTestId('recharge-records')).toContainText('2000.00 CASH');
 
   // The Usdt tab: the TRC20 deposit address with its QR code and rules.
@@ -80,7 +80,7 @@ test('a new Telegram user recharges CASH, binds a card and an address, withdraws
   await expect(page.getByText('Minimum deposit 1 USDT; smaller deposits are not credited.')).toBeVisible();
 
   await page.goto('/pages/home/home');
-  await expect(page.getByTestId('balance-cash')).toHaveText('CASH 2000.00');
+  await expect(page.getByTestId('balance-cash')).toHaveText('CASH $2000.00');
 
   // Where withdrawals go: a bank card, and a USDT address (checked for its network before it is sent).
   await openPersonal(page);
@@ -113,8 +113,8 @@ test('a new Telegram user recharges CASH, binds a card and an address, withdraws
   // Withdraw 1000.00 CASH (at the automatic approval amount): fee and "you receive" before confirming.
   await page.getByTestId('action-withdraw').click();
   await page.waitForURL('**/pages/Withdrawalpage/Withdrawalpage');
-  await expect(page.getByTestId('withdraw-balance')).toHaveText('Balance CASH 2000.00');
-  await expect(page.getByTestId('withdraw-withdrawable')).toHaveText('Withdrawable 2000.00');
+  await expect(page.getByTestId('withdraw-balance')).toHaveText('Balance CASH $2000.00');
+  await expect(page.getByTestId('withdraw-withdrawable')).toHaveText('Withdrawable $2000.00');
   await expect(page.getByTestId('withdraw-rules')).toContainText('Fee2%');
   await page.getByTestId('withdraw-amount').fill('1000');
   await expect(page.getByTestId('withdraw-fee')).toHaveText('20.00 CASH');
@@ -127,9 +127,12 @@ test('a new Telegram user recharges CASH, binds a card and an address, withdraws
   await expect(page.getByRole('button', { name: /Resend in \d+ s/ })).toBeVisible();
   await page.getByLabel('Telegram code').fill(await telegramCode(page.request, telegramUser.id, botMessageId));
   await page.getByRole('button', { name: 'Confirm withdrawal' }).click();
+  // The payment's confirmation: the amount and the balance after.
+  await expect(page.getByTestId('spend-after')).toHaveText('1000.00 CASH');
+  await page.getByTestId('spend-ok').click();
   await expect(page.getByTestId('withdraw-result-status')).toHaveText('Paid');
   await expect(page.getByTestId('withdraw-result')).toContainText('Paid: 980.00 CASH is on its way.');
-  await expect(page.getByTestId('withdraw-balance')).toHaveText('Balance CASH 1000.00');
+  await expect(page.getByTestId('withdraw-balance')).toHaveText('Balance CASH $1000.00');
   await expect(page.getByTestId('withdraw-history')).toContainText('1000.00 CASH');
   await expect(page.getByTestId('withdraw-history')).toContainText('Paid');
 

@@ -135,8 +135,20 @@ function coreRouter(deps: CoreDeps, services: Services): Router {
 function adminRouter(deps: CoreDeps, services: Services): Router {
   const router = Router();
   const money = { moneyMode: deps.config.moneyMode, sandboxDeposits: deps.config.SANDBOX_DEPOSITS };
+  const fairness = { mode: deps.config.GAME_BEACON, production: deps.config.NODE_ENV === 'production' };
   router.use(
-    opsRoutes({ db: deps.db, clock: deps.clock, config: services.config, money, rebateCycleWarnings: services.team.rebateCycleWarnings }),
+    opsRoutes({
+      db: deps.db,
+      clock: deps.clock,
+      config: services.config,
+      money,
+      fairness,
+      rebateCycleWarnings: services.team.rebateCycleWarnings,
+      negativeReturnWarnings: async () => [
+        ...(await services.followInvest.negativeReturnWarnings()),
+        ...(await services.power.negativeReturnWarnings()),
+      ],
+    }),
   );
   router.use(walletAdminRoutes(deps.db, deps.clock));
   router.use(rechargeAdminRoutes(deps, services));

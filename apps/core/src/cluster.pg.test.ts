@@ -24,7 +24,12 @@ const healthOnce = (url: string) =>
         res.on('data', (chunk: Buffer) => {
           body += chunk.toString();
         });
-        res.on('end', () => resolve((JSON.parse(body) as { result: { worker?: number } }).result));
+        res.on('end', () => {
+          const result = (JSON.parse(body) as { result?: { worker?: number } | null }).result;
+          // An answer without a result (a refusal) fails with what it was, not with "reading 'worker' of null".
+          if (result) resolve(result);
+          else reject(new Error(`health answered ${res.statusCode}: ${body}`));
+        });
       })
       .on('error', reject);
   });
@@ -42,7 +47,7 @@ const exitOf = (code: number | null, output: string) => ({ code, output: code ==
 
 describe('core workers (node:cluster)', () => {
   it('two workers serve the same port, each answering, and stop together on SIGTERM to the primary', async () => {
-    database = await createEmptyPostgresDatabase();
+    database = await createEmptyPostgresDatabase({ migrated: true });
     core = await startCoreProcess(clusterEnv(database.url), [], undefined, { detached: true });
     const seen = new Set<number | undefined>();
     for (let i = 0; i < 40 && seen.size < 2; i++) seen.add((await healthOnce(core.url)).worker);
@@ -54,7 +59,7 @@ describe('core workers (node:cluster)', () => {
   }, 120_000);
 
   it('SIGTERM to the whole group (each worker hears it twice): one graceful shutdown per worker, a request in flight answered, exit 0', async () => {
-    database = await createEmptyPostgresDatabase();
+    database = await createEmptyPostgresDatabase({ migrated: true });
     core = await startCoreProcess(clusterEnv(database.url, 'debug'), [], undefined, { detached: true });
     const { child, output } = core;
     const held = await heldRequest(core.url, '/core/app/auth/login', { phone: '8100000078', password: 'not-the-password' });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig, moneyModeLine } from './config';
+import { ConfigError, fairnessModeLine, loadConfig, moneyModeLine } from './config';
 import { scaledClock } from './platform/clock';
 
 describe('configuration', () => {
@@ -53,6 +53,25 @@ describe('money mode', () => {
   it('says the mode in the start-up line', () => {
     expect(moneyModeLine(loadConfig({}))).toMatch(/PLAY/);
     expect(moneyModeLine(loadConfig(production))).toMatch(/REAL/);
+  });
+});
+
+describe('fairness mode (the game beacon)', () => {
+  const production = { NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(32) };
+
+  it('is the public drand beacon by default in production, where the operator cannot know results early', () => {
+    expect(loadConfig(production).GAME_BEACON).toBe('drand');
+    // As copied from .env.example: empty means unset.
+    expect(loadConfig({ ...production, GAME_BEACON: '' }).GAME_BEACON).toBe('drand');
+    expect(fairnessModeLine(loadConfig(production))).toMatch(/drand/);
+  });
+
+  it('is local by default where there may be no internet (development, tests), and a deployment may choose', () => {
+    for (const env of [{}, { NODE_ENV: 'development' }, { NODE_ENV: 'test' }]) expect(loadConfig(env).GAME_BEACON).toBe('local');
+    expect(loadConfig({ ...production, GAME_BEACON: 'local' }).GAME_BEACON).toBe('local');
+    expect(loadConfig({ GAME_BEACON: 'drand' }).GAME_BEACON).toBe('drand');
+    expect(fairnessModeLine(loadConfig({}))).toMatch(/LOCAL/);
+    expect(() => loadConfig({ GAME_BEACON: 'dice' })).toThrow(/GAME_BEACON/);
   });
 });
 

@@ -90,7 +90,8 @@ const schema = z.object({
         .filter(Boolean),
     ),
   SKIP_WEB: bool,
-  GAME_BEACON: z.enum(['local', 'drand']).default('local'),
+  /** local | drand; unset (or empty): drand in production, local elsewhere (fairnessModeOf). */
+  GAME_BEACON: z.enum(['local', 'drand', '']).optional(),
   DRAND_URLS: optionalText,
   GAME_CHAIN_LENGTH: z.coerce.number().int().min(10).max(10_000_000).default(10_000),
   GAME_BEACON_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
@@ -110,7 +111,11 @@ const schema = z.object({
 /** play: sandbox money-in (a demo); real: only real gateways and chain deposits bring money in. */
 export type MoneyMode = 'play' | 'real';
 
-export type Config = Omit<z.infer<typeof schema>, 'PLAY_MONEY' | 'SANDBOX_DEPOSITS'> & {
+/** The game's beacon (docs/fairness.md): drand, public, or local, which the operator could know in advance. */
+export type FairnessMode = 'local' | 'drand';
+
+export type Config = Omit<z.infer<typeof schema>, 'PLAY_MONEY' | 'SANDBOX_DEPOSITS' | 'GAME_BEACON'> & {
+  GAME_BEACON: FairnessMode;
   PLAY_MONEY: boolean;
   SANDBOX_DEPOSITS: boolean;
   moneyMode: MoneyMode;
@@ -144,7 +149,19 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const money = moneySettings(values.NODE_ENV, values.PLAY_MONEY, values.SANDBOX_DEPOSITS);
   const devOutbox =
     values.DEV_OUTBOX === 'auto' ? values.SMS_PROVIDER === 'outbox' && values.NODE_ENV !== 'production' : values.DEV_OUTBOX === 'true';
-  return { ...values, ...money, dataDir: path.resolve(values.DATA_DIR), devOutbox };
+  const GAME_BEACON = fairnessModeOf(values.NODE_ENV, values.GAME_BEACON);
+  return { ...values, ...money, GAME_BEACON, dataDir: path.resolve(values.DATA_DIR), devOutbox };
+}
+
+/**
+ * The game's beacon. Production defaults to drand, the public beacon: with the local one the
+ * operator, who holds the seed chain, could know results before they are drawn, and a player
+ * would be told so on the verify page. Development, tests and demos without internet default to
+ * local; a deployment may still choose local, and the operator's health answer then warns.
+ */
+export function fairnessModeOf(env: string, chosen: FairnessMode | '' | undefined): FairnessMode {
+  if (chosen) return chosen;
+  return env === 'production' ? 'drand' : 'local';
 }
 
 /** The start-up line that says which money mode the server runs in. */
@@ -152,6 +169,13 @@ export function moneyModeLine(config: Pick<Config, 'moneyMode' | 'SANDBOX_DEPOSI
   return config.moneyMode === 'play'
     ? `Money mode: PLAY (sandbox gateway${config.SANDBOX_DEPOSITS ? ' and simulated USDT deposits' : ''}: demo money, not real)`
     : 'Money mode: REAL (no sandbox gateway, no simulated deposits)';
+}
+
+/** The start-up line that says which beacon the game draws with (what the verify page tells players). */
+export function fairnessModeLine(config: Pick<Config, 'GAME_BEACON'>): string {
+  return config.GAME_BEACON === 'drand'
+    ? 'Fairness: drand public beacon (nobody, the operator included, knows results in advance)'
+    : 'Fairness: LOCAL beacon (the operator could know results in advance; players are told so; use GAME_BEACON=drand for real money)';
 }
 
 /**

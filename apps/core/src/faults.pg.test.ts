@@ -93,7 +93,7 @@ describe('a crash under load (PostgreSQL)', () => {
   let database: { url: string; drop(): Promise<void> };
   let handle: DatabaseHandle;
   beforeAll(async () => {
-    database = await createEmptyPostgresDatabase();
+    database = await createEmptyPostgresDatabase({ migrated: true });
   });
   afterAll(async () => {
     await handle?.close();

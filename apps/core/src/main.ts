@@ -1,4 +1,4 @@
-import { ConfigError, loadConfig, moneyModeLine } from './config';
+import { ConfigError, fairnessModeLine, loadConfig, moneyModeLine } from './config';
 import { isClusterPrimary, runPrimary, workerCount } from './platform/cluster';
 import { DataDirInUseError } from './platform/dataDirLock';
 import { createLogger } from './platform/logger';
@@ -30,8 +30,17 @@ async function main(): Promise<void> {
   });
   const running = await startServer(config, logger);
   const database = config.DATABASE_URL ? 'PostgreSQL' : `PGlite in ${config.dataDir}`;
-  const money = moneyModeLine(config);
-  logger.info({ url: running.url, database, moneyMode: config.moneyMode, ms: Math.round(performance.now() - startedAt) }, 'prism ready');
+  const money = `${moneyModeLine(config)}\n${fairnessModeLine(config)}`;
+  logger.info(
+    {
+      url: running.url,
+      database,
+      moneyMode: config.moneyMode,
+      fairnessMode: config.GAME_BEACON,
+      ms: Math.round(performance.now() - startedAt),
+    },
+    'prism ready',
+  );
   process.stdout.write(
     `\nPrism is running at ${running.url}  (database: ${database}, ready in ${Math.round(performance.now() - startedAt)} ms)\n${money}\n\n`,
   );

@@ -81,7 +81,12 @@ describe('the built web app', () => {
 
   it('embeds the public settings the first pages need, escaped, and answers 304 to a matching ETag', async () => {
     const page = await get('/pages/login/login', 'identity');
-    expect(embedded(page.text)).toEqual({ DEMO_MODE: 'true', COUNTRY_CODE: '91,1,44,84,98,971,966,886', DEV_OUTBOX: 'true' });
+    expect(embedded(page.text)).toEqual({
+      DEMO_MODE: 'true',
+      COUNTRY_CODE: '91,1,44,84,98,971,966,886',
+      CURRENCY_SYMBOL: '$',
+      DEV_OUTBOX: 'true',
+    });
     // In the head, before the module script runs.
     expect(page.text.indexOf('id="prism-config"')).toBeLessThan(page.text.indexOf('</head>'));
     const etag = page.headers.etag as string;

@@ -36,7 +36,7 @@ export const ADVISOR_MANAGEMENT_FEE_BPS = 1000;
 export const CURRENCY_SYMBOL = { config: '$', game: '₹' } as const;
 export const ASSETS = ['CASH', 'USDT', 'CHIP', 'GOLD', 'POINT'] as const;
 export type Asset = (typeof ASSETS)[number];
-/** The coins the app offers for a bet: CHIP (the default), GOLD and POINT. */
+/** The game coins of the specification: CHIP (the default), GOLD and POINT; the app offers those of GAME_BET_COINS (game/coins.ts). */
 export const GAME_COINS = ['CHIP', 'GOLD', 'POINT'] as const;
 /** Every coin the betting endpoint takes: the app's choices and USDT (the original app sends USDT). */
 export const BET_COINS = [...GAME_COINS, 'USDT'] as const;
@@ -57,9 +57,10 @@ export const ENCRYPTION_DEFAULT = 0;
 /**
  * Public settings that core writes into every served index.html
  * (`<script type="application/json" id="prism-config">`), so that the first pages
- * paint them without a request (apps/web/src/lib/config.ts reads them). DEV_OUTBOX ('true' or
- * 'false') is not a stored setting: it says whether this server serves the developer outbox.
+ * paint them without a request (apps/web/src/lib/config.ts reads them). CURRENCY_SYMBOL: every
+ * balance shows its sign from the first paint. DEV_OUTBOX ('true' or 'false') is not a stored
+ * setting: it says whether this server serves the developer outbox.
  */
-export const PAGE_CONFIG_KEYS = ['DEMO_MODE', 'COUNTRY_CODE', 'DEV_OUTBOX'] as const;
+export const PAGE_CONFIG_KEYS = ['DEMO_MODE', 'COUNTRY_CODE', 'CURRENCY_SYMBOL', 'DEV_OUTBOX'] as const;
 /** The id of that script element. */
 export const PAGE_CONFIG_ELEMENT_ID = 'prism-config';

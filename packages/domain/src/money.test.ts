@@ -1,6 +1,17 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { applyBasisPoints, formatMoney, MONEY_MAX, minMoney, money, parseMoney } from './money';
+import {
+  applyBasisPoints,
+  balanceAfter,
+  formatMoney,
+  formatSignedMoney,
+  MONEY_MAX,
+  minMoney,
+  money,
+  moneyDirection,
+  parseMoney,
+  signFor,
+} from './money';
 
 describe('parseMoney', () => {
   it.each([
@@ -75,5 +86,17 @@ describe('helpers', () => {
   it('minMoney', () => {
     expect(minMoney(3n, 2n)).toBe(2n);
     expect(minMoney(2n, 3n)).toBe(2n);
+  });
+});
+
+describe('the sign of money a user reads', () => {
+  it('out is negative, in positive, zero neither', () => {
+    expect(moneyDirection(-1n)).toBe('out');
+    expect(moneyDirection(5000n)).toBe('in');
+    expect(moneyDirection(0n)).toBe('none');
+    expect(formatSignedMoney(signFor('out', 50_00n))).toBe('-50.00');
+    expect(formatSignedMoney(signFor('in', -50_00n))).toBe('+50.00');
+    expect(formatSignedMoney(0n)).toBe('0.00');
+    expect(balanceAfter(120_00n, 50_00n)).toBe(70_00n);
   });
 });

@@ -61,3 +61,34 @@ export function applyBasisPoints(value: Money, basisPoints: number): Money {
 export function minMoney(a: Money, b: Money): Money {
   return a < b ? a : b;
 }
+
+/** Which way money moved for the user: in (gain), out (loss) or neither. */
+export type MoneyDirection = 'in' | 'out' | 'none';
+
+/**
+ * The one rule for the sign of money shown to a user (records, results,
+ * confirmations): a negative amount left the user, a positive one came in.
+ * Callers that know the direction from another fact (a gift's giver) sign the
+ * amount first, with `signFor`.
+ */
+export function moneyDirection(value: Money): MoneyDirection {
+  if (value > 0n) return 'in';
+  if (value < 0n) return 'out';
+  return 'none';
+}
+
+/** A non-negative amount with the sign of its direction: out is negative, in positive. */
+export function signFor(direction: MoneyDirection, amount: Money): Money {
+  const abs = amount < 0n ? -amount : amount;
+  return direction === 'out' ? -abs : abs;
+}
+
+/** "+50.00" in, "-50.00" out, "0.00" neither: every signed amount a user reads. */
+export function formatSignedMoney(value: Money): string {
+  return moneyDirection(value) === 'in' ? `+${formatMoney(value)}` : formatMoney(value);
+}
+
+/** What a balance holds after spending `amount` (may be below zero: the spend would be refused). */
+export function balanceAfter(balance: Money, amount: Money): Money {
+  return balance - amount;
+}

@@ -196,6 +196,8 @@ try {
         DATABASE_POOL_SIZE: String(POOL),
         GAME_TICK_MS: '0',
         NODE_ENV: 'production',
+        // Offline: production's default beacon is drand, which the benchmark does not measure.
+        GAME_BEACON: 'local',
         LOG_LEVEL: 'silent',
       },
       process.env.BENCH_PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE}`] : [],

@@ -206,6 +206,8 @@ try {
       WORKERS,
       GAME_TICK_MS: '0',
       NODE_ENV: 'production',
+      // Offline: production's default beacon is drand, which the benchmark does not measure.
+      GAME_BEACON: 'local',
       LOG_LEVEL: 'silent',
     },
     [...CORE_FLAGS, ...(process.env.BENCH_PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE}`] : [])],
@@ -225,6 +227,8 @@ try {
           WORKERS,
           GAME_TICK_MS: '0',
           NODE_ENV: 'production',
+          // Offline: production's default beacon is drand, which the benchmark does not measure.
+          GAME_BEACON: 'local',
           LOG_LEVEL: 'silent',
         },
         BASELINE_FLAGS,

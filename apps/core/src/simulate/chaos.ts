@@ -65,7 +65,7 @@ class RoutedApi extends TestApi {
  * faster (CLOCK_RATE), so rooms open, close and settle many times in a run.
  */
 export async function startChaosTarget(options: ChaosOptions): Promise<ChaosTarget> {
-  const database = await createEmptyPostgresDatabase();
+  const database = await createEmptyPostgresDatabase({ migrated: true });
   const fake: FakeBotApi = await startFakeBotApi({ token: TEST_BOT_TOKEN });
   const rate = options.rate ?? 10;
   const startedAt = Date.now();

@@ -24,28 +24,43 @@ export async function createTestDatabase(): Promise<DatabaseHandle & { drop(): P
   return { ...handle, drop: () => handle.close() };
 }
 
-/** An empty database on TEST_DATABASE_URL's server, and a way to drop it. */
-export async function createEmptyPostgresDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
+/** Set by the vitest global setup: a migrated PostgreSQL database to copy (CREATE DATABASE ... TEMPLATE). */
+export const PG_TEMPLATE_ENV = 'PRISM_PG_TEMPLATE';
+
+/** Runs one statement on TEST_DATABASE_URL's server (its maintenance connection). */
+export async function postgresAdmin(statement: string): Promise<void> {
   const adminUrl = process.env.TEST_DATABASE_URL;
   if (!adminUrl) throw new Error('TEST_DB=pg needs TEST_DATABASE_URL');
-  const name = `prism_t_${process.pid}_${Date.now().toString(36)}_${Math.floor(Math.random() * 1e6)}`;
-  const admin = async (statement: string) => {
-    const client = new pg.Client({ connectionString: adminUrl });
-    await client.connect();
-    try {
-      await client.query(statement);
-    } finally {
-      await client.end();
-    }
-  };
-  await admin(`create database ${name}`);
-  const url = new URL(adminUrl);
+  const client = new pg.Client({ connectionString: adminUrl });
+  await client.connect();
+  try {
+    await client.query(statement);
+  } finally {
+    await client.end();
+  }
+}
+
+/** The URL of database `name` on TEST_DATABASE_URL's server. */
+export function postgresUrl(name: string): string {
+  const url = new URL(process.env.TEST_DATABASE_URL ?? '');
   url.pathname = `/${name}`;
-  return { url: url.toString(), drop: () => admin(`drop database if exists ${name} with (force)`) };
+  return url.toString();
+}
+
+/**
+ * An empty database on TEST_DATABASE_URL's server, and a way to drop it. `migrated`: a copy of the
+ * global setup's migrated template instead (about 0.2 s against 0.9 s of migrations), for tests whose
+ * subject is not the migration itself; empty when no template was made.
+ */
+export async function createEmptyPostgresDatabase(options: { migrated?: boolean } = {}): Promise<{ url: string; drop(): Promise<void> }> {
+  const name = `prism_t_${process.pid}_${Date.now().toString(36)}_${Math.floor(Math.random() * 1e6)}`;
+  const template = options.migrated ? process.env[PG_TEMPLATE_ENV] : undefined;
+  await postgresAdmin(template ? `create database ${name} template ${template}` : `create database ${name}`);
+  return { url: postgresUrl(name), drop: () => postgresAdmin(`drop database if exists ${name} with (force)`) };
 }
 
 async function createPostgresDatabase() {
-  const empty = await createEmptyPostgresDatabase();
+  const empty = await createEmptyPostgresDatabase({ migrated: true });
   const handle = await openDatabase({ url: empty.url, poolSize: 20 });
   await handle.migrate();
   await seedDatabase(handle.db);

@@ -1,7 +1,8 @@
-import { routes } from '@prism/domain';
+import { type RouteName, routes } from '@prism/domain';
 import { type ComponentType, type LazyExoticComponent, lazy, Suspense, useMemo } from 'react';
 import { Navigate, useLocation } from 'react-router-dom';
 import { PageLoading } from '../components/PageLoading';
+import type { SkeletonShape } from '../components/Skeleton';
 import { loginStateFor } from '../features/auth/returnTo';
 import { type PageProps, parseQuery } from '../lib/query';
 import { withTimeout } from '../lib/timing';
@@ -36,6 +37,15 @@ export function lazyShell<P extends object>(load: () => Promise<ComponentType<P>
   };
 }
 
+/** The main screens' shapes: while their module loads they show a skeleton of themselves, not a spinner. */
+const SKELETONS: Partial<Record<RouteName, SkeletonShape>> = {
+  home: 'balances',
+  account: 'balances',
+  game: 'game',
+  withdrawal: 'form',
+  assetRecords: 'list',
+};
+
 /**
  * A route's page: the login guard, then the lazily loaded module with the
  * delayed loading indicator, the error block, and the query string as props.
@@ -51,7 +61,7 @@ export function RoutePage({ entry }: { entry: RouteEntry }) {
   return (
     // Keyed by page, so every page starts with a fresh boundary and its own loading state.
     <PageErrorBoundary key={pathname}>
-      <Suspense fallback={<PageLoading />}>
+      <Suspense fallback={<PageLoading shape={SKELETONS[entry.meta.name]} />}>
         <Page query={query} />
       </Suspense>
     </PageErrorBoundary>

@@ -2,7 +2,7 @@ import { LOGOUT_DELAY_MS } from '@prism/domain';
 import { useEffect, useRef } from 'react';
 import { useEndSession } from '../features/auth/endSession';
 import { onSessionExpired } from '../lib/sessionEvents';
-import { toast } from '../lib/toast';
+import { toastError } from '../lib/toast';
 
 /**
  * Session expiry (codes 401 / 50001, specification points 4 and 8): toast the
@@ -18,7 +18,7 @@ export function useSessionExpiry(): void {
     let timer: ReturnType<typeof setTimeout> | undefined;
     const off = onSessionExpired((error) => {
       if (timer) return;
-      toast(error.message);
+      toastError(error.message);
       timer = setTimeout(() => {
         timer = undefined;
         latest.current();

@@ -5,7 +5,8 @@ import { SubmitButton } from './SubmitButton';
 /**
  * A form's confirm action: inside Telegram it is Telegram's MainButton (which
  * submits the form), in a browser our own submit button. `onConfirm` is the
- * (throttled) submit handler.
+ * (throttled) submit handler. `hidden` while a SpendConfirm above the form
+ * holds the MainButton.
  */
 export function ConfirmButton({
   label,
@@ -14,6 +15,7 @@ export function ConfirmButton({
   onConfirm,
   testId,
   className,
+  hidden = false,
 }: {
   label: string;
   pending: boolean;
@@ -21,6 +23,7 @@ export function ConfirmButton({
   onConfirm: () => void;
   testId?: string;
   className?: string;
+  hidden?: boolean;
 }) {
   const { cooling, tap } = useFormTap();
   // Telegram's MainButton does not submit the form: it opens the tap window itself, and shows its spinner through it.
@@ -28,12 +31,13 @@ export function ConfirmButton({
     text: label,
     enabled: !disabled,
     loading: pending || cooling,
+    visible: !hidden,
     onClick: () => {
       tap();
       onConfirm();
     },
   });
-  if (native) return null;
+  if (native || hidden) return null;
   return (
     <SubmitButton pending={pending} disabled={pending || disabled} data-testid={testId} className={className}>
       {label}

@@ -42,7 +42,7 @@ export function PagedList<T extends { id: number }>({
     return () => observer.disconnect();
   }, [hasNextPage, isFetchingNextPage, isFetchNextPageError, fetchNextPage]);
 
-  if (query.isPending) return <PageLoading />;
+  if (query.isPending) return <PageLoading shape="list" />;
   if (query.isError && !query.data) return <ErrorBlock message={errorMessage(query.error)} onRetry={() => void query.refetch()} />;
   const items = itemsOf(query.data?.pages);
   if (items.length === 0) return <EmptyState message={empty} />;

@@ -1,15 +1,25 @@
-import { useToast } from '../lib/toast';
+import { useToasts } from '../lib/toast';
 
-/** Renders the current toast (lib/toast.ts) above everything, for 1500 ms. */
+/**
+ * The toasts (lib/toast.ts), stacked at the top edge below the bar and the
+ * safe area, above everything. The host is a live region from the start, so
+ * screen readers announce what is added; an error is an alert (read at once).
+ * The newest toast is the one named "toast" (the current message).
+ */
 export function ToastHost() {
-  const current = useToast();
+  const toasts = useToasts();
   return (
-    <div className="toast-host" role="status" aria-live="polite" aria-atomic="true">
-      {current && (
-        <div key={current.id} className="toast" data-testid="toast">
-          {current.message}
+    <div className="toast-host" role="status" aria-live="polite">
+      {toasts.map((item, index) => (
+        <div
+          key={item.id}
+          className={item.tone === 'error' ? 'toast toast-error' : 'toast'}
+          role={item.tone === 'error' ? 'alert' : undefined}
+          data-testid={index === toasts.length - 1 ? 'toast' : 'toast-earlier'}
+        >
+          {item.message}
         </div>
-      )}
+      ))}
     </div>
   );
 }

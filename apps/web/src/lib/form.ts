@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { errorMessage, fieldErrors, retryAfterOf } from './api';
 import './messages';
 import { haptics } from './native';
-import { toast } from './toast';
+import { toastError } from './toast';
 
 export type Errors<F extends string> = Partial<Record<F, string>>;
 
@@ -82,7 +82,7 @@ export function useForm<F extends string>(initial: Record<F, string>) {
       haptics.error();
       const split = splitServerError(error, Object.keys(initial) as F[]);
       setErrors(split.fields);
-      if (split.toast) toast(split.toast);
+      if (split.toast) toastError(split.toast);
     },
     [initial],
   );

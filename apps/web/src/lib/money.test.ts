@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatAmount, formatShort, formatSigned, minOf, parseAmountInput, toMinor } from './money';
+import { currencySign, formatAmount, formatShort, formatSigned, minOf, parseAmountInput, toMinor, toSignedMinor } from './money';
 
 describe('formatAmount', () => {
   it('shows 2 decimals', () => {
@@ -49,5 +49,39 @@ describe('toMinor and minOf', () => {
     expect(toMinor(undefined)).toBe(0n);
     expect(minOf('10.00', '2.50')).toBe(250n);
     expect(minOf('1', 'x')).toBe(0n);
+  });
+});
+
+describe('toSignedMinor', () => {
+  it('reads a signed wire amount', () => {
+    expect(toSignedMinor('-50.00')).toBe(-5000n);
+    expect(toSignedMinor('+1.5')).toBe(150n);
+    expect(toSignedMinor('bad')).toBe(0n);
+    expect(formatSigned('+3')).toBe('+3.00');
+  });
+
+  it("reads a signed net such as a day's result", () => {
+    expect(toSignedMinor('-510.80')).toBe(-51_080n);
+    expect(toSignedMinor('12.5')).toBe(1_250n);
+    expect(toSignedMinor(' -0.05 ')).toBe(-5n);
+    expect(toSignedMinor('--1')).toBe(0n);
+    expect(toSignedMinor(undefined)).toBe(0n);
+  });
+});
+
+describe('currencySign', () => {
+  it('gives a plain sign to CASH only', () => {
+    expect(currencySign('$', 'CASH')).toBe('$');
+    expect(currencySign('$', 'CHIP')).toBe('');
+  });
+  it('reads per-coin signs', () => {
+    expect(currencySign('CASH:₹, USDT=₮', 'USDT')).toBe('₮');
+    expect(currencySign('CASH:₹, USDT=₮', 'CASH')).toBe('₹');
+    expect(currencySign('CASH:₹', 'GOLD')).toBe('');
+  });
+  it('shows none while the setting or the coin is unknown', () => {
+    expect(currencySign(undefined, 'CASH')).toBe('');
+    expect(currencySign('  ', 'CASH')).toBe('');
+    expect(currencySign('$', undefined)).toBe('');
   });
 });

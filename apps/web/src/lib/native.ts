@@ -60,6 +60,8 @@ export interface MainButtonOptions {
   text: string;
   enabled?: boolean;
   loading?: boolean;
+  /** False while something else owns the MainButton (a spend confirmation above the form). */
+  visible?: boolean;
   onClick: () => void;
 }
 
@@ -67,14 +69,14 @@ export interface MainButtonOptions {
  * Telegram's MainButton for a screen's primary confirmation; returns true when
  * it is shown (then the screen renders no button of its own). Hidden again on unmount.
  */
-export function useMainButton({ text, enabled = true, loading = false, onClick }: MainButtonOptions): boolean {
+export function useMainButton({ text, enabled = true, loading = false, visible = true, onClick }: MainButtonOptions): boolean {
   const native = usesMainButton();
   const latest = useRef(onClick);
   latest.current = onClick;
   useEffect(() => {
-    if (!native) return;
+    if (!native || !visible) return;
     return bindTelegramMainButton({ text, enabled: enabled && !loading, loading }, () => latest.current());
-  }, [native, text, enabled, loading]);
+  }, [native, text, enabled, loading, visible]);
   return native;
 }
 

@@ -1,4 +1,4 @@
-import type { TurnoverLock } from './wallet';
+import type { TurnoverLock, WithdrawBreakdownView } from './wallet';
 
 /**
  * The wire contract of /core/: the shapes that core sends and the client reads.
@@ -87,6 +87,8 @@ export interface UserInfo {
   withdrawBalance: string;
   /** What the turnover rule still locks, per coin (only coins with a lock); why withdrawable is below the balance. */
   turnoverLocks: TurnoverLock[];
+  /** CASH and USDT: the withdrawal page's parts of the balance (free, held by turnover), from the server's figures. */
+  withdrawBreakdown: WithdrawBreakdownView[];
   exchangeBalance: string;
   recharge: string;
   withdraw: string;

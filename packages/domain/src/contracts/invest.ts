@@ -19,6 +19,9 @@ export interface AdvisorProduct {
   giftRate: string;
   /** The management fee taken from the principal at maturity ("10.00%"). */
   managementFeeRate: string;
+  /** The return NET of every fee, on the minimum stake ("-4.40"), and as a rate ("-4.40%"); negative: the user gets back less than they pay. */
+  netReturn: string;
+  netReturnRate: string;
   /** Orders taken until then (ISO), or null: always. */
   availableUntil: string | null;
 }
@@ -67,6 +70,9 @@ export interface DepositProduct {
   /** "5.00%" a year. */
   annualRate: string;
   minAmount: string;
+  /** The return NET of every fee, on the minimum stake ("-4.40"), and as a rate ("-4.40%"); negative: the user gets back less than they pay. */
+  netReturn: string;
+  netReturnRate: string;
 }
 
 export interface DepositQuoteView {

@@ -21,6 +21,9 @@ export interface PowerSession {
   /** The daily management fee ("0.10%" of the power), per day. */
   feeRate: string;
   dailyFee: string;
+  /** The term's income less the term's fees, on the price ("-5.00"), and as a rate of the price ("-5.00%"): what the package really pays. */
+  netReturn: string;
+  netReturnRate: string;
   /** Purchases allowed per user per day, and how many the caller made today (0 when not logged in). */
   dailyLimit: number;
   boughtToday: number;
@@ -84,7 +87,7 @@ export interface PowerRecord {
   powerType: PowerRecordType;
   /** The record's kind in the caller's language. */
   powerTypeDesc: string;
-  /** Signed change of power ("+100.00", "-100.00"); a gift given shows the amount given. */
+  /** Signed change for the caller ("+100.00", "-100.00"): a gift given is out ("-"), received in ("+") (powerRecordDirection). */
   incrAmount: string;
   /** The other user of a gift (masked phone), or ''. */
   counterparty: string;

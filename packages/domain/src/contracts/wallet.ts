@@ -44,6 +44,21 @@ export interface TurnoverLock {
   needed: string;
 }
 
+/**
+ * The withdrawal page's breakdown of one balance (withdrawBreakdown in the domain): `withdrawable`
+ * and `heldByTurnover` add up to `balance` exactly. `betsNeeded` frees the lock; `lockBeyondBalance`
+ * is the part of the lock counted on money no longer in the balance (bet, or in power packages,
+ * deposits, advisor orders): it holds money that arrives, rewards included, until bets free it.
+ */
+export interface WithdrawBreakdownView {
+  currency: WalletCurrency;
+  balance: string;
+  withdrawable: string;
+  heldByTurnover: string;
+  betsNeeded: string;
+  lockBeyondBalance: string;
+}
+
 export interface ExchangeResult {
   fromCoin: Asset;
   toCoin: Asset;

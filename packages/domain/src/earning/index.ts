@@ -1,3 +1,4 @@
 export * from './advisor';
 export * from './deposit';
+export * from './netReturn';
 export * from './power';

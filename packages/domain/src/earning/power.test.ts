@@ -7,6 +7,7 @@ import {
   personalPower,
   powerDailyFee,
   powerDailyIncome,
+  powerRecordDirection,
   powerTerm,
   powerTermFee,
   powerTermIncome,
@@ -93,5 +94,14 @@ describe('hierarchical and personal power', () => {
     expect(formatBps(120)).toBe('1.20%');
     expect(formatBps(5)).toBe('0.05%');
     expect(formatBps(10_000)).toBe('100.00%');
+  });
+});
+
+describe('power record direction', () => {
+  it('a gift given is money out for the giver, a gift received money in', () => {
+    expect(powerRecordDirection('gift_out')).toBe('out');
+    expect(powerRecordDirection('gift_in')).toBe('in');
+    expect(powerRecordDirection('buy')).toBe('in');
+    expect(powerRecordDirection('maturity')).toBe('out');
   });
 });

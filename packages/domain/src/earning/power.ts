@@ -1,5 +1,5 @@
 import { addDays, daysBetween } from '../engage/calendar';
-import type { Money } from '../money';
+import type { Money, MoneyDirection } from '../money';
 
 /**
  * Power (DoubleInvest, specification points 1, 4, 9; DESIGN 6), as pure rules
@@ -102,3 +102,12 @@ export function formatBps(bps: number): string {
 /** The kinds of power records: what changed a user's power. */
 export type PowerRecordType = 'buy' | 'gift_in' | 'gift_out' | 'maturity';
 export const POWER_RECORD_TYPES = ['buy', 'gift_in', 'gift_out', 'maturity'] as const satisfies readonly PowerRecordType[];
+
+/**
+ * Which way a power record moved for its user. A gift given is paid by the
+ * giver and held by the receiver, so on the giver's record it is money out
+ * (issue 23: it showed as "+50.00", as if received); a maturity ends a holding.
+ */
+export function powerRecordDirection(type: PowerRecordType): MoneyDirection {
+  return type === 'gift_out' || type === 'maturity' ? 'out' : 'in';
+}

@@ -6,6 +6,7 @@ import {
   bookAfterBet,
   bookAfterExchange,
   bookAfterGiving,
+  bookAfterMultiple,
   bookAfterReceiving,
   bookAfterRecharge,
   type CarriedLock,
@@ -13,9 +14,11 @@ import {
   type RateOf,
   settleTurnover,
   stakeTurnover,
+  TURNOVER_POOL,
   type TurnoverBook,
   turnoverHold,
   withdrawableOfBook,
+  withdrawBreakdown,
 } from './turnover';
 
 const ONE_X = 10_000;
@@ -30,17 +33,32 @@ describe('the lock follows the money', () => {
     expect(turnoverHold(book, 'USDT')).toEqual({ locked: 1_176n, needed: 1_176n });
   });
 
-  it('free money goes first and stays free', () => {
+  it('held money goes first, so the free part stays free where it is (the reported exchange of the only free 0.10)', () => {
     let book: TurnoverBook = bookAfterRecharge({}, 'CASH', 100_000n, ONE_X);
-    // 150,000 CASH of which 100,000 locked: 50,000 to USDT is the free part.
+    // 150,000 CASH of which 100,000 locked: 50,000 to USDT is locked money, carrying half the requirement.
     book = bookAfterExchange(book, { from: 'CASH', to: 'USDT', amount: 50_000n, received: 588n, balance: 150_000n });
-    expect(withdrawableOfBook(book, 'USDT', 588n)).toBe(588n);
-    expect(withdrawableOfBook(book, 'CASH', 100_000n)).toBe(0n);
-    // The next 50,000 is locked and carries half the requirement.
-    book = bookAfterExchange(book, { from: 'CASH', to: 'USDT', amount: 50_000n, received: 588n, balance: 100_000n });
-    expect(turnoverHold(book, 'CASH')).toEqual({ locked: 50_000n, needed: 50_000n });
+    expect(withdrawableOfBook(book, 'USDT', 588n)).toBe(0n);
     expect(turnoverHold(book, 'USDT')).toEqual({ locked: 588n, needed: 588n });
-    expect(withdrawableOfBook(book, 'USDT', 1_176n)).toBe(588n);
+    expect(withdrawableOfBook(book, 'CASH', 100_000n)).toBe(50_000n);
+    // The next 50,000 is the rest of the lock; the free 50,000 is still free in CASH.
+    book = bookAfterExchange(book, { from: 'CASH', to: 'USDT', amount: 50_000n, received: 588n, balance: 100_000n });
+    expect(turnoverHold(book, 'CASH')).toEqual({ locked: 0n, needed: 0n });
+    expect(withdrawableOfBook(book, 'CASH', 50_000n)).toBe(50_000n);
+    expect(withdrawableOfBook(book, 'USDT', 1_176n)).toBe(0n);
+  });
+
+  it('the only free 0.10 stays free when locked money is exchanged next to it', () => {
+    let book: TurnoverBook = bookAfterRecharge({}, 'CASH', 100_000n, ONE_X);
+    book = bookAfterExchange(book, { from: 'CASH', to: 'CHIP', amount: 10n, received: 10n, balance: 100_010n });
+    expect(withdrawableOfBook(book, 'CASH', 100_000n)).toBe(10n);
+    expect(turnoverHold(book, 'CHIP').locked).toBe(10n);
+  });
+
+  it('free money goes first in a gift, so the receiver gets free money when the giver has it', () => {
+    const book: TurnoverBook = bookAfterRecharge({}, 'CASH', 100_000n, ONE_X);
+    const given = bookAfterGiving(book, 'CASH', 50_000n, 150_000n);
+    expect(given.carried).toEqual(NO_LOCK);
+    expect(withdrawableOfBook(given.book, 'CASH', 100_000n)).toBe(0n);
   });
 
   it('bets in CHIP work off the CASH pool, then the money may leave', () => {
@@ -108,6 +126,8 @@ const rateOf: RateOf = (from, to) => {
   return pair ? parseRate(pair[2]) : undefined;
 };
 const MULTIPLES = [0, 5_000, 10_000, 20_000] as const;
+/** Property runs take about a second alone; on a loaded machine (CI, shared cores) several times that. */
+const PROPERTY = { timeout: 30_000 };
 
 type Who = 0 | 1;
 type Step =
@@ -258,7 +278,7 @@ const newWorld = (): World => ({
 });
 
 describe('withdrawable never exceeds what the rule allows (property)', () => {
-  it('holds after every step of any sequence, gifts and maturities included', () => {
+  it('holds after every step of any sequence, gifts and maturities included', PROPERTY, () => {
     fc.assert(
       fc.property(fc.array(step, { minLength: 1, maxLength: 40 }), (steps) => {
         const world = newWorld();
@@ -271,7 +291,7 @@ describe('withdrawable never exceeds what the rule allows (property)', () => {
     );
   });
 
-  it('without any bet, locked deposits never leave, whatever the exchanges and gifts', () => {
+  it('without any bet, locked deposits never leave, whatever the exchanges and gifts', PROPERTY, () => {
     const noBets = step.filter((s) => s.kind !== 'bet');
     fc.assert(
       fc.property(fc.array(noBets, { minLength: 1, maxLength: 40 }), (steps) => {
@@ -316,5 +336,93 @@ describe('a stake counts at its value in the locked coin', () => {
     let book: TurnoverBook = bookAfterRecharge({}, 'CASH', 100_000n, ONE_X);
     book = bookAfterBet(book, 'POINT', stakeTurnover('POINT', 100_000n, rateOf));
     expect(turnoverHold(book, 'CASH')).toEqual({ locked: 99_000n, needed: 99_000n });
+  });
+});
+
+describe('the withdrawal breakdown adds up to the balance', () => {
+  it('the reported figures: a lock of 4300.10 on a balance of 4080.10 holds the balance, not more', () => {
+    // 5000.00 recharged at 2x; 1,399.80 bet (and lost) frees 699.90 of the lock while the balance fell by 1,399.80.
+    let book: TurnoverBook = bookAfterRecharge({}, 'CASH', 500_000n, 20_000);
+    book = bookAfterBet(book, 'CHIP', 139_980n);
+    expect(turnoverHold(book, 'CASH').locked).toBe(430_010n);
+    expect(withdrawBreakdown(book, 'CASH', 408_010n)).toEqual({
+      balance: 408_010n,
+      withdrawable: 0n,
+      heldByTurnover: 408_010n,
+      betsNeeded: 860_020n,
+      lockBeyondBalance: 22_000n,
+    });
+  });
+
+  it('without a lock everything is free, rewards and winnings included', () => {
+    expect(withdrawBreakdown({}, 'USDT', 1_234n)).toEqual({
+      balance: 1_234n,
+      withdrawable: 1_234n,
+      heldByTurnover: 0n,
+      betsNeeded: 0n,
+      lockBeyondBalance: 0n,
+    });
+  });
+
+  it('property: free + held = balance, free = withdrawable, held + beyond = the lock, over any sequence', PROPERTY, () => {
+    fc.assert(
+      fc.property(fc.array(step, { minLength: 1, maxLength: 30 }), (steps) => {
+        const world = newWorld();
+        for (const s of steps) {
+          apply(world, s);
+          for (const person of world.people)
+            for (const asset of ['CASH', 'USDT'] as const) {
+              const balance = person.balance[asset];
+              const parts = withdrawBreakdown(person.book, asset, balance);
+              expect(parts.withdrawable + parts.heldByTurnover).toBe(balance);
+              expect(parts.withdrawable).toBe(withdrawableOfBook(person.book, asset, balance));
+              expect(parts.heldByTurnover + parts.lockBeyondBalance).toBe(turnoverHold(person.book, asset).locked);
+              expect(parts.heldByTurnover + parts.lockBeyondBalance > 0n).toBe(parts.betsNeeded > 0n);
+            }
+        }
+      }),
+      { numRuns: 300 },
+    );
+  });
+});
+
+describe('the operator lowers the multiple: money already held follows', () => {
+  it('0 frees the whole pool at once, CHIP carried from CASH included, and leaves the other pool alone', () => {
+    let book: TurnoverBook = bookAfterRecharge({}, 'CASH', 100_000n, ONE_X);
+    book = bookAfterRecharge(book, 'USDT', 1_000n, ONE_X);
+    book = bookAfterExchange(book, { from: 'CASH', to: 'CHIP', amount: 40_000n, received: 40_000n, balance: 100_000n });
+    book = bookAfterMultiple(book, 'CASH', 0);
+    expect(withdrawableOfBook(book, 'CASH', 60_000n)).toBe(60_000n);
+    expect(turnoverHold(book, 'CHIP')).toEqual({ locked: 0n, needed: 0n });
+    expect(turnoverHold(book, 'USDT')).toEqual({ locked: 1_000n, needed: 1_000n });
+  });
+
+  it('from 2x to 1x: the bets needed halve, and bets already made count', () => {
+    let book: TurnoverBook = bookAfterRecharge({}, 'CASH', 100_000n, 20_000);
+    book = bookAfterBet(book, 'CASH', 100_000n);
+    expect(turnoverHold(book, 'CASH')).toEqual({ locked: 50_000n, needed: 100_000n });
+    book = bookAfterMultiple(book, 'CASH', ONE_X);
+    expect(turnoverHold(book, 'CASH')).toEqual({ locked: 50_000n, needed: 50_000n });
+  });
+
+  it('property: never holds more, never needs more; raising it changes nothing held', PROPERTY, () => {
+    fc.assert(
+      fc.property(fc.array(step, { minLength: 1, maxLength: 30 }), fc.constantFrom(...MULTIPLES, 40_000), (steps, multiple) => {
+        const world = newWorld();
+        for (const s of steps) apply(world, s);
+        for (const person of world.people)
+          for (const pool of ['CASH', 'USDT'] as const) {
+            const after = bookAfterMultiple(person.book, pool, multiple);
+            for (const asset of ['CASH', 'CHIP', 'GOLD', 'POINT', 'USDT'] as const) {
+              const before = turnoverHold(person.book, asset);
+              const now = turnoverHold(after, asset);
+              expect(now.locked).toBeLessThanOrEqual(before.locked);
+              expect(now.needed).toBeLessThanOrEqual(before.needed);
+              if (multiple === 0 && TURNOVER_POOL[asset] === pool) expect(now.locked).toBe(0n);
+            }
+          }
+      }),
+      { numRuns: 300 },
+    );
   });
 });

@@ -135,14 +135,16 @@ export interface ExchangeMove {
 }
 
 /**
- * The lock follows the money: the exchanged amount takes the free part of the
- * balance first; the locked rest moves to the target at the exchange's own
- * ratio (received / amount, rounded up) together with its share of the
- * requirement, so no path through exchanges frees money that was not bet.
+ * The lock follows the money: the exchanged amount takes the held (locked)
+ * part of the balance first, so the free part stays free where it is (an
+ * exchange of the user's only free 0.10 used to leave it locked behind); the
+ * locked part moves to the target at the exchange's own ratio (received /
+ * amount, rounded up) together with its share of the requirement, so no path
+ * through exchanges frees money that was not bet.
  */
 export function bookAfterExchange(book: TurnoverBook, move: ExchangeMove): Record<Asset, TurnoverState> {
   const settled = settleTurnover(book);
-  const { kept, carried } = splitLock(settled[move.from], move.amount, move.balance);
+  const { kept, carried } = splitLock(settled[move.from], move.amount, move.balance, 'lockedFirst');
   if (carried.principal === 0n || move.amount <= 0n) return settled;
   const arriving = ceilDiv(carried.principal * move.received, move.amount);
   const target = settled[move.to];
@@ -166,14 +168,21 @@ export interface CarriedLock {
 export const NO_LOCK: CarriedLock = { principal: 0n, required: 0n };
 
 /**
- * `amount` leaves a (settled) state whose balance is `balance`: it takes the
- * free part first, the locked rest leaves with its share of the requirement.
- * The share carried rounds up and the share kept is the rest, so the sum of
- * the two never frees anything.
+ * `amount` leaves a (settled) state whose balance is `balance`. Within one
+ * user's hands (an exchange) it takes the locked part first, so free money is
+ * never spent while held money is there; given to another user it takes the
+ * free part first (the receiver gets free money when the giver has it). The
+ * locked part leaves with its share of the requirement: the share carried
+ * rounds up and the share kept is the rest, so the two never free anything.
  */
-function splitLock(source: TurnoverState, amount: Money, balance: Money): { kept: TurnoverState; carried: CarriedLock } {
+function splitLock(
+  source: TurnoverState,
+  amount: Money,
+  balance: Money,
+  order: 'lockedFirst' | 'freeFirst',
+): { kept: TurnoverState; carried: CarriedLock } {
   const locked = source.principal;
-  const moved = atLeastZero(amount - atLeastZero(balance - locked));
+  const moved = order === 'lockedFirst' ? amount : atLeastZero(amount - atLeastZero(balance - locked));
   const lockMoved = moved < locked ? moved : locked;
   if (lockMoved <= 0n || amount <= 0n) return { kept: source, carried: NO_LOCK };
   const kept = { required: source.required - (source.required * lockMoved) / locked, principal: locked - lockMoved, done: 0n };
@@ -197,7 +206,7 @@ export function bookAfterGiving(
   balance: Money,
 ): { book: Record<Asset, TurnoverState>; carried: CarriedLock } {
   const settled = settleTurnover(book);
-  const { kept, carried } = splitLock(settled[asset], amount, balance);
+  const { kept, carried } = splitLock(settled[asset], amount, balance, 'freeFirst');
   return { book: { ...settled, [asset]: kept }, carried };
 }
 
@@ -236,4 +245,57 @@ export function turnoverHold(book: TurnoverBook, asset: Asset): { locked: Money;
   const before = members.slice(0, members.indexOf(asset) + 1);
   const locked = settled[asset].principal;
   return { locked, needed: locked === 0n ? 0n : before.reduce((sum, member) => sum + settled[member].required, 0n) };
+}
+
+/**
+ * The withdrawal page's breakdown of one balance, from the server's figures.
+ * The parts add up to the balance exactly: `withdrawable + heldByTurnover =
+ * balance`. The turnover lock is counted on recharged money, not on coins in
+ * hand, so it can be larger than the balance (money bet and lost under a
+ * multiple above 1, or away in power packages, deposits or advisor orders,
+ * which comes back); the part beyond the balance is `lockBeyondBalance`, not a
+ * part of the balance: it holds money that arrives (rewards included) until
+ * bets free it. Rewards have no rule of their own: they arrive free.
+ */
+export interface WithdrawBreakdown {
+  balance: Money;
+  /** Free: may leave now (withdrawableOfBook). */
+  withdrawable: Money;
+  /** The part of the balance the turnover rule holds (never more than the balance). */
+  heldByTurnover: Money;
+  /** Bets (in the pool's home coin) that free the whole lock; 0 without a lock. */
+  betsNeeded: Money;
+  /** The lock counted beyond the balance (0 when the balance covers it). */
+  lockBeyondBalance: Money;
+}
+
+export function withdrawBreakdown(book: TurnoverBook, asset: Asset, balance: Money): WithdrawBreakdown {
+  const inHand = atLeastZero(balance);
+  const { locked, needed } = turnoverHold(book, asset);
+  const heldByTurnover = locked < inHand ? locked : inHand;
+  return {
+    balance: inHand,
+    withdrawable: inHand - heldByTurnover,
+    heldByTurnover,
+    betsNeeded: needed,
+    lockBeyondBalance: locked - heldByTurnover,
+  };
+}
+
+/**
+ * The operator changed a pool's multiple (`betLimitRechargeMultiple4Withdraw`
+ * of CASH or USDT): money already held needs no more than the new multiple
+ * times itself in bets, so lowering it frees money at once and 0 frees the
+ * whole pool. Raising it changes nothing already held (only later recharges).
+ */
+export function bookAfterMultiple(book: TurnoverBook, pool: TurnoverPool, multipleBps: number): Record<Asset, TurnoverState> {
+  const settled = settleTurnover(book);
+  const next = { ...settled };
+  for (const asset of POOL_MEMBERS[pool]) {
+    const state = settled[asset];
+    const cap = ceilDiv(state.principal * BigInt(multipleBps), 10_000n);
+    if (cap >= state.required) continue;
+    next[asset] = cap <= 0n ? EMPTY : { required: cap, principal: state.principal, done: 0n };
+  }
+  return next;
 }

@@ -1,3 +1,5 @@
+import { DEFAULT_BET_COINS } from '@prism/domain';
+
 /**
  * Settings seeded on first start (existing values are never overwritten).
  * Operators change them in the sys_config table or with `npm run ops -- config set`.
@@ -49,6 +51,13 @@ export const configDefaults: readonly ConfigDefault[] = [
   { key: 'TAP_REGEN_SECONDS', value: '2', description: 'Tap-to-earn: seconds to regenerate one unit of energy.', isPublic: false },
   { key: 'TAP_POINT_PER_TAP', value: '0.01', description: 'Tap-to-earn: POINT earned per tap.', isPublic: false },
   { key: 'TAP_DAILY_CAP', value: '2000', description: 'Tap-to-earn: taps counted per platform day.', isPublic: false },
+  {
+    key: 'GAME_BET_COINS',
+    value: DEFAULT_BET_COINS.join(','),
+    description:
+      'Coins the game offers for a bet, comma-separated (CHIP, GOLD, POINT). Offer only coins users can get: out of the box nothing pays GOLD, so add GOLD only once a gift code, task reward or exchange rate gives it.',
+    isPublic: true,
+  },
   {
     key: 'TEAM_BET_REBATE_BPS',
     value: '30,20,10',

@@ -4,6 +4,7 @@ import {
   type DepositProduct,
   type DepositQuoteView,
   depositDailyInterest,
+  depositNetReturn,
   depositQuote,
   type FixedDeposit,
   formatBasisPoints,
@@ -26,14 +27,19 @@ import { depositProducts, fixedDeposits, fixedDepositTransfers } from './schema'
 type ProductRow = typeof depositProducts.$inferSelect;
 type DepositRow = typeof fixedDeposits.$inferSelect;
 
-export const toDepositProductView = (row: ProductRow): DepositProduct => ({
-  id: row.id,
-  name: row.name,
-  coin: row.coin as Asset,
-  days: row.days,
-  annualRate: formatBasisPoints(row.annualRateBp),
-  minAmount: formatMoney(row.minAmount),
-});
+export function toDepositProductView(row: ProductRow): DepositProduct {
+  const net = depositNetReturn(row.minAmount, { annualRateBp: row.annualRateBp, days: row.days });
+  return {
+    id: row.id,
+    name: row.name,
+    coin: row.coin as Asset,
+    days: row.days,
+    annualRate: formatBasisPoints(row.annualRateBp),
+    minAmount: formatMoney(row.minAmount),
+    netReturn: formatMoney(net.amount),
+    netReturnRate: formatBasisPoints(net.rateBp),
+  };
+}
 
 function toDepositView(row: DepositRow): FixedDeposit {
   return {

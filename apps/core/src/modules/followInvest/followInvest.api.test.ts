@@ -41,6 +41,9 @@ describe('advisor follow-invest', () => {
       totalReturn: '5.60',
       totalReturnRate: '5.60%',
       managementFeeRate: '10.00%',
+      // Net of the 10 % fee the product loses (issue 23): 5.60 % earned - 10.00 % fee.
+      netReturn: '-4.40',
+      netReturnRate: '-4.40%',
     });
 
     const shown = await quote(user, { productId: String(product.id), amount: '200' });
@@ -150,12 +153,21 @@ describe('advisor follow-invest', () => {
     );
     expect(added.code, added.message).toBe(200);
     expect(added.result).toMatchObject({ advisorName: 'Test Advisor', price: '10.00', dailyRate: '1.00%', totalReturnRate: '2.00%' });
+    // 2 % earned less the 10 % fee: the operator's answer warns.
+    expect(added.result).toMatchObject({
+      netReturnRate: '-8.00%',
+      warnings: [{ kind: 'negativeNetReturn', product: 'advisor', id: added.result.id, name: 'Test Advisor', netReturnBp: -800 }],
+    });
     const user = await registerUser(ctx);
     await fundUser(ctx, user.id, 'CASH', 100_00n);
     expect((await buy(user, { productId: String(added.result.id), amount: '100' })).code).toBe(200);
-    expect((await ctx.api.post('/admin/followInvest/products', { id: String(added.result.id), dailyRate: '5' }, asOperator)).code).toBe(
-      200,
+    const raised = await ctx.api.post<{ warnings: unknown[] }>(
+      '/admin/followInvest/products',
+      { id: String(added.result.id), dailyRate: '5' },
+      asOperator,
     );
+    expect(raised.code).toBe(200);
+    expect(raised.result.warnings).toEqual([]);
     expect((await ctx.api.post('/admin/followInvest/products', { id: String(added.result.id), dailyRate: 'lots' }, asOperator)).code).toBe(
       400,
     );

@@ -6,12 +6,15 @@ import {
   type Asset,
   addDays,
   advisorManagementFee,
+  advisorNetReturn,
   advisorQuote,
   formatBasisPoints,
   formatMoney,
   localDate,
   localDayBounds,
   type Money,
+  type NegativeReturnWarning,
+  negativeReturnWarnings,
   type Paged,
 } from '@prism/domain';
 import { and, asc, count, desc, eq, sql } from 'drizzle-orm';
@@ -35,6 +38,7 @@ const termsOf = (row: { dailyRateBp: number; days: number; giftRateBp: number })
 /** A product as users see it: the figures are those of an order at the product's price (its minimum). */
 export function toProductView(row: ProductRow): AdvisorProduct {
   const quote = advisorQuote(row.price, termsOf(row));
+  const net = advisorNetReturn(row.price, termsOf(row));
   return {
     id: row.id,
     advisorName: row.advisorName,
@@ -48,8 +52,15 @@ export function toProductView(row: ProductRow): AdvisorProduct {
     totalReturnRate: formatBasisPoints(quote.totalReturnRateBp),
     giftRate: formatBasisPoints(row.giftRateBp),
     managementFeeRate: formatBasisPoints(ADVISOR_MANAGEMENT_FEE_BP),
+    netReturn: formatMoney(net.amount),
+    netReturnRate: formatBasisPoints(net.rateBp),
     availableUntil: row.availableUntil?.toISOString() ?? null,
   };
+}
+
+/** A product's warning for the operator when its net return is negative. */
+function productWarnings(row: ProductRow): NegativeReturnWarning[] {
+  return negativeReturnWarnings({ product: 'advisor', id: row.id, name: row.advisorName }, advisorNetReturn(row.price, termsOf(row)));
 }
 
 function toOrderView(row: OrderRow): AdvisorOrder {
@@ -232,7 +243,14 @@ export function createFollowInvestService({ db, clock, config }: { db: Database;
     },
 
     /** Adds a product (no id) or changes one; running orders keep the terms they were placed with. */
-    async adminSet(input: AdvisorProductSetting): Promise<AdvisorProduct> {
+    /** Operator: enabled products that pay back less than they cost (GET /admin/health). */
+    async negativeReturnWarnings(): Promise<NegativeReturnWarning[]> {
+      const rows = await db.select().from(advisorProducts).where(eq(advisorProducts.enabled, true)).orderBy(asc(advisorProducts.id));
+      return rows.flatMap(productWarnings);
+    },
+
+    /** Adds or changes a product; the answer carries a warning when it pays back less than it costs. */
+    async adminSet(input: AdvisorProductSetting): Promise<AdvisorProduct & { warnings: NegativeReturnWarning[] }> {
       const now = clock.now();
       if (input.id === undefined) {
         const { advisorName, price, days, dailyRateBp } = input;
@@ -243,7 +261,7 @@ export function createFollowInvestService({ db, clock, config }: { db: Database;
           .insert(advisorProducts)
           .values({ ...definedOf(input), advisorName, price, days, dailyRateBp, createdAt: now })
           .returning();
-        return toProductView(row as ProductRow);
+        return { ...toProductView(row as ProductRow), warnings: productWarnings(row as ProductRow) };
       }
       const changes = definedOf(input);
       const [row] =
@@ -251,7 +269,7 @@ export function createFollowInvestService({ db, clock, config }: { db: Database;
           ? await db.select().from(advisorProducts).where(eq(advisorProducts.id, input.id))
           : await db.update(advisorProducts).set(changes).where(eq(advisorProducts.id, input.id)).returning();
       if (!row) throw new AppError('INVEST_PRODUCT_UNKNOWN');
-      return toProductView(row);
+      return { ...toProductView(row), warnings: productWarnings(row) };
     },
   };
 }

@@ -19,7 +19,7 @@ const processes: CoreProcess[] = [];
 const env = () => ({ DATABASE_URL: database.url, JWT_SECRET: 'game-pg-shared-secret', GAME_TICK_MS: '100', GAME_CHAIN_LENGTH: '2000' });
 
 beforeAll(async () => {
-  database = await createEmptyPostgresDatabase();
+  database = await createEmptyPostgresDatabase({ migrated: true });
 });
 afterAll(async () => {
   await Promise.all(processes.map((p) => p.stop()));

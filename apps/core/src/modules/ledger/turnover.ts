@@ -3,17 +3,20 @@ import {
   type Asset,
   bookAfterExchange,
   bookAfterGiving,
+  bookAfterMultiple,
   bookAfterReceiving,
   bookAfterRecharge,
   type CarriedLock,
   type ExchangeMove,
   type Money,
+  TURNOVER_POOL,
   type TurnoverBook,
+  type TurnoverPool,
   type TurnoverState,
   withdrawableOfBook,
 } from '@prism/domain';
-import { and, eq, sql } from 'drizzle-orm';
-import type { Executor } from '../../db/client';
+import { and, eq, gt, inArray, sql } from 'drizzle-orm';
+import type { Database, Executor } from '../../db/client';
 import { turnover } from './schema';
 
 /**
@@ -107,6 +110,30 @@ export async function recordReceivedTurnover(tx: Executor, userId: number, asset
   if (carried.principal <= 0n) return;
   const book = await lockedBook(tx, userId);
   await saveBook(tx, userId, book, bookAfterReceiving(book, asset, carried));
+}
+
+/**
+ * The operator lowered a pool's multiple (CASH or USDT `betLimitRechargeMultiple4Withdraw`): money
+ * already held needs no more than the new multiple in bets, so 0 frees it all (bookAfterMultiple).
+ * Called after the new multiple is stored, so a recharge in between is already recorded with it.
+ * One short transaction per user holding a lock in the pool (their turnover rows locked, as a bet
+ * or an exchange locks them), so bets wait milliseconds, not for the whole sweep; the rewrite is
+ * idempotent, so setting the same multiple again finishes a sweep that was interrupted.
+ * Returns how many users' books were looked at.
+ */
+export async function applyMultipleToHeld(db: Database, pool: TurnoverPool, multipleBps: number): Promise<number> {
+  const members = ASSETS.filter((asset) => TURNOVER_POOL[asset] === pool);
+  const holders = await db
+    .selectDistinct({ userId: turnover.userId })
+    .from(turnover)
+    .where(and(inArray(turnover.currency, members), gt(turnover.principal, 0n)));
+  for (const { userId } of holders) {
+    await db.transaction(async (tx) => {
+      const book = await lockedBook(tx, userId);
+      await saveBook(tx, userId, book, bookAfterMultiple(book, pool, multipleBps));
+    });
+  }
+  return holders.length;
 }
 
 /** The stored row of one asset (tests and diagnostics). */

@@ -1,8 +1,9 @@
 import { timingSafeEqual } from 'node:crypto';
+import type { NegativeReturnWarning } from '@prism/domain';
 import { desc, eq } from 'drizzle-orm';
 import { type RequestHandler, Router } from 'express';
 import { z } from 'zod';
-import type { MoneyMode } from '../../config';
+import type { FairnessMode, MoneyMode } from '../../config';
 import type { Database } from '../../db/client';
 import { ok } from '../../http/envelope';
 import { AppError } from '../../http/errors';
@@ -21,8 +22,12 @@ export interface OpsRouteDeps {
   config: ConfigService;
   /** How money comes in (config.ts): shown on the operator's health answer. */
   money: { moneyMode: MoneyMode; sandboxDeposits: boolean };
+  /** The game's beacon (GAME_BEACON) and whether this is production: shown and checked on the health answer. */
+  fairness: { mode: FairnessMode; production: boolean };
   /** Settings that pay users to cycle money (recharge rebates above the withdrawal fee, no turnover). */
   rebateCycleWarnings: () => Promise<{ currency: string; profitBps: number }[]>;
+  /** Configured products whose return net of fees is negative (issue 23: users get back less than they pay). */
+  negativeReturnWarnings: () => Promise<NegativeReturnWarning[]>;
 }
 
 /** Operator calls carry `Authorization: Ops <token>` (OPS_TOKEN, or the one generated into DATA_DIR). */
@@ -54,14 +59,42 @@ const userStatusBody = z.object({
  * The general operator API behind `npm run ops` (outbox, settings, accounts),
  * mounted under /admin behind requireOperator. Features add their own admin routers.
  */
-export function opsRoutes({ db, clock, config, money, rebateCycleWarnings }: OpsRouteDeps): Router {
+/**
+ * With the local beacon the operator, who holds the seed chain, could know results before they
+ * are drawn (docs/fairness.md), and the verify page tells players so. In production, or with real
+ * money, that is worth a warning: drand (production's default) removes it.
+ */
+export function fairnessWarnings({ mode, production }: OpsRouteDeps['fairness'], moneyMode: MoneyMode) {
+  if (mode === 'drand' || (!production && moneyMode !== 'real')) return [];
+  return [
+    {
+      kind: 'fairnessLocal',
+      fairnessMode: mode,
+      message:
+        'GAME_BEACON=local: the operator could know results before they are drawn, and the verify page tells players so. Unset GAME_BEACON (production default) or set GAME_BEACON=drand.',
+    },
+  ];
+}
+
+export function opsRoutes({ db, clock, config, money, fairness, rebateCycleWarnings, negativeReturnWarnings }: OpsRouteDeps): Router {
   const router = Router();
 
-  // The operator's first questions: is this server handing out play money, and do the settings pay
-  // anyone for cycling money through their own accounts (docs/money.md, recharge rebates)?
+  // The operator's first questions: is this server handing out play money, can players trust that
+  // nobody knew the results in advance (the beacon), and do the settings pay anyone for cycling
+  // money through their own accounts (docs/money.md, recharge rebates)?
   router.get('/health', async (_req, res) => {
-    const warnings = (await rebateCycleWarnings()).map((warning) => ({ kind: 'rebateCycle', ...warning }));
-    ok(res, { status: 'ok', moneyMode: money.moneyMode, sandboxDeposits: money.sandboxDeposits, warnings });
+    const warnings = [
+      ...fairnessWarnings(fairness, money.moneyMode),
+      ...(await rebateCycleWarnings()).map((warning) => ({ kind: 'rebateCycle', ...warning })),
+      ...(await negativeReturnWarnings()),
+    ];
+    ok(res, {
+      status: 'ok',
+      moneyMode: money.moneyMode,
+      sandboxDeposits: money.sandboxDeposits,
+      fairnessMode: fairness.mode,
+      warnings,
+    });
   });
 
   router.get('/outbox', async (req, res) => {

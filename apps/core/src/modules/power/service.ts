@@ -7,6 +7,8 @@ import {
   localDate,
   type Money,
   maskPhone,
+  type NegativeReturnWarning,
+  negativeReturnWarnings,
   normalizeInvitationCode,
   PAGE_SIZE,
   type Paged,
@@ -29,7 +31,7 @@ import { balancesOf, transfer } from '../ledger/ledger';
 import { lockMoneyOut, recordGivenTurnover } from '../ledger/turnover';
 import { users } from '../user/schema';
 import { powerDailyPurchases, powerHoldings, powerIncomes, powerRecords, powerSessions } from './schema';
-import { holdingView, recordView, sessionView } from './view';
+import { holdingView, recordView, sessionNetReturn, sessionView } from './view';
 
 /** How many incomes getUserInfo lists, newest first. */
 /** How many holdings userPower/get lists, newest first. */
@@ -328,9 +330,20 @@ export function createPowerService({ db, clock, config }: PowerServiceDeps) {
         ? await db.update(powerSessions).set(values).where(eq(powerSessions.id, id)).returning()
         : await db.insert(powerSessions).values(values).returning();
       if (!row) throw new AppError('POWER_SESSION_UNKNOWN');
-      return { ...sessionView(row, 0), enabled: row.enabled, sort: row.sort };
+      return { ...sessionView(row, 0), enabled: row.enabled, sort: row.sort, warnings: warningsOf(row) };
+    },
+
+    /** Operator: enabled packages that pay back less than they cost (GET /admin/health). */
+    async negativeReturnWarnings(): Promise<NegativeReturnWarning[]> {
+      const rows = await db.select().from(powerSessions).where(eq(powerSessions.enabled, true)).orderBy(asc(powerSessions.id));
+      return rows.flatMap(warningsOf);
     },
   };
+}
+
+/** A package's warning for the operator when its net return is negative. */
+function warningsOf(row: typeof powerSessions.$inferSelect): NegativeReturnWarning[] {
+  return negativeReturnWarnings({ product: 'power', id: row.id, name: row.name }, sessionNetReturn(row));
 }
 
 export type PowerService = ReturnType<typeof createPowerService>;

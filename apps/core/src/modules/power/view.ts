@@ -1,7 +1,9 @@
 import {
   type Asset,
+  formatBasisPoints,
   formatBps,
   formatMoney,
+  formatSignedMoney,
   type PowerHolding,
   type PowerKind,
   type PowerRecord,
@@ -9,7 +11,10 @@ import {
   type PowerSession,
   powerDailyFee,
   powerDailyIncome,
+  powerNetReturn,
+  powerRecordDirection,
   powerTermIncome,
+  signFor,
 } from '@prism/domain';
 import type { powerHoldings, powerRecords, powerSessions } from './schema';
 
@@ -21,7 +26,13 @@ type RecordRow = typeof powerRecords.$inferSelect;
 
 const FEE_ANY_BALANCE = 10n ** 15n;
 
+/** The package's return net of its fees (domain powerNetReturn): what it shows, and what the operator is warned about. */
+export function sessionNetReturn(row: Pick<SessionRow, 'price' | 'power' | 'dailyRateBps' | 'feeBps' | 'termDays'>) {
+  return powerNetReturn(row.price, { power: row.power, dailyRateBps: row.dailyRateBps, feeBps: row.feeBps, termDays: row.termDays });
+}
+
 export function sessionView(row: SessionRow, boughtToday: number): PowerSession {
+  const net = sessionNetReturn(row);
   return {
     id: row.id,
     cateId: row.cateId,
@@ -37,6 +48,8 @@ export function sessionView(row: SessionRow, boughtToday: number): PowerSession 
     totalIncome: formatMoney(powerTermIncome(row.power, row.dailyRateBps, row.termDays)),
     feeRate: formatBps(row.feeBps),
     dailyFee: formatMoney(powerDailyFee(row.power, row.feeBps, FEE_ANY_BALANCE)),
+    netReturn: formatMoney(net.amount),
+    netReturnRate: formatBasisPoints(net.rateBp),
     dailyLimit: row.dailyLimit,
     boughtToday,
   };
@@ -73,12 +86,13 @@ const RECORD_DESC: Record<PowerRecordType, string> = {
 
 export function recordView(row: RecordRow): PowerRecord {
   const type = row.type as PowerRecordType;
-  const sign = row.amount > 0n ? '+' : '';
+  // The direction comes from the record's kind (a gift given is stored with the power it bought).
+  const signed = signFor(powerRecordDirection(type), row.amount);
   return {
     id: row.id,
     powerType: type,
     powerTypeDesc: RECORD_DESC[type],
-    incrAmount: `${sign}${formatMoney(row.amount)}`,
+    incrAmount: formatSignedMoney(signed),
     counterparty: row.counterparty,
     createDateTime: row.createdAt.toISOString(),
   };

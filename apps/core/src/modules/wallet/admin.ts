@@ -8,6 +8,7 @@ import { AppError } from '../../http/errors';
 import { field, parseInput } from '../../http/validate';
 import type { Clock } from '../../platform/clock';
 import { checkLedger } from '../ledger/check';
+import { applyMultipleToHeld } from '../ledger/turnover';
 import { assertCurrency, loadWalletConfig, toWireConfig } from './config';
 import { chargeWithdrawConfig, exchangeRates } from './schema';
 
@@ -64,10 +65,15 @@ export function walletAdminRoutes(db: Database, clock: Clock): Router {
     const currency = assertCurrency(input.currency);
     const patch = EDITABLE[input.field]?.(input.value.trim());
     if (!patch) throw AppError.invalid({ value: 'FIELD_INVALID' });
+    const before = await loadWalletConfig(db, currency);
     await db
       .update(chargeWithdrawConfig)
       .set({ ...patch, updatedAt: clock.now() })
       .where(eq(chargeWithdrawConfig.currency, currency));
+    // A lower (or the same) multiple applies to money already held, not only to later recharges:
+    // with 0 nothing is held by turnover any more (docs/money.md "Turnover rule").
+    const multiple = patch.turnoverMultipleBps;
+    if (multiple !== undefined && multiple <= before.turnoverMultipleBps) await applyMultipleToHeld(db, currency, multiple);
     ok(res, toWireConfig(await loadWalletConfig(db, currency)), 'Updated Successfully');
   });
 

@@ -1,4 +1,15 @@
-import { ASSETS, type Asset, formatMoney, type TurnoverBook, type TurnoverLock, turnoverHold, withdrawableOfBook } from '@prism/domain';
+import {
+  ASSETS,
+  type Asset,
+  formatMoney,
+  type TurnoverBook,
+  type TurnoverLock,
+  turnoverHold,
+  type WalletCurrency,
+  type WithdrawBreakdownView,
+  withdrawableOfBook,
+  withdrawBreakdown,
+} from '@prism/domain';
 import { sql } from 'drizzle-orm';
 import { jsonValue, type Scalar } from '../../db/scalars';
 
@@ -14,6 +25,8 @@ export interface WalletFigures {
   cashWithdrawBalance: string;
   /** Why withdrawable is below the balance: what the turnover rule locks, per coin. */
   turnoverLocks: TurnoverLock[];
+  /** The withdrawal page's breakdown, CASH then USDT: its parts add up to the balance. */
+  withdrawBreakdown: WithdrawBreakdownView[];
   /** CASH available to exchange. */
   exchangeBalance: string;
   /** Totals credited by recharges and paid out by withdrawals, CASH and USDT. */
@@ -78,6 +91,7 @@ function toWalletFigures(row: WalletRow): WalletFigures {
     turnoverLocks: ASSETS.map((coin) => ({ coin, ...turnoverHold(book, coin) }))
       .filter((hold) => hold.locked > 0n)
       .map((hold) => ({ coin: hold.coin, locked: formatMoney(hold.locked), needed: formatMoney(hold.needed) })),
+    withdrawBreakdown: (['CASH', 'USDT'] as const).map((currency) => breakdownView(book, currency, balances[currency])),
     exchangeBalance: formatMoney(balances.CASH),
     recharge: formatMoney(money(row.recharge, 'CASH')),
     withdraw: formatMoney(money(row.withdraw, 'CASH')),
@@ -87,5 +101,17 @@ function toWalletFigures(row: WalletRow): WalletFigures {
     walletErc: wallet('ERC20'),
     walletBep: wallet('BEP20'),
     address: wallet('TON'),
+  };
+}
+
+function breakdownView(book: TurnoverBook, currency: WalletCurrency, balance: bigint): WithdrawBreakdownView {
+  const parts = withdrawBreakdown(book, currency, balance);
+  return {
+    currency,
+    balance: formatMoney(parts.balance),
+    withdrawable: formatMoney(parts.withdrawable),
+    heldByTurnover: formatMoney(parts.heldByTurnover),
+    betsNeeded: formatMoney(parts.betsNeeded),
+    lockBeyondBalance: formatMoney(parts.lockBeyondBalance),
   };
 }

@@ -42,7 +42,7 @@ export default function AccountPage() {
   const [exchanging, setExchanging] = useState(false);
   return (
     <div className="stack">
-      <QueryView query={user}>
+      <QueryView query={user} skeleton="balances">
         {(info) => (
           <>
             <AccountCard user={info}>

@@ -16,7 +16,7 @@ export default function HomePage() {
   usePrefetchQuery(signInStatusQueryOptions());
   const demo = useDemoMode();
   return (
-    <QueryView query={user}>
+    <QueryView query={user} skeleton="balances">
       {(info) => (
         <div className="stack">
           <Greeting name={displayName(info)} demo={demo} />

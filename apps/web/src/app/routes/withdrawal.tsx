@@ -12,6 +12,8 @@ export default function WithdrawalPage({ query }: PageProps) {
   const cards = useBankCards();
   const wallets = useWallets();
   return (
-    <QueryView query={user}>{(info) => <WithdrawScreen user={info} cards={cards} wallets={wallets} initialTab={query.tab} />}</QueryView>
+    <QueryView query={user} skeleton="form">
+      {(info) => <WithdrawScreen user={info} cards={cards} wallets={wallets} initialTab={query.tab} />}
+    </QueryView>
   );
 }

@@ -15,6 +15,8 @@ const product: AdvisorProduct = {
   totalReturnRate: '5.60%',
   giftRate: '1.00%',
   managementFeeRate: '10.00%',
+  netReturn: '-3.40',
+  netReturnRate: '-3.40%',
   availableUntil: null,
 };
 
@@ -36,6 +38,8 @@ describe('the order confirmation quote', () => {
         managementFee: 25_00n,
         maturityAmount: 225_00n,
       },
+      // 14.00 earned + 2.50 gift - 25.00 fee: the order loses 3.40 % net.
+      net: { amount: -8_50n, rateBp: -340 },
     });
   });
 

@@ -1,4 +1,13 @@
-import { type AdvisorProduct, type AdvisorQuote, advisorQuote, type Money, parseMoney, type ValidationKey } from '@prism/domain';
+import {
+  type AdvisorProduct,
+  type AdvisorQuote,
+  advisorNetReturn,
+  advisorQuote,
+  type Money,
+  type NetReturn,
+  parseMoney,
+  type ValidationKey,
+} from '@prism/domain';
 import { parseAmountInput, toMinor } from '../../lib/money';
 
 /** A wire rate ("0.80%") as basis points (80). */
@@ -7,7 +16,7 @@ export const basisPointsOf = (rate: string): number => {
   return parsed.ok ? Number(parsed.value) : 0;
 };
 
-export type QuoteCheck = { amount: Money; quote: AdvisorQuote } | { error: ValidationKey | 'INVEST_BELOW_MIN' };
+export type QuoteCheck = { amount: Money; quote: AdvisorQuote; net: NetReturn } | { error: ValidationKey | 'INVEST_BELOW_MIN' };
 
 /**
  * What the order confirmation shows before the order: the same domain formula
@@ -18,5 +27,9 @@ export function quoteOf(product: AdvisorProduct, text: string): QuoteCheck {
   if (!amount.ok) return { error: amount.error };
   if (amount.value < toMinor(product.price)) return { error: 'INVEST_BELOW_MIN' };
   const terms = { dailyRateBp: basisPointsOf(product.dailyRate), days: product.days, giftRateBp: basisPointsOf(product.giftRate) };
-  return { amount: amount.value, quote: advisorQuote(amount.value, terms) };
+  return {
+    amount: amount.value,
+    quote: advisorQuote(amount.value, terms),
+    net: advisorNetReturn(amount.value, terms, basisPointsOf(product.managementFeeRate)),
+  };
 }

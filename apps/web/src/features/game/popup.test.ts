@@ -52,14 +52,22 @@ describe('the result popup', () => {
     );
     expect(popup?.session.id).toBe(42);
     expect(popup?.bets).toHaveLength(2);
-    expect(popup?.outcome).toBe('win');
-    expect(popup?.totals).toEqual([{ coin: 'CHIP', staked: '15.00', income: '19.60', profit: '4.60' }]);
+    expect(popup?.nets).toEqual([{ coin: 'CHIP', staked: 1500n, paid: 1960n, net: 460n, outcome: 'won' }]);
+  });
+
+  it('says lost when one small bet won but the session lost money (not "You won!")', () => {
+    const popup = resultPopupOf(
+      latest,
+      [bet(42, 'WIN', '10.00', '19.60'), bet(42, 'LOSE', '500.00', '0.00'), bet(42, 'LOSE', '0.80', '0.00')],
+      null,
+    );
+    expect(popup?.nets).toEqual([{ coin: 'CHIP', staked: 51_080n, paid: 1960n, net: -49_120n, outcome: 'lost' }]);
   });
 
   it('is not shown again once that session id was acknowledged', () => {
     expect(resultPopupOf(latest, [bet(42, 'LOSE', '10.00', '0.00')], 42)).toBeUndefined();
     // A later session with bets differs from the acknowledged id, so it shows.
-    expect(resultPopupOf({ ...latest, id: 43 }, [bet(43, 'LOSE', '10.00', '0.00')], 42)?.outcome).toBe('lose');
+    expect(resultPopupOf({ ...latest, id: 43 }, [bet(43, 'LOSE', '10.00', '0.00')], 42)?.nets[0]?.outcome).toBe('lost');
   });
 
   it('is not shown when the latest session has none of the user bets', () => {
@@ -73,21 +81,21 @@ describe('the result popup', () => {
     expect(resultPopupOf({ ...latest, status: 'drawn' }, [bet(42, 'WIN', '10.00', '19.60')], null)).toBeUndefined();
   });
 
-  it('says a void session refunded every stake (DRAW)', () => {
+  it('says a void session refunded every stake (DRAW): even', () => {
     const popup = resultPopupOf(
       { ...latest, status: 'void', lotteryResult: null, colours: [], size: null },
       [bet(42, 'DRAW', '10.00', '10.00')],
       null,
     );
-    expect(popup?.outcome).toBe('draw');
-    expect(popup?.totals[0]).toMatchObject({ staked: '10.00', income: '10.00', profit: '0.00' });
+    expect(popup?.void).toBe(true);
+    expect(popup?.nets[0]).toMatchObject({ staked: 1000n, paid: 1000n, net: 0n, outcome: 'even' });
   });
 
   it('totals each coin on its own', () => {
-    const popup = resultPopupOf(latest, [bet(42, 'LOSE', '10.00', '0.00', 'CHIP'), bet(42, 'LOSE', '2.00', '0.00', 'GOLD')], null);
-    expect(popup?.totals).toEqual([
-      { coin: 'CHIP', staked: '10.00', income: '0.00', profit: '-10.00' },
-      { coin: 'GOLD', staked: '2.00', income: '0.00', profit: '-2.00' },
+    const popup = resultPopupOf(latest, [bet(42, 'LOSE', '10.00', '0.00', 'CHIP'), bet(42, 'LOSE', '2.00', '0.00', 'POINT')], null);
+    expect(popup?.nets).toEqual([
+      { coin: 'CHIP', staked: 1000n, paid: 0n, net: -1000n, outcome: 'lost' },
+      { coin: 'POINT', staked: 200n, paid: 0n, net: -200n, outcome: 'lost' },
     ]);
   });
 });

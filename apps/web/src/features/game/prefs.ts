@@ -1,8 +1,12 @@
-import { GAME_COINS } from '@prism/domain';
+import { GAME_COINS, type GameCoin } from '@prism/domain';
 import { readStored, writeStored } from '../../lib/storage';
 
-/** The game coin (specification point 4): CHIP (default), GOLD or POINT, kept on this device. */
-export type GamePlayCoin = (typeof GAME_COINS)[number];
+/**
+ * The game coin (specification point 4): CHIP (default), GOLD or POINT, kept on this device.
+ * Only the coins the operator offers (GAME_BET_COINS) are shown; a remembered coin that is not
+ * offered (GOLD, by default) falls back to an offered one (useBetSheet).
+ */
+export type GamePlayCoin = GameCoin;
 
 const COIN_KEY = 'prism.game.coin';
 const ACK_KEY = 'prism.game.acknowledged';

@@ -1,8 +1,9 @@
-import type { BetName, GameLevel } from '@prism/domain';
+import { type BetName, type GameLevel, offeredBetCoins, offeredCoinOr } from '@prism/domain';
 import { useCallback, useReducer } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../lib/api';
 import { isolate } from '../../lib/bidi';
+import { useSysCfgValue } from '../../lib/config';
 import { useIntent } from '../../lib/intent';
 import { formatAmount } from '../../lib/money';
 import { haptics, useClosingConfirmation } from '../../lib/native';
@@ -24,6 +25,9 @@ export function useBetSheet(room: GameLevel, session: TimedSession | undefined, 
   const { t } = useTranslation();
   const label = useBetLabel();
   const [state, dispatch] = useReducer(betSheetReducer, undefined, () => initialBetSheet(room.betMultiple, readCoin()));
+  // The operator's bet coins (only coins a user can hold); a remembered coin no longer offered falls back.
+  const coins = offeredBetCoins(useSysCfgValue('GAME_BET_COINS'));
+  const coin = offeredCoinOr(state.coin, coins);
   const placeBet = usePlaceBet();
   const intent = useIntent();
   // An open sheet holds a bet being made: Telegram asks before closing, and a swipe cannot lose it.
@@ -45,7 +49,7 @@ export function useBetSheet(room: GameLevel, session: TimedSession | undefined, 
   }, []);
 
   const confirm = useThrottled(() => {
-    const { form, coin } = state;
+    const { form } = state;
     const problem = checkBetForm(form, room, bettingOpen && session !== undefined);
     dispatch({ type: 'checked', problem });
     if (problem) haptics.error();
@@ -77,5 +81,5 @@ export function useBetSheet(room: GameLevel, session: TimedSession | undefined, 
     );
   });
 
-  return { ...state, pending: placeBet.isPending, choose, edit, chooseCoin, confirm, close };
+  return { ...state, coin, coins, pending: placeBet.isPending, choose, edit, chooseCoin, confirm, close };
 }

@@ -11,6 +11,8 @@ import {
   type WithdrawalView,
 } from '@prism/domain';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSpendConfirm } from '../../components/SpendConfirm';
 import { errorMessage } from '../../lib/api';
 import { splitServerError, useForm } from '../../lib/form';
 import { useIntent } from '../../lib/intent';
@@ -44,6 +46,9 @@ export function useWithdrawForm({ currency, config, balance, withdrawable, hasAs
   const mutation = useWithdraw();
   useClosingConfirmation(form.dirty);
   const intent = useIntent();
+  const { t } = useTranslation();
+  // The last step before money leaves: the amount and the balance after (issue 23).
+  const spend = useSpendConfirm();
 
   const chosenCard = cards?.find((card) => card.id === cardId) ?? cards?.[0];
   const boundAddress = wallets?.find((wallet) => wallet.walletType === network && wallet.bound)?.address;
@@ -86,20 +91,23 @@ export function useWithdrawForm({ currency, config, balance, withdrawable, hasAs
     };
     // The key follows what moves (amount, destination), not the secrets typed with it.
     const key = intent.keyFor({ ...request, assetPassword: undefined, code: undefined });
-    mutation.mutate(
-      { request, idempotencyKey: key },
-      {
-        onSuccess: (withdrawal) => {
-          intent.settle();
-          haptics.success();
-          form.setValues(EMPTY);
-          onDone(withdrawal);
+    const receive = feePreview(request.amount, config.withdrawFeeRate)?.receive ?? request.amount;
+    spend.ask({ amount: checked.value, coin: currency, balance }, t('spend.what.withdraw', { receive, coin: currency }), () =>
+      mutation.mutate(
+        { request, idempotencyKey: key },
+        {
+          onSuccess: (withdrawal) => {
+            intent.settle();
+            haptics.success();
+            form.setValues(EMPTY);
+            onDone(withdrawal);
+          },
+          onError: (error) => {
+            intent.settle(error);
+            fail(error);
+          },
         },
-        onError: (error) => {
-          intent.settle(error);
-          fail(error);
-        },
-      },
+      ),
     );
   });
 
@@ -132,6 +140,7 @@ export function useWithdrawForm({ currency, config, balance, withdrawable, hasAs
     sentTo,
     sendCode,
     submit,
+    spend,
     pending: mutation.isPending,
   };
 }

@@ -8,20 +8,20 @@ import { EmptyState } from '../../../components/EmptyState';
 import { Form } from '../../../components/Form';
 import { QueryView } from '../../../components/QueryView';
 import { Sheet } from '../../../components/Sheet';
+import { useSpendConfirm } from '../../../components/SpendConfirm';
 import { useForm } from '../../../lib/form';
 import { useIntent } from '../../../lib/intent';
-import { formatAmount } from '../../../lib/money';
+import { formatAmount, minOf } from '../../../lib/money';
 import { haptics, useClosingConfirmation } from '../../../lib/native';
 import { useThrottled } from '../../../lib/throttle';
 import { toast } from '../../../lib/toast';
-import { turnoverLockOf } from '../../../lib/wallet';
+import { coinBalanceOf, turnoverLockOf } from '../../../lib/wallet';
 import { useExchange, useExchangeRates } from '../api/exchange';
 import { checkExchangeAmount, pairsOf, receivePreview } from '../preview';
 
 type Balances = Pick<UserInfo, 'cash' | 'usdtBalance' | 'chip' | 'gold' | 'point' | 'turnoverLocks'>;
 
-const balanceOf = (user: Balances, coin: Asset): string =>
-  ({ CASH: user.cash, USDT: user.usdtBalance, CHIP: user.chip, GOLD: user.gold, POINT: user.point })[coin];
+const balanceOf = (user: Balances, coin: Asset): string => coinBalanceOf(user, coin) ?? '0';
 
 /** The Personal tab's exchange: the rates, from and to coins, the amount and what it buys, then Exchange. */
 export default function ExchangeSheet({ user, onClose }: { user: Balances; onClose: () => void }) {
@@ -52,14 +52,21 @@ function ExchangeForm({ rates, user }: { rates: ExchangeRate[]; user: Balances }
   const receive = receivePreview(rates, from, to, form.values.amount);
   // The most that may be exchanged: the balance (the turnover lock moves with the money, it never refuses).
   const available = balanceOf(user, from);
+  // The lock is counted on recharged money and can be larger than the coins in hand: the note shows the part of the balance it holds.
   const lock = turnoverLockOf(user, from);
   const checked = checkExchangeAmount(form.values.amount, available, receive);
   const overLimit = 'error' in checked && checked.error === 'INSUFFICIENT_BALANCE';
   useClosingConfirmation(form.dirty);
+  const spend = useSpendConfirm();
 
   const submit = useThrottled(() => {
     if (!form.check({ amount: 'error' in checked ? checked.error : undefined }) || 'error' in checked) return;
     const input = { fromCoin: from, toCoin: to, amount: formatMoney(checked.value) };
+    const spent = { amount: checked.value, coin: from, balance: available };
+    spend.ask(spent, t('spend.what.exchange', { receive: receive ?? '—', to }), () => send(input));
+  });
+
+  const send = (input: { fromCoin: Asset; toCoin: Asset; amount: string }) =>
     mutation.mutate(
       { input, idempotencyKey: intent.keyFor(input) },
       {
@@ -75,7 +82,6 @@ function ExchangeForm({ rates, user }: { rates: ExchangeRate[]; user: Balances }
         },
       },
     );
-  });
 
   return (
     <Form onSubmit={submit}>
@@ -149,7 +155,11 @@ function ExchangeForm({ rates, user }: { rates: ExchangeRate[]; user: Balances }
       />
       {lock && (
         <p className="muted" data-testid="exchange-turnover">
-          {t('exchange.turnoverNote', { locked: formatAmount(lock.locked), needed: formatAmount(lock.needed), coin: from })}
+          {t('exchange.turnoverNote', {
+            locked: formatAmount(formatMoney(minOf(lock.locked, available))),
+            needed: formatAmount(lock.needed),
+            coin: from,
+          })}
         </p>
       )}
       <dl className="preview">
@@ -166,7 +176,9 @@ function ExchangeForm({ rates, user }: { rates: ExchangeRate[]; user: Balances }
         disabled={overLimit}
         onConfirm={submit}
         testId="exchange-confirm"
+        hidden={spend.open}
       />
+      {spend.sheet}
     </Form>
   );
 }

@@ -7,7 +7,9 @@ import { ConfirmButton } from '../../../components/ConfirmButton';
 import { EmptyState } from '../../../components/EmptyState';
 import { Field } from '../../../components/Field';
 import { Form } from '../../../components/Form';
+import { NetReturn } from '../../../components/NetReturn';
 import { QueryView } from '../../../components/QueryView';
+import { useSpendConfirm } from '../../../components/SpendConfirm';
 import { useForm } from '../../../lib/form';
 import { useIntent } from '../../../lib/intent';
 import { parseAmountInput, toMinor } from '../../../lib/money';
@@ -15,11 +17,13 @@ import { haptics, useClosingConfirmation } from '../../../lib/native';
 import { useNavigation } from '../../../lib/navigation';
 import { useThrottled } from '../../../lib/throttle';
 import { toast } from '../../../lib/toast';
+import { coinBalanceOf } from '../../../lib/wallet';
 import { Fact } from '../../followInvest/components/FollowInvestScreen';
 import { basisPointsOf } from '../../followInvest/quote';
+import { useUserInfo } from '../../user/api/getUserInfo';
 import { useDepositConfig, useOpenDeposit } from '../api/fixedDeposit';
 
-/** The deposit form: choose a term, the amount; the daily and expected interest shown before Confirm. */
+/** The deposit form: choose a term, the amount; the daily and expected interest and the net return shown, then Confirm and the payment's confirmation. */
 export function DepositFormScreen() {
   const { t } = useTranslation();
   const config = useDepositConfig();
@@ -43,12 +47,19 @@ function DepositForm({ products }: { products: DepositProduct[] }) {
   const intent = useIntent();
   const amount = parseAmountInput(form.values.amount);
   const belowMin = amount.ok && amount.value < toMinor(product.minAmount);
+  const user = useUserInfo();
+  const spend = useSpendConfirm();
   const quote = amount.ok ? depositQuote(amount.value, { annualRateBp: basisPointsOf(product.annualRate), days: product.days }) : undefined;
 
   const submit = useThrottled(() => {
     const error = !amount.ok ? amount.error : belowMin ? 'INVEST_BELOW_MIN' : undefined;
     if (!form.check({ amount: error }) || !amount.ok) return;
     const input = { productId: product.id, amount: formatMoney(amount.value) };
+    const spent = { amount: amount.value, coin: product.coin, balance: coinBalanceOf(user.data, product.coin) };
+    spend.ask(spent, t('spend.what.deposit', { days: product.days }), () => send(input));
+  });
+
+  const send = (input: { productId: number; amount: string }) =>
     open.mutate(
       { input, idempotencyKey: intent.keyFor(input) },
       {
@@ -65,7 +76,6 @@ function DepositForm({ products }: { products: DepositProduct[] }) {
         },
       },
     );
-  });
 
   return (
     <Card title={t('deposit.open')}>
@@ -99,10 +109,18 @@ function DepositForm({ products }: { products: DepositProduct[] }) {
           <Fact label={t('deposit.rate')} value={product.annualRate} />
           <Fact label={t('deposit.daily')} value={quote ? formatMoney(quote.dailyInterest) : '—'} testId="deposit-quote-daily" />
           <Fact label={t('deposit.expected')} value={quote ? formatMoney(quote.expectedInterest) : '—'} testId="deposit-quote-expected" />
+          <NetReturn amount={product.netReturn} rate={product.netReturnRate} coin={product.coin} testId="deposit-net-return" />
         </dl>
         <p className="muted">{t('deposit.rules')}</p>
-        <ConfirmButton label={t('deposit.confirm')} pending={open.isPending} onConfirm={submit} testId="deposit-submit" />
+        <ConfirmButton
+          label={t('deposit.confirm')}
+          pending={open.isPending}
+          onConfirm={submit}
+          testId="deposit-submit"
+          hidden={spend.open}
+        />
       </Form>
+      {spend.sheet}
     </Card>
   );
 }

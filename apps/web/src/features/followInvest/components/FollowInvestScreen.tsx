@@ -1,5 +1,5 @@
 import '../../../styles/wallet.css';
-import { type AdvisorProduct, formatMoney, routes } from '@prism/domain';
+import { type AdvisorProduct, formatBasisPoints, formatMoney, routes } from '@prism/domain';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Avatar } from '../../../components/Avatar';
@@ -8,14 +8,18 @@ import { ConfirmButton } from '../../../components/ConfirmButton';
 import { EmptyState } from '../../../components/EmptyState';
 import { Field } from '../../../components/Field';
 import { Form } from '../../../components/Form';
+import { NetReturn } from '../../../components/NetReturn';
 import { QueryView } from '../../../components/QueryView';
 import { Sheet } from '../../../components/Sheet';
+import { SpendSummary } from '../../../components/SpendConfirm';
 import { useForm } from '../../../lib/form';
 import { useIntent } from '../../../lib/intent';
 import { haptics, useClosingConfirmation } from '../../../lib/native';
 import { useNavigation } from '../../../lib/navigation';
 import { useThrottled } from '../../../lib/throttle';
 import { toast } from '../../../lib/toast';
+import { coinBalanceOf } from '../../../lib/wallet';
+import { useUserInfo } from '../../user/api/getUserInfo';
 import { useAdvisorProducts, useBuyAdvisor } from '../api/followInvest';
 import { quoteOf } from '../quote';
 
@@ -64,8 +68,9 @@ function ProductCard({ product, onFollow }: { product: AdvisorProduct; onFollow:
           <Fact label={t('followInvest.price')} value={`${product.price} ${product.coin}`} />
           <Fact label={t('followInvest.days')} value={t('followInvest.daysValue', { count: product.days })} />
           <Fact label={t('followInvest.dailyEarnings')} value={`${product.dailyEarnings} (${product.dailyRate})`} />
-          <Fact label={t('followInvest.totalReturn')} value={product.totalReturn} />
-          <Fact label={t('followInvest.totalReturnRate')} value={product.totalReturnRate} />
+          <Fact label={t('spend.gross')} value={`${product.totalReturn} (${product.totalReturnRate})`} />
+          <Fact label={t('followInvest.fee', { rate: product.managementFeeRate })} value={product.managementFeeRate} />
+          <NetReturn amount={product.netReturn} rate={product.netReturnRate} coin={product.coin} testId="follow-net-return" />
         </dl>
       </div>
       <button type="button" className="btn btn-primary" onClick={onFollow} data-testid="follow-open">
@@ -96,6 +101,7 @@ function OrderConfirm({ product, onDone }: { product: AdvisorProduct; onDone: ()
   const buy = useBuyAdvisor();
   const intent = useIntent();
   const shown = quoteOf(product, form.values.amount);
+  const user = useUserInfo();
 
   const submit = useThrottled(() => {
     if (!form.check({ amount: 'error' in shown ? shown.error : undefined }) || 'error' in shown) return;
@@ -132,7 +138,7 @@ function OrderConfirm({ product, onDone }: { product: AdvisorProduct; onDone: ()
       {'quote' in shown && (
         <dl className="preview" data-testid="follow-quote">
           <Fact label={t('followInvest.dailyEarnings')} value={formatMoney(shown.quote.dailyEarning)} testId="follow-quote-daily" />
-          <Fact label={t('followInvest.totalReturn')} value={formatMoney(shown.quote.totalReturn)} />
+          <Fact label={t('spend.gross')} value={formatMoney(shown.quote.totalReturn)} />
           <Fact label={t('followInvest.gift')} value={formatMoney(shown.quote.giftAmount)} />
           <Fact
             label={t('followInvest.fee', { rate: product.managementFeeRate })}
@@ -140,7 +146,16 @@ function OrderConfirm({ product, onDone }: { product: AdvisorProduct; onDone: ()
             testId="follow-quote-fee"
           />
           <Fact label={t('followInvest.maturity')} value={formatMoney(shown.quote.maturityAmount)} testId="follow-quote-maturity" />
+          <NetReturn
+            amount={formatMoney(shown.net.amount)}
+            rate={formatBasisPoints(shown.net.rateBp)}
+            coin={product.coin}
+            testId="follow-quote-net"
+          />
         </dl>
+      )}
+      {'quote' in shown && (
+        <SpendSummary spend={{ amount: shown.amount, coin: product.coin, balance: coinBalanceOf(user.data, product.coin) }} />
       )}
       <p className="muted">{t('followInvest.rules')}</p>
       <ConfirmButton label={t('followInvest.confirm')} pending={buy.isPending} onConfirm={submit} testId="follow-submit" />

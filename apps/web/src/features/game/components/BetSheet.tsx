@@ -1,10 +1,11 @@
-import { GAME_COINS, type GameLevel } from '@prism/domain';
+import type { GameLevel } from '@prism/domain';
 import { useTranslation } from 'react-i18next';
 import { ConfirmButton } from '../../../components/ConfirmButton';
 import { Form } from '../../../components/Form';
 import { Sheet } from '../../../components/Sheet';
+import { SpendSummary } from '../../../components/SpendConfirm';
 import { isolate } from '../../../lib/bidi';
-import { formatAmount, formatShort } from '../../../lib/money';
+import { formatAmount, formatShort, toMinor } from '../../../lib/money';
 import { type BetCheck, type BetForm, betTotal, canStepMultiples, multipleSteps, stepMultiples } from '../betForm';
 import { formatCountdown } from '../clock';
 import type { GamePlayCoin } from '../prefs';
@@ -24,6 +25,7 @@ export function BetSheet({
   form,
   onChange,
   coin,
+  coins,
   onCoin,
   balances,
   problem,
@@ -40,6 +42,8 @@ export function BetSheet({
   form: BetForm;
   onChange: (form: BetForm) => void;
   coin: GamePlayCoin;
+  /** The coins offered for a bet (GAME_BET_COINS): only those a user can hold. */
+  coins: readonly GamePlayCoin[];
   onCoin: (coin: GamePlayCoin) => void;
   balances: Balances;
   /** What the last confirm found missing (shown until the form changes). */
@@ -123,7 +127,7 @@ export function BetSheet({
         <fieldset className="choice">
           <legend className="field-label">{t('game.coin')}</legend>
           <div className="chips">
-            {GAME_COINS.map((option) => (
+            {coins.map((option) => (
               <button
                 key={option}
                 type="button"
@@ -151,6 +155,8 @@ export function BetSheet({
             </strong>
           </span>
         </div>
+        {/* The sheet is the bet's confirmation: the stake and the balance after, as every spend shows. */}
+        <SpendSummary spend={{ amount: toMinor(total), coin, balance: balances[coin] }} />
         {message && (
           <p className="field-error" role="alert" data-testid="bet-problem">
             {message}

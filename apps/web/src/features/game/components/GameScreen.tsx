@@ -32,7 +32,7 @@ export type { Balances } from './BetSheet';
 export function GameScreen({ balances, demo, initialLevel }: { balances: Balances; demo: boolean; initialLevel?: string | undefined }) {
   const levels = useGameLevels();
   return (
-    <QueryView query={levels}>
+    <QueryView query={levels} skeleton="game">
       {(list) => <Rooms rooms={list.filter((room) => room.enableFlag)} balances={balances} demo={demo} initialLevel={initialLevel} />}
     </QueryView>
   );
@@ -99,6 +99,7 @@ function Room({ room, balances }: { room: GameLevel; balances: Balances }) {
           form={sheet.form}
           onChange={sheet.edit}
           coin={sheet.coin}
+          coins={sheet.coins}
           onCoin={sheet.chooseCoin}
           balances={balances}
           problem={sheet.problem}
@@ -110,7 +111,7 @@ function Room({ room, balances }: { room: GameLevel; balances: Balances }) {
         />
       )}
       <OddsCard room={room} />
-      <FairCard />
+      <FairCard beacon={session.data?.beaconName} />
       <RoomLists results={feed.results} records={feed.records} />
       {popup && !sheet.open && <ResultPopup key={popup.session.id} popup={popup} onAcknowledge={acknowledge} />}
     </>
@@ -121,7 +122,7 @@ function Room({ room, balances }: { room: GameLevel; balances: Balances }) {
 function SessionArea({ room, feed, coin, balance }: { room: GameLevel; feed: RoomFeed; coin: string; balance: string | undefined }) {
   const roomName = useRoomName();
   const { session, clock } = feed;
-  if (session.isPending) return <PageLoading />;
+  if (session.isPending) return <PageLoading shape="card" />;
   if (session.isError && !session.data) return <ErrorBlock message={errorMessage(session.error)} onRetry={() => void session.refetch()} />;
   return session.data ? <SessionCard session={session.data} roomName={roomName(room)} clock={clock} coin={coin} balance={balance} /> : null;
 }

@@ -1,29 +1,35 @@
+import { betNet, type CoinNet, formatMoney } from '@prism/domain';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { StatusBadge } from '../../../components/StatusBadge';
 import { useModalDialog } from '../../../components/useModalDialog';
-import { formatAmount, formatSigned } from '../../../lib/money';
+import { formatAmount, formatSigned, toMinor } from '../../../lib/money';
 import { haptics } from '../../../lib/native';
 import type { ResultPopup as Popup } from '../popup';
 import { statusTone } from '../status';
 import { Ball } from './Ball';
 import { useBetLabel } from './BetBoard';
 
+const netClass = (net: bigint) => (net < 0n ? 'amount-down' : net > 0n ? 'amount-up' : '');
+
 /**
  * The result of the latest session the user bet on: the number, its colours
- * and size, and the user's outcome. Any way of closing it acknowledges it.
- * Inside Telegram it arrives with a haptic notification (success on a win).
+ * and size, and the session's net result per coin (won, lost or even by the
+ * sign of payouts less stakes), then each bet with its stake, payout and net.
+ * Any way of closing it acknowledges it. Inside Telegram it arrives with a
+ * haptic notification: success only when no coin lost.
  */
 export function ResultPopup({ popup, onAcknowledge }: { popup: Popup; onAcknowledge: () => void }) {
   const { t } = useTranslation();
   const label = useBetLabel();
   const ref = useModalDialog(onAcknowledge);
-  const { session, outcome } = popup;
+  const { session, nets } = popup;
+  const gained = nets.some((net) => net.outcome === 'won') && !nets.some((net) => net.outcome === 'lost');
 
   useEffect(() => {
-    if (outcome === 'win') haptics.success();
+    if (gained) haptics.success();
     else haptics.warning();
-  }, [outcome]);
+  }, [gained]);
 
   return (
     <dialog ref={ref} className="popup" aria-labelledby="result-popup-title" data-testid="result-popup">
@@ -40,28 +46,32 @@ export function ResultPopup({ popup, onAcknowledge }: { popup: Popup; onAcknowle
             </span>
           )}
         </div>
-        <p className={`popup-outcome popup-${outcome}`} data-testid="result-popup-outcome">
-          {t(`game.popup.${outcome}`)}
-        </p>
+        <div data-testid="result-popup-outcome">
+          {popup.void ? (
+            <p className="popup-outcome popup-draw">{t('game.popup.void')}</p>
+          ) : (
+            nets.map((net) => <NetHeadline key={net.coin} net={net} />)
+          )}
+        </div>
         <dl className="popup-totals">
-          {popup.totals.map((total) => (
-            <div key={total.coin} className="popup-total">
+          {nets.map((net) => (
+            <div key={net.coin} className="popup-total" data-testid="result-popup-total">
               <div className="fact">
                 <dt>{t('game.popup.staked')}</dt>
-                <dd>
-                  {formatAmount(total.staked)} {total.coin}
+                <dd className="ltr-number">
+                  {formatMoney(net.staked)} {net.coin}
                 </dd>
               </div>
               <div className="fact">
                 <dt>{t('game.popup.income')}</dt>
-                <dd>
-                  {formatAmount(total.income)} {total.coin}
+                <dd className="ltr-number">
+                  {formatMoney(net.paid)} {net.coin}
                 </dd>
               </div>
               <div className="fact">
-                <dt>{t('game.popup.profit')}</dt>
-                <dd className={total.profit.startsWith('-') ? 'amount-down' : 'amount-up'} data-testid="result-popup-profit">
-                  {formatSigned(total.profit)} {total.coin}
+                <dt>{t('game.popup.net')}</dt>
+                <dd className={`ltr-number ${netClass(net.net)}`.trim()} data-testid="result-popup-profit">
+                  {formatSigned(formatMoney(net.net))} {net.coin}
                 </dd>
               </div>
             </div>
@@ -69,22 +79,42 @@ export function ResultPopup({ popup, onAcknowledge }: { popup: Popup; onAcknowle
         </dl>
         <h3 className="field-label">{t('game.popup.yourBets')}</h3>
         <ul className="popup-bets">
-          {popup.bets.map((bet) => (
-            <li key={bet.id} className="popup-bet">
-              <span>
-                {label(bet.betName)} <bdi className="ltr-number">×{bet.betMultiples}</bdi>
-              </span>
-              <StatusBadge tone={statusTone(bet.status)}>{t(`game.status.${bet.status}`)}</StatusBadge>
-              <bdi className="ltr-number">
-                {formatSigned(bet.profit)} {bet.coin}
-              </bdi>
-            </li>
-          ))}
+          {popup.bets.map((bet) => {
+            const net = betNet({ coin: bet.coin, stake: toMinor(bet.totalBetAmount), payout: toMinor(bet.incomeAmount) });
+            return (
+              <li key={bet.id} className="popup-bet" data-testid="result-popup-bet">
+                <span className="popup-bet-choice">
+                  {label(bet.betName)} <bdi className="ltr-number">×{bet.betMultiples}</bdi>
+                </span>
+                <StatusBadge tone={statusTone(bet.status)}>{t(`game.status.${bet.status}`)}</StatusBadge>
+                <span className="popup-bet-figures">
+                  {t('game.popup.stake')} <bdi className="ltr-number">{formatAmount(bet.totalBetAmount)}</bdi> · {t('game.popup.payout')}{' '}
+                  <bdi className="ltr-number">{formatAmount(bet.incomeAmount)}</bdi>
+                </span>
+                <bdi className={`ltr-number popup-bet-net ${netClass(net)}`.trim()} data-testid="result-popup-bet-net">
+                  {formatSigned(formatMoney(net))} {bet.coin}
+                </bdi>
+              </li>
+            );
+          })}
         </ul>
         <button type="button" className="btn btn-primary" onClick={() => ref.current?.close()} data-testid="result-popup-ok">
           {t('game.popup.ok')}
         </button>
       </div>
     </dialog>
+  );
+}
+
+/** "You lost -491.20 CHIP": the word follows the net's sign, and the net itself is shown signed beside it. */
+function NetHeadline({ net }: { net: CoinNet }) {
+  const { t } = useTranslation();
+  return (
+    <p className={`popup-outcome popup-${net.outcome}`} data-testid="result-popup-net" data-outcome={net.outcome}>
+      {t(`game.popup.${net.outcome}`)}{' '}
+      <bdi className="ltr-number">
+        {formatSigned(formatMoney(net.net))} {net.coin}
+      </bdi>
+    </p>
   );
 }

@@ -32,13 +32,18 @@ export function RoomLists({ results, records }: Pick<RoomFeed, 'results' | 'reco
   );
 }
 
-/** How results are chosen, in one line, and the way to the verify screen. */
-export function FairCard() {
+/**
+ * How results are chosen, in one line, and the way to the verify screen. `beacon` is the open
+ * session's: with the local beacon the line says the operator could know results early.
+ */
+export function FairCard({ beacon }: { beacon?: string | undefined }) {
   const { t } = useTranslation();
   const { navigateTo } = useNavigation();
   return (
     <section className="card fair-card">
-      <p className="muted">{t('game.fairShort')}</p>
+      <p className="muted" data-testid="fair-short">
+        {t(beacon === 'local' ? 'game.fairShortLocal' : 'game.fairShort')}
+      </p>
       <button type="button" className="btn-link fair-link" onClick={() => navigateTo(routes.gameVerify)} data-testid="how-results">
         {t('game.howResults')}
       </button>

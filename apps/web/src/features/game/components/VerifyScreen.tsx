@@ -11,6 +11,7 @@ import { isolate } from '../../../lib/bidi';
 import { useNavigation } from '../../../lib/navigation';
 import { useGameLevels } from '../api/levels';
 import { useSessionProof } from '../api/proof';
+import { useGameSession } from '../api/session';
 import { useRoomName } from '../roomName';
 import { type CheckState, type ShownCheck, verifyProof } from '../verify';
 import { Ball } from './Ball';
@@ -23,7 +24,9 @@ const toneOf: Record<CheckState, StatusTone> = { ok: 'good', fail: 'bad', extern
 /**
  * /pages/game/verify: anyone enters a period id (or comes from a history row,
  * ?periodId=), and the screen recomputes that result from published data with
- * the same routine as `npm run verify`, showing every check and the data.
+ * the same routine as `npm run verify`, showing every check and the data. It
+ * says in player words which beacon the game draws with now: with the local one
+ * the operator could know results early, and the player is told so plainly.
  */
 export function VerifyScreen({ initialPeriodId }: { initialPeriodId?: string | undefined }) {
   const { t } = useTranslation();
@@ -54,7 +57,8 @@ export function VerifyScreen({ initialPeriodId }: { initialPeriodId?: string | u
           {t('game.howResults')}
         </h2>
         <p className="verify-how">{t('verify.how')}</p>
-        <p className="muted">{t('verify.docs', { command: isolate('npm run verify -- <periodId>') })}</p>
+        <BeaconModeNote />
+        <p className="muted">{t('verify.yourself')}</p>
       </section>
       <VoidSummaryCard />
       <Form onSubmit={submit} className="card">
@@ -81,6 +85,22 @@ export function VerifyScreen({ initialPeriodId }: { initialPeriodId?: string | u
         </QueryView>
       )}
     </div>
+  );
+}
+
+/** Which beacon new sessions use, read from the first room's open session (every room uses the server's one beacon). */
+function BeaconModeNote() {
+  const { t } = useTranslation();
+  const levels = useGameLevels();
+  const level = levels.data?.find((room) => room.enableFlag)?.level;
+  const session = useGameSession(level, false);
+  const beacon = session.data?.beaconName;
+  if (!beacon) return null;
+  const local = beacon === 'local';
+  return (
+    <p className={local ? 'note verify-mode-local' : 'note'} data-testid="verify-mode" data-mode={local ? 'local' : 'public'}>
+      {t(local ? 'verify.modeLocal' : 'verify.modePublic')}
+    </p>
   );
 }
 
@@ -122,7 +142,9 @@ function ProofReport({ proof, levels }: { proof: GameSessionProof; levels: GameL
             {t('verify.drandNote', { round: proof.beaconRound })}
           </p>
         ) : (
-          <p className="note verify-note">{t('verify.localNote')}</p>
+          <p className="note verify-note" data-testid="verify-local-note">
+            {t('verify.localNote')}
+          </p>
         )}
       </section>
       <section className="card" aria-labelledby="verify-data">

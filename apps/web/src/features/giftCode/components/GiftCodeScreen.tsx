@@ -4,7 +4,9 @@ import { Card } from '../../../components/Card';
 import { ConfirmButton } from '../../../components/ConfirmButton';
 import { Field } from '../../../components/Field';
 import { Form } from '../../../components/Form';
+import { SignedAmount } from '../../../components/MoneyText';
 import { PagedList } from '../../../components/PagedList';
+import { RewardsRule } from '../../../components/RewardsRule';
 import { StatusBadge } from '../../../components/StatusBadge';
 import { formatDateTime } from '../../../lib/datetime';
 import { useForm } from '../../../lib/form';
@@ -66,6 +68,7 @@ function RedeemForm() {
         />
         <ConfirmButton label={t('giftCode.redeem')} pending={redeem.isPending} onConfirm={submit} testId="gift-code-redeem" />
       </Form>
+      <RewardsRule />
     </Card>
   );
 }
@@ -94,9 +97,8 @@ function RedemptionRow({ record }: { record: GiftCodeRedemption }) {
         <span className="muted">{t('giftCode.expires', { time: formatDateTime(record.expireDateTime) })}</span>
       </div>
       <div className="record-side">
-        <strong className="record-amount amount-up" dir="ltr">
-          +{record.amount} {record.asset}
-        </strong>
+        {/* A redemption is money received: in. */}
+        <SignedAmount value={record.amount} coin={record.asset} direction="in" />
         <StatusBadge tone={record.status === 'in_use' ? 'good' : 'wait'} testId="gift-code-status">
           {t(`giftCode.status.${record.status}`)}
         </StatusBadge>

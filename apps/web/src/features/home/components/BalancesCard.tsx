@@ -9,11 +9,11 @@ type Balances = Pick<UserInfo, 'cash' | 'chip' | 'gold' | 'point' | 'usdtBalance
 export function BalancesCard({ balances }: { balances: Balances }) {
   const { t } = useTranslation();
   const items = [
-    { id: 'cash', label: t('home.cash'), value: balances.cash },
-    { id: 'chip', label: t('home.chip'), value: balances.chip },
-    { id: 'gold', label: t('home.gold'), value: balances.gold },
-    { id: 'point', label: t('home.point'), value: balances.point },
-    { id: 'usdt', label: t('home.usdt'), value: balances.usdtBalance },
+    { id: 'cash', asset: 'CASH', label: t('home.cash'), value: balances.cash },
+    { id: 'chip', asset: 'CHIP', label: t('home.chip'), value: balances.chip },
+    { id: 'gold', asset: 'GOLD', label: t('home.gold'), value: balances.gold },
+    { id: 'point', asset: 'POINT', label: t('home.point'), value: balances.point },
+    { id: 'usdt', asset: 'USDT', label: t('home.usdt'), value: balances.usdtBalance },
   ];
   return (
     <Card title={t('home.balances')} className="balances">
@@ -23,6 +23,7 @@ export function BalancesCard({ balances }: { balances: Balances }) {
             key={item.id}
             label={item.label}
             value={item.value}
+            asset={item.asset}
             testId={`balance-${item.id}`}
             className={item.id === 'cash' ? 'balance balance-main' : 'balance'}
           />

@@ -2,6 +2,7 @@ import { type LevelTaskKind, type LevelTaskView, type LevelView, routes } from '
 import { useTranslation } from 'react-i18next';
 import { Card } from '../../../components/Card';
 import { QueryView } from '../../../components/QueryView';
+import { RewardsRule } from '../../../components/RewardsRule';
 import { StatusBadge, type StatusTone } from '../../../components/StatusBadge';
 import { errorMessage } from '../../../lib/api';
 import { useIntent } from '../../../lib/intent';
@@ -34,6 +35,7 @@ export function LevelsScreen() {
               {list.levelName}
             </p>
             <PromotionNote levels={list.levels} active={list.promotion} />
+            <RewardsRule />
           </Card>
           {list.levels.map((level) => (
             <LevelCard key={level.level} level={level} />

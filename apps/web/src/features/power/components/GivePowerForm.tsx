@@ -5,17 +5,22 @@ import { Card } from '../../../components/Card';
 import { ConfirmButton } from '../../../components/ConfirmButton';
 import { Field } from '../../../components/Field';
 import { Form } from '../../../components/Form';
+import { useSpendConfirm } from '../../../components/SpendConfirm';
 import { useForm } from '../../../lib/form';
 import { useIntent } from '../../../lib/intent';
+import { toMinor } from '../../../lib/money';
 import { haptics, useClosingConfirmation } from '../../../lib/native';
 import { useThrottled } from '../../../lib/throttle';
 import { toast } from '../../../lib/toast';
+import { coinBalanceOf } from '../../../lib/wallet';
+import { useUserInfo } from '../../user/api/getUserInfo';
 import { useGivePower } from '../api/power';
 import { PackageFacts } from './PackageFacts';
 
 /**
  * Gift power: choose a package, name the receiver by phone or invitation code,
- * confirm (MainButton inside Telegram). The giver pays; the receiver holds it as gift power.
+ * then confirm the payment (SpendConfirm: the price and the balance after; the
+ * MainButton inside Telegram). The giver pays; the receiver holds it as gift power.
  */
 export function GivePowerForm({ sessions }: { sessions: PowerSession[] }) {
   const { t } = useTranslation();
@@ -27,10 +32,10 @@ export function GivePowerForm({ sessions }: { sessions: PowerSession[] }) {
   const intent = useIntent();
   const session = sessions.find((s) => s.id === sessionId);
   const selectId = useId();
+  const user = useUserInfo();
+  const spend = useSpendConfirm();
 
-  const submit = useThrottled(() => {
-    const account = form.values.account.trim();
-    if (!form.check({ account: account ? undefined : 'FIELD_INVALID' })) return;
+  const send = (account: string) =>
     give.mutate(
       { sessionId, account, idempotencyKey: intent.keyFor({ sessionId, account }) },
       {
@@ -46,6 +51,15 @@ export function GivePowerForm({ sessions }: { sessions: PowerSession[] }) {
           form.fail(error);
         },
       },
+    );
+
+  const submit = useThrottled(() => {
+    const account = form.values.account.trim();
+    if (!form.check({ account: account ? undefined : 'FIELD_INVALID' }) || !session) return;
+    spend.ask(
+      { amount: toMinor(session.price), coin: session.coin, balance: coinBalanceOf(user.data, session.coin) },
+      t('spend.what.gift', { name: session.name, power: session.power, receiver: account }),
+      () => send(account),
     );
   });
 
@@ -89,8 +103,10 @@ export function GivePowerForm({ sessions }: { sessions: PowerSession[] }) {
           disabled={!session}
           onConfirm={submit}
           testId="give-confirm"
+          hidden={spend.open}
         />
       </Form>
+      {spend.sheet}
     </Card>
   );
 }

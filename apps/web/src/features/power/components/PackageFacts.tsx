@@ -1,7 +1,8 @@
 import type { PowerSession } from '@prism/domain';
 import { useTranslation } from 'react-i18next';
+import { NetReturn } from '../../../components/NetReturn';
 
-/** What a package costs and pays, shown before buying. */
+/** What a package costs and pays, and its return net of the daily fees, shown before buying or giving. */
 export function PackageFacts({ session }: { session: PowerSession }) {
   const { t } = useTranslation();
   const rows: [string, string][] = [
@@ -22,6 +23,7 @@ export function PackageFacts({ session }: { session: PowerSession }) {
           <dd dir="ltr">{value}</dd>
         </div>
       ))}
+      <NetReturn amount={session.netReturn} rate={session.netReturnRate} coin={session.coin} testId="power-net-return" />
     </dl>
   );
 }

@@ -1,6 +1,7 @@
 import type { PowerRecord } from '@prism/domain';
 import { useTranslation } from 'react-i18next';
 import { Card } from '../../../components/Card';
+import { SignedAmount } from '../../../components/MoneyText';
 import { PagedList } from '../../../components/PagedList';
 import { formatDateTime } from '../../../lib/datetime';
 import { usePowerRecords } from '../api/power';
@@ -20,7 +21,6 @@ export function PowerRecords() {
 
 function RecordRow({ record }: { record: PowerRecord }) {
   const { t } = useTranslation();
-  const up = record.incrAmount.startsWith('+');
   return (
     <div className="record" data-testid="power-record">
       <div className="record-main">
@@ -33,9 +33,7 @@ function RecordRow({ record }: { record: PowerRecord }) {
         <span className="muted">{formatDateTime(record.createDateTime)}</span>
       </div>
       <div className="record-side">
-        <strong className={`record-amount ${up ? 'amount-up' : 'amount-down'}`} dir="ltr" data-testid="power-record-amount">
-          {record.incrAmount}
-        </strong>
+        <SignedAmount value={record.incrAmount} testId="power-record-amount" />
       </div>
     </div>
   );

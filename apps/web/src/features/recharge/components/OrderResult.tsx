@@ -50,7 +50,7 @@ export function OrderResult({ orderNo, cashBalance }: { orderNo: string; cashBal
                   `recharge.statusNote.${found.status === 'paid' || found.status === 'failed' || found.status === 'amount_mismatch' || found.status === 'over_limit' ? found.status : 'pending'}`,
                 )}
               </p>
-              <MoneyText label={t('recharge.newBalance')} value={cashBalance} testId="order-balance" className="balance" />
+              <MoneyText label={t('recharge.newBalance')} value={cashBalance} asset="CASH" testId="order-balance" className="balance" />
             </div>
           ) : (
             <p className="muted">{tm('ORDER_NOT_FOUND')}</p>

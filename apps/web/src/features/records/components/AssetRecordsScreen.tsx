@@ -1,9 +1,9 @@
 import { ASSETS, type Asset } from '@prism/domain';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { SignedAmount } from '../../../components/MoneyText';
 import { PagedList } from '../../../components/PagedList';
 import { formatDateTime } from '../../../lib/datetime';
-import { formatSigned } from '../../../lib/money';
 import { useAssetRecords } from '../api/assetRecords';
 import { recordTypeOf } from '../recordType';
 
@@ -36,7 +36,6 @@ export function AssetRecordsScreen() {
       <section className="card">
         <PagedList query={records} empty={t('records.empty')} label={t('titles.assetRecords')} testId="asset-records">
           {(record) => {
-            const negative = record.amount.trim().startsWith('-');
             return (
               <div className="record" data-testid="asset-record">
                 <div className="record-main">
@@ -44,9 +43,7 @@ export function AssetRecordsScreen() {
                   <span className="muted">{formatDateTime(record.createDateTime)}</span>
                 </div>
                 <div className="record-side">
-                  <strong className={`record-amount ${negative ? 'amount-down' : 'amount-up'}`} dir="ltr">
-                    {formatSigned(record.amount)} {record.coin}
-                  </strong>
+                  <SignedAmount value={record.amount} coin={record.coin} testId="asset-record-amount" />
                 </div>
               </div>
             );

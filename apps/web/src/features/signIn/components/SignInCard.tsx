@@ -2,6 +2,7 @@ import type { SignInDay, SignInStatus } from '@prism/domain';
 import { useTranslation } from 'react-i18next';
 import { Card } from '../../../components/Card';
 import { ErrorBlock } from '../../../components/ErrorBlock';
+import { RewardsRule } from '../../../components/RewardsRule';
 import { errorMessage } from '../../../lib/api';
 import { useIntent } from '../../../lib/intent';
 import { haptics } from '../../../lib/native';
@@ -40,6 +41,7 @@ function SignInBody({ status }: { status: SignInStatus }) {
         ))}
       </ol>
       <SignInButton status={status} />
+      <RewardsRule />
     </>
   );
 }

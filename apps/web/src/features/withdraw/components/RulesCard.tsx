@@ -19,6 +19,12 @@ export function RulesCard({ config }: { config: WalletConfig }) {
     [t('withdraw.dailyCap'), `${formatAmount(config.withdrawLimitSingleDay)} ${currency}`],
     [t('withdraw.hours'), `${config.startAndEndTime} (${config.timeZone})`],
     [t('withdraw.days'), days ?? t('withdraw.everyDay')],
+    [
+      t('withdraw.turnover'),
+      Number(config.betLimitRechargeMultiple4Withdraw) > 0
+        ? t('withdraw.turnoverTimes', { multiple: config.betLimitRechargeMultiple4Withdraw })
+        : t('withdraw.turnoverNone'),
+    ],
   ];
   return (
     <Card title={t('withdraw.rules')}>

@@ -90,7 +90,14 @@ export function WithdrawForm(props: WithdrawFormProps) {
           {t('withdraw.codeSentTo', { username: state.sentTo })}
         </p>
       )}
-      <ConfirmButton label={t('withdraw.confirm')} pending={state.pending} onConfirm={state.submit} testId="withdraw-confirm" />
+      <ConfirmButton
+        label={t('withdraw.confirm')}
+        pending={state.pending}
+        onConfirm={state.submit}
+        testId="withdraw-confirm"
+        hidden={state.spend.open}
+      />
+      {state.spend.sheet}
     </Form>
   );
 }

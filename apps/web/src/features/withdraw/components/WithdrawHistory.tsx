@@ -1,10 +1,10 @@
 import { useTranslation } from 'react-i18next';
 import { Card } from '../../../components/Card';
+import { SignedAmount } from '../../../components/MoneyText';
 import { PagedList } from '../../../components/PagedList';
 import { StatusBadge } from '../../../components/StatusBadge';
 import { isolate } from '../../../lib/bidi';
 import { formatDateTime } from '../../../lib/datetime';
-import { formatAmount } from '../../../lib/money';
 import { useWithdrawals } from '../api/withdrawals';
 import { withdrawalTone } from '../status';
 
@@ -31,9 +31,8 @@ export function WithdrawHistory() {
               )}
             </div>
             <div className="record-side">
-              <strong className="record-amount">
-                {formatAmount(item.amount)} {item.currency}
-              </strong>
+              {/* Money out, unless the withdrawal was rejected and its amount returned. */}
+              <SignedAmount value={item.amount} coin={item.currency} direction={item.status === 'rejected' ? 'none' : 'out'} />
               <StatusBadge tone={withdrawalTone(item.status)}>{t(`withdraw.status.${item.status}`)}</StatusBadge>
             </div>
           </div>

@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { QueryView } from '../../../components/QueryView';
 import { Tabs } from '../../../components/Tabs';
-import { balanceOf, turnoverLockOf, withdrawableOf } from '../../../lib/wallet';
+import { balanceOf, breakdownOf, withdrawableOf } from '../../../lib/wallet';
 import { TelegramLinkCard } from '../../telegram-link/components/TelegramLinkCard';
 import { useWalletConfig } from '../api/getConfig';
 import { BalanceSummary } from './BalanceSummary';
@@ -48,12 +48,7 @@ export function WithdrawScreen({
           setResult(undefined);
         }}
       >
-        <BalanceSummary
-          currency={currency}
-          balance={balanceOf(user, currency)}
-          withdrawable={withdrawableOf(user, currency)}
-          lock={turnoverLockOf(user, currency)}
-        />
+        <BalanceSummary currency={currency} breakdown={breakdownOf(user, currency)} />
         {result && <WithdrawResult withdrawal={result} />}
         <QueryView query={config}>
           {(rules) => (

@@ -73,6 +73,7 @@ export const enUSApp = {
     confirmText:
       'You pay {{price}} {{coin}} and get {{power}} power. Income is paid each day at 00:00 for the day before; the daily management fee is taken from your balance; the price comes back at the end of the term.',
     confirmBuy: 'Confirm purchase',
+    limitReached: "Today's limit for this package is reached ({{bought}} of {{limit}} bought). You can buy it again tomorrow.",
     package: 'Package',
     receiver: 'Receiver',
     receiverHint: 'Ten-digit phone number or invitation code',
@@ -180,7 +181,7 @@ export const enUSApp = {
   account: {
     figures: 'My figures',
     todayBets: "Today's bets",
-    todayWin: "Today's winnings",
+    todayNet: { won: 'Won today (net)', lost: 'Lost today (net)', even: "Today's net result" },
     totalBets: 'Total bets',
     yesterdayCommission: "Yesterday's commission",
     protection: 'Responsible play',
@@ -268,6 +269,26 @@ export const enUSApp = {
     confirmPaymentPassword: 'Confirm payment password',
     pinHint: 'Six digits',
   },
+  spend: {
+    title: 'Confirm the payment',
+    amount: 'You pay',
+    balance: 'Balance now',
+    after: 'Balance after',
+    short: 'Your balance is {{amount}} {{coin}} short',
+    confirm: 'Pay {{amount}} {{coin}}',
+    cancel: 'Cancel',
+    gross: 'Earnings before fees',
+    netReturn: 'Net return after all fees',
+    netLoss: 'You get back less than you pay: {{rate}}',
+    what: {
+      gift: 'Gift "{{name}}" ({{power}} power) to {{receiver}}',
+      buy: 'Buy "{{name}}" ({{power}} power)',
+      deposit: 'Open a {{days}}-day deposit',
+      follow: 'Follow {{name}} for {{days}} days',
+      exchange: 'Exchange into {{receive}} {{to}}',
+      withdraw: 'Withdraw; you receive {{receive}} {{coin}} after the fee',
+    },
+  },
   wallet: {
     currency: 'Currency',
     cash: 'Cash',
@@ -330,7 +351,17 @@ export const enUSApp = {
     balances: 'Balances',
     balance: 'Balance',
     withdrawable: 'Withdrawable',
-    turnoverNeeded: '{{locked}} {{currency}} of the balance is held by the turnover rule: {{needed}} more in bets frees it.',
+    breakdown: 'What makes up the balance',
+    free: 'Free to withdraw',
+    heldByTurnover: 'Held by the turnover rule',
+    betsNeeded: '{{needed}} {{currency}} more in bets frees what the turnover rule holds.',
+    lockBeyond:
+      'The turnover rule counts {{beyond}} {{currency}} more than this balance: recharged money that was bet, or is in power packages, deposits or advisor orders. Money that arrives, rewards included, is held with it until bets free it.',
+    rewardsRule:
+      'Rewards (gift codes, level rewards, daily sign-in) have no holding rule of their own: they arrive free to withdraw, and are held only while the turnover rule counts more than the rest of your balance.',
+    turnover: 'Bets before a recharge can leave',
+    turnoverTimes: '{{multiple}} × the amount recharged',
+    turnoverNone: 'None: recharged money can leave at once',
     rules: 'Withdrawal rules',
     min: 'Minimum',
     max: 'Maximum',
@@ -428,7 +459,7 @@ export const enUSApp = {
     available: 'available {{amount}} {{coin}}',
     max: 'Max',
     turnoverNote:
-      '{{locked}} {{coin}} is held by the turnover rule ({{needed}} more in bets frees it); if you exchange it, it stays held in the coin you receive.',
+      '{{locked}} {{coin}} is held by the turnover rule ({{needed}} more in bets frees it); an exchange takes held money first, and it stays held in the coin you receive.',
     receive: 'You receive',
     confirm: 'Exchange',
     done: 'Exchanged: {{amount}} {{coin}} received',
@@ -495,6 +526,8 @@ export const enUSApp = {
     demo: 'Demo mode: bets use play money with no cash value.',
     howResults: 'How results are chosen',
     fairShort: 'Each result comes from a seed committed before betting and a public beacon: anyone can check it.',
+    fairShortLocal:
+      "Each result comes from a seed committed before betting. This game uses the server's own beacon, not a public one, so the operator could know results early; anyone can still check that no result was changed.",
     tabs: 'Results and records',
     pastHistory: 'Past history',
     myRecords: 'My records',
@@ -524,20 +557,28 @@ export const enUSApp = {
     },
     popup: {
       title: 'Result of period',
-      win: 'You won!',
-      lose: 'No win this time',
-      draw: 'Void: your stakes are refunded',
+      won: 'You won',
+      lost: 'You lost',
+      even: 'You broke even',
+      void: 'Void: your stakes are refunded',
       yourBets: 'Your bets',
       staked: 'Staked',
       income: 'Paid back',
-      profit: 'Profit',
+      net: 'Net result',
+      stake: 'Stake',
+      payout: 'paid',
       ok: 'OK',
     },
     reconnecting: 'Live updates paused, checking every 2 s…',
   },
   verify: {
     how: 'Before a session opens, the server commits to its seed: the seed hashes to a commitment that is shown while bets are taken, and every seed of a room hashes back to the chain anchor published before the first session. After betting closes a public beacon adds a value nobody knew in advance, and the result is HMAC-SHA256 of seed, room, period and beacon, so anyone can recompute it here.',
-    docs: 'The same checks run with {{command}}; docs/fairness.md has a standalone script.',
+    yourself:
+      "You don't need to trust this page: every value it uses is listed below, and anyone can recompute the result from them with their own tools.",
+    modePublic:
+      'This game draws with a public beacon (drand), published only after betting closes: nobody, not even the operator, can know a result in advance.',
+    modeLocal:
+      "Please note: this game draws with the server's own beacon instead of a public one, so the operator could know results before they are drawn. What stays guaranteed: no result can be changed after bets are placed, because each one follows from seeds published in advance.",
     periodId: 'Period id',
     periodHint: '14 digits',
     submit: 'Verify',
@@ -600,7 +641,7 @@ export const enUSApp = {
     drandNote:
       'This session used the drand quicknet beacon. Its BLS signature cannot be checked in the browser: check round {{round}} with drand tools (a drand client, or api.drand.sh) against the quicknet public key.',
     localNote:
-      'Local beacon: its value is public and fixed in advance, so it cannot be ground, but the operator could know results early. Every result still follows from the committed chain and cannot be changed after bets are placed.',
+      "This session was drawn with the server's own beacon, not a public one: the operator could have known its result early. The checks above still show that the result follows from the seeds published in advance and was not changed after bets were placed.",
   },
   telegramLink: {
     title: 'Link Telegram',

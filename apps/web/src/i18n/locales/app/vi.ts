@@ -68,6 +68,7 @@ export const viApp: AppStrings = {
     confirmText:
       'Bạn trả {{price}} {{coin}} và nhận {{power}} sức mạnh. Thu nhập được trả lúc 00:00 mỗi ngày cho ngày trước đó; phí quản lý hằng ngày trừ vào số dư; tiền gốc được hoàn khi hết kỳ hạn.',
     confirmBuy: 'Xác nhận mua',
+    limitReached: 'Đã đạt giới hạn hôm nay của gói này (đã mua {{bought}} / {{limit}}). Bạn có thể mua lại vào ngày mai.',
     package: 'Gói',
     receiver: 'Người nhận',
     receiverHint: 'Số điện thoại mười chữ số hoặc mã mời',
@@ -175,7 +176,7 @@ export const viApp: AppStrings = {
   account: {
     figures: 'Số liệu của tôi',
     todayBets: 'Cược hôm nay',
-    todayWin: 'Thắng hôm nay',
+    todayNet: { won: 'Lãi hôm nay (ròng)', lost: 'Lỗ hôm nay (ròng)', even: 'Kết quả ròng hôm nay' },
     totalBets: 'Tổng cược',
     yesterdayCommission: 'Hoa hồng hôm qua',
     protection: 'Chơi có trách nhiệm',
@@ -263,6 +264,26 @@ export const viApp: AppStrings = {
     confirmPaymentPassword: 'Xác nhận mật khẩu thanh toán',
     pinHint: 'Sáu chữ số',
   },
+  spend: {
+    title: 'Xác nhận thanh toán',
+    amount: 'Bạn trả',
+    balance: 'Số dư hiện tại',
+    after: 'Số dư sau khi trả',
+    short: 'Số dư của bạn còn thiếu {{amount}} {{coin}}',
+    confirm: 'Trả {{amount}} {{coin}}',
+    cancel: 'Hủy',
+    gross: 'Lợi nhuận trước phí',
+    netReturn: 'Lợi nhuận ròng sau mọi khoản phí',
+    netLoss: 'Bạn nhận lại ít hơn số tiền bỏ ra: {{rate}}',
+    what: {
+      gift: 'Tặng "{{name}}" ({{power}} sức mạnh) cho {{receiver}}',
+      buy: 'Mua "{{name}}" ({{power}} sức mạnh)',
+      deposit: 'Mở khoản tiền gửi {{days}} ngày',
+      follow: 'Theo {{name}} trong {{days}} ngày',
+      exchange: 'Đổi thành {{receive}} {{to}}',
+      withdraw: 'Rút tiền; bạn nhận {{receive}} {{coin}} sau phí',
+    },
+  },
   wallet: {
     currency: 'Loại tiền',
     cash: 'Tiền mặt',
@@ -325,7 +346,17 @@ export const viApp: AppStrings = {
     balances: 'Số dư',
     balance: 'Số dư',
     withdrawable: 'Có thể rút',
-    turnoverNeeded: '{{locked}} {{currency}} trong số dư đang bị giữ theo quy tắc doanh thu cược: cược thêm {{needed}} để giải phóng.',
+    breakdown: 'Số dư gồm những gì',
+    free: 'Có thể rút',
+    heldByTurnover: 'Bị giữ theo quy tắc doanh thu cược',
+    betsNeeded: 'Cược thêm {{needed}} {{currency}} để giải phóng phần bị giữ theo quy tắc doanh thu cược.',
+    lockBeyond:
+      'Quy tắc doanh thu cược đang tính nhiều hơn số dư này {{beyond}} {{currency}}: tiền nạp đã được cược, hoặc đang nằm trong gói sức mạnh, tiền gửi hay lệnh cố vấn. Tiền đến sau, kể cả phần thưởng, bị giữ cùng cho đến khi cược giải phóng.',
+    rewardsRule:
+      'Phần thưởng (mã quà tặng, thưởng cấp độ, điểm danh hằng ngày) không có quy tắc giữ riêng: chúng đến là có thể rút, và chỉ bị giữ khi quy tắc doanh thu cược tính nhiều hơn phần còn lại của số dư.',
+    turnover: 'Cược cần có trước khi rút tiền nạp',
+    turnoverTimes: '{{multiple}} × số tiền nạp',
+    turnoverNone: 'Không: tiền nạp rút được ngay',
     rules: 'Quy định rút tiền',
     min: 'Tối thiểu',
     max: 'Tối đa',
@@ -423,7 +454,7 @@ export const viApp: AppStrings = {
     available: 'khả dụng {{amount}} {{coin}}',
     max: 'Tối đa',
     turnoverNote:
-      '{{locked}} {{coin}} đang bị giữ theo quy tắc doanh thu cược (cược thêm {{needed}} để giải phóng); nếu đổi, phần này vẫn bị giữ trong đồng bạn nhận.',
+      '{{locked}} {{coin}} đang bị giữ theo quy tắc doanh thu cược (cược thêm {{needed}} để giải phóng); khi đổi, phần bị giữ được dùng trước và vẫn bị giữ trong đồng bạn nhận.',
     receive: 'Bạn nhận được',
     confirm: 'Quy đổi',
     done: 'Đã quy đổi: nhận {{amount}} {{coin}}',
@@ -490,6 +521,8 @@ export const viApp: AppStrings = {
     demo: 'Chế độ demo: cược bằng tiền ảo, không có giá trị tiền mặt.',
     howResults: 'Kết quả được tạo ra thế nào',
     fairShort: 'Mỗi kết quả đến từ một hạt giống đã cam kết trước khi cược và một beacon công khai: ai cũng có thể kiểm tra.',
+    fairShortLocal:
+      'Mỗi kết quả đến từ một hạt giống đã cam kết trước khi cược. Trò chơi này dùng beacon riêng của máy chủ, không phải beacon công khai, nên nhà vận hành có thể biết trước kết quả; dù vậy ai cũng có thể kiểm tra rằng không kết quả nào bị thay đổi.',
     tabs: 'Kết quả và lịch sử cược',
     pastHistory: 'Lịch sử',
     myRecords: 'Cược của tôi',
@@ -519,20 +552,28 @@ export const viApp: AppStrings = {
     },
     popup: {
       title: 'Kết quả kỳ',
-      win: 'Bạn đã thắng!',
-      lose: 'Lần này chưa trúng',
-      draw: 'Kỳ bị hủy: đã hoàn tiền cược',
+      won: 'Bạn đã lãi',
+      lost: 'Bạn đã lỗ',
+      even: 'Bạn hòa vốn',
+      void: 'Kỳ bị hủy: đã hoàn tiền cược',
       yourBets: 'Cược của bạn',
       staked: 'Đã cược',
       income: 'Nhận lại',
-      profit: 'Lãi/lỗ',
+      net: 'Kết quả ròng',
+      stake: 'Cược',
+      payout: 'trả về',
       ok: 'OK',
     },
     reconnecting: 'Tạm dừng cập nhật trực tiếp, kiểm tra mỗi 2 giây…',
   },
   verify: {
     how: 'Trước khi một kỳ mở, máy chủ đã cam kết hạt giống của nó: băm hạt giống ra giá trị cam kết được hiển thị khi nhận cược, và mọi hạt giống của một phòng đều băm ngược về mốc chuỗi được công bố trước kỳ đầu tiên. Sau khi đóng cược, một beacon công khai thêm vào giá trị không ai biết trước, và kết quả là HMAC-SHA256 của hạt giống, phòng, kỳ và beacon, nên ai cũng có thể tính lại tại đây.',
-    docs: 'Các bước kiểm tra tương tự chạy bằng {{command}}; docs/fairness.md có một script độc lập.',
+    yourself:
+      'Bạn không cần tin trang này: mọi giá trị trang dùng đều được liệt kê bên dưới, và ai cũng có thể tự tính lại kết quả từ chúng bằng công cụ của mình.',
+    modePublic:
+      'Trò chơi này quay thưởng bằng một beacon công khai (drand), chỉ được công bố sau khi đóng cược: không ai, kể cả nhà vận hành, có thể biết trước kết quả.',
+    modeLocal:
+      'Xin lưu ý: trò chơi này quay thưởng bằng beacon riêng của máy chủ thay vì beacon công khai, nên nhà vận hành có thể biết kết quả trước khi quay. Điều vẫn được bảo đảm: không kết quả nào có thể bị thay đổi sau khi đã cược, vì mỗi kết quả suy ra từ các hạt giống đã công bố trước.',
     periodId: 'Mã kỳ',
     periodHint: '14 chữ số',
     submit: 'Kiểm tra',
@@ -595,7 +636,7 @@ export const viApp: AppStrings = {
     drandNote:
       'Kỳ này dùng beacon drand quicknet. Trình duyệt không thể kiểm tra chữ ký BLS của nó: hãy kiểm tra vòng {{round}} bằng công cụ drand (drand client hoặc api.drand.sh) với khóa công khai quicknet.',
     localNote:
-      'Beacon cục bộ: giá trị công khai và cố định trước nên không thể bị thao túng, nhưng nhà vận hành có thể biết trước kết quả. Mọi kết quả vẫn suy ra từ chuỗi đã cam kết và không thể đổi sau khi đã cược.',
+      'Kỳ này được quay bằng beacon riêng của máy chủ, không phải beacon công khai: nhà vận hành có thể đã biết trước kết quả. Dù vậy, các bước kiểm tra ở trên cho thấy kết quả suy ra từ các hạt giống đã công bố trước và không bị thay đổi sau khi đã cược.',
   },
   telegramLink: {
     title: 'Liên kết Telegram',

@@ -1,0 +1,110 @@
+import '../styles/wallet.css';
+import { type Asset, balanceAfter, formatMoney, type Money, moneyDirection } from '@prism/domain';
+import { type ReactNode, useCallback, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { toSignedMinor } from '../lib/money';
+import { haptics, useMainButton, useSecondaryButton } from '../lib/native';
+import { SignedAmount } from './MoneyText';
+import { Sheet } from './Sheet';
+
+/** What an action spends: the amount, its coin, and the balance it is paid from as the server last sent it. */
+export interface Spend {
+  amount: Money;
+  coin: Asset;
+  /** The wire balance of `coin` (user info). */
+  balance: string | undefined;
+}
+
+/**
+ * The amount, the balance and the balance after (balance minus amount), per
+ * coin: every confirmation of a spend shows these three lines, whether it is
+ * this component's sheet or a screen that already is a confirmation.
+ */
+export function SpendSummary({ spend, testId = 'spend-summary' }: { spend: Spend; testId?: string }) {
+  const { t } = useTranslation();
+  const balance = toSignedMinor(spend.balance);
+  const after = balanceAfter(balance, spend.amount);
+  return (
+    <dl className="preview spend-summary" data-testid={testId}>
+      <div className="fact">
+        <dt>{t('spend.amount')}</dt>
+        <dd>
+          <SignedAmount value={formatMoney(-spend.amount)} coin={spend.coin} className="spend-amount" testId="spend-amount" />
+        </dd>
+      </div>
+      <div className="fact">
+        <dt>{t('spend.balance')}</dt>
+        <dd dir="ltr" data-testid="spend-balance">
+          {formatMoney(balance)} {spend.coin}
+        </dd>
+      </div>
+      <div className="fact">
+        <dt>{t('spend.after')}</dt>
+        <dd className={moneyDirection(after) === 'out' ? 'amount-down' : undefined}>
+          <span dir="ltr" data-testid="spend-after">
+            {formatMoney(after)} {spend.coin}
+          </span>
+          {after < 0n && (
+            <span className="field-error spend-short" role="alert">
+              {t('spend.short', { amount: formatMoney(-after), coin: spend.coin })}
+            </span>
+          )}
+        </dd>
+      </div>
+    </dl>
+  );
+}
+
+interface Asked {
+  spend: Spend;
+  what: string;
+  onConfirm: () => void;
+}
+
+/**
+ * Confirmation before every spend (issue 23): `ask(spend, what, onConfirm)`
+ * opens a sheet with the amount and the balance after; Confirm runs
+ * `onConfirm`, Cancel (or closing) spends nothing. Inside Telegram, Confirm and
+ * Cancel are the MainButton and SecondaryButton (the app's pattern for primary
+ * actions); the form's own ConfirmButton steps aside meanwhile (`open`).
+ */
+export function useSpendConfirm(): { ask: (spend: Spend, what: string, onConfirm: () => void) => void; open: boolean; sheet: ReactNode } {
+  const [asked, setAsked] = useState<Asked>();
+  const ask = useCallback((spend: Spend, what: string, onConfirm: () => void) => setAsked({ spend, what, onConfirm }), []);
+  const sheet = asked ? <SpendConfirmSheet asked={asked} onClose={() => setAsked(undefined)} /> : null;
+  return { ask, open: Boolean(asked), sheet };
+}
+
+function SpendConfirmSheet({ asked, onClose }: { asked: Asked; onClose: () => void }) {
+  const { t } = useTranslation();
+  // One confirmation per sheet: a double tap on Confirm spends once.
+  const done = useRef(false);
+  const confirm = () => {
+    if (done.current) return;
+    done.current = true;
+    haptics.impact();
+    onClose();
+    asked.onConfirm();
+  };
+  const label = t('spend.confirm', { amount: formatMoney(asked.spend.amount), coin: asked.spend.coin });
+  // A known balance that cannot pay: the summary says how much is missing, and Confirm waits.
+  const short = asked.spend.balance !== undefined && balanceAfter(toSignedMinor(asked.spend.balance), asked.spend.amount) < 0n;
+  const native = useMainButton({ text: label, enabled: !short, onClick: confirm });
+  useSecondaryButton(t('spend.cancel'), onClose);
+  return (
+    <Sheet title={t('spend.title')} onClose={onClose} testId="spend-confirm">
+      <p data-testid="spend-what">{asked.what}</p>
+      <SpendSummary spend={asked.spend} />
+      {!native && (
+        <div className="spend-actions">
+          <button type="button" className="btn btn-ghost" onClick={onClose} data-testid="spend-cancel">
+            {t('spend.cancel')}
+          </button>
+          <button type="button" className="btn btn-primary" onClick={confirm} disabled={short} data-testid="spend-ok">
+            {label}
+          </button>
+        </div>
+      )}
+    </Sheet>
+  );
+}

@@ -1,0 +1,175 @@
+import { expect, type Page, test } from '@playwright/test';
+import { LOCALES, type RouteName, routes } from '@prism/domain';
+import { E2E_OPS_TOKEN } from './support/constants';
+import { registeredUser, signIn } from './support/telegramClient';
+
+/**
+ * Layouts that hold on a phone (issue 23, item 8): at 360 px no route scrolls
+ * sideways, in any locale, with long real data (a 10-digit phone as the name,
+ * a long Persian nickname, long product and advisor names, seven-digit
+ * balances). One signed-in page: the locale is switched as the app stores it,
+ * and every route of the shared route table is reached by client-side navigation.
+ */
+
+// Redirects (the entry page) and the login page (a signed-in user is sent home) show nothing of their own.
+const NOT_PAGES = new Set<RouteName>(['load', 'loadAlias', 'login']);
+const PAGES = (Object.keys(routes) as RouteName[]).filter((name) => !NOT_PAGES.has(name));
+
+const asOperator = { Authorization: `Ops ${E2E_OPS_TOKEN}` };
+// A Persian name joined by zero-width non-joiners: one long word with no place to break.
+const LONG_NICKNAME = 'عبدالرحمن‌محمدحسین‌زاده‌تهرانی';
+
+interface Offender {
+  element: string;
+  right: number;
+  left: number;
+  text: string;
+}
+
+interface Measure {
+  scrollWidth: number;
+  clientWidth: number;
+  offenders: Offender[];
+  /** Tab strips whose tabs do not sit on one line (a third tab wrapped under the first two). */
+  wrappedTabs: string[];
+}
+
+/** What the operator configures: a fixed-deposit term and a follow-invest product with the longest names allowed. */
+async function operatorAddsLongProducts(page: Page): Promise<void> {
+  const deposit = await page.request.post('/core/admin/fixedDeposit/products', {
+    headers: asOperator,
+    form: { name: 'Tiết kiệm kỳ hạn dài ưu đãi đặc', coin: 'CASH', days: '180', annualRate: '12.5', minAmount: '1000000', enabled: 'true' },
+  });
+  expect(await deposit.json()).toMatchObject({ code: 200 });
+  const product = await page.request.post('/core/admin/followInvest/products', {
+    headers: asOperator,
+    form: {
+      advisorName: 'Nguyễn Thị Phương Thảo — Chuyên gia đầu tư chiến lược toàn cầu',
+      coin: 'CASH',
+      price: '1000000',
+      days: '365',
+      dailyRate: '1.5',
+      giftRate: '2',
+      enabled: 'true',
+    },
+  });
+  expect(await product.json()).toMatchObject({ code: 200 });
+}
+
+/** A user with a long name and seven-digit balances (a gift code the operator created). */
+async function richUserWithLongName(page: Page): Promise<string> {
+  const { token } = await registeredUser(page.request);
+  const auth = { Authorization: token, 'X-Access-Token': token };
+  const renamed = await page.request.post('/core/app/user/modifyUserBaseInfo', { headers: auth, form: { nickName: LONG_NICKNAME } });
+  expect(await renamed.json()).toMatchObject({ code: 200 });
+  const created = await page.request.post('/core/admin/giftCodes', {
+    headers: asOperator,
+    form: { asset: 'CASH', amount: '9876543.21', totalUses: '1', days: '7' },
+  });
+  const { code } = ((await created.json()) as { result: { code: string } }).result;
+  const redeemed = await page.request.post('/core/app/giftCode/redeem', { headers: auth, form: { code } });
+  expect(await redeemed.json()).toMatchObject({ code: 200 });
+  return token;
+}
+
+/** Client-side navigation, as the app's own links do (no reload: the sweep stays fast). */
+async function navigate(page: Page, path: string): Promise<void> {
+  await page.evaluate(async (to) => {
+    window.history.pushState({}, '', to);
+    window.dispatchEvent(new PopStateEvent('popstate', { state: {} }));
+    // Two frames: the router has rendered the new route (or its loading placeholder).
+    for (let frame = 0; frame < 2; frame++) await new Promise((done) => requestAnimationFrame(done));
+  }, path);
+  // The route's chunk and its data each show the loading placeholder (.page-loading) until they arrive.
+  await page.waitForFunction(
+    (to) => window.location.pathname === to.split('?')[0] && document.querySelector('main') && !document.querySelector('.page-loading'),
+    path,
+    { polling: 'raf', timeout: 15_000 },
+  );
+}
+
+/** The page's width against the viewport's, and the outermost elements that reach past it (outside a scrolling strip). */
+function measure(page: Page): Promise<Measure> {
+  return page.evaluate(() => {
+    const root = document.documentElement;
+    const width = root.clientWidth;
+    const clipped = (element: Element): boolean => {
+      for (let up = element.parentElement; up && up !== document.body; up = up.parentElement) {
+        if (getComputedStyle(up).overflowX !== 'visible') return true;
+      }
+      return false;
+    };
+    const outside = (element: Element): boolean => {
+      const box = element.getBoundingClientRect();
+      return box.width > 0 && box.height > 0 && (box.right > width + 0.5 || box.left < -0.5);
+    };
+    const offenders = [...document.body.querySelectorAll('*')]
+      .filter((element) => outside(element) && !(element.parentElement && outside(element.parentElement)) && !clipped(element))
+      .slice(0, 5)
+      .map((element) => {
+        const box = element.getBoundingClientRect();
+        const testId = element.getAttribute('data-testid');
+        const name = `${element.tagName.toLowerCase()}${element.className && typeof element.className === 'string' ? `.${element.className.trim().replace(/\s+/g, '.')}` : ''}`;
+        return {
+          element: testId ? `${name}[data-testid=${testId}]` : name,
+          right: Math.round(box.right),
+          left: Math.round(box.left),
+          text: (element.textContent ?? '').trim().slice(0, 60),
+        };
+      });
+    const wrappedTabs = [...document.querySelectorAll('[role="tablist"]')]
+      .filter(
+        (list) => new Set([...list.querySelectorAll('[role="tab"]')].map((tab) => Math.round(tab.getBoundingClientRect().top))).size > 1,
+      )
+      .map((list) => list.getAttribute('aria-label') ?? 'tablist');
+    return { scrollWidth: root.scrollWidth, clientWidth: width, offenders, wrappedTabs };
+  });
+}
+
+/** A few pages show more once asked: the Link Telegram card shows the `/start link_…` token. */
+async function reveal(page: Page, name: RouteName): Promise<void> {
+  if (name !== 'account') return;
+  const create = page.getByTestId('telegram-link-create');
+  if ((await create.count()) === 0) return;
+  await create.click();
+  await expect(page.getByTestId('telegram-link-url').or(page.getByTestId('telegram-link-command'))).toBeVisible();
+}
+
+test.use({ viewport: { width: 360, height: 740 } });
+
+test('no route scrolls sideways at 360 px, in any of the five locales, with long real data', async ({ page }) => {
+  test.setTimeout(150_000);
+  await operatorAddsLongProducts(page);
+  await signIn(page, await richUserWithLongName(page));
+  const packages = (await (await page.request.get('/core/app/powerSession/cateList')).json()) as {
+    result: { sessions?: { id: number }[] }[];
+  };
+  const firstPackage = packages.result?.flatMap((category) => category.sessions ?? [])[0]?.id;
+  const query: Partial<Record<RouteName, string>> = firstPackage ? { doubleInvestDetail: `?id=${firstPackage}` } : {};
+
+  const failures: string[] = [];
+  await page.goto(routes.home);
+  for (const [index, locale] of LOCALES.entries()) {
+    // The app's own setting, stored where the language page keeps it; both themes take turns.
+    await page.evaluate(
+      ([lang, theme]) => {
+        localStorage.setItem('prism.locale', lang as string);
+        localStorage.setItem('prism.theme', theme as string);
+      },
+      [locale, index % 2 === 0 ? 'dark' : 'light'],
+    );
+    await page.reload();
+    await expect(page.locator('html')).toHaveAttribute('lang', locale);
+    for (const name of PAGES) {
+      const path = `${routes[name]}${query[name] ?? ''}`;
+      await navigate(page, path);
+      await reveal(page, name);
+      const found = await measure(page);
+      if (found.scrollWidth > found.clientWidth || found.offenders.length > 0 || found.wrappedTabs.length > 0) {
+        const tabs = found.wrappedTabs.length ? `, tabs on two lines: ${found.wrappedTabs.join(', ')}` : '';
+        failures.push(`${locale} ${path}: page ${found.scrollWidth}/${found.clientWidth} px ${JSON.stringify(found.offenders)}${tabs}`);
+      }
+    }
+  }
+  expect(failures, failures.join('\n')).toEqual([]);
+});
