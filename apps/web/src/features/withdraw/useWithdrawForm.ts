@@ -18,7 +18,7 @@ import { splitServerError, useForm } from '../../lib/form';
 import { useIntent } from '../../lib/intent';
 import { haptics, useClosingConfirmation } from '../../lib/native';
 import { useThrottled } from '../../lib/throttle';
-import { toast } from '../../lib/toast';
+import { toastError } from '../../lib/toast';
 import { sendWithdrawCode } from './api/sendCode';
 import { useWithdraw, type WithdrawRequest } from './api/withdraw';
 import { checkAmount, feePreview, withdrawFieldOf } from './preview';
@@ -63,7 +63,7 @@ export function useWithdrawForm({ currency, config, balance, withdrawable, hasAs
     }
     const split = splitServerError(error, FIELDS);
     form.setErrors(split.fields);
-    if (split.toast) toast(split.toast);
+    if (split.toast) toastError(split.toast);
   };
 
   const destinationError = (): MessageKey | undefined => {

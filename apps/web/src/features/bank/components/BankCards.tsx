@@ -8,7 +8,7 @@ import { QueryView } from '../../../components/QueryView';
 import { Sheet } from '../../../components/Sheet';
 import { errorMessage } from '../../../lib/api';
 import { useThrottled } from '../../../lib/throttle';
-import { toast } from '../../../lib/toast';
+import { toast, toastError } from '../../../lib/toast';
 import { useRemoveBankCard } from '../api/bankCards';
 import { BankCardForm } from './BankCardForm';
 
@@ -28,7 +28,7 @@ export function BankCards({ cards }: { cards: UseQueryResult<BankCardView[]> }) 
         toast(t('bank.removed'));
         setRemoving(undefined);
       },
-      onError: (error) => toast(errorMessage(error)),
+      onError: (error) => toastError(errorMessage(error)),
     });
   });
 

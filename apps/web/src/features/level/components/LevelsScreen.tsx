@@ -9,7 +9,7 @@ import { useIntent } from '../../../lib/intent';
 import { haptics } from '../../../lib/native';
 import { useNavigation } from '../../../lib/navigation';
 import { useThrottled } from '../../../lib/throttle';
-import { toast } from '../../../lib/toast';
+import { toast, toastError } from '../../../lib/toast';
 import { useCollectLevelTask, useLevels } from '../api/levels';
 
 /** Where "go to complete" leads for each kind of task. */
@@ -127,7 +127,7 @@ function TaskButton({ task }: { task: LevelTaskView }) {
         onError: (error) => {
           intent.settle(error);
           haptics.error();
-          toast(errorMessage(error));
+          toastError(errorMessage(error));
         },
       },
     );

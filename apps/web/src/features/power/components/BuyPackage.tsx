@@ -10,7 +10,7 @@ import { toMinor } from '../../../lib/money';
 import { haptics } from '../../../lib/native';
 import { useNavigation } from '../../../lib/navigation';
 import { useThrottled } from '../../../lib/throttle';
-import { toast } from '../../../lib/toast';
+import { toast, toastError } from '../../../lib/toast';
 import { coinBalanceOf } from '../../../lib/wallet';
 import { useBuyPower } from '../api/power';
 import { PackageFacts } from './PackageFacts';
@@ -47,7 +47,7 @@ export function BuyPackage({ session, info }: { session: PowerSession; info: Use
         onError: (error) => {
           intent.settle(error);
           haptics.error();
-          toast(errorMessage(error));
+          toastError(errorMessage(error));
         },
       },
     );

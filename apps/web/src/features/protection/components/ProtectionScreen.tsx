@@ -6,7 +6,7 @@ import { Field } from '../../../components/Field';
 import { QueryView } from '../../../components/QueryView';
 import { errorMessage } from '../../../lib/api';
 import { formatDateTime } from '../../../lib/datetime';
-import { toast } from '../../../lib/toast';
+import { toast, toastError } from '../../../lib/toast';
 import { useExclude, useProtectionSettings, useSetLimits, useSetRealityInterval } from '../api/protection';
 
 /** Responsible play (DESIGN 10), from the Personal tab: self-exclusion, deposit limits and the reality check. */
@@ -72,7 +72,7 @@ function LimitsCard({ settings }: { settings: ProtectionSettings }) {
         disabled={save.isPending}
         data-testid="limits-save"
         onClick={() =>
-          save.mutate(values, { onSuccess: () => toast(t('protection.saved')), onError: (error) => toast(errorMessage(error)) })
+          save.mutate(values, { onSuccess: () => toast(t('protection.saved')), onError: (error) => toastError(errorMessage(error)) })
         }
       >
         {t('protection.limits.save')}
@@ -97,7 +97,7 @@ function RealityCard({ settings }: { settings: ProtectionSettings }) {
                 name="reality"
                 checked={settings.realityCheckMinutes === minutes}
                 onChange={() =>
-                  save.mutate(minutes, { onSuccess: () => toast(t('protection.saved')), onError: (e) => toast(errorMessage(e)) })
+                  save.mutate(minutes, { onSuccess: () => toast(t('protection.saved')), onError: (e) => toastError(errorMessage(e)) })
                 }
               />
               <span>{minutes === 0 ? t('protection.reality.off') : t('protection.reality.minutes', { n: minutes })}</span>
@@ -118,7 +118,7 @@ function ExclusionCard({ settings }: { settings: ProtectionSettings }) {
     if (!window.confirm(t('protection.exclusion.confirm'))) return;
     exclude.mutate(until ? { until } : { period }, {
       onSuccess: () => toast(t('protection.saved')),
-      onError: (error) => toast(errorMessage(error)),
+      onError: (error) => toastError(errorMessage(error)),
     });
   };
   return (

@@ -6,7 +6,7 @@ import { RewardsRule } from '../../../components/RewardsRule';
 import { errorMessage } from '../../../lib/api';
 import { useIntent } from '../../../lib/intent';
 import { haptics } from '../../../lib/native';
-import { toast } from '../../../lib/toast';
+import { toast, toastError } from '../../../lib/toast';
 import { useSignIn, useSignInStatus } from '../api/signIn';
 
 /** Home tab: the daily sign-in week (signed days, today, rewards to come) and the sign-in button. */
@@ -79,7 +79,7 @@ function SignInButton({ status }: { status: SignInStatus }) {
         onError: (error) => {
           intent.settle(error);
           haptics.error();
-          toast(errorMessage(error));
+          toastError(errorMessage(error));
         },
       },
     );

@@ -6,7 +6,7 @@ import { Card } from '../../../components/Card';
 import { CopyButton } from '../../../components/CopyButton';
 import { errorMessage } from '../../../lib/api';
 import { useDemoMode, useDevOutbox } from '../../../lib/config';
-import { toast } from '../../../lib/toast';
+import { toastError } from '../../../lib/toast';
 import { userInfoQueryOptions } from '../../user/api/getUserInfo';
 import { requestTelegramLink } from '../api/linkToken';
 import { telegramLinkState } from '../linkState';
@@ -55,7 +55,7 @@ export function TelegramLinkCard({ user }: { user: UserInfo }) {
     try {
       setLink(await requestTelegramLink());
     } catch (error) {
-      toast(errorMessage(error));
+      toastError(errorMessage(error));
     } finally {
       setPending(false);
     }

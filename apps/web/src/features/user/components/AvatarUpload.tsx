@@ -3,7 +3,7 @@ import type { ChangeEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Avatar } from '../../../components/Avatar';
 import { errorMessage } from '../../../lib/api';
-import { toast } from '../../../lib/toast';
+import { toast, toastError } from '../../../lib/toast';
 import { useUploadAvatar } from '../api/uploadAvatar';
 import { displayName } from '../displayName';
 
@@ -18,7 +18,7 @@ export function AvatarUpload({ user }: { user: UserInfo }) {
     if (!file) return;
     upload.mutate(file, {
       onSuccess: () => toast(t('common.updated')),
-      onError: (error) => toast(errorMessage(error)),
+      onError: (error) => toastError(errorMessage(error)),
     });
   };
 

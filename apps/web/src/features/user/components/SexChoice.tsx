@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../../lib/api';
-import { toast } from '../../../lib/toast';
+import { toast, toastError } from '../../../lib/toast';
 import { useModifyUserBaseInfo } from '../api/modifyUserBaseInfo';
 
 const OPTIONS = [
@@ -15,7 +15,7 @@ export function SexChoice({ current }: { current: number }) {
   const modify = useModifyUserBaseInfo();
   const choose = (sex: 0 | 1 | 2) => {
     if (sex === current || modify.isPending) return;
-    modify.mutate({ sex }, { onSuccess: () => toast(t('common.updated')), onError: (error) => toast(errorMessage(error)) });
+    modify.mutate({ sex }, { onSuccess: () => toast(t('common.updated')), onError: (error) => toastError(errorMessage(error)) });
   };
   return (
     <fieldset className="choice">
