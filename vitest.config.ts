@@ -55,6 +55,10 @@ export default defineConfig({
                 ...coreSetup,
                 // Concurrent queries on one transaction fail the test (pg 9 refuses them).
                 setupFiles: ['apps/core/src/testing/pgStrict.ts'],
+                // As in 'core': a worker keeps its loaded modules from file to file (the app's import
+                // was paid once per file, about 80 files here). pgStrict checks every call, not pg's
+                // once-per-process warning, so it still sees an offender in any file.
+                isolate: false,
               },
             },
           ]

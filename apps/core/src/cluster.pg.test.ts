@@ -42,6 +42,20 @@ const clusterEnv = (url: string, logLevel = 'info') => ({
   LOG_LEVEL: logLevel,
 });
 
+/**
+ * The worker ids that answered, asking until both did (or 30 s passed). The primary reports ready when
+ * the first worker listens; the second may still be starting, and until it listens the primary hands
+ * every connection to the first.
+ */
+async function workersAnswering(url: string): Promise<number[]> {
+  const seen = new Set<number | undefined>();
+  for (const ends = Date.now() + 30_000; seen.size < 2 && Date.now() < ends; ) {
+    seen.add((await healthOnce(url)).worker);
+    if (seen.size < 2) await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  return [...seen].filter((id): id is number => id !== undefined).sort();
+}
+
 /** The exit code, with the output when it is not 0 (so that a failure says why). */
 const exitOf = (code: number | null, output: string) => ({ code, output: code === 0 ? '' : output });
 
@@ -49,9 +63,7 @@ describe('core workers (node:cluster)', () => {
   it('two workers serve the same port, each answering, and stop together on SIGTERM to the primary', async () => {
     database = await createEmptyPostgresDatabase({ migrated: true });
     core = await startCoreProcess(clusterEnv(database.url), [], undefined, { detached: true });
-    const seen = new Set<number | undefined>();
-    for (let i = 0; i < 40 && seen.size < 2; i++) seen.add((await healthOnce(core.url)).worker);
-    expect([...seen].sort()).toEqual([1, 2]);
+    expect(await workersAnswering(core.url)).toEqual([1, 2]);
     const output = core.output;
     const code = await core.stop('process');
     core = undefined;
@@ -62,6 +74,8 @@ describe('core workers (node:cluster)', () => {
     database = await createEmptyPostgresDatabase({ migrated: true });
     core = await startCoreProcess(clusterEnv(database.url, 'debug'), [], undefined, { detached: true });
     const { child, output } = core;
+    // Both workers up (their signal handlers installed): a worker still loading would simply die of the signal.
+    expect(await workersAnswering(core.url)).toEqual([1, 2]);
     const held = await heldRequest(core.url, '/core/app/auth/login', { phone: '8100000078', password: 'not-the-password' });
     signal(child, 'SIGTERM', 'group');
     await printed(child, output, /"msg":"stopping"[\s\S]*"msg":"stopping"/, 30_000);

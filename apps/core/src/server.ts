@@ -157,7 +157,7 @@ async function startOn(server: Server, opened: Opened, config: Config, logger: L
     () => stopMaintenance(),
   );
   // Rebates: paid once per day even if two processes ran the job (modules/team/job.ts); the leader runs it.
-  let stopRebates = () => {};
+  let stopRebates: () => Promise<void> | void = () => {};
   const settings = services.config;
   await leadership.runAsLeader(
     'rebates',
@@ -168,7 +168,7 @@ async function startOn(server: Server, opened: Opened, config: Config, logger: L
   );
   // Daily earnings (power income and fee, advisor earnings, deposit interest): each step and day is claimed
   // by its earning_days row in the paying transaction (modules/earning/job.ts); the leader runs it.
-  let stopEarnings = () => {};
+  let stopEarnings: () => Promise<void> | void = () => {};
   await leadership.runAsLeader(
     'earnings',
     () => {
@@ -180,7 +180,7 @@ async function startOn(server: Server, opened: Opened, config: Config, logger: L
   // runners send each once; the leader runs it so the pace stays under Telegram's limit.
   const { botTransport } = deps;
   if (botTransport) {
-    let stopBroadcasts = () => {};
+    let stopBroadcasts: () => Promise<void> | void = () => {};
     await leadership.runAsLeader(
       'broadcasts',
       () => {
@@ -190,7 +190,7 @@ async function startOn(server: Server, opened: Opened, config: Config, logger: L
     );
     // Bot messages that did not reach Telegram (modules/notify/outboxJob.ts): leased rows, so even two
     // runners never send one twice at once; pending rows from before a restart go at its first run.
-    let stopOutbox = () => {};
+    let stopOutbox: () => Promise<void> | void = () => {};
     await leadership.runAsLeader(
       'bot-outbox',
       () => {

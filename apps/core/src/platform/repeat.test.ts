@@ -22,7 +22,7 @@ describe('startRepeating', () => {
       { everyMs: 5, logger: quiet, failure: 'test job failed' },
     );
     await wait(200);
-    stop();
+    await stop();
     expect(runs).toBeGreaterThan(2);
     expect(overlapping).toBe(0);
   });
@@ -39,9 +39,23 @@ describe('startRepeating', () => {
       { everyMs: 5, logger: quiet, failure: 'test job failed' },
     );
     await wait(10);
-    stop();
+    void stop();
     await wait(80);
     expect(seen).toEqual([false]);
     expect(runs).toBe(1);
+  });
+
+  it('stop resolves only once the run in flight has ended (the shutdown closes the database after it)', async () => {
+    let finished = false;
+    const stop = startRepeating(
+      async () => {
+        await wait(60);
+        finished = true;
+      },
+      { everyMs: 1_000, logger: quiet, failure: 'test job failed' },
+    );
+    await wait(10);
+    await stop();
+    expect(finished).toBe(true);
   });
 });

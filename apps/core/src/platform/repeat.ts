@@ -3,32 +3,37 @@ import type { Logger } from './logger';
 /**
  * The shape of every periodic job (earnings, rebates, broadcasts, the bot outbox): run now, then
  * every `everyMs`, never two runs at once, a failed run logged and left to the next. `task` gets
- * `running()`, false once stopped, so a long run can end early. Returns the stop function; the
- * timer is unref'd so it never holds the process open.
+ * `running()`, false once stopped, so a long run can end early. Returns the stop function, which
+ * resolves once a run in flight has ended: the shutdown closes the database only after it (a run cut
+ * off by the closed pool was logged as a failed job). The timer is unref'd so it never holds the
+ * process open.
  */
 export function startRepeating(
   task: (running: () => boolean) => Promise<void>,
   options: { everyMs: number; logger: Logger; failure: string },
-): () => void {
-  let busy = false;
+): () => Promise<void> {
+  let inFlight: Promise<void> | undefined;
   let stopped = false;
   const running = () => !stopped;
-  const run = async () => {
-    if (busy || stopped) return;
-    busy = true;
+  const once = async () => {
     try {
       await task(running);
     } catch (error) {
       options.logger.warn({ err: error }, options.failure);
     } finally {
-      busy = false;
+      inFlight = undefined;
     }
   };
-  void run();
-  const timer = setInterval(() => void run(), options.everyMs);
+  const run = () => {
+    if (inFlight || stopped) return;
+    inFlight = once();
+  };
+  run();
+  const timer = setInterval(run, options.everyMs);
   timer.unref();
-  return () => {
+  return async () => {
     stopped = true;
     clearInterval(timer);
+    await inFlight;
   };
 }

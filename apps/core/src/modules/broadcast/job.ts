@@ -127,7 +127,13 @@ export async function deliverBroadcasts(
 }
 
 /** Runs the delivery now and every `everyMs`; returns the stop function. Only server.ts starts it, as leader. */
-export function startBroadcastJob(db: Database, transport: BotTransport, clock: Clock, logger: Logger, everyMs = 5_000): () => void {
+export function startBroadcastJob(
+  db: Database,
+  transport: BotTransport,
+  clock: Clock,
+  logger: Logger,
+  everyMs = 5_000,
+): () => Promise<void> {
   return startRepeating(
     async (running) => {
       const result = await deliverBroadcasts(db, transport, clock, { running });

@@ -143,7 +143,7 @@ export function startEarningJob(
   steps: readonly DailyStep[],
   logger: Logger,
   options: { everyMs?: number; chunkSize?: number } = {},
-): () => void {
+): () => Promise<void> {
   const { everyMs = 60_000, chunkSize = EARNING_CHUNK_SIZE } = options;
   return startRepeating(
     async () => {

@@ -113,7 +113,7 @@ export async function retryOutbox(
 }
 
 /** Runs the retry now and every `everyMs`; returns the stop function. server.ts starts it, as leader. */
-export function startOutboxJob(db: Database, transport: BotTransport, clock: Clock, logger: Logger, everyMs = 5_000): () => void {
+export function startOutboxJob(db: Database, transport: BotTransport, clock: Clock, logger: Logger, everyMs = 5_000): () => Promise<void> {
   return startRepeating(
     async (running) => {
       const result = await retryOutbox(db, transport, clock, { running });

@@ -175,7 +175,7 @@ export async function runRebates(db: Database, clock: Clock, config: ConfigServi
 }
 
 /** Runs the job now and then every `everyMs` (default 10 minutes); returns the stop function. Only server.ts starts it, as leader. */
-export function startRebateJob(db: Database, clock: Clock, config: ConfigService, logger: Logger, everyMs = 600_000): () => void {
+export function startRebateJob(db: Database, clock: Clock, config: ConfigService, logger: Logger, everyMs = 600_000): () => Promise<void> {
   let warned = '[]';
   return startRepeating(
     async () => {
