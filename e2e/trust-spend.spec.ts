@@ -48,12 +48,9 @@ const themeColour = (page: Page, name: string) =>
 
 const colourOf = (locator: Locator) => locator.evaluate((element) => getComputedStyle(element).color);
 
-test('gift power asks with the amount and the balance after; cancel spends nothing; the giver sees money out', async ({
-  page,
-  request,
-}) => {
-  const name = `Trust ${unique()}`;
-  const pkg = await operatorPost<{ id: number }>(request, 'powerSessions', {
+/** A 50 CASH power package (no fee) for the gift tests, created as the operator would. */
+function fiftyCashPackage(request: APIRequestContext, name: string) {
+  return operatorPost<{ id: number }>(request, 'powerSessions', {
     cateId: '1',
     cateName: 'Starter',
     name,
@@ -65,6 +62,14 @@ test('gift power asks with the amount and the balance after; cancel spends nothi
     feeBps: '0',
     dailyLimit: '5',
   });
+}
+
+test('gift power asks with the amount and the balance after; cancel spends nothing; the giver sees money out', async ({
+  page,
+  request,
+}) => {
+  const name = `Trust ${unique()}`;
+  const pkg = await fiftyCashPackage(request, name);
   const token = await fundedUser(request, '120');
   const receiver = await registeredUser(request);
   await signIn(page, token);
@@ -110,18 +115,7 @@ test('gift power asks with the amount and the balance after; cancel spends nothi
 });
 
 test('inside Telegram the confirmation is the MainButton (Pay) and the SecondaryButton (Cancel)', async ({ page, request }) => {
-  const pkg = await operatorPost<{ id: number }>(request, 'powerSessions', {
-    cateId: '1',
-    cateName: 'Starter',
-    name: `Trust ${unique()}`,
-    coin: 'CASH',
-    price: '50',
-    power: '50',
-    termDays: '7',
-    dailyRateBps: '100',
-    feeBps: '0',
-    dailyLimit: '5',
-  });
+  const pkg = await fiftyCashPackage(request, `Trust ${unique()}`);
   const token = await fundedUser(request, '60');
   const receiver = await registeredUser(request);
   await signIn(page, token);
