@@ -17,7 +17,7 @@ afterEach(async () => {
 
 /** A request on a connection of its own: the primary hands each new connection to the next worker. */
 const healthOnce = (url: string) =>
-  new Promise<{ worker?: number }>((resolve, reject) => {
+  new Promise<{ worker?: number; starting?: true }>((resolve, reject) => {
     http
       .get(`${url}/core/health`, { agent: false }, (res) => {
         let body = '';
@@ -26,8 +26,10 @@ const healthOnce = (url: string) =>
         });
         res.on('end', () => {
           const result = (JSON.parse(body) as { result?: { worker?: number } | null }).result;
-          // An answer without a result (a refusal) fails with what it was, not with "reading 'worker' of null".
-          if (result) resolve(result);
+          // A worker that listens but is still opening the database answers 503: not up yet, ask again.
+          if (res.statusCode === 503) resolve({ starting: true });
+          // Any other answer without a result (a refusal) fails with what it was, not with "reading 'worker' of null".
+          else if (result) resolve(result);
           else reject(new Error(`health answered ${res.statusCode}: ${body}`));
         });
       })
@@ -45,12 +47,13 @@ const clusterEnv = (url: string, logLevel = 'info') => ({
 /**
  * The worker ids that answered, asking until both did (or 30 s passed). The primary reports ready when
  * the first worker listens; the second may still be starting, and until it listens the primary hands
- * every connection to the first.
+ * every connection to the first, and once it listens it answers 503 until its database is open.
  */
 async function workersAnswering(url: string): Promise<number[]> {
   const seen = new Set<number | undefined>();
   for (const ends = Date.now() + 30_000; seen.size < 2 && Date.now() < ends; ) {
-    seen.add((await healthOnce(url)).worker);
+    const answer = await healthOnce(url);
+    if (!answer.starting) seen.add(answer.worker);
     if (seen.size < 2) await new Promise((resolve) => setTimeout(resolve, 50));
   }
   return [...seen].filter((id): id is number => id !== undefined).sort();
