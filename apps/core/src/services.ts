@@ -1,36 +1,32 @@
 import path from 'node:path';
 import type { CoreDeps } from './deps';
-import { createAuthService } from './modules/auth/service';
-import { createBroadcastService } from './modules/broadcast/service';
-import { createAreaCodes } from './modules/config/areaCodes';
-import { createConfigService } from './modules/config/service';
-import { createContentService } from './modules/content/service';
-import { createFileStorage } from './modules/file/storage';
-import { createFixedDepositService } from './modules/fixedDeposit/service';
-import { createFollowInvestService } from './modules/followInvest/service';
-import { createDrandBeacon, createLocalBeacon } from './modules/game/beacon';
-import { betFiguresScalar } from './modules/game/figures';
-import { levelCatalog } from './modules/game/levels';
-import { createGameScheduler } from './modules/game/scheduler';
-import { createGiftCodeService } from './modules/giftCode/service';
-import { createLevelAdmin } from './modules/level/admin';
-import { levelRulesCache } from './modules/level/config';
-import { createLevelService } from './modules/level/service';
-import { createMessageService } from './modules/message/service';
-import { createNotifier } from './modules/notify/notifier';
-import { incomeListScalar } from './modules/power/incomes';
-import { createPowerService } from './modules/power/service';
-import { createProtectionService } from './modules/protection/service';
-import { createSignInService } from './modules/signIn/service';
-import { createCodeService } from './modules/sms/codes';
-import { createHttpSmsProvider, createOutboxSmsProvider } from './modules/sms/provider';
-import { createSmsCodeSender } from './modules/sms/sender';
-import { createTapService } from './modules/tap/service';
-import { createTeamService } from './modules/team/service';
-import { createBotAccounts, createBroadcastIssuer, createGiftCodeIssuer, createWithdrawalReview } from './modules/telegram/botPorts';
-import { createTelegramLinkService } from './modules/telegram/linkTokens';
-import { createUserService } from './modules/user/service';
-import { createWithdrawService } from './modules/withdraw/service';
+import { createAuthService } from './modules/auth';
+import { createBroadcastService } from './modules/broadcast';
+import { createAreaCodes, createConfigService } from './modules/config';
+import { createContentService } from './modules/content';
+import { createFileStorage } from './modules/file';
+import { createFixedDepositService } from './modules/fixedDeposit';
+import { createFollowInvestService } from './modules/followInvest';
+import { betFiguresScalar, createDrandBeacon, createGameScheduler, createLocalBeacon, levelCatalog } from './modules/game';
+import { createGiftCodeService } from './modules/giftCode';
+import { createLevelAdmin, createLevelService, levelRulesCache } from './modules/level';
+import { createMessageService } from './modules/message';
+import { createNotifier } from './modules/notify';
+import { createPowerService, incomeListScalar } from './modules/power';
+import { createProtectionService } from './modules/protection';
+import { createSignInService } from './modules/signIn';
+import { createCodeService, createHttpSmsProvider, createOutboxSmsProvider, createSmsCodeSender } from './modules/sms';
+import { createTapService } from './modules/tap';
+import { createTeamService } from './modules/team';
+import {
+  createBotAccounts,
+  createBroadcastIssuer,
+  createGiftCodeIssuer,
+  createTelegramLinkService,
+  createWithdrawalReview,
+} from './modules/telegram';
+import { createUserService } from './modules/user';
+import { createWithdrawService } from './modules/withdraw';
 import { createTokenService } from './platform/tokens';
 
 /** The public base URL of this server, used in invite links and download info. */

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { readFile, stat } from 'node:fs/promises';
 import { PAGE_CONFIG_ELEMENT_ID, PAGE_CONFIG_KEYS, routes } from '@prism/domain';
 import type { RequestHandler } from 'express';
-import type { ConfigService } from './modules/config/service';
+import type { ConfigService } from './modules/config';
 
 /** One rendering of index.html: its bytes and their strong ETag. */
 export interface RenderedIndex {

@@ -1,3 +1,4 @@
+export * from './appError';
 export * from './codec';
 export * from './constants';
 export * from './content';

@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
+import { DAILY_STEPS } from '../dailySteps';
 import { queryRows } from '../db/client';
 import { createConfigService } from '../modules/config/service';
 import { EARNING_CHUNK_SIZE, runDailyEarnings } from '../modules/earning/job';
-import { DAILY_STEPS } from '../modules/earning/steps';
 import { checkLedger } from '../modules/ledger/check';
 import { checkPower } from '../modules/power/check';
 import { freshDatabase, machine } from './support';

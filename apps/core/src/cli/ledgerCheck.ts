@@ -3,7 +3,7 @@ import path from 'node:path';
 import { HttpClient } from '@prism/client';
 import { loadConfig } from '../config';
 import { openDatabase } from '../db/client';
-import { checkLedger, type LedgerCheckReport } from '../modules/ledger/check';
+import { checkLedger, type LedgerCheckReport } from '../modules/ledger';
 import { OPS_TOKEN_FILE } from '../platform/secret';
 
 /**

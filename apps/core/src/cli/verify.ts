@@ -1,6 +1,6 @@
 import { HttpClient } from '@prism/client';
 import { type GameLevel, type GameSessionDetail, type VerifyState, verifySessionProof } from '@prism/domain';
-import { loadQuicknetVerifier } from '../modules/game/beacon';
+import { loadQuicknetVerifier } from '../modules/game';
 
 const LABEL: Record<VerifyState, string> = { ok: 'OK  ', fail: 'FAIL', external: 'EXT ', info: 'INFO' };
 

@@ -1,5 +1,5 @@
+import { AppError } from '@prism/domain';
 import type { Request, RequestHandler } from 'express';
-import { AppError } from './errors';
 
 /*
  * Who the caller is gets decided by the auth module's `authenticate` middleware,

@@ -1,8 +1,7 @@
 import { parse as parseQueryString } from 'node:querystring';
-import { CodecError, decodeText, ENCRYPTED_FIELD, ENCRYPTION_HEADER, isAlwaysEncrypted } from '@prism/domain';
+import { AppError, CodecError, decodeText, ENCRYPTED_FIELD, ENCRYPTION_HEADER, isAlwaysEncrypted } from '@prism/domain';
 import type { RequestHandler } from 'express';
 import { ENCRYPT_LOCAL } from './envelope';
-import { AppError } from './errors';
 
 /**
  * The wire codec (DESIGN 2). With `Encryption: 1`, or on a path that is always

@@ -1,8 +1,7 @@
-import { DEFAULT_LOCALE, errorCatalogue, type Locale, translateMessage } from '@prism/domain';
+import { AppError, DEFAULT_LOCALE, errorCatalogue, type Locale, translateMessage } from '@prism/domain';
 import type { ErrorRequestHandler, RequestHandler } from 'express';
 import type { Logger } from '../platform/logger';
 import { sendEnvelope } from './envelope';
-import { AppError } from './errors';
 
 /** PostgreSQL going away (restart, failover, a dropped connection): retryable, nothing was committed. */
 const CONNECTION_LOST = new Set([

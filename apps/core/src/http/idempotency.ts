@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { ErrorKey, MessageParams, ValidationKey } from '@prism/domain';
+import { AppError } from '@prism/domain';
 import type { Request } from 'express';
 import type { Database, Transaction } from '../db/client';
 import {
@@ -13,7 +14,6 @@ import {
   releaseClaim,
 } from '../modules/idempotency/store';
 import type { Clock } from '../platform/clock';
-import { AppError } from './errors';
 
 export { STALE_CLAIM_MS } from '../modules/idempotency/store';
 

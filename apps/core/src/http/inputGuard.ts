@@ -1,6 +1,5 @@
-import { hasControlCharacters } from '@prism/domain';
+import { AppError, hasControlCharacters } from '@prism/domain';
 import type { RequestHandler } from 'express';
-import { AppError } from './errors';
 
 /**
  * The last resort behind the schemas' text rule: a query or form value holding

@@ -1,7 +1,7 @@
+import { AppError } from '@prism/domain';
 import type { Request, RequestHandler } from 'express';
 import { rateLimit } from 'express-rate-limit';
 import { answerError } from './errorHandler';
-import { AppError } from './errors';
 
 /**
  * Per-IP limits (or per `keyOf`, e.g. per user) for the endpoints that guess passwords or codes or send SMS. The store is

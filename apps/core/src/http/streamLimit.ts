@@ -1,6 +1,6 @@
+import { AppError } from '@prism/domain';
 import type { Request } from 'express';
 import { clientIp } from './context';
-import { AppError } from './errors';
 
 export interface StreamLimits {
   perIp: number;

@@ -1,6 +1,6 @@
+import { AppError } from '@prism/domain';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { AppError } from './errors';
 import { field, parseInput } from './validate';
 
 const form = z.object({

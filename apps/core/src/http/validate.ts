@@ -1,6 +1,13 @@
-import { type Check, checkConfirmPassword, hasControlCharacters, parseMoney, type ValidationKey, validationMessages } from '@prism/domain';
+import {
+  AppError,
+  type Check,
+  checkConfirmPassword,
+  hasControlCharacters,
+  parseMoney,
+  type ValidationKey,
+  validationMessages,
+} from '@prism/domain';
 import { z } from 'zod';
-import { AppError } from './errors';
 
 /**
  * Parses request input with a zod schema. Each failing field is reported with

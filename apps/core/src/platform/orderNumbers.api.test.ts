@@ -1,7 +1,7 @@
 import type { GameBetRecord, GameSession, RechargeOrder } from '@prism/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { callbackBody, postCallback } from '../modules/recharge/testSupport';
 import { createTestContext, fundUser, registerUser, type TestContext, type TestUser } from '../testing';
+import { callbackBody, postCallback } from '../testing/recharge';
 import type { Random } from './random';
 import { numberCode, sequenceNumbers } from './sequenceNumbers';
 

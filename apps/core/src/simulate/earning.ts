@@ -1,6 +1,6 @@
+import { DAILY_STEPS } from '../dailySteps';
 import { createConfigService } from '../modules/config/service';
 import { runDailyEarnings } from '../modules/earning/job';
-import { DAILY_STEPS } from '../modules/earning/steps';
 import { REBATE_GRACE_MS, runRebates } from '../modules/team/job';
 import type { SimulationTarget } from './target';
 

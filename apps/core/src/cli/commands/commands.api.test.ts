@@ -1,8 +1,8 @@
 import { HttpClient } from '@prism/client';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { seedBet } from '../../modules/team/testSupport';
 import { createTestContext, registerUser, TEST_OPS_TOKEN, type TestContext } from '../../testing';
+import { seedBet } from '../../testing/team';
 import { findCommand, opsCommands, opsUsage } from '.';
 
 /** The operator CLI's commands against a real server: what `npm run ops -- <words>` runs. */

@@ -1,11 +1,10 @@
+import { AppError } from '@prism/domain';
 import { eq } from 'drizzle-orm';
 import type { Request, RequestHandler } from 'express';
 import type { Database } from '../../db/client';
-import { AppError } from '../../http/errors';
 import type { Clock } from '../../platform/clock';
 import type { TokenService } from '../../platform/tokens';
-import { type TelegramLaunch, validateInitData } from '../telegram/initData';
-import { refreshTelegramUser } from '../telegram/link';
+import { refreshTelegramUser, type TelegramLaunch, validateInitData } from '../telegram';
 import { findUserByTelegramId } from '../user/repository';
 import { users } from '../user/schema';
 import { authSessions } from './schema';

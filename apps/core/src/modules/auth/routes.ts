@@ -1,12 +1,11 @@
-import { checkCode, checkPassword, checkPhone } from '@prism/domain';
+import { AppError, checkCode, checkPassword, checkPhone } from '@prism/domain';
 import { type RequestHandler, Router } from 'express';
 import { z } from 'zod';
 import { caller, requireAuth } from '../../http/auth';
 import { clientIp } from '../../http/context';
 import { ok } from '../../http/envelope';
-import { AppError } from '../../http/errors';
 import { field, parseInput, withConfirmedPassword } from '../../http/validate';
-import type { AreaCodes } from '../config/areaCodes';
+import type { AreaCodes } from '../config';
 import { telegramOf } from './authenticate';
 import type { AuthService } from './service';
 

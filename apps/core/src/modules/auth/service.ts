@@ -1,13 +1,13 @@
 import type { IssuedToken, Locale } from '@prism/domain';
+import { AppError } from '@prism/domain';
 import type { Database } from '../../db/client';
 import type { AuthContext } from '../../http/context';
-import { AppError } from '../../http/errors';
 import { decoyHash, hashPassword, verifyPassword } from '../../platform/passwords';
 import type { Random } from '../../platform/random';
-import type { CodeService } from '../sms/codes';
-import { phoneTarget } from '../sms/codes';
-import type { TelegramLaunch } from '../telegram/initData';
-import { linkTelegram } from '../telegram/link';
+import type { CodeService } from '../sms';
+import { phoneTarget } from '../sms';
+import type { TelegramLaunch } from '../telegram';
+import { linkTelegram } from '../telegram';
 import {
   findUserByInvitationCode,
   findUserByPhone,

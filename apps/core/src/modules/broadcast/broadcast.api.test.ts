@@ -6,8 +6,8 @@ import { Api } from 'grammy';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../db/client';
 import { createTestContext, fundUser, registerUser, TEST_OPS_TOKEN, type TestContext, type TestUser } from '../../testing';
+import { seedBet } from '../../testing/team';
 import { runRebates } from '../team/job';
-import { seedBet } from '../team/testSupport';
 import { deliverBroadcasts } from './job';
 import type { BroadcastView } from './service';
 

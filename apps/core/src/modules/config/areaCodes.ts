@@ -1,4 +1,4 @@
-import { AppError } from '../../http/errors';
+import { AppError } from '@prism/domain';
 import type { ConfigService } from './service';
 
 /** Calling codes come from COUNTRY_CODE (specification point 5); the first is the default. */

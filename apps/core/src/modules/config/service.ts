@@ -1,6 +1,5 @@
-import { APP_VERSION, APP_VERSION_CODE, isTimeZone } from '@prism/domain';
+import { APP_VERSION, APP_VERSION_CODE, AppError, isTimeZone } from '@prism/domain';
 import type { Database } from '../../db/client';
-import { AppError } from '../../http/errors';
 import { cached } from '../../platform/cached';
 import { configDefaults } from './defaults';
 import { sysConfig } from './schema';

@@ -1,14 +1,14 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DAILY_STEPS } from '../../dailySteps';
 import { queryRows } from '../../db/client';
 import { createTestContext, fundUser, registerUser, type TestContext } from '../../testing';
+import { powerPackage } from '../../testing/earning';
 import { checkLedger } from '../ledger/check';
 import { balancesOf } from '../ledger/ledger';
 import { powerIncomeStep } from '../power/steps';
-import { powerPackage } from './fixtures';
 import { runDailyEarnings } from './job';
 import type { DailyStep } from './step';
-import { DAILY_STEPS } from './steps';
 
 let ctx: TestContext;
 beforeAll(async () => {

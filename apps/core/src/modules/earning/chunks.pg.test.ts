@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, fundUser, registerUser, type TestContext, type TestUser } from '../../testing';
+import { powerPackage } from '../../testing/earning';
 import { powerIncomeStep } from '../power/steps';
-import { powerPackage } from './fixtures';
 import { runDailyEarnings } from './job';
 import type { DailyStep } from './step';
 

@@ -4,7 +4,7 @@ import type { Database } from '../../db/client';
 import type { Clock } from '../../platform/clock';
 import type { Logger } from '../../platform/logger';
 import { startRepeating } from '../../platform/repeat';
-import type { ConfigService } from '../config/service';
+import type { ConfigService } from '../config';
 import { earningDays } from './schema';
 import type { DailyPage, DailyStep } from './step';
 

@@ -1,7 +1,7 @@
 import type { Asset } from '@prism/domain';
 import { sql } from 'drizzle-orm';
 import { type Executor, queryRows } from '../../db/client';
-import { type SystemAccountName, type TransferInput, type TransferType, transferBatch } from '../ledger/ledger';
+import { type SystemAccountName, type TransferInput, type TransferType, transferBatch } from '../ledger';
 import { type DailyChunk, type DailyPage, nextAfter } from './step';
 
 /** The tables and columns a daily step adds its per-holding amounts to (a closed list: the SQL names them). */

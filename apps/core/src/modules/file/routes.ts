@@ -1,8 +1,8 @@
+import { AppError } from '@prism/domain';
 import express, { type RequestHandler, Router } from 'express';
 import multer from 'multer';
 import { caller, requireAuth } from '../../http/auth';
 import { ok } from '../../http/envelope';
-import { AppError } from '../../http/errors';
 import type { FileStorage } from './storage';
 
 /** `file/upload` (multipart field `file`, images only) and the static route that serves uploads back. */

@@ -2,8 +2,8 @@ import { createHash } from 'node:crypto';
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { UploadedFile } from '@prism/domain';
+import { AppError } from '@prism/domain';
 import type { Database } from '../../db/client';
-import { AppError } from '../../http/errors';
 import type { Clock } from '../../platform/clock';
 import { uploads } from './schema';
 

@@ -1,10 +1,10 @@
 import type { DepositProduct, DepositQuoteView, FixedDeposit, FixedDepositConfig, Paged, TransferOutResult } from '@prism/domain';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DAILY_STEPS } from '../../dailySteps';
 import { queryRows } from '../../db/client';
 import { createTestContext, fundUser, moneySnapshot, registerUser, TEST_OPS_TOKEN, type TestContext, type TestUser } from '../../testing';
 import { runDailyEarnings } from '../earning/job';
-import { DAILY_STEPS } from '../earning/steps';
 import { checkLedger } from '../ledger/check';
 import { balancesOf, systemBalance } from '../ledger/ledger';
 

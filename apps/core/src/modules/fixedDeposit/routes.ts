@@ -7,7 +7,7 @@ import { ok } from '../../http/envelope';
 import { idempotencyKeyOf, runIdempotent } from '../../http/idempotency';
 import { field, parseInput } from '../../http/validate';
 import type { Clock } from '../../platform/clock';
-import { percentToBp } from '../followInvest/routes';
+import { percentToBp } from '../followInvest';
 import type { FixedDepositService } from './service';
 
 const noInput = z.object({}).strip();

@@ -1,4 +1,5 @@
 import {
+  AppError,
   type Asset,
   addDays,
   type DepositProduct,
@@ -17,11 +18,10 @@ import {
 } from '@prism/domain';
 import { and, asc, count, desc, eq, gte, sql } from 'drizzle-orm';
 import { type Database, type Executor, queryRows } from '../../db/client';
-import { AppError } from '../../http/errors';
 import type { Clock } from '../../platform/clock';
-import type { ConfigService } from '../config/service';
-import { transfer } from '../ledger/ledger';
-import { refuseIfExcluded } from '../protection/service';
+import type { ConfigService } from '../config';
+import { transfer } from '../ledger';
+import { refuseIfExcluded } from '../protection';
 import { depositProducts, fixedDeposits, fixedDepositTransfers } from './schema';
 
 type ProductRow = typeof depositProducts.$inferSelect;

@@ -1,9 +1,8 @@
 import { type Asset, depositDailyInterest } from '@prism/domain';
 import { sql } from 'drizzle-orm';
 import { type Executor, queryRows } from '../../db/client';
-import { payDaily } from '../earning/perRow';
-import { chunkOf, type DailyStep } from '../earning/step';
-import { type TransferInput, transferBatch } from '../ledger/ledger';
+import { chunkOf, type DailyStep, payDaily } from '../earning';
+import { type TransferInput, transferBatch } from '../ledger';
 
 /**
  * The fixed-deposit steps of the daily job. Interest for day D is paid on the

@@ -1,10 +1,9 @@
-import { ASSETS, type Asset, PAGE_SIZE, parseMoney } from '@prism/domain';
+import { AppError, ASSETS, type Asset, PAGE_SIZE, parseMoney } from '@prism/domain';
 import { Router } from 'express';
 import { z } from 'zod';
 import type { Database } from '../../db/client';
 import { caller, requireAuth } from '../../http/auth';
 import { ok } from '../../http/envelope';
-import { AppError } from '../../http/errors';
 import { idempotencyKeyOf, runIdempotent } from '../../http/idempotency';
 import { field, parseInput } from '../../http/validate';
 import type { Clock } from '../../platform/clock';

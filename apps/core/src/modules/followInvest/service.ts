@@ -3,6 +3,7 @@ import {
   type AdvisorOrder,
   type AdvisorProduct,
   type AdvisorQuoteView,
+  AppError,
   type Asset,
   addDays,
   advisorManagementFee,
@@ -19,11 +20,10 @@ import {
 } from '@prism/domain';
 import { and, asc, count, desc, eq, sql } from 'drizzle-orm';
 import { type Database, type Executor, queryRows } from '../../db/client';
-import { AppError } from '../../http/errors';
 import type { Clock } from '../../platform/clock';
-import type { ConfigService } from '../config/service';
-import { type TransferInput, transferBatch } from '../ledger/ledger';
-import { refuseIfExcluded } from '../protection/service';
+import type { ConfigService } from '../config';
+import { type TransferInput, transferBatch } from '../ledger';
+import { refuseIfExcluded } from '../protection';
 import { advisorOrders, advisorProducts } from './schema';
 
 type ProductRow = typeof advisorProducts.$inferSelect;

@@ -1,9 +1,8 @@
 import { type Asset, advisorDailyEarning, advisorManagementFee } from '@prism/domain';
 import { sql } from 'drizzle-orm';
 import { type Executor, queryRows } from '../../db/client';
-import { addPerRow, payDaily } from '../earning/perRow';
-import { chunkOf, type DailyStep } from '../earning/step';
-import { type TransferInput, transferBatch } from '../ledger/ledger';
+import { addPerRow, chunkOf, type DailyStep, payDaily } from '../earning';
+import { type TransferInput, transferBatch } from '../ledger';
 
 /**
  * The advisor steps of the daily job, one chunk of orders per call (the job's

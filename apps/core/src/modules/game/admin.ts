@@ -1,10 +1,9 @@
-import { DEFAULT_ODDS, isValidTiming, parseMoney } from '@prism/domain';
+import { AppError, DEFAULT_ODDS, isValidTiming, parseMoney } from '@prism/domain';
 import { count, eq } from 'drizzle-orm';
 import { Router } from 'express';
 import { z } from 'zod';
 import type { Database } from '../../db/client';
 import { ok } from '../../http/envelope';
-import { AppError } from '../../http/errors';
 import { field, parseInput } from '../../http/validate';
 import { findUserById } from '../user/repository';
 import { checkBetFigures, repairAllBetFigures, repairBetFigures } from './figures';

@@ -1,8 +1,8 @@
 import type { GameBetRecord } from '@prism/domain';
+import { AppError } from '@prism/domain';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../db/client';
-import { AppError } from '../../http/errors';
 import { ManualClock } from '../../platform/clock';
 import { createTestContext, fundUser, nextGameSession, registerUser, type TestContext, type TestUser } from '../../testing';
 import { checkLedger } from '../ledger/check';

@@ -1,12 +1,11 @@
-import { type BetCoin, type BetName, DEFAULT_ODDS, type ErrorKey, type GameBetRecord, type Money } from '@prism/domain';
+import { AppError, type BetCoin, type BetName, DEFAULT_ODDS, type ErrorKey, type GameBetRecord, type Money } from '@prism/domain';
 import { sql } from 'drizzle-orm';
 import { type Executor, preparedStatement, sqlConstraint, sqlState } from '../../db/client';
-import { AppError } from '../../http/errors';
 import type { Clock } from '../../platform/clock';
 import { numberCode, type SequenceNumbers, sequenceNumbers } from '../../platform/sequenceNumbers';
-import { type KeyRecord, KeyTaken } from '../idempotency/store';
-import { shardFor } from '../ledger/ledger';
-import { refuseIfExcluded } from '../protection/service';
+import { type KeyRecord, KeyTaken } from '../idempotency';
+import { shardFor } from '../ledger';
+import { refuseIfExcluded } from '../protection';
 import type { gameBets } from './schema';
 
 export interface BetInput {

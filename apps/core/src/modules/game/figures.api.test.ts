@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../db/client';
 import { createTestContext, registerUser, type TestContext } from '../../testing';
-import { seedBet } from '../team/testSupport';
+import { seedBet } from '../../testing/team';
 import { figureMismatchesSql } from './figures';
 
 let ctx: TestContext;

@@ -3,7 +3,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import { type Database, type Executor, queryRows } from '../../db/client';
 import { isUniqueViolation } from '../../db/errors';
 import { jsonValue, type Scalar } from '../../db/scalars';
-import { lockTurnoverRows } from '../ledger/turnover';
+import { lockTurnoverRows } from '../ledger';
 import { betSettledAtSql, betStatusSql } from './outcome';
 
 /** A user's betting figures for getUserInfo (specification point 3). */

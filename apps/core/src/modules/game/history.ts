@@ -8,9 +8,9 @@ import type {
   GameVoidSummary,
   Paged,
 } from '@prism/domain';
+import { AppError } from '@prism/domain';
 import { and, count, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import { type Executor, queryRows } from '../../db/client';
-import { AppError } from '../../http/errors';
 import { betOutcome } from './outcome';
 import { gameBets, gameChains, gameSessions } from './schema';
 import { toWireBet, toWireResult } from './views';

@@ -1,7 +1,15 @@
-import { BET_NAMES, DEFAULT_ODDS, formatMoney, type GameOdds, type Money, returnToPlayer, type SessionTiming } from '@prism/domain';
+import {
+  AppError,
+  BET_NAMES,
+  DEFAULT_ODDS,
+  formatMoney,
+  type GameOdds,
+  type Money,
+  returnToPlayer,
+  type SessionTiming,
+} from '@prism/domain';
 import { asc, eq } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
-import { AppError } from '../../http/errors';
 import { cached } from '../../platform/cached';
 import { gameLevels } from './schema';
 

@@ -1,8 +1,7 @@
-import { GAME_EVENTS_HEARTBEAT_MS } from '@prism/domain';
+import { AppError, GAME_EVENTS_HEARTBEAT_MS } from '@prism/domain';
 import type { RequestHandler, Response } from 'express';
 import { z } from 'zod';
 import type { CoreDeps } from '../../deps';
-import { AppError } from '../../http/errors';
 import { createStreamLimiter } from '../../http/streamLimit';
 import { field, parseInput } from '../../http/validate';
 import type { EventBus } from '../../platform/events';

@@ -1,10 +1,9 @@
-import { BET_COINS, BET_NAMES, type BetCoin, type BetName, GAME_PAGE_SIZE, sessionAt } from '@prism/domain';
+import { AppError, BET_COINS, BET_NAMES, type BetCoin, type BetName, GAME_PAGE_SIZE, sessionAt } from '@prism/domain';
 import { Router } from 'express';
 import { z } from 'zod';
 import type { CoreDeps } from '../../deps';
 import { caller, requireAuth } from '../../http/auth';
 import { ok } from '../../http/envelope';
-import { AppError } from '../../http/errors';
 import { idempotencyKeyOf, runRecorded } from '../../http/idempotency';
 import { field, parseInput } from '../../http/validate';
 import { sequenceNumbers } from '../../platform/sequenceNumbers';

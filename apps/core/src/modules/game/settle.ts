@@ -2,7 +2,7 @@ import { BET_NAMES, type GameOdds, type GameResult, multiplierBps } from '@prism
 import { sql } from 'drizzle-orm';
 import { type Executor, queryRows } from '../../db/client';
 import type { Clock } from '../../platform/clock';
-import { transferFromSystemSql } from '../ledger/ledger';
+import { transferFromSystemSql } from '../ledger';
 import { figureQuarterSql } from './figures';
 import type { SessionRow } from './sessions';
 

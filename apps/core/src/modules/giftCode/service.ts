@@ -1,4 +1,5 @@
 import {
+  AppError,
   type Asset,
   formatGiftCode,
   formatMoney,
@@ -13,12 +14,11 @@ import {
 } from '@prism/domain';
 import { and, count, desc, eq, gt, lt, sql } from 'drizzle-orm';
 import type { Database, Executor } from '../../db/client';
-import { AppError } from '../../http/errors';
 import type { Clock } from '../../platform/clock';
 import type { Random } from '../../platform/random';
-import { transfer } from '../ledger/ledger';
-import { postMessage } from '../message/service';
-import type { ExclusionGuard } from '../protection/service';
+import { transfer } from '../ledger';
+import { postMessage } from '../message';
+import type { ExclusionGuard } from '../protection';
 import { giftCodeRedemptions, giftCodes } from './schema';
 
 export interface NewGiftCode {

@@ -1,5 +1,5 @@
+import type { AppError } from '@prism/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AppError } from '../../http/errors';
 import { createTestContext, registerUser, type TestContext, type TestUser } from '../../testing';
 import { checkLedger } from './check';
 import { balancesOf, systemBalance, transfer } from './ledger';

@@ -1,7 +1,7 @@
 import type { Asset } from '@prism/domain';
+import { AppError } from '@prism/domain';
 import { and, eq, type SQL, sql } from 'drizzle-orm';
 import { type Executor, queryRows } from '../../db/client';
-import { AppError } from '../../http/errors';
 import { ledgerAccounts, ledgerTransfers } from './schema';
 
 /**

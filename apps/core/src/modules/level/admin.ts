@@ -1,4 +1,5 @@
 import {
+  AppError,
   ASSETS,
   type Asset,
   formatMoney,
@@ -10,7 +11,6 @@ import {
 } from '@prism/domain';
 import { asc, eq } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { AppError } from '../../http/errors';
 import type { LevelRulesCache } from './config';
 import { levels, levelTasks } from './schema';
 

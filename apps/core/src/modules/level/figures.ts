@@ -2,8 +2,8 @@ import type { LevelFigures } from '@prism/domain';
 import { sql } from 'drizzle-orm';
 import { type Executor, queryRows } from '../../db/client';
 import { jsonValue, type Scalar } from '../../db/scalars';
-import { stakedValueSql } from '../game/figures';
-import { effectiveInvitationsOf } from '../team/sql';
+import { stakedValueSql } from '../game';
+import { effectiveInvitationsOf } from '../team';
 
 /**
  * The user's figures for the upgrade tasks, read (never written) from the

@@ -11,9 +11,9 @@ import {
   type TestContext,
   type TestUser,
 } from '../../testing';
+import { createPendingOrder } from '../../testing/recharge';
 import { checkLedger } from '../ledger/check';
 import { balancesOf } from '../ledger/ledger';
-import { createPendingOrder } from '../recharge/testSupport';
 
 let ctx: TestContext;
 beforeAll(async () => {

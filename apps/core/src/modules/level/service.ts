@@ -1,4 +1,5 @@
 import {
+  AppError,
   collectRefusal,
   currentLevel,
   formatMoney,
@@ -15,11 +16,10 @@ import {
 import { eq } from 'drizzle-orm';
 import type { Database, Executor } from '../../db/client';
 import type { Scalar } from '../../db/scalars';
-import { AppError } from '../../http/errors';
 import type { Clock } from '../../platform/clock';
-import { transfer } from '../ledger/ledger';
-import { postMessage } from '../message/service';
-import type { ExclusionGuard } from '../protection/service';
+import { transfer } from '../ledger';
+import { postMessage } from '../message';
+import type { ExclusionGuard } from '../protection';
 import { type LevelRulesCache, loadLevelRules } from './config';
 import { levelFigures, levelFiguresScalar } from './figures';
 import { levelTaskClaims } from './schema';

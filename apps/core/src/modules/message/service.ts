@@ -1,7 +1,7 @@
 import type { Locale, Paged, SysMessage } from '@prism/domain';
+import { AppError } from '@prism/domain';
 import { and, count, desc, eq, isNull } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
-import { AppError } from '../../http/errors';
 import type { Clock } from '../../platform/clock';
 import { sysMessages } from './schema';
 import { type MessageKind, renderMessage } from './templates';

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { type Executor, queryRows } from '../../db/client';
-import { systemBalance } from '../ledger/ledger';
+import { systemBalance } from '../ledger';
 
 /**
  * The power invariants (used by `npm run simulate`): every income and fee row

@@ -2,10 +2,10 @@ import type { PowerCategory, PowerPurchase, PowerRecord, PowerSession, UserInfo,
 import { type Paged, powerDailyFee, powerDailyIncome } from '@prism/domain';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { DAILY_STEPS } from '../../dailySteps';
 import { queryRows } from '../../db/client';
 import { createTestContext, fundUser, registerUser, type TestContext, type TestUser } from '../../testing';
 import { runDailyEarnings } from '../earning/job';
-import { DAILY_STEPS } from '../earning/steps';
 import { checkLedger } from '../ledger/check';
 import { balancesOf, systemBalance } from '../ledger/ledger';
 import { turnoverState, withdrawableOf } from '../ledger/turnover';

@@ -1,6 +1,7 @@
 import type { PowerPurchase } from '@prism/domain';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DAILY_STEPS } from '../../dailySteps';
 import { type DatabaseHandle, openDatabase, queryRows } from '../../db/client';
 import {
   type CoreProcess,
@@ -16,7 +17,6 @@ import {
   type TestContext,
 } from '../../testing';
 import { runDailyEarnings } from '../earning/job';
-import { DAILY_STEPS } from '../earning/steps';
 import { checkLedger } from '../ledger/check';
 import { balancesOf } from '../ledger/ledger';
 import { powerSessions } from './schema';

@@ -8,7 +8,7 @@ import { idempotencyKeyOf, runIdempotent } from '../../http/idempotency';
 import { createRateLimiter } from '../../http/rateLimit';
 import { field, parseInput } from '../../http/validate';
 import type { Clock } from '../../platform/clock';
-import type { ProtectionService } from '../protection/service';
+import type { ProtectionService } from '../protection';
 import type { PowerService } from './service';
 
 const idField = field.integer(1, 1_000_000_000);

@@ -1,4 +1,5 @@
 import {
+  AppError,
   type Asset,
   formatBps,
   formatMoney,
@@ -24,11 +25,9 @@ import {
 } from '@prism/domain';
 import { and, asc, count, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { type Database, type Executor, queryRows } from '../../db/client';
-import { AppError } from '../../http/errors';
 import type { Clock } from '../../platform/clock';
-import type { ConfigService } from '../config/service';
-import { balancesOf, transfer } from '../ledger/ledger';
-import { lockMoneyOut, recordGivenTurnover } from '../ledger/turnover';
+import type { ConfigService } from '../config';
+import { balancesOf, lockMoneyOut, recordGivenTurnover, transfer } from '../ledger';
 import { users } from '../user/schema';
 import { powerDailyPurchases, powerHoldings, powerIncomes, powerRecords, powerSessions } from './schema';
 import { holdingView, recordView, sessionNetReturn, sessionView } from './view';

@@ -1,9 +1,8 @@
 import { type Asset, powerDailyFee, powerDailyIncome } from '@prism/domain';
 import { sql } from 'drizzle-orm';
 import { type Executor, queryRows } from '../../db/client';
-import { chunkOf, type DailyChunk, type DailyContext, type DailyPage, type DailyStep, nextAfter } from '../earning/step';
-import { lockUserBalances, type TransferInput, transferBatch } from '../ledger/ledger';
-import { recordReceivedTurnover } from '../ledger/turnover';
+import { chunkOf, type DailyChunk, type DailyContext, type DailyPage, type DailyStep, nextAfter } from '../earning';
+import { lockUserBalances, recordReceivedTurnover, type TransferInput, transferBatch } from '../ledger';
 
 /**
  * The task platform's daily steps (docs/money.md "Power"), in this order within

@@ -11,8 +11,8 @@ import {
   type TestContext,
   type TestUser,
 } from '../../testing';
+import { createOrder, createPendingOrder } from '../../testing/recharge';
 import { balancesOf } from '../ledger/ledger';
-import { createOrder, createPendingOrder } from '../recharge/testSupport';
 
 let ctx: TestContext;
 beforeAll(async () => {

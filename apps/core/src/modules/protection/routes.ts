@@ -1,9 +1,8 @@
-import { EXCLUSION_PERIODS, type ExclusionPeriod, exclusionEnd, isCalendarDate, localDayBounds } from '@prism/domain';
+import { AppError, EXCLUSION_PERIODS, type ExclusionPeriod, exclusionEnd, isCalendarDate, localDayBounds } from '@prism/domain';
 import { Router } from 'express';
 import { z } from 'zod';
 import { caller, requireAuth } from '../../http/auth';
 import { ok } from '../../http/envelope';
-import { AppError } from '../../http/errors';
 import { field, parseInput } from '../../http/validate';
 import type { Clock } from '../../platform/clock';
 import type { ProtectionService } from './service';

@@ -1,4 +1,5 @@
 import {
+  AppError,
   changeExclusion,
   changeLimits,
   checkDeposit,
@@ -20,9 +21,8 @@ import {
 } from '@prism/domain';
 import { eq, sql } from 'drizzle-orm';
 import { type Database, type Executor, queryRows } from '../../db/client';
-import { AppError } from '../../http/errors';
 import type { Clock } from '../../platform/clock';
-import type { ConfigService } from '../config/service';
+import type { ConfigService } from '../config';
 import { playerProtection } from './schema';
 
 type Row = typeof playerProtection.$inferSelect;

@@ -1,5 +1,6 @@
 import { createHmac } from 'node:crypto';
 import {
+  AppError,
   addressFromSeed,
   DEPOSIT_CONFIRMATIONS,
   DEPOSIT_MIN_USDT_MINOR,
@@ -12,8 +13,7 @@ import {
 } from '@prism/domain';
 import { eq } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
-import { AppError } from '../../http/errors';
-import { loadWalletConfig } from '../wallet/config';
+import { loadWalletConfig } from '../wallet';
 import type { RechargeContext } from './context';
 import { depositAddresses } from './schema';
 

@@ -1,11 +1,9 @@
-import { type Asset, formatMoney, type RechargeOrderStatus, type WalletCurrency } from '@prism/domain';
+import { AppError, type Asset, formatMoney, type RechargeOrderStatus, type WalletCurrency } from '@prism/domain';
 import { and, eq } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
-import { AppError } from '../../http/errors';
-import { transfer } from '../ledger/ledger';
-import { recordRechargeTurnover } from '../ledger/turnover';
-import { postMessage } from '../message/service';
-import { loadWalletConfig } from '../wallet/config';
+import { recordRechargeTurnover, transfer } from '../ledger';
+import { postMessage } from '../message';
+import { loadWalletConfig } from '../wallet';
 import type { RechargeContext } from './context';
 import type { GatewayCallback } from './gateway';
 import { notifyAfterCommit } from './notices';

@@ -1,4 +1,5 @@
 import {
+  AppError,
   type ChainDeposit,
   DEPOSIT_CONFIRMATIONS,
   type DepositStatus,
@@ -9,11 +10,9 @@ import {
 } from '@prism/domain';
 import { and, eq, gte, sql } from 'drizzle-orm';
 import type { Database, Executor } from '../../db/client';
-import { AppError } from '../../http/errors';
-import { transfer } from '../ledger/ledger';
-import { recordRechargeTurnover } from '../ledger/turnover';
-import { postMessage } from '../message/service';
-import { loadWalletConfig } from '../wallet/config';
+import { recordRechargeTurnover, transfer } from '../ledger';
+import { postMessage } from '../message';
+import { loadWalletConfig } from '../wallet';
 import { depositMinimum } from './addresses';
 import type { RechargeContext } from './context';
 import { notifyAfterCommit } from './notices';

@@ -4,8 +4,8 @@ import type { Clock } from '../../platform/clock';
 import type { Logger } from '../../platform/logger';
 import type { Random } from '../../platform/random';
 import { publicUrlOf, type Services } from '../../services';
-import type { Notifier } from '../notify/notifier';
-import type { ProtectionService } from '../protection/service';
+import type { Notifier } from '../notify';
+import type { ProtectionService } from '../protection';
 import { createGatewayRegistry, type GatewayRegistry } from './gateway';
 
 /** What the money-in services need, picked once from the core dependencies. */

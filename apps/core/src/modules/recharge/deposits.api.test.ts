@@ -15,10 +15,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rechargeCommands } from '../../cli/commands/recharge';
 import { queryRows } from '../../db/client';
 import { createTestContext, registerUser, snapshotDatabase, TEST_OPS_TOKEN, type TestContext, type TestUser } from '../../testing';
+import { asOperator, balanceOf, createPendingOrder, transfersWithReference } from '../../testing/recharge';
 import { checkLedger } from '../ledger/check';
 import { turnoverState } from '../ledger/turnover';
 import { depositAddresses } from './schema';
-import { asOperator, balanceOf, createPendingOrder, transfersWithReference } from './testSupport';
 
 let ctx: TestContext;
 beforeAll(async () => {

@@ -1,5 +1,5 @@
 import { resolveLocale } from '@prism/domain';
-import { renderMessage } from '../message/templates';
+import { renderMessage } from '../message';
 import { findUserById } from '../user/repository';
 import type { RechargeContext } from './context';
 

@@ -1,4 +1,5 @@
 import {
+  AppError,
   formatMoney,
   type Money,
   money,
@@ -11,10 +12,9 @@ import {
 } from '@prism/domain';
 import { and, asc, eq } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
-import { AppError } from '../../http/errors';
 import { randomString } from '../../platform/random';
 import { numberCode, sequenceNumbers } from '../../platform/sequenceNumbers';
-import { loadWalletConfig } from '../wallet/config';
+import { loadWalletConfig } from '../wallet';
 import type { RechargeContext } from './context';
 import type { PaymentGateway } from './gateway';
 import { payChannels, rechargeOrders } from './schema';

@@ -3,9 +3,9 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../db/client';
 import { createTestContext, registerUser, snapshotDatabase, type TestContext, type TestUser } from '../../testing';
+import { asOperator, balanceOf, callbackBody, createOrder, postCallback } from '../../testing/recharge';
 import { checkLedger } from '../ledger/check';
 import { payChannels } from './schema';
-import { asOperator, balanceOf, callbackBody, createOrder, postCallback } from './testSupport';
 
 let ctx: TestContext;
 let user: TestUser;

@@ -3,8 +3,16 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../db/client';
 import { createTestContext, registerUser, type TestContext } from '../../testing';
+import {
+  asOperator,
+  balanceOf,
+  callbackBody,
+  createOrder,
+  createPendingOrder,
+  postCallback,
+  transfersWithReference,
+} from '../../testing/recharge';
 import { checkLedger } from '../ledger/check';
-import { asOperator, balanceOf, callbackBody, createOrder, createPendingOrder, postCallback, transfersWithReference } from './testSupport';
 
 /** Exactly-once under real concurrency: only PostgreSQL runs these transactions side by side (PGlite has one connection). */
 let ctx: TestContext;

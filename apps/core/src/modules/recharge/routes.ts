@@ -1,10 +1,9 @@
-import { DEFAULT_USDT_NETWORK, isValidAddress, PAGE_SIZE, USDT_NETWORKS, type UsdtNetwork } from '@prism/domain';
+import { AppError, DEFAULT_USDT_NETWORK, isValidAddress, PAGE_SIZE, USDT_NETWORKS, type UsdtNetwork } from '@prism/domain';
 import express, { Router } from 'express';
 import { z } from 'zod';
 import type { CoreDeps } from '../../deps';
 import { caller, requireAuth } from '../../http/auth';
 import { ok } from '../../http/envelope';
-import { AppError } from '../../http/errors';
 import { idempotencyKeyOf, runIdempotent } from '../../http/idempotency';
 import { field, parseInput } from '../../http/validate';
 import type { Services } from '../../services';

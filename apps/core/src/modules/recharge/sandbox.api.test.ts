@@ -4,11 +4,19 @@ import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../db/client';
 import { createTestContext, registerUser, snapshotDatabase, TEST_SECRET, type TestContext } from '../../testing';
+import {
+  balanceOf,
+  callbackBody,
+  createPendingOrder,
+  expectCode,
+  orderStatus,
+  postCallback,
+  transfersWithReference,
+} from '../../testing/recharge';
 import { checkLedger } from '../ledger/check';
 import { turnoverState } from '../ledger/turnover';
 import { botOutbox } from '../notify/schema';
 import { signSandboxBody } from './sandboxGateway';
-import { balanceOf, callbackBody, createPendingOrder, expectCode, orderStatus, postCallback, transfersWithReference } from './testSupport';
 
 let ctx: TestContext;
 beforeAll(async () => {

@@ -1,13 +1,20 @@
 import { createHash } from 'node:crypto';
-import { type ChainDeposit, DEFAULT_USDT_NETWORK, DEPOSIT_CONFIRMATIONS, type Money, USDT_NETWORKS, type UsdtNetwork } from '@prism/domain';
+import {
+  AppError,
+  type ChainDeposit,
+  DEFAULT_USDT_NETWORK,
+  DEPOSIT_CONFIRMATIONS,
+  type Money,
+  USDT_NETWORKS,
+  type UsdtNetwork,
+} from '@prism/domain';
 import { Router } from 'express';
 import { z } from 'zod';
 import { caller, requireAuth } from '../../http/auth';
 import { ok } from '../../http/envelope';
-import { AppError } from '../../http/errors';
 import { idempotencyKeyOf, runSelfIdempotent } from '../../http/idempotency';
 import { field, parseInput } from '../../http/validate';
-import { loadWalletConfig } from '../wallet/config';
+import { loadWalletConfig } from '../wallet';
 import { rechargeAddress } from './addresses';
 import { createSandboxWatcher, reportDeposit, type SandboxWatcher } from './chainWatcher';
 import type { RechargeContext } from './context';

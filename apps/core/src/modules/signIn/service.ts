@@ -1,4 +1,5 @@
 import {
+  AppError,
   ASSETS,
   type Asset,
   currentStreak,
@@ -17,12 +18,11 @@ import {
 import { desc, eq, sql } from 'drizzle-orm';
 import type { Database, Executor } from '../../db/client';
 import { jsonValue, type Scalar } from '../../db/scalars';
-import { AppError } from '../../http/errors';
 import type { Clock } from '../../platform/clock';
-import type { ConfigService } from '../config/service';
-import { transfer } from '../ledger/ledger';
-import { postMessage } from '../message/service';
-import type { ExclusionGuard } from '../protection/service';
+import type { ConfigService } from '../config';
+import { transfer } from '../ledger';
+import { postMessage } from '../message';
+import type { ExclusionGuard } from '../protection';
 import { signIns } from './schema';
 
 /** The operator's sign-in settings (sys_config), falling back to the specification's defaults. */

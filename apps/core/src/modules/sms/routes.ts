@@ -1,12 +1,11 @@
-import { checkPhone } from '@prism/domain';
+import { AppError, checkPhone } from '@prism/domain';
 import { type RequestHandler, Router } from 'express';
 import { z } from 'zod';
 import type { Database } from '../../db/client';
 import { caller, requireAuth } from '../../http/auth';
 import { ok } from '../../http/envelope';
-import { AppError } from '../../http/errors';
 import { field, parseInput } from '../../http/validate';
-import type { AreaCodes } from '../config/areaCodes';
+import type { AreaCodes } from '../config';
 import { findUserById, findUserByPhone } from '../user/repository';
 import type { SmsCodeSender } from './sender';
 

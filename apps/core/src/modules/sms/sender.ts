@@ -1,5 +1,4 @@
-import { CODE_RESEND_SECONDS, CODE_VALID_SECONDS, type CodeSent, type Locale } from '@prism/domain';
-import { AppError } from '../../http/errors';
+import { AppError, CODE_RESEND_SECONDS, CODE_VALID_SECONDS, type CodeSent, type Locale } from '@prism/domain';
 import type { Logger } from '../../platform/logger';
 import type { CodePurpose, CodeService } from './codes';
 import { phoneTarget } from './codes';

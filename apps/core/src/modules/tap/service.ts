@@ -13,9 +13,9 @@ import {
 import { and, eq } from 'drizzle-orm';
 import type { Database, Executor } from '../../db/client';
 import type { Clock } from '../../platform/clock';
-import type { ConfigService } from '../config/service';
-import { balancesOf, transfer } from '../ledger/ledger';
-import type { ExclusionGuard } from '../protection/service';
+import type { ConfigService } from '../config';
+import { balancesOf, transfer } from '../ledger';
+import type { ExclusionGuard } from '../protection';
 import { tapBatches, tapStates } from './schema';
 
 export interface TapSettings {

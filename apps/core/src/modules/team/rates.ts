@@ -11,8 +11,8 @@ import {
   type TeamRebateRate,
 } from '@prism/domain';
 import type { Executor } from '../../db/client';
-import type { ConfigService } from '../config/service';
-import { loadWalletConfig, WALLET_CURRENCIES } from '../wallet/config';
+import type { ConfigService } from '../config';
+import { loadWalletConfig, WALLET_CURRENCIES } from '../wallet';
 
 /** The operator's rebate settings (sys_config keys, seeded in config/defaults.ts). */
 export interface RebateSettings {

@@ -2,7 +2,7 @@ import { addDays, type Paged, type TeamInfo, type TeamMember } from '@prism/doma
 import type { Database } from '../../db/client';
 import type { Scalar } from '../../db/scalars';
 import type { Clock } from '../../platform/clock';
-import type { ConfigService } from '../config/service';
+import type { ConfigService } from '../config';
 import type { UserRow } from '../user/schema';
 import { runRebates } from './job';
 import { loadRebateSettings, rebateCycleWarnings } from './rates';

@@ -1,6 +1,6 @@
 import { type SQL, sql } from 'drizzle-orm';
-import { firstCreditedRecharges } from '../recharge/facts';
-import { walletBindings } from '../withdraw/destinations';
+import { firstCreditedRecharges } from '../recharge';
+import { walletBindings } from '../withdraw';
 
 /** The operator's choice of the signal an effective invitation waits for (sys_config TEAM_INVITE_SIGNAL). */
 export const INVITE_SIGNALS = ['first_recharge', 'wallet'] as const;

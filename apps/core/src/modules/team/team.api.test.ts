@@ -2,10 +2,10 @@ import type { Paged, TeamInfo, TeamMember, UserInfo } from '@prism/domain';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bindBankCard, createTestContext, fundUser, registerUser, type TestContext, type TestUser } from '../../testing';
+import { seedBet } from '../../testing/team';
 import { checkLedger } from '../ledger/check';
 import { balancesOf, transfer } from '../ledger/ledger';
 import { checkRebates } from './check';
-import { seedBet } from './testSupport';
 
 const TRC20 = 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t';
 

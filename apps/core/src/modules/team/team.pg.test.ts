@@ -2,11 +2,11 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../db/client';
 import { createTestContext, fundUser, registerUser, type TestContext } from '../../testing';
+import { seedBet } from '../../testing/team';
 import { checkLedger } from '../ledger/check';
 import { balancesOf } from '../ledger/ledger';
 import { checkRebates } from './check';
 import { runRebates } from './job';
-import { seedBet } from './testSupport';
 
 let ctx: TestContext;
 beforeAll(async () => {

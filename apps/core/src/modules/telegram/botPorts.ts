@@ -7,14 +7,13 @@ import type {
   TelegramUserRef,
   WithdrawalReview,
 } from '@prism/bot';
-import { ASSETS, type Asset, hasControlCharacters, parseMoney, resolveLocale, translateMessage } from '@prism/domain';
+import { AppError, ASSETS, type Asset, hasControlCharacters, parseMoney, resolveLocale, translateMessage } from '@prism/domain';
 import type { Database } from '../../db/client';
-import { AppError } from '../../http/errors';
-import { BROADCAST_TEXT_MAX, BROADCAST_TITLE_MAX } from '../broadcast/routes';
-import type { BroadcastService } from '../broadcast/service';
-import type { GiftCodeService } from '../giftCode/service';
+import type { BroadcastService } from '../broadcast';
+import { BROADCAST_TEXT_MAX, BROADCAST_TITLE_MAX } from '../broadcast';
+import type { GiftCodeService } from '../giftCode';
 import { findUserByInvitationCode, findUserByTelegramId } from '../user/repository';
-import type { WithdrawService } from '../withdraw/service';
+import type { WithdrawService } from '../withdraw';
 import { refreshTelegramUser } from './link';
 import type { TelegramLinkService } from './linkTokens';
 

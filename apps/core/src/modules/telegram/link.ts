@@ -1,5 +1,5 @@
+import { AppError } from '@prism/domain';
 import type { Executor } from '../../db/client';
-import { AppError } from '../../http/errors';
 import { findUserByTelegramId, setTelegramIdentity } from '../user/repository';
 import type { UserRow } from '../user/schema';
 import type { TelegramLaunch } from './initData';

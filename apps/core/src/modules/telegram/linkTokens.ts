@@ -1,9 +1,8 @@
 import { createHash } from 'node:crypto';
-import { TELEGRAM_LINK_VALID_SECONDS, type TelegramLinkToken } from '@prism/domain';
+import { AppError, TELEGRAM_LINK_VALID_SECONDS, type TelegramLinkToken } from '@prism/domain';
 import { and, eq, isNull } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { isUniqueViolation } from '../../db/errors';
-import { AppError } from '../../http/errors';
 import type { Clock } from '../../platform/clock';
 import { type Random, randomString } from '../../platform/random';
 import { findUserById } from '../user/repository';

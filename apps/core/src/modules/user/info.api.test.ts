@@ -3,10 +3,10 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../db/client';
 import { createTestContext, fundUser, registerUser, TEST_OPS_TOKEN, type TestContext, type TestUser } from '../../testing';
+import { seedBet } from '../../testing/team';
 import { figureMismatchesSql } from '../game/figures';
 import { betSettledAtSql, betStatusSql } from '../game/outcome';
 import { transfer } from '../ledger/ledger';
-import { seedBet } from '../team/testSupport';
 
 let ctx: TestContext;
 beforeAll(async () => {

@@ -1,8 +1,8 @@
 import { formatMoney, type IncomeEntry, type UserInfo } from '@prism/domain';
 import { sql } from 'drizzle-orm';
 import { jsonValue, type Scalar } from '../../db/scalars';
-import type { BetFigures } from '../game/figures';
-import type { WalletFigures } from '../wallet/figures';
+import type { BetFigures } from '../game';
+import type { WalletFigures } from '../wallet';
 import type { UserRow } from './schema';
 
 /** The user's own fields that User info shows (the secrets only as whether they are set). */

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { caller, requireAuth } from '../../http/auth';
 import { ok } from '../../http/envelope';
 import { field, parseInput, withConfirmedPassword } from '../../http/validate';
-import { UPLOAD_URL_PREFIX } from '../file/storage';
+import { UPLOAD_URL_PREFIX } from '../file';
 import type { UserService } from './service';
 
 const baseInfoBody = z.object({

@@ -1,15 +1,23 @@
-import { type IncomeEntry, localDate, localDayBounds, type Paged, type TeamInfo, type TeamMember, type UserInfo } from '@prism/domain';
+import {
+  AppError,
+  type IncomeEntry,
+  localDate,
+  localDayBounds,
+  type Paged,
+  type TeamInfo,
+  type TeamMember,
+  type UserInfo,
+} from '@prism/domain';
 import { eq } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { type Scalar, selectScalars } from '../../db/scalars';
-import { AppError } from '../../http/errors';
 import type { Clock } from '../../platform/clock';
 import { hashPassword } from '../../platform/passwords';
-import type { ConfigService } from '../config/service';
-import type { BetFigures } from '../game/figures';
-import type { CodeService } from '../sms/codes';
-import { phoneTarget } from '../sms/codes';
-import { walletScalar } from '../wallet/figures';
+import type { ConfigService } from '../config';
+import type { BetFigures } from '../game';
+import type { CodeService } from '../sms';
+import { phoneTarget } from '../sms';
+import { walletScalar } from '../wallet';
 import { infoUserScalar, toUserInfo } from './info';
 import { findUserById } from './repository';
 import { type UserRow, users } from './schema';

@@ -1,14 +1,12 @@
-import { ASSETS, type Asset, isTimeZone, parseMoney, parseRate, parseTimeRange, parseWeekDays } from '@prism/domain';
+import { AppError, ASSETS, type Asset, isTimeZone, parseMoney, parseRate, parseTimeRange, parseWeekDays } from '@prism/domain';
 import { eq } from 'drizzle-orm';
 import { Router } from 'express';
 import { z } from 'zod';
 import type { Database } from '../../db/client';
 import { ok } from '../../http/envelope';
-import { AppError } from '../../http/errors';
 import { field, parseInput } from '../../http/validate';
 import type { Clock } from '../../platform/clock';
-import { checkLedger } from '../ledger/check';
-import { applyMultipleToHeld } from '../ledger/turnover';
+import { applyMultipleToHeld, checkLedger } from '../ledger';
 import { assertCurrency, loadWalletConfig, toWireConfig } from './config';
 import { chargeWithdrawConfig, exchangeRates } from './schema';
 

@@ -1,7 +1,6 @@
-import { type Asset, formatMoney, type WalletConfig, type WalletCurrency, type WithdrawLimits } from '@prism/domain';
+import { AppError, type Asset, formatMoney, type WalletConfig, type WalletCurrency, type WithdrawLimits } from '@prism/domain';
 import { eq } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
-import { AppError } from '../../http/errors';
 import { chargeWithdrawConfig, exchangeRates } from './schema';
 
 export type { WalletCurrency };

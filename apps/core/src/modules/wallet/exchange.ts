@@ -1,4 +1,5 @@
 import {
+  AppError,
   ASSETS,
   type Asset,
   convert,
@@ -12,12 +13,10 @@ import {
 } from '@prism/domain';
 import { and, eq } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
-import { AppError } from '../../http/errors';
 import type { Clock } from '../../platform/clock';
 import type { Random } from '../../platform/random';
-import { balancesOf, transferBatch } from '../ledger/ledger';
-import { lockMoneyOut, recordExchangeTurnover } from '../ledger/turnover';
-import type { ExclusionGuard } from '../protection/service';
+import { balancesOf, lockMoneyOut, recordExchangeTurnover, transferBatch } from '../ledger';
+import type { ExclusionGuard } from '../protection';
 import { exchangeRates } from './schema';
 
 export async function listRates(db: Executor): Promise<ExchangeRate[]> {

@@ -8,7 +8,7 @@ import { idempotencyKeyOf, runIdempotent } from '../../http/idempotency';
 import { field, parseInput } from '../../http/validate';
 import type { Clock } from '../../platform/clock';
 import type { Random } from '../../platform/random';
-import type { ExclusionGuard } from '../protection/service';
+import type { ExclusionGuard } from '../protection';
 import { assertCurrency, loadWalletConfig, toWireConfig } from './config';
 import { exchange, listRates } from './exchange';
 import { findAssetRecords } from './records';

@@ -1,9 +1,9 @@
+import { AppError } from '@prism/domain';
 import { eq } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
-import { AppError } from '../../http/errors';
 import type { Clock } from '../../platform/clock';
 import { verifyPassword } from '../../platform/passwords';
-import { type ThrottlePolicy, throttledCheck } from '../auth/throttle';
+import { type ThrottlePolicy, throttledCheck } from '../auth';
 import { users } from '../user/schema';
 
 /**

@@ -1,4 +1,5 @@
 import {
+  AppError,
   type BankCardView,
   isIfsc,
   isValidAddress,
@@ -10,9 +11,8 @@ import {
 } from '@prism/domain';
 import { and, count, desc, eq, isNull, ne, type SQL, sql } from 'drizzle-orm';
 import type { Database, Executor } from '../../db/client';
-import { AppError } from '../../http/errors';
 import type { Clock } from '../../platform/clock';
-import { isPlatformDepositAddress } from '../recharge/facts';
+import { isPlatformDepositAddress } from '../recharge';
 import { bankCards, userWallets } from './schema';
 
 export interface BankCardInput {

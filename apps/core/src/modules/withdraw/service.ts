@@ -1,4 +1,5 @@
 import {
+  AppError,
   CODE_VALID_SECONDS,
   checkWithdrawal,
   formatMoney,
@@ -15,19 +16,17 @@ import {
 } from '@prism/domain';
 import { and, count, desc, eq, ne, sql } from 'drizzle-orm';
 import { type Database, type Executor, queryRows, type Transaction } from '../../db/client';
-import { AppError } from '../../http/errors';
 import type { Clock } from '../../platform/clock';
 import type { Logger } from '../../platform/logger';
 import type { Random } from '../../platform/random';
 import { numberCode, sequenceNumbers } from '../../platform/sequenceNumbers';
-import { balancesOf, transfer } from '../ledger/ledger';
-import { lockMoneyOut, withdrawableOf } from '../ledger/turnover';
-import { postMessage } from '../message/service';
-import type { Notifier } from '../notify/notifier';
-import type { CodeService } from '../sms/codes';
-import { userTarget } from '../sms/codes';
+import { balancesOf, lockMoneyOut, transfer, withdrawableOf } from '../ledger';
+import { postMessage } from '../message';
+import type { Notifier } from '../notify';
+import type { CodeService } from '../sms';
+import { userTarget } from '../sms';
 import { findUserById } from '../user/repository';
-import { loadWalletConfig, type WalletCurrency, withdrawLimitsOf } from '../wallet/config';
+import { loadWalletConfig, type WalletCurrency, withdrawLimitsOf } from '../wallet';
 import { verifyAssetPassword } from './assetPassword';
 import { findBankCard, findWallet } from './destinations';
 import { withdrawals } from './schema';

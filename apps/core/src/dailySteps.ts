@@ -1,11 +1,13 @@
-import { depositInterestStep, depositMaturityStep } from '../fixedDeposit/steps';
-import { advisorEarningsStep, advisorMaturityStep } from '../followInvest/steps';
-import { POWER_DAILY_STEPS } from '../power/steps';
-import type { DailyStep } from './step';
+import type { DailyStep } from './modules/earning';
+import { depositInterestStep, depositMaturityStep } from './modules/fixedDeposit';
+import { advisorEarningsStep, advisorMaturityStep } from './modules/followInvest';
+import { POWER_DAILY_STEPS } from './modules/power';
 
 /**
  * The daily job's steps, in the order they run within a day. Each feature
  * module owns its step (what it pays and to whom); this list only orders them.
+ * It lives in the composition root so that the earning module knows no product:
+ * the job is handed its steps (the products depend on earning, never the reverse).
  */
 export const DAILY_STEPS: readonly DailyStep[] = [
   // power: income, then the management fee against it, then maturities

@@ -1,7 +1,7 @@
 import type { Asset } from '@prism/domain';
-import type { Database } from '../../db/client';
-import { rebuildBetFigures } from '../game/figures';
-import { gameBets, gameSessions } from '../game/schema';
+import type { Database } from '../db/client';
+import { rebuildBetFigures } from '../modules/game';
+import { gameBets, gameSessions } from '../modules/game/schema';
 
 let betCounter = 0;
 

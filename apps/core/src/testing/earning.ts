@@ -1,5 +1,5 @@
-import type { TestContext } from '../../testing';
-import { powerSessions } from '../power/schema';
+import { powerSessions } from '../modules/power/schema';
+import type { TestContext } from '.';
 
 /** A power package of 10.00 CASH paying 1% a day less a 0.1% fee over 5 days, for the chunk tests. */
 export async function powerPackage(ctx: TestContext, name: string): Promise<number> {

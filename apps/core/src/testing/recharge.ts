@@ -1,9 +1,9 @@
 import type { Envelope, RechargeOrder } from '@prism/domain';
 import { and, eq, sql } from 'drizzle-orm';
-import { queryRows } from '../../db/client';
-import { TEST_OPS_TOKEN, TEST_SECRET, type TestContext, type TestUser } from '../../testing';
-import { ledgerAccounts, ledgerTransfers } from '../ledger/schema';
-import { signSandboxBody } from './sandboxGateway';
+import { queryRows } from '../db/client';
+import { ledgerAccounts, ledgerTransfers } from '../modules/ledger/schema';
+import { signSandboxBody } from '../modules/recharge/sandboxGateway';
+import { TEST_OPS_TOKEN, TEST_SECRET, type TestContext, type TestUser } from '.';
 
 /** Shared by the money-in tests: they all speak HTTP to a real server and read the database to check. */
 

@@ -1,9 +1,10 @@
-import type { ErrorKey, MessageParams, ValidationKey } from '@prism/domain';
+import type { ErrorKey, ValidationKey } from './errors';
+import type { MessageParams } from './messages';
 
 /**
  * The one error type of the API. It carries a catalogue key (its code and its
  * translated message come from @prism/domain), and for validation failures the
- * offending fields. Throw it from anywhere; the error handler answers with it.
+ * offending fields. Throw it from anywhere in the core; its HTTP error handler answers with it.
  */
 export class AppError extends Error {
   override name = 'AppError';

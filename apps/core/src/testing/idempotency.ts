@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
-import { queryRows, type Transaction } from '../../db/client';
-import type { TestContext } from '../../testing';
-import { transfer } from '../ledger/ledger';
+import { queryRows, type Transaction } from '../db/client';
+import { transfer } from '../modules/ledger';
+import type { TestContext } from '.';
 
 /** A gate a test opens when it chooses: the slow step of a first attempt waits on it. */
 export function gate(): { wait: () => Promise<void>; open: () => void; reached: Promise<void> } {

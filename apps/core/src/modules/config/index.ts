@@ -1,0 +1,7 @@
+/** The config module's public door: other modules and the composition root import only this file. */
+
+export type { AreaCodes } from './areaCodes';
+export { createAreaCodes } from './areaCodes';
+export { configRoutes } from './routes';
+export type { ConfigService } from './service';
+export { createConfigService } from './service';

@@ -1,0 +1,4 @@
+/** The dev module's public door: other modules and the composition root import only this file. */
+
+export { devRoutes } from './routes';
+export { devTelegramRoutes } from './telegramStart';

@@ -1,0 +1,6 @@
+/** The earning module's public door: other modules and the composition root import only this file. */
+
+export { startEarningJob } from './job';
+export { addPerRow, payDaily } from './perRow';
+export type { DailyChunk, DailyContext, DailyPage, DailyStep } from './step';
+export { chunkOf, nextAfter } from './step';

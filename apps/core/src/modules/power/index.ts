@@ -1,0 +1,6 @@
+/** The power module's public door: other modules and the composition root import only this file. */
+
+export { incomeListScalar } from './incomes';
+export { powerAdminRoutes, powerRoutes } from './routes';
+export { createPowerService } from './service';
+export { POWER_DAILY_STEPS } from './steps';

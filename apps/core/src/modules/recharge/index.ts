@@ -1,0 +1,4 @@
+/** The recharge module's public door: other modules and the composition root import only this file. */
+
+export { firstCreditedRecharges, isPlatformDepositAddress } from './facts';
+export { rechargeAdminRoutes, rechargeRoutes } from './routes';

@@ -1,0 +1,5 @@
+/** The team module's public door: other modules and the composition root import only this file. */
+
+export { startRebateJob } from './job';
+export { createTeamService } from './service';
+export { effectiveInvitationsOf } from './sql';

@@ -1,0 +1,8 @@
+/** The telegram module's public door: other modules and the composition root import only this file. */
+
+export { createBotAccounts, createBroadcastIssuer, createGiftCodeIssuer, createWithdrawalReview } from './botPorts';
+export type { TelegramLaunch } from './initData';
+export { validateInitData } from './initData';
+export { linkTelegram, refreshTelegramUser } from './link';
+export { createTelegramLinkService } from './linkTokens';
+export { telegramRoutes } from './routes';

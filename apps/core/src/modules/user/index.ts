@@ -1,0 +1,4 @@
+/** The user module's public door: other modules and the composition root import only this file. */
+
+export { userRoutes } from './routes';
+export { createUserService } from './service';

@@ -1,0 +1,7 @@
+/** The withdraw module's public door: other modules and the composition root import only this file. */
+
+export { walletBindings } from './destinations';
+export { withdrawnBetween } from './facts';
+export { withdrawAdminRoutes, withdrawRoutes } from './routes';
+export type { WithdrawService } from './service';
+export { createWithdrawService } from './service';
