@@ -7,6 +7,7 @@
  *  - a module never imports the composition root (services.ts, deps.ts, app.ts, server.ts, main.ts);
  *  - the ground (db/, http/, platform/) imports no module;
  *  - no loop between modules (edges: module A imports module B's door);
+ *  - a module's SQL names only its own tables (another module's are reached through that module's door);
  * Web (apps/web/src):
  *  - no feature imports another feature; components/, lib/ and i18n/ import no feature;
  *  - a hook (`use*.ts`) does not import a component (`*.tsx`);
@@ -17,7 +18,7 @@
  * `node scripts/boundaries.mjs` prints each violation and exits 1 when there is one;
  * `--json` prints the counts (used by the test that plants a violation).
  */
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
@@ -32,6 +33,7 @@ const isTooling = (file) => isTest(file) || /^apps\/core\/src\/(bench|simulate)\
 const isTestSupport = (file) => isTest(file) || /(^|\/)(testSupport|fixtures)\.tsx?$/.test(file);
 
 function walk(dir) {
+  if (!existsSync(dir)) return [];
   return readdirSync(dir).flatMap((name) => {
     const full = path.join(dir, name);
     if (name === 'node_modules' || name === 'dist') return [];
@@ -41,16 +43,16 @@ function walk(dir) {
 }
 
 /** The relative imports of a file, resolved to repository paths (`import`, `export … from`, `import()`). */
-function importsOf(file, text) {
+function importsOf(root, file, text) {
   const specs = [...text.matchAll(/(?:from|import)\s*\(?\s*'(\.{1,2}\/[^']*)'/g)].map((m) => m[1]);
-  return specs.map((spec) => resolve(path.dirname(file), spec)).filter(Boolean);
+  return specs.map((spec) => resolve(root, path.dirname(file), spec)).filter(Boolean);
 }
 
-function resolve(dir, spec) {
+function resolve(root, dir, spec) {
   const base = path.join(dir, spec).replace(/\.js$/, '');
   for (const candidate of [base, `${base}.ts`, `${base}.tsx`, `${base}/index.ts`, `${base}/index.tsx`]) {
     try {
-      if (statSync(path.join(ROOT, candidate)).isFile()) return candidate;
+      if (statSync(path.join(root, candidate)).isFile()) return candidate;
     } catch {}
   }
   return undefined;
@@ -67,14 +69,43 @@ export function check(root = ROOT) {
   const add = (rule, file, target) => violations.push({ rule, file, target });
   for (const file of files) {
     const text = readFileSync(path.join(root, file), 'utf8');
-    for (const target of importsOf(file, text)) {
+    for (const target of importsOf(root, file, text)) {
       if (!isTestSupport(file) && !isTooling(file) && isTestSupport(target)) add('production imports test support', file, target);
       if (file.startsWith(CORE)) checkCore(file, target, add, moduleEdges);
       if (file.startsWith(WEB)) checkWeb(file, target, add);
     }
   }
   for (const loop of loops(moduleEdges)) add('module loop', loop.join(' -> '), '');
+  for (const v of foreignTables(root, files)) add("module queries another module's table", v.file, v.table);
   return violations;
+}
+
+/** The tables each module declares (`pgTable('name'` in its schema.ts). */
+function tableOwners(root, files) {
+  const owners = new Map();
+  for (const file of files.filter((f) => /^apps\/core\/src\/modules\/[^/]+\/schema\.ts$/.test(f))) {
+    for (const m of readFileSync(path.join(root, file), 'utf8').matchAll(/pgTable\(\s*'([a-z_0-9]+)'/g)) owners.set(m[1], moduleOf(file));
+  }
+  return owners;
+}
+
+/** Raw SQL in a module's production code that reads or writes a table another module owns. */
+function foreignTables(root, files) {
+  const owners = tableOwners(root, files);
+  const found = [];
+  for (const file of files.filter((f) => moduleOf(f) && !isTooling(f) && !f.endsWith('/schema.ts'))) {
+    const text = readFileSync(path.join(root, file), 'utf8');
+    const seen = new Set();
+    for (const m of text.matchAll(/\b(?:from|join|update|into)\s+"?([a-z_][a-z_0-9]*)"?/gi)) {
+      const table = m[1];
+      const owner = owners.get(table);
+      if (owner && owner !== moduleOf(file) && !seen.has(table)) {
+        seen.add(table);
+        found.push({ file, table: `${table} (${owner})` });
+      }
+    }
+  }
+  return found;
 }
 
 function checkCore(file, target, add, moduleEdges) {

@@ -6,7 +6,7 @@
  * included (a factory that is a whole file counts as the whole file). `--list N` prints every
  * function over N lines instead.
  */
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import ts from 'typescript';
 
@@ -16,6 +16,7 @@ const AREAS = ['apps/core/src', 'apps/web/src', 'packages/domain/src', 'packages
 const EXEMPT = /(\.test\.tsx?$|\/testing\/|\/bench\/|\/simulate\/|(^|\/)(testSupport|fixtures)\.ts$)/;
 
 function walk(dir) {
+  if (!existsSync(dir)) return [];
   return readdirSync(dir).flatMap((name) => {
     const full = path.join(dir, name);
     if (statSync(full).isDirectory()) return walk(full);
@@ -35,7 +36,8 @@ const isFunction = (node) =>
 function nameOf(node) {
   if (node.name && ts.isIdentifier(node.name)) return node.name.text;
   const parent = node.parent;
-  if (parent && (ts.isVariableDeclaration(parent) || ts.isPropertyAssignment(parent)) && ts.isIdentifier(parent.name)) return parent.name.text;
+  if (parent && (ts.isVariableDeclaration(parent) || ts.isPropertyAssignment(parent)) && ts.isIdentifier(parent.name))
+    return parent.name.text;
   return '(anonymous)';
 }
 
