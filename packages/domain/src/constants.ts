@@ -50,6 +50,8 @@ export const IMAGE_OPTIONS = {
   videoSight: { width: 160, height: 160 },
   uploadMaxFiles: 52,
 } as const;
+/** Uploaded files are served back under this path (below /core): the URL an upload answers, and the only avatars accepted. */
+export const UPLOAD_URL_PREFIX = '/core/files/';
 export const TEXT_AREA_MAX = 140;
 export const VIEWPORT = { baseWidth: 375, maxWidth: 960 } as const;
 export const ENCRYPTION_DEFAULT = 0;

@@ -5,8 +5,7 @@ import type { Database } from '../../db/client';
 import type { Clock } from '../../platform/clock';
 import type { TokenService } from '../../platform/tokens';
 import { refreshTelegramUser, type TelegramLaunch, validateInitData } from '../telegram';
-import { findUserByTelegramId } from '../user/repository';
-import { users } from '../user/schema';
+import { findUserByTelegramId, userStatusSql } from '../user';
 import { authSessions } from './schema';
 import { cachedSession, rememberSession, type SessionState } from './sessions';
 
@@ -96,10 +95,10 @@ async function sessionOf(deps: AuthenticateDeps, sessionId: string): Promise<Ses
       expiresAt: authSessions.expiresAt,
       revokedAt: authSessions.revokedAt,
       revokedReason: authSessions.revokedReason,
-      userStatus: users.userStatus,
+      // The account's status in the same statement (the user module's subquery): one round trip per request.
+      userStatus: userStatusSql(authSessions.userId),
     })
     .from(authSessions)
-    .innerJoin(users, eq(users.id, authSessions.userId))
     .where(eq(authSessions.id, sessionId));
   if (row && ttlMs > 0) rememberSession(sessionId, row, now);
   return row;

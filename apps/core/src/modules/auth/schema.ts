@@ -1,5 +1,5 @@
 import { bigint, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
-import { users } from '../user/schema';
+import { userIdReference } from '../user';
 
 /**
  * One row per login. The JWT carries the row id as `jti`; logging out or
@@ -9,9 +9,7 @@ export const authSessions = pgTable(
   'auth_sessions',
   {
     id: text('id').primaryKey(),
-    userId: bigint('user_id', { mode: 'number' })
-      .notNull()
-      .references(() => users.id),
+    userId: bigint('user_id', { mode: 'number' }).notNull().references(userIdReference),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     /** 'logout' | 'password_reset' | 'disabled' when revoked. */

@@ -4,6 +4,7 @@ import { type Database, type Executor, queryRows } from '../../db/client';
 import type { Clock } from '../../platform/clock';
 import type { Logger } from '../../platform/logger';
 import { startRepeating } from '../../platform/repeat';
+import { telegramChatSql } from '../user';
 
 /**
  * Sends broadcasts to the users' Telegram chats. Each delivery is claimed with
@@ -47,9 +48,8 @@ const realSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(reso
 async function claimOne(tx: Executor): Promise<Claimed | undefined> {
   const [row] = await queryRows<Claimed>(
     tx,
-    sql`select d.id, u.telegram_id as chat_id, b.title, b.body
+    sql`select d.id, ${telegramChatSql(sql`d.user_id`)} as chat_id, b.title, b.body
         from broadcast_deliveries d
-        join users u on u.id = d.user_id
         join broadcasts b on b.id = d.broadcast_id
         where d.telegram_status = 'pending'
         order by d.id

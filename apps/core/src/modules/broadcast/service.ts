@@ -2,6 +2,8 @@ import type { Paged } from '@prism/domain';
 import { count, desc, sql } from 'drizzle-orm';
 import { type Database, queryRows } from '../../db/client';
 import type { Clock } from '../../platform/clock';
+import { postMessagesSql } from '../message';
+import { everyUserIdSql, telegramChatSql } from '../user';
 import { broadcasts } from './schema';
 
 export interface NewBroadcast {
@@ -73,13 +75,11 @@ export function createBroadcastService(db: Database, clock: Clock) {
         const [posted] = await queryRows<{ n: string | number }>(
           tx,
           sql`with posted as (
-                insert into sys_messages (user_id, kind, params, created_at)
-                select id, 'broadcast', ${params}, ${now.toISOString()}::timestamptz from users order by id
-                returning id, user_id
+                ${postMessagesSql(everyUserIdSql(), 'broadcast', params, now)}
               ), delivered as (
                 insert into broadcast_deliveries (broadcast_id, user_id, message_id, telegram_status)
-                select ${created.id}, p.user_id, p.id, case when u.telegram_id is null then 'none' else 'pending' end
-                from posted p join users u on u.id = p.user_id
+                select ${created.id}, p.user_id, p.id, case when ${telegramChatSql(sql`p.user_id`)} is null then 'none' else 'pending' end
+                from posted p
                 on conflict (broadcast_id, user_id) do nothing
                 returning 1
               )

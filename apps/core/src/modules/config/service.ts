@@ -1,5 +1,5 @@
 import { APP_VERSION, APP_VERSION_CODE, AppError, isTimeZone } from '@prism/domain';
-import type { Database } from '../../db/client';
+import type { Database, Executor } from '../../db/client';
 import { cached } from '../../platform/cached';
 import { configDefaults } from './defaults';
 import { sysConfig } from './schema';
@@ -21,6 +21,11 @@ export async function seedConfig(db: Database): Promise<void> {
     .insert(sysConfig)
     .values([...configDefaults])
     .onConflictDoNothing({ target: sysConfig.key });
+}
+
+/** Every setting with its description and visibility, by key: the operator's list (read fresh, not from the cache). */
+export async function listSettings(db: Executor) {
+  return db.select().from(sysConfig).orderBy(sysConfig.key);
 }
 
 /**

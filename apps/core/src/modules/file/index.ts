@@ -1,4 +1,4 @@
 /** The file module's public door: other modules and the composition root import only this file. */
 
 export { fileRoutes } from './routes';
-export { createFileStorage, UPLOAD_URL_PREFIX } from './storage';
+export { createFileStorage } from './storage';

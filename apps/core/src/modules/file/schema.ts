@@ -1,12 +1,10 @@
 import { bigint, bigserial, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
-import { users } from '../user/schema';
+import { userIdReference } from '../user';
 
 /** Uploaded images; the bytes live on disk under DATA_DIR/uploads, named by content hash. */
 export const uploads = pgTable('uploads', {
   id: bigserial('id', { mode: 'number' }).primaryKey(),
-  userId: bigint('user_id', { mode: 'number' })
-    .notNull()
-    .references(() => users.id),
+  userId: bigint('user_id', { mode: 'number' }).notNull().references(userIdReference),
   fileName: text('file_name').notNull(),
   mimeType: text('mime_type').notNull(),
   size: integer('size').notNull(),

@@ -2,13 +2,10 @@ import { createHash } from 'node:crypto';
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { UploadedFile } from '@prism/domain';
-import { AppError } from '@prism/domain';
+import { AppError, UPLOAD_URL_PREFIX } from '@prism/domain';
 import type { Database } from '../../db/client';
 import type { Clock } from '../../platform/clock';
 import { uploads } from './schema';
-
-/** Uploaded files are served back under this path (below /core). */
-export const UPLOAD_URL_PREFIX = '/core/files/';
 
 type ImageKind = { mime: string; ext: 'jpg' | 'png' | 'gif' | 'webp' };
 

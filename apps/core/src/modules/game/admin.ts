@@ -5,7 +5,7 @@ import { z } from 'zod';
 import type { Database } from '../../db/client';
 import { ok } from '../../http/envelope';
 import { field, parseInput } from '../../http/validate';
-import { findUserById } from '../user/repository';
+import { findUserById } from '../user';
 import { checkBetFigures, repairAllBetFigures, repairBetFigures } from './figures';
 import { listChains } from './history';
 import { type LevelCatalog, listLevels, loadLevel, toWireLevel } from './levels';

@@ -4,19 +4,9 @@ import { type Database, type Executor, queryRows } from '../../db/client';
 import { isUniqueViolation } from '../../db/errors';
 import { jsonValue, type Scalar } from '../../db/scalars';
 import { lockTurnoverRows } from '../ledger';
+// getUserInfo's bet figures: the user module, which shows them, declares their shape.
+import type { BetFigures } from '../user';
 import { betSettledAtSql, betStatusSql } from './outcome';
-
-/** A user's betting figures for getUserInfo (specification point 3). */
-export interface BetFigures {
-  /** Staked on bets placed in the day. */
-  todayBetAmount: bigint;
-  /** Paid out on bets settled in the day. */
-  todayBetIncome: bigint;
-  /** Payouts less stakes of bets settled in the day (negative when the day lost). */
-  todayWin: bigint;
-  /** Staked on every valid (settled or still open, not refunded) bet. */
-  totalBetAmount: bigint;
-}
 
 /**
  * The quarter hour (UTC) of the instant `at` in SQL, as domain/game/figures.ts's figureQuarter:

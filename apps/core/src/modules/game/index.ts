@@ -3,7 +3,6 @@
 export { gameAdminRoutes } from './admin';
 export type { Beacon } from './beacon';
 export { createDrandBeacon, createLocalBeacon, loadQuicknetVerifier } from './beacon';
-export type { BetFigures } from './figures';
 export { betFiguresScalar, rebuildBetFigures, stakedValueSql } from './figures';
 export { levelCatalog } from './levels';
 export { gameRoutes } from './routes';

@@ -1,5 +1,5 @@
 /** The message module's public door: other modules and the composition root import only this file. */
 
 export { messageRoutes } from './routes';
-export { createMessageService, postMessage, postMessages } from './service';
+export { createMessageService, postMessage, postMessages, postMessagesSql } from './service';
 export { renderMessage } from './templates';

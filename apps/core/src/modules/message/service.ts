@@ -1,6 +1,6 @@
 import type { Locale, Paged, SysMessage } from '@prism/domain';
 import { AppError } from '@prism/domain';
-import { and, count, desc, eq, isNull } from 'drizzle-orm';
+import { and, count, desc, eq, isNull, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import type { Clock } from '../../platform/clock';
 import { sysMessages } from './schema';
@@ -25,6 +25,17 @@ export async function postMessages(
 ): Promise<void> {
   if (messages.length === 0) return;
   await tx.insert(sysMessages).values(messages.map((m) => ({ ...m, createdAt: now })));
+}
+
+/**
+ * One message to each user the `recipients` query yields (its `user_id` column, in its order), as an
+ * `insert ... returning id, user_id` for the caller to put in its own statement: a broadcast posts to
+ * everyone and records each delivery in one statement. `params` is a jsonb expression.
+ */
+export function postMessagesSql(recipients: SQL, kind: MessageKind, params: SQL, now: Date): SQL {
+  return sql`insert into sys_messages (user_id, kind, params, created_at)
+    select r.user_id, ${kind}::text, ${params}, ${now.toISOString()}::timestamptz from (${recipients}) r
+    returning id, user_id`;
 }
 
 const toWire = (row: typeof sysMessages.$inferSelect, locale: Locale): SysMessage => ({

@@ -1,9 +1,9 @@
 import type { BotTransport, DeliveryFailure, OutgoingButton, OutgoingMessage } from '@prism/bot';
-import { and, eq, inArray } from 'drizzle-orm';
-import type { Database } from '../../db/client';
+import { and, desc, eq, inArray } from 'drizzle-orm';
+import type { Database, Executor } from '../../db/client';
 import type { Clock } from '../../platform/clock';
 import type { Logger } from '../../platform/logger';
-import { findUserById } from '../user/repository';
+import { findTelegramChat } from '../user';
 import { NOTICE_TTL_MS, REDACTED_TEXT, SEND_LEASE_MS, sendClaimed } from './delivery';
 import { botOutbox } from './schema';
 
@@ -92,8 +92,7 @@ export function createNotifier(db: Database, clock: Clock, logger: Logger, trans
 
   return {
     async notifyUser(userId, kind, message, options) {
-      const user = await findUserById(db, userId);
-      return deliver(user?.telegramId ?? undefined, userId, kind, message, options);
+      return deliver(await findTelegramChat(db, userId), userId, kind, message, options);
     },
     notifyChat: (chatId, kind, message, options) => deliver(chatId, undefined, kind, message, options),
     async expire(id) {
@@ -135,4 +134,9 @@ async function replaceMessages(
       logger.warn({ err: error, ref, chatId: row.chatId }, 'editing a bot message failed');
     }
   }
+}
+
+/** The latest bot messages, newest first, with their delivery state: the operator's and developer's view of the outbox. */
+export async function latestBotMessages(db: Executor, limit: number) {
+  return db.select().from(botOutbox).orderBy(desc(botOutbox.id)).limit(limit);
 }

@@ -1,7 +1,6 @@
 import { timingSafeEqual } from 'node:crypto';
 import type { NegativeReturnWarning } from '@prism/domain';
 import { AppError } from '@prism/domain';
-import { desc, eq } from 'drizzle-orm';
 import { type RequestHandler, Router } from 'express';
 import { z } from 'zod';
 import type { FairnessMode, MoneyMode } from '../../config';
@@ -10,11 +9,10 @@ import { ok } from '../../http/envelope';
 import { field, parseInput } from '../../http/validate';
 import type { Clock } from '../../platform/clock';
 import { revokeUserSessions } from '../auth';
-import type { ConfigService } from '../config';
-import { sysConfig } from '../config/schema';
-import { botOutbox } from '../notify/schema';
-import { smsOutbox } from '../sms/schema';
-import { findUserByPhone, setUserStatus } from '../user/repository';
+import { type ConfigService, listSettings } from '../config';
+import { latestBotMessages } from '../notify';
+import { latestSmsOutbox } from '../sms';
+import { findUserByPhone, setUserStatus } from '../user';
 
 export interface OpsRouteDeps {
   db: Database;
@@ -101,15 +99,14 @@ export function opsRoutes({ db, clock, config, money, fairness, rebateCycleWarni
     const query = parseInput(outboxQuery, req.query);
     const limit = query.limit ?? 20;
     if (query.kind === 'bot') {
-      ok(res, await db.select().from(botOutbox).orderBy(desc(botOutbox.id)).limit(limit));
+      ok(res, await latestBotMessages(db, limit));
       return;
     }
-    const where = query.phone ? eq(smsOutbox.phone, query.phone) : undefined;
-    ok(res, await db.select().from(smsOutbox).where(where).orderBy(desc(smsOutbox.id)).limit(limit));
+    ok(res, await latestSmsOutbox(db, limit, query.phone));
   });
 
   router.get('/config', async (_req, res) => {
-    ok(res, await db.select().from(sysConfig).orderBy(sysConfig.key));
+    ok(res, await listSettings(db));
   });
 
   router.post('/config', async (req, res) => {

@@ -1,6 +1,6 @@
 import { resolveLocale } from '@prism/domain';
 import { renderMessage } from '../message';
-import { findUserById } from '../user/repository';
+import { findUserLocale } from '../user';
 import type { RechargeContext } from './context';
 
 type Kind = 'recharge_credited' | 'deposit_credited' | 'deposit_below_minimum';
@@ -19,8 +19,8 @@ export async function notifyAfterCommit(
   params: Record<string, string>,
 ): Promise<void> {
   try {
-    const user = await findUserById(context.db, userId);
-    const { title, content } = renderMessage(kind, params, resolveLocale(user?.locale));
+    const locale = resolveLocale(await findUserLocale(context.db, userId));
+    const { title, content } = renderMessage(kind, params, locale);
     await context.notifier.notifyUser(userId, kind, { text: `${title}\n${content}` });
   } catch (error) {
     context.logger.warn({ err: error, userId, kind }, 'money-in bot message could not be recorded');

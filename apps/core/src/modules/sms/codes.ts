@@ -21,6 +21,8 @@ export interface CodeService {
   issue(purpose: CodePurpose, target: string): Promise<IssuedCode>;
   /** Consumes the latest code if it matches; counts wrong tries and locks after the maximum. */
   verify(purpose: CodePurpose, target: string, code: string): Promise<void>;
+  /** verify for the code sent by SMS to a phone (phoneTarget): how the user module checks a phone without knowing targets. */
+  verifyPhone(purpose: CodePurpose, areaCode: string, phone: string, code: string): Promise<void>;
   /**
    * Forgets a code that never reached its owner (the SMS or bot message failed),
    * so it cannot be used and does not hold back the next request for the resend interval.
@@ -40,7 +42,7 @@ export function createCodeService({ db, clock, random, secret }: CodeServiceDeps
   const hashOf = (purpose: string, target: string, code: string) =>
     createHmac('sha256', secret).update(`${purpose}\n${target}\n${code}`).digest('hex');
 
-  return {
+  const service: CodeService = {
     async issue(purpose, target) {
       return db.transaction(async (tx) => {
         // Serialise issuers of the same target so two quick taps cannot both pass the resend check.
@@ -97,10 +99,12 @@ export function createCodeService({ db, clock, random, secret }: CodeServiceDeps
         .returning({ id: verificationCodes.id });
       if (consumed.length === 0) throw new AppError('CODE_INCORRECT');
     },
+    verifyPhone: (purpose, areaCode, phone, code) => service.verify(purpose, phoneTarget(areaCode, phone), code),
     async discard(issued) {
       await db.delete(verificationCodes).where(eq(verificationCodes.id, issued.id));
     },
   };
+  return service;
 }
 
 export const phoneTarget = (areaCode: string, phone: string) => `sms:${areaCode}:${phone}`;

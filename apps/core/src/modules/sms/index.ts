@@ -3,6 +3,6 @@
 export type { CodeService } from './codes';
 export { createCodeService, phoneTarget, userTarget } from './codes';
 export type { SmsProvider } from './provider';
-export { createHttpSmsProvider, createOutboxSmsProvider } from './provider';
+export { createHttpSmsProvider, createOutboxSmsProvider, latestSmsOutbox } from './provider';
 export { smsRoutes } from './routes';
 export { createSmsCodeSender } from './sender';

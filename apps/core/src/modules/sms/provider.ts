@@ -1,5 +1,6 @@
 import { maskPhone } from '@prism/domain';
-import type { Database } from '../../db/client';
+import { desc, eq } from 'drizzle-orm';
+import type { Database, Executor } from '../../db/client';
 import type { Clock } from '../../platform/clock';
 import type { Logger } from '../../platform/logger';
 import { smsOutbox } from './schema';
@@ -62,4 +63,10 @@ export function createHttpSmsProvider(
       if (!response.ok) throw new Error(`SMS gateway answered HTTP ${response.status}`);
     },
   };
+}
+
+/** The latest messages the outbox provider "sent", newest first (to one phone when given): the operator's and developer's view. */
+export async function latestSmsOutbox(db: Executor, limit: number, phone?: string) {
+  const where = phone ? eq(smsOutbox.phone, phone) : undefined;
+  return db.select().from(smsOutbox).where(where).orderBy(desc(smsOutbox.id)).limit(limit);
 }

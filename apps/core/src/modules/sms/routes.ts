@@ -6,7 +6,7 @@ import { caller, requireAuth } from '../../http/auth';
 import { ok } from '../../http/envelope';
 import { field, parseInput } from '../../http/validate';
 import type { AreaCodes } from '../config';
-import { findUserById, findUserByPhone } from '../user/repository';
+import { findUserById, findUserByPhone } from '../user';
 import type { SmsCodeSender } from './sender';
 
 const noAuthBody = z.object({

@@ -12,7 +12,7 @@ import type { Database } from '../../db/client';
 import type { BroadcastService } from '../broadcast';
 import { BROADCAST_TEXT_MAX, BROADCAST_TITLE_MAX } from '../broadcast';
 import type { GiftCodeService } from '../giftCode';
-import { findUserByInvitationCode, findUserByTelegramId } from '../user/repository';
+import { findUserByInvitationCode, findUserByTelegramId } from '../user';
 import type { WithdrawService } from '../withdraw';
 import { refreshTelegramUser } from './link';
 import type { TelegramLinkService } from './linkTokens';

@@ -1,7 +1,6 @@
 import { AppError } from '@prism/domain';
 import type { Executor } from '../../db/client';
-import { findUserByTelegramId, setTelegramIdentity } from '../user/repository';
-import type { UserRow } from '../user/schema';
+import { findUserByTelegramId, setTelegramIdentity, type UserRow } from '../user';
 import type { TelegramLaunch } from './initData';
 
 /** Who a Telegram user is, as proved by initData or by the bot (which sees the user pressing Start). */

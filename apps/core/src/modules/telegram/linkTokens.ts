@@ -5,7 +5,7 @@ import type { Database } from '../../db/client';
 import { isUniqueViolation } from '../../db/errors';
 import type { Clock } from '../../platform/clock';
 import { type Random, randomString } from '../../platform/random';
-import { findUserById } from '../user/repository';
+import { findUserById } from '../user';
 import { linkTelegram, type TelegramIdentity } from './link';
 import { telegramLinkTokens } from './schema';
 

@@ -1,4 +1,23 @@
 /** The user module's public door: other modules and the composition root import only this file. */
 
+export type { BetFigures } from './info';
+export {
+  findAssetPasswordHash,
+  findTelegramChat,
+  findUserById,
+  findUserByInvitationCode,
+  findUserByPhone,
+  findUserByTelegramId,
+  findUserLocale,
+  insertUser,
+  type NewUser,
+  newInvitationCode,
+  setPasswordHash,
+  setTelegramIdentity,
+  setUserLocale,
+  setUserStatus,
+} from './repository';
 export { userRoutes } from './routes';
+export { type UserRow, userIdReference } from './schema';
 export { createUserService } from './service';
+export { everyUserIdSql, telegramChatSql, userStatusSql } from './sql';

@@ -1,9 +1,24 @@
 import { formatMoney, type IncomeEntry, type UserInfo } from '@prism/domain';
 import { sql } from 'drizzle-orm';
 import { jsonValue, type Scalar } from '../../db/scalars';
-import type { BetFigures } from '../game';
 import type { WalletFigures } from '../wallet';
 import type { UserRow } from './schema';
+
+/**
+ * The bet figures User info shows, in minor units. The game module computes them (its
+ * betFiguresScalar, handed in by the composition root); the shape is declared here, by the
+ * module that shows them, so that the user module does not depend on the game.
+ */
+export interface BetFigures {
+  /** Staked on bets placed in the day. */
+  todayBetAmount: bigint;
+  /** Paid out on bets settled in the day. */
+  todayBetIncome: bigint;
+  /** Payouts less stakes of bets settled in the day (negative when the day lost). */
+  todayWin: bigint;
+  /** Staked on every valid (settled or still open, not refunded) bet. */
+  totalBetAmount: bigint;
+}
 
 /** The user's own fields that User info shows (the secrets only as whether they are set). */
 export type InfoUser = Pick<

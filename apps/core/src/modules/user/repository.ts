@@ -33,6 +33,24 @@ export async function findUserByTelegramId(db: Executor, telegramId: number): Pr
   return row;
 }
 
+/** The language of the user's last login (bot notices are written in it); undefined when there is no such user. */
+export async function findUserLocale(db: Executor, id: number): Promise<string | undefined> {
+  const [row] = await db.select({ locale: users.locale }).from(users).where(eq(users.id, id));
+  return row?.locale;
+}
+
+/** The Telegram chat linked to the account (the Telegram user id), if any. */
+export async function findTelegramChat(db: Executor, id: number): Promise<number | undefined> {
+  const [row] = await db.select({ telegramId: users.telegramId }).from(users).where(eq(users.id, id));
+  return row?.telegramId ?? undefined;
+}
+
+/** The payment password's hash, or undefined when none is set (or there is no such user). */
+export async function findAssetPasswordHash(db: Executor, id: number): Promise<string | undefined> {
+  const [row] = await db.select({ hash: users.assetPasswordHash }).from(users).where(eq(users.id, id));
+  return row?.hash ?? undefined;
+}
+
 /** Invitation codes: 8 characters without look-alikes (no 0/O, 1/I/L). */
 const INVITATION_ALPHABET = 'ABCDEFGHJKMNPQRSTUVWXYZ23456789';
 export function newInvitationCode(random: Random): string {

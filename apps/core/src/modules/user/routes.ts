@@ -1,10 +1,9 @@
-import { checkAssetPassword, checkCode, checkNickname } from '@prism/domain';
+import { checkAssetPassword, checkCode, checkNickname, UPLOAD_URL_PREFIX } from '@prism/domain';
 import { Router } from 'express';
 import { z } from 'zod';
 import { caller, requireAuth } from '../../http/auth';
 import { ok } from '../../http/envelope';
 import { field, parseInput, withConfirmedPassword } from '../../http/validate';
-import { UPLOAD_URL_PREFIX } from '../file';
 import type { UserService } from './service';
 
 const baseInfoBody = z.object({

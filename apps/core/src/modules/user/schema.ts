@@ -39,3 +39,10 @@ export const users = pgTable(
 );
 
 export type UserRow = typeof users.$inferSelect;
+
+/**
+ * users.id for other modules' foreign keys (`.references(userIdReference)`): their rows belong to a
+ * user, and the database keeps it so. The door gives out this column alone, not the table: others
+ * read and write accounts through this module's functions.
+ */
+export const userIdReference = () => users.id;

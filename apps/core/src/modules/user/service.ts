@@ -14,11 +14,8 @@ import { type Scalar, selectScalars } from '../../db/scalars';
 import type { Clock } from '../../platform/clock';
 import { hashPassword } from '../../platform/passwords';
 import type { ConfigService } from '../config';
-import type { BetFigures } from '../game';
-import type { CodeService } from '../sms';
-import { phoneTarget } from '../sms';
 import { walletScalar } from '../wallet';
-import { infoUserScalar, toUserInfo } from './info';
+import { type BetFigures, infoUserScalar, toUserInfo } from './info';
 import { findUserById } from './repository';
 import { type UserRow, users } from './schema';
 
@@ -26,7 +23,11 @@ export interface UserServiceDeps {
   db: Database;
   clock: Clock;
   config: ConfigService;
-  codes: CodeService;
+  /**
+   * The one-time codes (the sms module's code service, handed in: the sms module looks accounts up
+   * here, so the user module does not depend on it). A code sent to the account's phone proves the phone.
+   */
+  codes: { verifyPhone(purpose: 'resetAssetPwd', areaCode: string, phone: string, code: string): Promise<void> };
   /** PUBLIC_URL, or '' when it is not configured: then the web link is relative and the app completes it with the address it was opened at. */
   publicUrl: string;
   botUsername: string | undefined;
@@ -132,7 +133,7 @@ export function createUserService(deps: UserServiceDeps) {
     /** Sets or replaces the payment password; the SMS code proves the phone. */
     async resetAssetPassword(userId: number, password: string, code: string): Promise<void> {
       const user = await load(userId);
-      await deps.codes.verify('resetAssetPwd', phoneTarget(user.areaCode, user.phone), code);
+      await deps.codes.verifyPhone('resetAssetPwd', user.areaCode, user.phone, code);
       const assetPasswordHash = await hashPassword(password);
       await db.update(users).set({ assetPasswordHash, updatedAt: deps.clock.now() }).where(eq(users.id, userId));
     },

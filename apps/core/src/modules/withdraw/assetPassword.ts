@@ -1,10 +1,9 @@
 import { AppError } from '@prism/domain';
-import { eq } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import type { Clock } from '../../platform/clock';
 import { verifyPassword } from '../../platform/passwords';
 import { type ThrottlePolicy, throttledCheck } from '../auth';
-import { users } from '../user/schema';
+import { findAssetPasswordHash } from '../user';
 
 /**
  * Six digits are a small space, so five wrong payment passwords make the next
@@ -19,9 +18,8 @@ export const ASSET_PASSWORD_THROTTLE: ThrottlePolicy = { freeFailures: 5, baseDe
  * parallel withdrawals with the right one pass and count nothing.
  */
 export async function verifyAssetPassword(db: Executor, clock: Clock, userId: number, password: string): Promise<void> {
-  const [user] = await db.select({ hash: users.assetPasswordHash }).from(users).where(eq(users.id, userId));
-  if (!user?.hash) throw new AppError('ASSET_PASSWORD_NOT_SET');
-  const hash = user.hash;
+  const hash = await findAssetPasswordHash(db, userId);
+  if (!hash) throw new AppError('ASSET_PASSWORD_NOT_SET');
   const verdict = await throttledCheck(db, clock, [{ key: `asset:${userId}`, policy: ASSET_PASSWORD_THROTTLE }], () =>
     verifyPassword(hash, password),
   );
