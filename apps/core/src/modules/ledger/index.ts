@@ -4,7 +4,6 @@ export type { LedgerCheckReport, StrandedBet } from './check';
 export { checkLedger } from './check';
 export type { SystemAccountName, TransferInput, TransferType } from './ledger';
 export { balancesOf, lockUserBalances, shardFor, systemBalance, transfer, transferBatch, transferFromSystemSql } from './ledger';
-export type { AssetFilter } from './readModels';
 export {
   balancesJsonSql,
   creditTotalsJsonSql,

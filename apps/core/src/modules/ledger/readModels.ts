@@ -18,7 +18,7 @@ function typeLiteral(type: TransferType): SQL {
   return sql.raw(`'${type}'`);
 }
 
-/** Which of a user's accounts count, given the column of the account's asset (all when omitted). */
+/** Which of a user's accounts count: a condition on the column of the account's asset (e.g. the team's CASH family). */
 export type AssetFilter = (column: SQL) => SQL;
 
 /** Per user and asset, the `type` transfers into user accounts in [from, to). Columns: user_id, asset, amount. */
