@@ -6,6 +6,7 @@ import {
   localDate,
   localDayBounds,
   REBATE_KINDS,
+  REBATE_LEVELS,
   type RebateKind,
   rebateFor,
 } from '@prism/domain';
@@ -39,7 +40,7 @@ export const REBATE_CATCH_UP_DAYS = 31;
 export const REBATE_GRACE_MS = 5 * 60_000;
 
 /** How many tiers up a member's amount pays rebates (1 = who invited them). */
-const REBATE_TIERS = 3;
+const REBATE_TIERS = REBATE_LEVELS.length;
 
 export interface PeriodResult {
   period: string;

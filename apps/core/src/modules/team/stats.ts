@@ -60,7 +60,7 @@ async function tierFiguresIn(db: Executor, userId: number): Promise<TierRow[]> {
   const team = sql`select id from invitees`;
   return queryRows<TierRow>(
     db,
-    sql`with recursive ${inviteesCte(userId, 3)},
+    sql`with recursive ${inviteesCte(userId, REBATE_LEVELS.length)},
     accounts as (${userAccountsOf(team, CASH_FAMILY)}),
     recharges as (${movedPerUser(sql`accounts`, 'in', 'recharge')}),
     -- Power and advisor stakes leave the user's account as 'power' transfers (none exist before those features).
