@@ -4,7 +4,6 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type DatabaseHandle, openDatabase, queryRows } from './db/client';
 import { betStatusSql } from './modules/game/outcome';
-import { checkLedger } from './modules/ledger/check';
 import {
   createEmptyPostgresDatabase,
   createTestContext,
@@ -16,6 +15,7 @@ import {
   TestApi,
   type TestContext,
 } from './testing';
+import { checkLedger } from './testing/ledger';
 
 /** Money movements that must be whole after any fault: a bet has its debit, an exchange both legs. */
 async function expectNothingHalfDone(db: DatabaseHandle['db']): Promise<void> {

@@ -3,10 +3,10 @@ import os from 'node:os';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { queryRows } from '../db/client';
+import { checkLedgerAndBets } from '../ledgerCheck';
 import { createLocalBeacon } from '../modules/game/beacon';
 import { loadLevel } from '../modules/game/levels';
 import { ensureCurrentSession } from '../modules/game/sessions';
-import { checkLedger } from '../modules/ledger/check';
 import { SYSTEM_SHARDS } from '../modules/ledger/ledger';
 import { systemClock } from '../platform/clock';
 import { cryptoRandom } from '../platform/random';
@@ -159,7 +159,7 @@ try {
   out.postgresCpuMsPerCall = Object.fromEntries(
     Object.entries(cpu).map(([name, values]) => [name, { median: median(values), runs: values }]),
   );
-  out.ledgerCheck = (await checkLedger(db.db)).ok;
+  out.ledgerCheck = (await checkLedgerAndBets(db.db)).ok;
   console.log(JSON.stringify(out, null, 2));
 } finally {
   // BENCH_KEEP=1: the database stays (its URL on stderr), e.g. for pgbench with several clients.

@@ -1,9 +1,9 @@
 import { sql } from 'drizzle-orm';
 import { DAILY_STEPS } from '../dailySteps';
 import { queryRows } from '../db/client';
+import { checkLedgerAndBets } from '../ledgerCheck';
 import { createConfigService } from '../modules/config/service';
 import { EARNING_CHUNK_SIZE, runDailyEarnings } from '../modules/earning/job';
-import { checkLedger } from '../modules/ledger/check';
 import { checkPower } from '../modules/power/check';
 import { freshDatabase, machine } from './support';
 
@@ -101,7 +101,7 @@ try {
     maxMs: sorted.at(-1),
     stepMs,
   });
-  const ledger = await checkLedger(db.db);
+  const ledger = await checkLedgerAndBets(db.db);
   const power = await checkPower(db.db);
   console.log('ledger check', ledger.ok ? 'ok' : ledger, 'power invariants', power.length === 0 ? 'ok' : power);
   console.log('machine', machine());

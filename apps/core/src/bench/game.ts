@@ -4,6 +4,7 @@ import { BET_NAMES, DEFAULT_ODDS, type GameResult, multiplierBps } from '@prism/
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { queryRows } from '../db/client';
+import { checkLedgerAndBets } from '../ledgerCheck';
 import { openSession } from '../modules/auth/sessions';
 import { createLocalBeacon } from '../modules/game/beacon';
 import { drawSession } from '../modules/game/draw';
@@ -11,7 +12,6 @@ import { loadLevel } from '../modules/game/levels';
 import { gameLevels } from '../modules/game/schema';
 import { ensureCurrentSession, type SessionRow } from '../modules/game/sessions';
 import { settleSession } from '../modules/game/settle';
-import { checkLedger } from '../modules/ledger/check';
 import { transferBatch } from '../modules/ledger/ledger';
 import { systemClock } from '../platform/clock';
 import { cryptoRandom } from '../platform/random';
@@ -173,7 +173,7 @@ try {
   };
   // BENCH_PART=settlement stops here (bets are measured by `npm run bench -- http`).
   if (process.env.BENCH_PART === 'settlement') {
-    out.ledgerCheck = (await checkLedger(db.db)).ok;
+    out.ledgerCheck = (await checkLedgerAndBets(db.db)).ok;
     console.log(JSON.stringify(out, null, 2));
     await pool.end();
     process.exitCode = 0;
@@ -295,7 +295,7 @@ try {
       ratio: (http.perSecond / Math.max(1, bareHttp.perSecond)).toFixed(2),
       serverRssMb: { idle: idleRssMb, peak: peakRssMb },
     };
-    out.ledgerCheck = (await checkLedger(db.db)).ok;
+    out.ledgerCheck = (await checkLedgerAndBets(db.db)).ok;
     console.log(JSON.stringify(out, null, 2));
   }
 } finally {

@@ -5,11 +5,11 @@ import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { queryRows } from '../db/client';
+import { checkLedgerAndBets } from '../ledgerCheck';
 import { openSession } from '../modules/auth/sessions';
 import { createLocalBeacon } from '../modules/game/beacon';
 import { loadLevel } from '../modules/game/levels';
 import { ensureCurrentSession } from '../modules/game/sessions';
-import { checkLedger } from '../modules/ledger/check';
 import { SYSTEM_SHARDS } from '../modules/ledger/ledger';
 import { systemClock } from '../platform/clock';
 import { cryptoRandom } from '../platform/random';
@@ -437,7 +437,7 @@ try {
     getUserInfoToHello: (median(runs.userInfo?.map((r) => r.perSecond) ?? []) / Math.max(1, helloMedian)).toFixed(2),
   };
   out.serverRssMb = { idle: idleRssMb, afterLoad: peakRssMb };
-  out.ledgerCheck = (await checkLedger(db.db)).ok;
+  out.ledgerCheck = (await checkLedgerAndBets(db.db)).ok;
   console.log(JSON.stringify(out, null, 2));
 } finally {
   await db.drop();

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { queryRows } from '../db/client';
-import { checkLedger } from '../modules/ledger/check';
+import { checkLedgerAndBets } from '../ledgerCheck';
 import { transfer } from '../modules/ledger/ledger';
 import { freshDatabase, lcg, machine, measure } from './support';
 
@@ -88,7 +88,7 @@ try {
     hotBare: await measure(CONCURRENCY, SECONDS, (w, i) => bare(1, pick(), `hb:${w}:${i}`)),
   };
   await pool.end();
-  const check = await checkLedger(db.db);
+  const check = await checkLedgerAndBets(db.db);
   console.log(
     JSON.stringify(
       {

@@ -3,7 +3,8 @@ import path from 'node:path';
 import { HttpClient } from '@prism/client';
 import { loadConfig } from '../config';
 import { openDatabase } from '../db/client';
-import { checkLedger, type LedgerCheckReport } from '../modules/ledger';
+import { checkLedgerAndBets } from '../ledgerCheck';
+import type { LedgerCheckReport } from '../modules/ledger';
 import { OPS_TOKEN_FILE } from '../platform/secret';
 
 /**
@@ -31,7 +32,7 @@ async function directly(): Promise<LedgerCheckReport> {
   const database = await openDatabase({ url: config.DATABASE_URL, dataDir: path.join(config.dataDir, 'pglite') });
   try {
     await database.migrate();
-    return await checkLedger(database.db);
+    return await checkLedgerAndBets(database.db);
   } finally {
     await database.close();
   }

@@ -1,13 +1,13 @@
 import { DEFAULT_REBATE_RATES, type GameOdds, type GameResult, settleBet, verifySessionProof } from '@prism/domain';
 import { sql } from 'drizzle-orm';
 import { type Database, queryRows } from '../db/client';
+import { checkLedgerAndBets } from '../ledgerCheck';
 import { checkFixedDeposits } from '../modules/fixedDeposit/check';
 import { checkAdvisorOrders } from '../modules/followInvest/check';
 import { checkBetFigures } from '../modules/game/figures';
 import { sessionProof } from '../modules/game/history';
 import { loadLevel } from '../modules/game/levels';
 import { betStatusSql } from '../modules/game/outcome';
-import { checkLedger } from '../modules/ledger/check';
 import { systemBalance } from '../modules/ledger/ledger';
 import { checkPower } from '../modules/power/check';
 import { checkRebates } from '../modules/team/check';
@@ -27,7 +27,7 @@ export interface InvariantInput {
 export async function checkInvariants({ db, now, retried, users }: InvariantInput): Promise<string[]> {
   const failures: string[] = [];
 
-  const ledger = await checkLedger(db);
+  const ledger = await checkLedgerAndBets(db);
   if (!ledger.ok)
     failures.push(
       `ledger: sums ${JSON.stringify(ledger.sums)}, ${ledger.mismatches.length} mismatches, ${ledger.negativeUsers.length} negative users, ${ledger.pendingBets.length} bets pending in finished sessions`,

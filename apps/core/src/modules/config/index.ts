@@ -2,6 +2,7 @@
 
 export type { AreaCodes } from './areaCodes';
 export { createAreaCodes } from './areaCodes';
+export { configValueSql } from './readModels';
 export { configRoutes } from './routes';
 export type { ConfigService } from './service';
 export { createConfigService, listSettings } from './service';

@@ -4,7 +4,7 @@ import { DAILY_STEPS } from '../../dailySteps';
 import { queryRows } from '../../db/client';
 import { createTestContext, fundUser, registerUser, type TestContext } from '../../testing';
 import { powerPackage } from '../../testing/earning';
-import { checkLedger } from '../ledger/check';
+import { checkLedger } from '../../testing/ledger';
 import { balancesOf } from '../ledger/ledger';
 import { powerIncomeStep } from '../power/steps';
 import { runDailyEarnings } from './job';

@@ -4,8 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DAILY_STEPS } from '../../dailySteps';
 import { queryRows } from '../../db/client';
 import { createTestContext, fundUser, moneySnapshot, registerUser, TEST_OPS_TOKEN, type TestContext, type TestUser } from '../../testing';
+import { checkLedger } from '../../testing/ledger';
 import { runDailyEarnings } from '../earning/job';
-import { checkLedger } from '../ledger/check';
 import { balancesOf, systemBalance } from '../ledger/ledger';
 
 let ctx: TestContext;

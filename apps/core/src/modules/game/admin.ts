@@ -5,7 +5,9 @@ import { z } from 'zod';
 import type { Database } from '../../db/client';
 import { ok } from '../../http/envelope';
 import { field, parseInput } from '../../http/validate';
+import { checkLedger } from '../ledger';
 import { findUserById } from '../user';
+import { strandedBets } from './check';
 import { checkBetFigures, repairAllBetFigures, repairBetFigures } from './figures';
 import { listChains } from './history';
 import { type LevelCatalog, listLevels, loadLevel, toWireLevel } from './levels';
@@ -44,6 +46,14 @@ const levelBody = z.object({
  */
 export function gameAdminRoutes(db: Database, catalog: LevelCatalog): Router {
   const router = Router();
+
+  /**
+   * `npm run ledger:check` asks this: the ledger's invariants and the stakes stranded in finished
+   * sessions. It is answered here because the game depends on the ledger, never the reverse.
+   */
+  router.get('/ledger/check', async (_req, res) => {
+    ok(res, await checkLedger(db, strandedBets));
+  });
 
   router.get('/game/levels', async (_req, res) => {
     ok(res, (await listLevels(db)).map(toWireLevel));

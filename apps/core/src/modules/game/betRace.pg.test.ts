@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../db/client';
 import { ManualClock } from '../../platform/clock';
 import { createTestContext, fundUser, nextGameSession, registerUser, type TestContext, type TestUser } from '../../testing';
-import { checkLedger } from '../ledger/check';
+import { checkLedger } from '../../testing/ledger';
 import { placeBet } from './betting';
 
 /**

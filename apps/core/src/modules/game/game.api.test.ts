@@ -28,7 +28,8 @@ import {
   type TestContext,
   type TestUser,
 } from '../../testing';
-import { checkLedger, type LedgerCheckReport } from '../ledger/check';
+import { checkLedger } from '../../testing/ledger';
+import type { LedgerCheckReport } from '../ledger';
 import { balancesOf } from '../ledger/ledger';
 import { turnoverState } from '../ledger/turnover';
 import type { Beacon, BeaconRound } from './beacon';

@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type DatabaseHandle, openDatabase, queryRows } from '../../db/client';
 import { type CoreProcess, createEmptyPostgresDatabase, fundInDatabase, registerThrough, startCoreProcess, TestApi } from '../../testing';
-import { checkLedger } from '../ledger/check';
+import { checkLedger } from '../../testing/ledger';
 import { betStatusSql } from './outcome';
 
 /**

@@ -3,7 +3,9 @@
 export { gameAdminRoutes } from './admin';
 export type { Beacon } from './beacon';
 export { createDrandBeacon, createLocalBeacon, loadQuicknetVerifier } from './beacon';
+export { strandedBets } from './check';
 export { betFiguresScalar, rebuildBetFigures, stakedValueSql } from './figures';
 export { levelCatalog } from './levels';
+export { settledStakesBetween, validStakesPerUser } from './readModels';
 export { gameRoutes } from './routes';
 export { createGameScheduler } from './scheduler';

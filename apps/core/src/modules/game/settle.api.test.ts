@@ -3,7 +3,7 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../db/client';
 import { createTestContext, registerUser, type TestContext, type TestUser } from '../../testing';
-import { checkLedger } from '../ledger/check';
+import { checkLedger } from '../../testing/ledger';
 import { balancesOf } from '../ledger/ledger';
 import { loadLevel } from './levels';
 import { betSettledAtSql, betStatusSql } from './outcome';

@@ -1,7 +1,7 @@
 import type { GiftCodeRedemption, GiftCodeView, Paged } from '@prism/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, moneySnapshot, registerUser, TEST_OPS_TOKEN, type TestContext, type TestUser } from '../../testing';
-import { checkLedger } from '../ledger/check';
+import { checkLedger } from '../../testing/ledger';
 import { balancesOf } from '../ledger/ledger';
 
 let ctx: TestContext;

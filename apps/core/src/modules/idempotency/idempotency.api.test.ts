@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runIdempotent, STALE_CLAIM_MS } from '../../http/idempotency';
 import { createTestContext, registerUser, type TestContext } from '../../testing';
 import { gate, movements, reward } from '../../testing/idempotency';
-import { checkLedger } from '../ledger/check';
+import { checkLedger } from '../../testing/ledger';
 import { balancesOf } from '../ledger/ledger';
 
 /** The idempotency claim is fenced: a slow first attempt whose claim was taken over moves no money. PGlite and PostgreSQL. */

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, fundUser, registerUser, type TestContext } from '../../testing';
-import { checkLedger } from './check';
+import { checkLedger } from '../../testing/ledger';
 import { transferBatch } from './ledger';
 
 let ctx: TestContext;

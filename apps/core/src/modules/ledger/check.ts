@@ -1,4 +1,4 @@
-import { type Asset, type BetName, type GameOdds, type GameResult, multiplierBps } from '@prism/domain';
+import type { Asset } from '@prism/domain';
 import { sql } from 'drizzle-orm';
 import { type Executor, queryRows } from '../../db/client';
 
@@ -18,16 +18,27 @@ export interface LedgerCheckReport {
    * lost (settlement writes only the winners, game/outcome.ts), so it is stranded only if its
    * name wins the session's result with the room's odds.
    */
-  pendingBets: { betId: number; userId: number; periodId: string; sessionStatus: string; coin: string; total: string }[];
+  pendingBets: StrandedBet[];
+}
+
+/** A bet whose stake was taken in a finished session and that nothing will ever pay (found by the game module). */
+export interface StrandedBet {
+  betId: number;
+  userId: number;
+  periodId: string;
+  sessionStatus: string;
+  coin: string;
+  total: string;
 }
 
 /**
  * Verifies the ledger's invariants with set-based SQL: per asset all balances
  * sum to zero, every account equals credits minus debits of its transfers, no
  * user account is negative, and no stake is stranded in a finished game session (a void session's
- * bet not refunded, a settled session's winning bet not written).
+ * bet not refunded, a settled session's winning bet not written): the bets are the game module's,
+ * so the caller hands in its `strandedBets` (the ledger imports no module).
  */
-export async function checkLedger(db: Executor): Promise<LedgerCheckReport> {
+export async function checkLedger(db: Executor, strandedBets: (db: Executor) => Promise<StrandedBet[]>): Promise<LedgerCheckReport> {
   const sums = await queryRows<{ asset: Asset; total: string }>(
     db,
     sql`select asset, sum(balance)::text as total from ledger_accounts group by asset order by asset`,
@@ -50,27 +61,7 @@ export async function checkLedger(db: Executor): Promise<LedgerCheckReport> {
     db,
     sql`select id as account_id, user_id, asset, balance::text as balance from ledger_accounts where user_id is not null and balance < 0 order by id limit 100`,
   );
-  // The kinds of PENDING bets in settled sessions are few (room, result, bet name): the winning ones are told by the domain's rule.
-  const kinds = await queryRows<{ level: number; result: number; bet_name: string; odds: GameOdds }>(
-    db,
-    sql`select k.level, k.result, k.bet_name, l.odds from (
-          select distinct s.level, s.result, b.bet_name from game_bets b join game_sessions s on s.id = b.session_id
-          where b.status = 'PENDING' and s.status = 'settled') k
-        join game_levels l on l.level = k.level`,
-  );
-  const unpaidWinners = kinds.filter((k) => multiplierBps(k.bet_name as BetName, k.result as GameResult, k.odds) > 0);
-  const winning = unpaidWinners.length
-    ? sql`or (s.status = 'settled' and (s.level, s.result, b.bet_name) in (${sql.join(
-        unpaidWinners.map((k) => sql`(${k.level}::int, ${k.result}::smallint, ${k.bet_name}::text)`),
-        sql`, `,
-      )}))`
-    : sql``;
-  const pending = await queryRows<{ id: number; user_id: number; period_id: string; status: string; coin: string; total: string }>(
-    db,
-    sql`select b.id, b.user_id, b.period_id, s.status, b.coin, b.total::text as total
-        from game_bets b join game_sessions s on s.id = b.session_id
-        where b.status = 'PENDING' and (s.status = 'void' ${winning}) order by b.id limit 100`,
-  );
+  const pending = await strandedBets(db);
   const [counts] = await queryRows<{ accounts: number; transfers: number }>(
     db,
     sql`select (select count(*) from ledger_accounts)::int as accounts, (select count(*) from ledger_transfers)::int as transfers`,
@@ -93,13 +84,6 @@ export async function checkLedger(db: Executor): Promise<LedgerCheckReport> {
       asset: row.asset,
       balance: row.balance,
     })),
-    pendingBets: pending.map((row) => ({
-      betId: Number(row.id),
-      userId: Number(row.user_id),
-      periodId: row.period_id,
-      sessionStatus: row.status,
-      coin: row.coin,
-      total: row.total,
-    })),
+    pendingBets: pending,
   };
 }

@@ -1,9 +1,24 @@
 /** The ledger module's public door: other modules and the composition root import only this file. */
 
-export type { LedgerCheckReport } from './check';
+export type { LedgerCheckReport, StrandedBet } from './check';
 export { checkLedger } from './check';
 export type { SystemAccountName, TransferInput, TransferType } from './ledger';
 export { balancesOf, lockUserBalances, shardFor, systemBalance, transfer, transferBatch, transferFromSystemSql } from './ledger';
+export {
+  balancesJsonSql,
+  creditTotalsJsonSql,
+  firstUserCredits,
+  movedPerUser,
+  takenIdempotencyKeys,
+  transferKeys,
+  transfersPerReference,
+  turnoverBookJsonSql,
+  userAccountsOf,
+  userCreditsBetween,
+  userCreditsOf,
+  userCreditTotalSql,
+  userMovesSql,
+} from './readModels';
 export {
   applyMultipleToHeld,
   lockMoneyOut,

@@ -2,7 +2,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../db/client';
 import { createTestContext, registerUser, type TestContext } from '../../testing';
-import { checkLedger } from './check';
+import { checkLedger } from '../../testing/ledger';
 import { balancesOf, shardFor, systemBalance, transfer, transferBatch, transferFromSystemSql } from './ledger';
 
 let ctx: TestContext;

@@ -1,7 +1,7 @@
 import type { AppError } from '@prism/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, registerUser, type TestContext, type TestUser } from '../../testing';
-import { checkLedger } from './check';
+import { checkLedger } from '../../testing/ledger';
 import { balancesOf, systemBalance, transfer } from './ledger';
 
 /** Concurrency that only real PostgreSQL can show (PGlite runs one transaction at a time). */

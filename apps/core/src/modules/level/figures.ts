@@ -3,11 +3,13 @@ import { sql } from 'drizzle-orm';
 import { type Executor, queryRows } from '../../db/client';
 import { jsonValue, type Scalar } from '../../db/scalars';
 import { stakedValueSql } from '../game';
-import { effectiveInvitationsOf } from '../team';
+import { userCreditTotalSql } from '../ledger';
+import { heldPowerSql } from '../power';
+import { effectiveDirectInvitesSql } from '../team';
 
 /**
- * The user's figures for the upgrade tasks, read (never written) from the
- * tables their modules own; the rules of each kind are in domain/engage/levels.ts.
+ * The user's figures for the upgrade tasks, read (never written) through the modules that own
+ * them, as one statement; the rules of each kind are in domain/engage/levels.ts.
  * - recharge: ledger transfers of type 'recharge' into the user's CASH/USDT accounts (gateway orders and chain deposits);
  * - invite:   direct invitees whose invitation is effective and counts (team module, docs/money.md:
  *             a wallet bound, then the operator's signal, by default a first credited recharge);
@@ -18,14 +20,10 @@ import { effectiveInvitationsOf } from '../team';
 export function levelFiguresScalar(userId: number): Scalar<LevelFigures> {
   return {
     sql: sql`select json_build_object(
-      'recharge', (select coalesce(sum(t.amount), 0)::text
-         from ledger_transfers t join ledger_accounts a on a.id = t.to_account_id
-        where a.user_id = ${userId} and t.type = 'recharge' and t.asset in ('CASH', 'USDT')),
-      'invite', (select count(*)::text from users u
-        where u.parent_id = ${userId}
-          and u.id in (select user_id from (${effectiveInvitationsOf(sql`select id from users where parent_id = ${userId}`)}) e)),
+      'recharge', (${userCreditTotalSql(userId, 'recharge', ['CASH', 'USDT'])}),
+      'invite', (${effectiveDirectInvitesSql(userId)}),
       'bet', (${stakedValueSql(userId)})::text,
-      'power', (select coalesce(sum(power), 0)::text from power_holdings where user_id = ${userId} and matured_at is null))`,
+      'power', (${heldPowerSql(userId)})::text)`,
     read: (value) => {
       const row = jsonValue<Record<keyof LevelFigures, string>>(value);
       return { recharge: BigInt(row.recharge), invite: BigInt(row.invite), bet: BigInt(row.bet), power: BigInt(row.power) };

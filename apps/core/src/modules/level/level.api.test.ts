@@ -11,8 +11,8 @@ import {
   type TestContext,
   type TestUser,
 } from '../../testing';
+import { checkLedger } from '../../testing/ledger';
 import { createPendingOrder } from '../../testing/recharge';
-import { checkLedger } from '../ledger/check';
 import { balancesOf } from '../ledger/ledger';
 
 let ctx: TestContext;

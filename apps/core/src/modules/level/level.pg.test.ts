@@ -1,7 +1,7 @@
 import type { LevelList } from '@prism/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, fundUser, registerUser, type TestContext } from '../../testing';
-import { checkLedger } from '../ledger/check';
+import { checkLedger } from '../../testing/ledger';
 import { balancesOf } from '../ledger/ledger';
 
 let ctx: TestContext;

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { type Executor, queryRows } from '../../db/client';
-import { systemBalance } from '../ledger';
+import { systemBalance, transferKeys } from '../ledger';
 
 /**
  * The power invariants (used by `npm run simulate`): every income and fee row
@@ -18,7 +18,7 @@ export async function checkPower(db: Executor): Promise<string[]> {
       db,
       sql`select i.holding_id, i.day::text as day, count(t.id)::int as n
           from power_incomes i
-          left join ledger_transfers t on t.idempotency_key = ${`power-${kind}:`} || i.holding_id || ':' || i.day::text
+          left join ${transferKeys} t on t.idempotency_key = ${`power-${kind}:`} || i.holding_id || ':' || i.day::text
           group by i.holding_id, i.day, ${column}
           having count(t.id) <> (case when ${column} > 0 then 1 else 0 end)
               or coalesce(sum(t.amount), 0) <> ${column}

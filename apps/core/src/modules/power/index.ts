@@ -1,6 +1,7 @@
 /** The power module's public door: other modules and the composition root import only this file. */
 
 export { incomeListScalar } from './incomes';
+export { heldPowerSql } from './readModels';
 export { powerAdminRoutes, powerRoutes } from './routes';
 export { createPowerService } from './service';
 export { POWER_DAILY_STEPS } from './steps';

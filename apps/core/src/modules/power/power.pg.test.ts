@@ -16,8 +16,8 @@ import {
   TestApi,
   type TestContext,
 } from '../../testing';
+import { checkLedger } from '../../testing/ledger';
 import { runDailyEarnings } from '../earning/job';
-import { checkLedger } from '../ledger/check';
 import { balancesOf } from '../ledger/ledger';
 import { powerSessions } from './schema';
 

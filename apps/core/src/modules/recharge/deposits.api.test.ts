@@ -15,8 +15,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rechargeCommands } from '../../cli/commands/recharge';
 import { queryRows } from '../../db/client';
 import { createTestContext, registerUser, snapshotDatabase, TEST_OPS_TOKEN, type TestContext, type TestUser } from '../../testing';
+import { checkLedger } from '../../testing/ledger';
 import { asOperator, balanceOf, createPendingOrder, transfersWithReference } from '../../testing/recharge';
-import { checkLedger } from '../ledger/check';
 import { turnoverState } from '../ledger/turnover';
 import { depositAddresses } from './schema';
 

@@ -1,5 +1,6 @@
 import { type SQL, sql } from 'drizzle-orm';
 import { type Executor, queryRows } from '../../db/client';
+import { firstUserCredits } from '../ledger';
 
 /**
  * What other modules may ask recharge (docs/money.md, effective invitations): whether an address is
@@ -17,8 +18,4 @@ export async function isPlatformDepositAddress(db: Executor, address: string): P
  * Each user's first credited recharge (a ledger 'recharge' transfer into their account), for the
  * users `among` selects (a subquery of ids; all users when omitted). Columns: user_id, first_at.
  */
-export const firstCreditedRecharges = (among?: SQL): SQL => sql`
-  select a.user_id, min(t.created_at) as first_at
-  from ledger_transfers t join ledger_accounts a on a.id = t.to_account_id
-  where t.type = 'recharge' and a.user_id is not null ${among ? sql`and a.user_id in (${among})` : sql``}
-  group by a.user_id`;
+export const firstCreditedRecharges = (among?: SQL): SQL => firstUserCredits('recharge', among);

@@ -3,8 +3,8 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../db/client';
 import { createTestContext, registerUser, snapshotDatabase, type TestContext, type TestUser } from '../../testing';
+import { checkLedger } from '../../testing/ledger';
 import { asOperator, balanceOf, callbackBody, createOrder, postCallback } from '../../testing/recharge';
-import { checkLedger } from '../ledger/check';
 import { payChannels } from './schema';
 
 let ctx: TestContext;

@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../db/client';
 import { createTestContext, registerUser, type TestContext } from '../../testing';
+import { checkLedger } from '../../testing/ledger';
 import {
   asOperator,
   balanceOf,
@@ -12,7 +13,6 @@ import {
   postCallback,
   transfersWithReference,
 } from '../../testing/recharge';
-import { checkLedger } from '../ledger/check';
 
 /** Exactly-once under real concurrency: only PostgreSQL runs these transactions side by side (PGlite has one connection). */
 let ctx: TestContext;

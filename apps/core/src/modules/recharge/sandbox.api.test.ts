@@ -4,6 +4,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../db/client';
 import { createTestContext, registerUser, snapshotDatabase, TEST_SECRET, type TestContext } from '../../testing';
+import { checkLedger } from '../../testing/ledger';
 import {
   balanceOf,
   callbackBody,
@@ -13,7 +14,6 @@ import {
   postCallback,
   transfersWithReference,
 } from '../../testing/recharge';
-import { checkLedger } from '../ledger/check';
 import { turnoverState } from '../ledger/turnover';
 import { botOutbox } from '../notify/schema';
 import { signSandboxBody } from './sandboxGateway';

@@ -1,8 +1,8 @@
 import type { ChainDeposit, Paged, RechargeAddress, SysMessage } from '@prism/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, registerUser, snapshotDatabase, type TestContext, type TestUser } from '../../testing';
+import { checkLedger } from '../../testing/ledger';
 import { asOperator, balanceOf, callbackBody, postCallback, transfersWithReference } from '../../testing/recharge';
-import { checkLedger } from '../ledger/check';
 
 /** "Simulate a deposit": play-money mode only, through the sandbox chain watcher and the one deposit path. */
 let ctx: TestContext;

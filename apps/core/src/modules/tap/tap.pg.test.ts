@@ -1,7 +1,7 @@
 import { decodeResponse, type Envelope, encodeText, type TapAnswer } from '@prism/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, registerUser, TEST_OPS_TOKEN, type TestContext } from '../../testing';
-import { checkLedger } from '../ledger/check';
+import { checkLedger } from '../../testing/ledger';
 import { balancesOf } from '../ledger/ledger';
 
 let ctx: TestContext;

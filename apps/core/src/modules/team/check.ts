@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { type Executor, queryRows } from '../../db/client';
+import { transfersPerReference } from '../ledger';
 
 /**
  * Each day and kind of rebate paid once, exactly as its rebate_periods row
@@ -11,7 +12,7 @@ export async function checkRebates(db: Executor): Promise<string[]> {
   const rows = await queryRows<{ reference: string; recorded: string | null; paid: string | null }>(
     db,
     sql`with paid as (
-          select reference, count(*) as transfers, sum(amount) as total from ledger_transfers where type = 'rebate' group by reference
+          ${transfersPerReference('rebate')}
         ), recorded as (
           select 'rebate:' || kind || ':' || to_char(period, 'YYYY-MM-DD') as reference, transfers, total from rebate_periods
         )

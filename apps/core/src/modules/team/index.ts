@@ -2,4 +2,4 @@
 
 export { startRebateJob } from './job';
 export { createTeamService } from './service';
-export { effectiveInvitationsOf } from './sql';
+export { effectiveDirectInvitesSql } from './sql';

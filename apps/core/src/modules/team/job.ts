@@ -6,6 +6,7 @@ import {
   localDate,
   localDayBounds,
   REBATE_KINDS,
+  REBATE_LEVELS,
   type RebateKind,
   rebateFor,
 } from '@prism/domain';
@@ -15,8 +16,10 @@ import type { Clock } from '../../platform/clock';
 import type { Logger } from '../../platform/logger';
 import { startRepeating } from '../../platform/repeat';
 import type { ConfigService } from '../config';
-import { type TransferInput, transferBatch } from '../ledger';
+import { settledStakesBetween } from '../game';
+import { type TransferInput, transferBatch, userCreditsBetween } from '../ledger';
 import { postMessages } from '../message';
+import { invitersCte } from '../user';
 import { withdrawnBetween } from '../withdraw';
 import { loadRebateSettings, type RebateSettings, rebateCycleWarnings } from './rates';
 import { rebatePeriods } from './schema';
@@ -36,6 +39,9 @@ export const REBATE_CATCH_UP_DAYS = 31;
 /** A day is paid only this long after it ended, so a settlement committing at midnight is in it. */
 export const REBATE_GRACE_MS = 5 * 60_000;
 
+/** How many tiers up a member's amount pays rebates (1 = who invited them). */
+const REBATE_TIERS = REBATE_LEVELS.length;
+
 export interface PeriodResult {
   period: string;
   kind: RebateKind;
@@ -48,47 +54,32 @@ export interface PeriodResult {
 function memberAmounts(kind: RebateKind, start: Date, end: Date, registerAsset: Asset) {
   const from = sql`${start.toISOString()}::timestamptz`;
   const to = sql`${end.toISOString()}::timestamptz`;
-  if (kind === 'bet')
-    // The day's settled sessions first (their index), then their bets (by session). Every bet of
-    // a settled session is valid turnover (won or lost; a losing bet's row still says PENDING, see
-    // game/outcome.ts); refunded (DRAW) bets are those of void sessions, never settled ones.
-    return sql`select user_id, coin as asset, sum(total) as amount from game_bets
-               where session_id in (select id from game_sessions where status = 'settled' and settled_at >= ${from} and settled_at < ${to})
-               group by user_id, coin`;
+  if (kind === 'bet') return settledStakesBetween(from, to);
   if (kind === 'recharge')
     // Only money that stays earns (domain retainedRecharge): the day's recharges in a coin minus the
     // member's withdrawals asked that day in the same coin (not rejected), so a same-day cycle pays nothing.
     return sql`select r.user_id, r.asset, greatest(r.amount - coalesce(w.amount, 0), 0) as amount from (
-                 select a.user_id, t.asset, sum(t.amount) as amount
-                 from ledger_transfers t join ledger_accounts a on a.id = t.to_account_id
-                 where t.type = 'recharge' and a.user_id is not null and t.created_at >= ${from} and t.created_at < ${to}
-                 group by a.user_id, t.asset
+                 ${userCreditsBetween('recharge', from, to)}
                ) r left join (${withdrawnBetween(from, to)}) w on w.user_id = r.user_id and w.asset = r.asset
                where r.amount > coalesce(w.amount, 0)`;
   return sql`select user_id, ${registerAsset}::text as asset, 1::bigint as amount from (${effectiveInvitations}) e
              where effective_at >= ${from} and effective_at < ${to}`;
 }
 
-/** The bases of one day and kind, summed per beneficiary (1-3 levels up), level and coin. */
+/** The bases of one day and kind, summed per beneficiary (1-3 tiers up), tier and coin. */
 async function rebateBases(tx: Executor, kind: RebateKind, start: Date, end: Date, settings: RebateSettings) {
-  return queryRows<{ beneficiary: string | number; level: number; asset: Asset; base: string }>(
+  return queryRows<{ beneficiary: string | number; tier: number; asset: Asset; base: string }>(
     tx,
     sql`with recursive member_amounts as (${memberAmounts(kind, start, end, settings.registerAsset)}),
-        up(member, ancestor, level) as (
-          select u.id, u.parent_id, 1 from users u
-          where u.id in (select user_id from member_amounts) and u.parent_id is not null
-          union all
-          select up.member, p.parent_id, up.level + 1 from up join users p on p.id = up.ancestor
-          where up.level < 3 and p.parent_id is not null
-        )
-        select up.ancestor as beneficiary, up.level, m.asset, sum(m.amount)::text as base
-        from up join member_amounts m on m.user_id = up.member
-        group by up.ancestor, up.level, m.asset
-        order by up.ancestor, up.level, m.asset`,
+        ${invitersCte(sql`select user_id from member_amounts`, REBATE_TIERS)}
+        select up.ancestor as beneficiary, up.tier, m.asset, sum(m.amount)::text as base
+        from inviters up join member_amounts m on m.user_id = up.member
+        group by up.ancestor, up.tier, m.asset
+        order by up.ancestor, up.tier, m.asset`,
   );
 }
 
-/** One message per beneficiary and coin with the day's total over its levels (paid in the same transaction). */
+/** One message per beneficiary and coin with the day's total over its tiers (paid in the same transaction). */
 function rebateMessages(transfers: readonly TransferInput[], kind: RebateKind, period: string) {
   const totals = new Map<string, { userId: number; asset: Asset; amount: bigint }>();
   for (const t of transfers) {
@@ -123,7 +114,8 @@ export async function payRebatePeriod(
     const reference = `rebate:${kind}:${period}`;
     const transfers: TransferInput[] = [];
     for (const row of await rebateBases(tx, kind, start, end, settings)) {
-      const amount = rebateFor(kind, Number(row.level), BigInt(row.base), settings.rates);
+      const tier = Number(row.tier);
+      const amount = rebateFor(kind, tier, BigInt(row.base), settings.rates);
       if (amount <= 0n) continue;
       const beneficiary = Number(row.beneficiary);
       transfers.push({
@@ -133,8 +125,9 @@ export async function payRebatePeriod(
         amount,
         type: 'rebate',
         reference,
-        idempotencyKey: `${reference}:${beneficiary}:${row.level}:${row.asset}`,
-        meta: { kind, level: Number(row.level), period },
+        idempotencyKey: `${reference}:${beneficiary}:${tier}:${row.asset}`,
+        // `level` is the tier, under the name the stored transfers have always had (stats.ts reads it).
+        meta: { kind, level: tier, period },
       });
     }
     await transferBatch(tx, transfers, now);

@@ -40,10 +40,10 @@ export async function loadRebateSettings(config: ConfigService): Promise<RebateS
 
 const percent = (bps: number) => `${(bps / 100).toFixed(2)}%`;
 
-/** The rates as the app shows them: one row per level, each value labelled by the screen. */
+/** The rates as the app shows them: one row per tier (the wire's `level`), each value labelled by the screen. */
 export function rateRows(rates: RebateRates): TeamRebateRate[] {
-  return REBATE_LEVELS.map((level, index) => ({
-    level,
+  return REBATE_LEVELS.map((tier, index) => ({
+    level: tier,
     betRate: percent(rates.betBps[index] ?? 0),
     rechargeRate: percent(rates.rechargeBps[index] ?? 0),
     registerReward: formatMoney(rates.registerReward[index] ?? 0n),

@@ -6,7 +6,7 @@ import type { ConfigService } from '../config';
 import type { UserRow } from '../user';
 import { runRebates } from './job';
 import { loadRebateSettings, rebateCycleWarnings } from './rates';
-import { commissionScalar, loadTeamInfo, teamMembers } from './stats';
+import { commissionScalar, loadTeamInfo, type TeamHead, teamMembers } from './stats';
 
 export interface TeamServiceDeps {
   db: Database;
@@ -17,11 +17,12 @@ export interface TeamServiceDeps {
 /** The team: statistics, member pages, commissions, and the rebate job (run by server.ts as leader). */
 export function createTeamService({ db, clock, config }: TeamServiceDeps) {
   return {
-    async info(user: UserRow): Promise<TeamInfo> {
+    async info(user: TeamHead): Promise<TeamInfo> {
       return loadTeamInfo(db, user, (await loadRebateSettings(config)).rates);
     },
-    members(userId: number, level: number, pageNo: number): Promise<Paged<TeamMember>> {
-      return teamMembers(db, userId, level, pageNo);
+    /** A page of the members at one tier (the wire calls it `level`). */
+    members(userId: number, tier: number, pageNo: number): Promise<Paged<TeamMember>> {
+      return teamMembers(db, userId, tier, pageNo);
     },
     /** Rebates paid for the platform day before `today` (they are paid shortly after it ends), as one value of getUserInfo's statement. */
     yesterdayCommission: (userId: number, today: string): Scalar<bigint> => commissionScalar(userId, addDays(today, -1)),

@@ -1,10 +1,12 @@
 import { type SQL, sql } from 'drizzle-orm';
+import { configValueSql } from '../config';
 import { firstCreditedRecharges } from '../recharge';
+import { directInviteesSql } from '../user';
 import { walletBindings } from '../withdraw';
 
 /** The operator's choice of the signal an effective invitation waits for (sys_config TEAM_INVITE_SIGNAL). */
 export const INVITE_SIGNALS = ['first_recharge', 'wallet'] as const;
-const inviteSignal = sql`coalesce((select value from sys_config where key = 'TEAM_INVITE_SIGNAL'), 'first_recharge')`;
+const inviteSignal = sql`coalesce(${configValueSql('TEAM_INVITE_SIGNAL')}, 'first_recharge')`;
 
 /**
  * When each user's invitation became effective and counts (register rebates, invite tasks):
@@ -23,16 +25,10 @@ export const effectiveInvitationsOf = (among?: SQL): SQL => sql`
 /** Every user's (the rebate job's day filters on effective_at). */
 export const effectiveInvitations: SQL = effectiveInvitationsOf();
 
-/**
- * Valid bets are settled ones (won or lost); a refunded (DRAW) stake is no turnover. They are
- * told by their session alone, so that an index without `status` answers it
- * (game_bets_user_turnover_idx), and because a losing bet's row keeps saying PENDING after its
- * session settled (game/outcome.ts): every bet of a settled session is valid, of an open or
- * drawn one pending, of a void one DRAW. Those sessions are few: the open and drawn ones of each
- * room, and legacy voids.
- */
-export const IN_SETTLED_SESSION = (column: SQL) =>
-  sql`not (${column} = any (array(select id from game_sessions where status in ('open', 'drawn', 'void'))))`;
+/** How many of the users `userId` invited directly have an effective invitation, as a scalar subquery's text (the level module's `invite` figure). */
+export const effectiveDirectInvitesSql = (userId: number): SQL =>
+  sql`select count(*)::text from (${directInviteesSql(userId)}) u
+        where u.id in (select user_id from (${effectiveInvitationsOf(directInviteesSql(userId))}) e)`;
 
 /**
  * Team figures and commissions are shown in the CASH family of coins (CASH,

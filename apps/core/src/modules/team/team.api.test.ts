@@ -2,8 +2,8 @@ import type { Paged, TeamInfo, TeamMember, UserInfo } from '@prism/domain';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bindBankCard, createTestContext, fundUser, registerUser, type TestContext, type TestUser } from '../../testing';
+import { checkLedger } from '../../testing/ledger';
 import { seedBet } from '../../testing/team';
-import { checkLedger } from '../ledger/check';
 import { balancesOf, transfer } from '../ledger/ledger';
 import { checkRebates } from './check';
 

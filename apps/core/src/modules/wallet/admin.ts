@@ -6,7 +6,7 @@ import type { Database } from '../../db/client';
 import { ok } from '../../http/envelope';
 import { field, parseInput } from '../../http/validate';
 import type { Clock } from '../../platform/clock';
-import { applyMultipleToHeld, checkLedger } from '../ledger';
+import { applyMultipleToHeld } from '../ledger';
 import { assertCurrency, loadWalletConfig, toWireConfig } from './config';
 import { chargeWithdrawConfig, exchangeRates } from './schema';
 
@@ -89,10 +89,6 @@ export function walletAdminRoutes(db: Database, clock: Clock): Router {
         set: enabled ? { rate: input.rate, enabled, updatedAt: clock.now() } : { enabled, updatedAt: clock.now() },
       });
     ok(res, { ...input, enabled }, 'Updated Successfully');
-  });
-
-  router.get('/ledger/check', async (_req, res) => {
-    ok(res, await checkLedger(db));
   });
 
   return router;

@@ -2,7 +2,7 @@ import { type GiftCodeView, parseMoney, type UserInfo, type WithdrawBreakdownVie
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, fundUser, registerUser, TEST_OPS_TOKEN, type TestContext, type TestUser } from '../../testing';
-import { checkLedger } from '../ledger/check';
+import { checkLedger } from '../../testing/ledger';
 import { transfer } from '../ledger/ledger';
 
 let ctx: TestContext;

@@ -11,7 +11,7 @@ import {
   type TestContext,
   type TestUser,
 } from '../../testing';
-import { checkLedger } from '../ledger/check';
+import { checkLedger } from '../../testing/ledger';
 
 let ctx: TestContext;
 beforeAll(async () => {

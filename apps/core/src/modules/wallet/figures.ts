@@ -12,6 +12,7 @@ import {
 } from '@prism/domain';
 import { sql } from 'drizzle-orm';
 import { jsonValue, type Scalar } from '../../db/scalars';
+import { balancesJsonSql, creditTotalsJsonSql, turnoverBookJsonSql } from '../ledger';
 
 /** The wallet part of User info, all from the ledger (decimal strings). */
 export interface WalletFigures {
@@ -56,13 +57,9 @@ interface WalletRow {
 export function walletScalar(userId: number): Scalar<WalletFigures> {
   return {
     sql: sql`select json_build_object(
-        'balances', (select json_object_agg(asset, balance::text) from ledger_accounts where user_id = ${userId}),
-        'book', (select json_agg(json_build_object('currency', currency, 'required', required::text,
-                   'principal', principal::text, 'done', done::text)) from turnover where user_id = ${userId}),
-        'recharge', (select json_object_agg(asset, total) from (
-                       select a.asset, sum(t.amount)::text as total
-                       from ledger_accounts a join ledger_transfers t on t.to_account_id = a.id and t.type = 'recharge'
-                       where a.user_id = ${userId} group by a.asset) r),
+        'balances', ${balancesJsonSql(userId)},
+        'book', ${turnoverBookJsonSql(userId)},
+        'recharge', ${creditTotalsJsonSql(userId, 'recharge')},
         'withdraw', (select json_object_agg(currency, total) from (
                        select currency, sum(amount)::text as total from withdrawals
                        where user_id = ${userId} and status = 'paid' group by currency) w),

@@ -1,6 +1,7 @@
 import { type Asset, type AssetRecord, formatMoney, type Paged } from '@prism/domain';
 import { sql } from 'drizzle-orm';
 import { type Executor, queryRows } from '../../db/client';
+import { userMovesSql } from '../ledger';
 
 export interface RecordFilter {
   type?: string | undefined;
@@ -15,14 +16,7 @@ export async function findAssetRecords(
   pageNo: number,
   pageSize: number,
 ): Promise<Paged<AssetRecord>> {
-  const accounts = filter.coin
-    ? sql`(select id from ledger_accounts where user_id = ${userId} and asset = ${filter.coin})`
-    : sql`(select id from ledger_accounts where user_id = ${userId})`;
-  const typeFilter = filter.type ? sql`and type = ${filter.type}` : sql``;
-  const mine = sql`
-    select id, asset, type, reference, created_at, amount as signed from ledger_transfers where to_account_id in ${accounts} ${typeFilter}
-    union all
-    select id, asset, type, reference, created_at, -amount as signed from ledger_transfers where from_account_id in ${accounts} ${typeFilter}`;
+  const mine = userMovesSql(userId, filter);
   const rows = await queryRows<{ id: number; asset: Asset; type: string; reference: string; created_at: string | Date; signed: string }>(
     db,
     sql`select id, asset, type, reference, created_at, signed::text as signed from (${mine}) t order by id desc, signed desc limit ${pageSize} offset ${(pageNo - 1) * pageSize}`,

@@ -12,7 +12,7 @@ import {
   TEST_OPS_TOKEN,
   type TestContext,
 } from '../../testing';
-import { checkLedger } from '../ledger/check';
+import { checkLedger } from '../../testing/ledger';
 import { balancesOf } from '../ledger/ledger';
 import { botOutbox } from '../notify/schema';
 import { chargeWithdrawConfig } from '../wallet/schema';

@@ -9,8 +9,8 @@ import {
   TEST_OPS_TOKEN,
   type TestContext,
 } from '../../testing';
+import { checkLedger } from '../../testing/ledger';
 import { passwordThrottles } from '../auth/schema';
-import { checkLedger } from '../ledger/check';
 import { balancesOf } from '../ledger/ledger';
 
 let ctx: TestContext;
