@@ -3,7 +3,6 @@ import type { Database } from '../../db/client';
 import type { Scalar } from '../../db/scalars';
 import type { Clock } from '../../platform/clock';
 import type { ConfigService } from '../config';
-import type { UserRow } from '../user';
 import { runRebates } from './job';
 import { loadRebateSettings, rebateCycleWarnings } from './rates';
 import { commissionScalar, loadTeamInfo, type TeamHead, teamMembers } from './stats';
