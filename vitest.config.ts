@@ -22,6 +22,23 @@ const ENGINE_NEUTRAL_API = [
   'apps/core/src/modules/user/user.api.test.ts',
   'apps/core/src/modules/sms/*.api.test.ts',
 ];
+/**
+ * `npm run test:quick` (npm names the script in npm_lifecycle_event; TEST_QUICK=1 does the same):
+ * the day-to-day lane. The core project keeps only its unit files: no API suite (each file starts
+ * the app on PGlite), no PostgreSQL, no bot server, and none that starts child processes or servers
+ * of its own. The other projects run whole. CI and `npm test` run everything.
+ */
+const quick = process.env.npm_lifecycle_event === 'test:quick' || process.env.TEST_QUICK === '1';
+const NOT_QUICK = [
+  'apps/core/src/**/*.api.test.ts',
+  'apps/core/src/**/*.bot.test.ts',
+  'apps/core/src/web.test.ts',
+  'apps/core/src/lifecycle.test.ts',
+  'apps/core/src/server.test.ts',
+  'apps/core/src/botLoading.test.ts',
+  'apps/core/src/cli/ledgerCheck.test.ts',
+  'apps/core/src/platform/dataDirLock.test.ts',
+];
 const coreSetup = { globalSetup: ['apps/core/src/testing/globalSetup.ts'], testTimeout: 30_000, hookTimeout: 60_000 };
 
 export default defineConfig({
@@ -36,7 +53,7 @@ export default defineConfig({
         test: {
           name: 'core',
           include: ['apps/core/src/**/*.test.ts'],
-          exclude: ['apps/core/src/**/*.pg.test.ts', ...(postgres ? ENGINE_NEUTRAL_API : [])],
+          exclude: ['apps/core/src/**/*.pg.test.ts', ...(postgres ? ENGINE_NEUTRAL_API : []), ...(quick ? NOT_QUICK : [])],
           env: { TEST_DB: 'pglite' },
           ...coreSetup,
           // These files share no module state (factories; nothing starts on import; no vi.mock), so a
@@ -45,7 +62,7 @@ export default defineConfig({
           isolate: false,
         },
       },
-      ...(postgres
+      ...(postgres && !quick
         ? [
             {
               test: {
