@@ -45,7 +45,9 @@ export default defineConfig({
   test: {
     maxWorkers: 2,
     projects: [
-      { test: { name: 'domain', include: ['packages/domain/src/**/*.test.ts'] } },
+      // Property tests (fast-check) run hundreds of cases; on a shared 2-core machine (load 20+) two of
+      // them took over vitest's default 5 s, so the domain project gets the same bound as bot.
+      { test: { name: 'domain', include: ['packages/domain/src/**/*.test.ts'], testTimeout: 30_000 } },
       { test: { name: 'client', include: ['packages/client/src/**/*.test.ts'], env: { TEST_DB: 'pglite' }, ...coreSetup } },
       { test: { name: 'bot', include: ['bot/src/**/*.test.ts'], testTimeout: 30_000 } },
       { test: { name: 'web', include: ['apps/web/src/**/*.test.{ts,tsx}'] } },
