@@ -8,7 +8,7 @@ import { defineConfig } from 'vitest/config';
  */
 const postgres = Boolean(process.env.TEST_DATABASE_URL);
 /**
- * With PostgreSQL at hand (CI), these API files run on PostgreSQL only: they test the HTTP and sign-in
+ * With PostgreSQL at hand (CI), these API files run on PostgreSQL only: they test the HTTP and login
  * plumbing (input fuzzing, protocol, headers, accounts, passwords), where the engine adds nothing and
  * which took a fifth of the doubled API time. Money paths (ledger, game, wallet, earning, team, ...)
  * still run on both engines, and the browser tests run the whole product on PGlite. Without
