@@ -2,17 +2,17 @@ import {
   AppError,
   ASSETS,
   type Asset,
+  type CheckInRule,
+  checkInWeek,
   currentStreak,
-  DEFAULT_SIGN_IN_RULE,
+  DEFAULT_CHECK_IN_RULE,
   formatMoney,
-  type LastSignIn,
+  type LastCheckIn,
   localDate,
   parseMoney,
   type SignInResult,
-  type SignInRule,
   type SignInStatus,
   type StreakToday,
-  signInWeek,
   streakOn,
 } from '@prism/domain';
 import { desc, eq, sql } from 'drizzle-orm';
@@ -27,7 +27,7 @@ import { checkIns } from './schema';
 
 /** The operator's check-in settings (sys_config), falling back to the specification's defaults. */
 export interface CheckInSettings {
-  rule: SignInRule;
+  rule: CheckInRule;
   asset: Asset;
   timeZone: string;
 }
@@ -48,15 +48,15 @@ async function loadSettings(config: ConfigService): Promise<CheckInSettings> {
   return {
     asset: (ASSETS as readonly string[]).includes(asset) ? (asset as Asset) : 'CASH',
     rule: {
-      base: amount(base, DEFAULT_SIGN_IN_RULE.base),
-      step: amount(step, DEFAULT_SIGN_IN_RULE.step),
-      doubleEvery: Number.isInteger(every) && every >= 0 ? every : DEFAULT_SIGN_IN_RULE.doubleEvery,
+      base: amount(base, DEFAULT_CHECK_IN_RULE.base),
+      step: amount(step, DEFAULT_CHECK_IN_RULE.step),
+      doubleEvery: Number.isInteger(every) && every >= 0 ? every : DEFAULT_CHECK_IN_RULE.doubleEvery,
     },
     timeZone,
   };
 }
 
-async function lastCheckIn(tx: Executor, userId: number): Promise<LastSignIn | undefined> {
+async function lastCheckIn(tx: Executor, userId: number): Promise<LastCheckIn | undefined> {
   const [row] = await tx
     .select({ date: checkIns.signDate, day: checkIns.streakDay })
     .from(checkIns)
@@ -67,7 +67,7 @@ async function lastCheckIn(tx: Executor, userId: number): Promise<LastSignIn | u
 }
 
 function toStatus(streak: StreakToday, today: string, settings: CheckInSettings): SignInStatus {
-  const days = signInWeek(streak, today, settings.rule);
+  const days = checkInWeek(streak, today, settings.rule);
   const todayEntry = days.find((d) => d.day === streak.day);
   return {
     signedToday: streak.signedToday,
@@ -150,7 +150,7 @@ export function createCheckInService({
     streakDay: (userId: number, today: string): Scalar<number> => ({
       sql: sql`select json_build_object('date', sign_date, 'day', streak_day) from sign_ins
                where user_id = ${userId} order by sign_date desc limit 1`,
-      read: (value) => currentStreak(jsonValue<LastSignIn | null>(value) ?? undefined, today),
+      read: (value) => currentStreak(jsonValue<LastCheckIn | null>(value) ?? undefined, today),
     }),
   };
 }
