@@ -8,7 +8,7 @@ import { defineConfig } from 'vitest/config';
  */
 const postgres = Boolean(process.env.TEST_DATABASE_URL);
 /**
- * With PostgreSQL at hand (CI), these API files run on PostgreSQL only: they test the HTTP and sign-in
+ * With PostgreSQL at hand (CI), these API files run on PostgreSQL only: they test the HTTP and login
  * plumbing (input fuzzing, protocol, headers, accounts, passwords), where the engine adds nothing and
  * which took a fifth of the doubled API time. Money paths (ledger, game, wallet, earning, team, ...)
  * still run on both engines, and the browser tests run the whole product on PGlite. Without
@@ -22,13 +22,32 @@ const ENGINE_NEUTRAL_API = [
   'apps/core/src/modules/user/user.api.test.ts',
   'apps/core/src/modules/sms/*.api.test.ts',
 ];
+/**
+ * `npm run test:quick` (npm names the script in npm_lifecycle_event; TEST_QUICK=1 does the same):
+ * the day-to-day lane. The core project keeps only its unit files: no API suite (each file starts
+ * the app on PGlite), no PostgreSQL, no bot server, and none that starts child processes or servers
+ * of its own. The other projects run whole. CI and `npm test` run everything.
+ */
+const quick = process.env.npm_lifecycle_event === 'test:quick' || process.env.TEST_QUICK === '1';
+const NOT_QUICK = [
+  'apps/core/src/**/*.api.test.ts',
+  'apps/core/src/**/*.bot.test.ts',
+  'apps/core/src/web.test.ts',
+  'apps/core/src/lifecycle.test.ts',
+  'apps/core/src/server.test.ts',
+  'apps/core/src/botLoading.test.ts',
+  'apps/core/src/cli/ledgerCheck.test.ts',
+  'apps/core/src/platform/dataDirLock.test.ts',
+];
 const coreSetup = { globalSetup: ['apps/core/src/testing/globalSetup.ts'], testTimeout: 30_000, hookTimeout: 60_000 };
 
 export default defineConfig({
   test: {
     maxWorkers: 2,
     projects: [
-      { test: { name: 'domain', include: ['packages/domain/src/**/*.test.ts'] } },
+      // Property tests (fast-check) run hundreds of cases; on a shared 2-core machine (load 20+) two of
+      // them took over vitest's default 5 s, so the domain project gets the same bound as bot.
+      { test: { name: 'domain', include: ['packages/domain/src/**/*.test.ts'], testTimeout: 30_000 } },
       // The lint's own rules (import boundaries, function length), shown failing on planted violations.
       { test: { name: 'scripts', include: ['scripts/**/*.test.mjs'] } },
       { test: { name: 'client', include: ['packages/client/src/**/*.test.ts'], env: { TEST_DB: 'pglite' }, ...coreSetup } },
@@ -38,7 +57,7 @@ export default defineConfig({
         test: {
           name: 'core',
           include: ['apps/core/src/**/*.test.ts'],
-          exclude: ['apps/core/src/**/*.pg.test.ts', ...(postgres ? ENGINE_NEUTRAL_API : [])],
+          exclude: ['apps/core/src/**/*.pg.test.ts', ...(postgres ? ENGINE_NEUTRAL_API : []), ...(quick ? NOT_QUICK : [])],
           env: { TEST_DB: 'pglite' },
           ...coreSetup,
           // These files share no module state (factories; nothing starts on import; no vi.mock), so a
@@ -47,7 +66,7 @@ export default defineConfig({
           isolate: false,
         },
       },
-      ...(postgres
+      ...(postgres && !quick
         ? [
             {
               test: {

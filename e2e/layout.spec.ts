@@ -1,7 +1,7 @@
 import { expect, type Page, test } from '@playwright/test';
 import { LOCALES, type RouteName, routes } from '@prism/domain';
 import { E2E_OPS_TOKEN } from './support/constants';
-import { registeredUser, signIn } from './support/telegramClient';
+import { logIn, registeredUser } from './support/telegramClient';
 
 /**
  * Layouts that hold on a phone (issue 23, item 8): at 360 px no route scrolls
@@ -140,7 +140,7 @@ test.use({ viewport: { width: 360, height: 740 } });
 test('no route scrolls sideways at 360 px, in any of the five locales, with long real data', async ({ page }) => {
   test.setTimeout(150_000);
   await operatorAddsLongProducts(page);
-  await signIn(page, await richUserWithLongName(page));
+  await logIn(page, await richUserWithLongName(page));
   const packages = (await (await page.request.get('/core/app/powerSession/cateList')).json()) as {
     result: { sessions?: { id: number }[] }[];
   };

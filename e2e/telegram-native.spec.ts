@@ -6,11 +6,11 @@ import {
   expectLatest,
   installTelegramClient,
   launchUrl,
+  logIn,
   pressBackButton,
   pressMainButton,
   pressSecondaryButton,
   registeredUser,
-  signIn,
   TELEGRAM_DARK,
   TELEGRAM_LIGHT,
   type ThemeParams,
@@ -29,7 +29,7 @@ const account = '/pages/account/account';
 
 async function openSignedIn(page: Page, path: string, theme: ThemeParams = TELEGRAM_LIGHT): Promise<void> {
   const { token } = await registeredUser(page.request);
-  await signIn(page, token);
+  await logIn(page, token);
   await installTelegramClient(page, { theme });
   await page.goto(launchUrl(path, { theme }));
   await page.waitForURL((url) => url.pathname === path);
@@ -149,7 +149,7 @@ test('3. every primary confirmation is the MainButton: login, passwords, gift co
   await expectLatest(page, 'web_app_setup_main_button', { is_visible: true, text: 'Register' });
   await expect(page.getByRole('button', { name: 'Register', exact: true })).toHaveCount(0);
 
-  await signIn(page, token);
+  await logIn(page, token);
   for (const [path, text] of [
     ['/pages/loginPassword/loginPassword', 'Confirm'],
     ['/pages/paymentPassword/paymentPassword', 'Confirm'],
@@ -168,7 +168,7 @@ test('3. every primary confirmation is the MainButton: login, passwords, gift co
 
 test('5. safe and content-safe areas pad the app; 6. expand; 14. no fullscreen or orientation lock', async ({ page }) => {
   const { token } = await registeredUser(page.request);
-  await signIn(page, token);
+  await logIn(page, token);
   await installTelegramClient(page, {
     safeArea: { top: 20, bottom: 30, left: 0, right: 0 },
     contentSafeArea: { top: 40, bottom: 10, left: 12, right: 14 },
@@ -223,7 +223,7 @@ test('10. t.me links open with openTelegramLink, other links with openLink', asy
 
 test('12. plain browser: no SDK, the spec look (black), in-page buttons', async ({ page }, testInfo) => {
   const { token } = await registeredUser(page.request);
-  await signIn(page, token);
+  await logIn(page, token);
   const scripts: string[] = [];
   page.on('request', (request) => {
     if (request.resourceType() === 'script') scripts.push(request.url());

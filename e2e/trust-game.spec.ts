@@ -1,6 +1,6 @@
 import { type APIRequestContext, expect, test } from '@playwright/test';
 import { operatorAddsShortRoom, SHORT_ROOM } from './support/game';
-import { registeredUser, signIn } from './support/telegramClient';
+import { logIn, registeredUser } from './support/telegramClient';
 
 interface Envelope<T> {
   code: number;
@@ -84,7 +84,7 @@ test('several bets in one session, one small winner: the popup says lost, with t
   await operatorAddsShortRoom(page.request);
   const { token } = await registeredUser(page.request);
   await fundChip(page.request, token);
-  await signIn(page, token);
+  await logIn(page, token);
   // GOLD remembered on this device from an earlier version: nothing gives a user GOLD, so CHIP is used instead.
   await page.addInitScript(() => localStorage.setItem('prism.game.coin', 'GOLD'));
   await page.goto(`/pages/game/game?level=${SHORT_ROOM.level}`);
@@ -160,7 +160,7 @@ test("at a package's daily limit, Confirm purchase is disabled and says why (the
   expect(advanced?.dailyLimit).toBe(1);
   await call(page.request, 'post', '/app/userPower/buyPower', token, { sessionId: String(advanced?.id) });
 
-  await signIn(page, token);
+  await logIn(page, token);
   await page.goto(`/pages/DoubleInvest/detail/detail?id=${advanced?.id}`);
   await expect(page.getByTestId('power-limit-reached')).toHaveText(
     "Today's limit for this package is reached (1 of 1 bought). You can buy it again tomorrow.",

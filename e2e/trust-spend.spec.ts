@@ -4,10 +4,10 @@ import {
   expectLatest,
   installTelegramClient,
   launchUrl,
+  logIn,
   pressMainButton,
   pressSecondaryButton,
   registeredUser,
-  signIn,
 } from './support/telegramClient';
 
 /**
@@ -72,7 +72,7 @@ test('gift power asks with the amount and the balance after; cancel spends nothi
   const pkg = await fiftyCashPackage(request, name);
   const token = await fundedUser(request, '120');
   const receiver = await registeredUser(request);
-  await signIn(page, token);
+  await logIn(page, token);
 
   await page.goto('/pages/DoubleInvest/givenPower/givenPower');
   await page.getByTestId('give-package').selectOption(String(pkg.id));
@@ -118,7 +118,7 @@ test('inside Telegram the confirmation is the MainButton (Pay) and the Secondary
   const pkg = await fiftyCashPackage(request, `Trust ${unique()}`);
   const token = await fundedUser(request, '60');
   const receiver = await registeredUser(request);
-  await signIn(page, token);
+  await logIn(page, token);
   await installTelegramClient(page);
   await page.goto(launchUrl('/pages/DoubleInvest/givenPower/givenPower'));
   await page.getByTestId('give-package').selectOption(String(pkg.id));
@@ -145,7 +145,7 @@ test('a follow-invest product shows its return net of the 10 % fee, and says whe
   // 0.80 % a day for 7 days is 5.60 %; less the 10 % management fee: -4.40 % (the product of the issue).
   await operatorPost(request, 'followInvest/products', { advisorName, price: '100', days: '7', dailyRate: '0.80', giftRate: '0' });
   const { token } = await registeredUser(request);
-  await signIn(page, token);
+  await logIn(page, token);
   await page.goto('/pages/followInvest/followInvest');
   const product = page.getByTestId('follow-products').getByRole('listitem').filter({ hasText: advisorName });
   await expect(product.getByTestId('follow-net-return')).toHaveText('-4.40 CASH (-4.40%)');

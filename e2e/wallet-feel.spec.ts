@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { registeredUser, signIn } from './support/telegramClient';
+import { logIn, registeredUser } from './support/telegramClient';
 
 /**
  * The feel of a native wallet (issue 23, item 10): skeletons where the main
@@ -28,7 +28,7 @@ async function recordCashTexts(page: Page): Promise<() => Promise<string[]>> {
 
 test('the main screens show a skeleton of themselves while they load, not a spinner', async ({ page }) => {
   const { token } = await registeredUser(page.request);
-  await signIn(page, token);
+  await logIn(page, token);
   // A slow network: every answer of the API takes two seconds.
   await page.route('**/core/app/**', async (route) => {
     await new Promise((done) => setTimeout(done, 2_000));
@@ -50,7 +50,7 @@ test('the main screens show a skeleton of themselves while they load, not a spin
 
 test('a toast sits at the top edge, is announced, and the CASH balance rolls to its new value with its sign', async ({ page }) => {
   const { token } = await registeredUser(page.request);
-  await signIn(page, token);
+  await logIn(page, token);
   await page.goto('/pages/home/home');
   await expect(page.getByTestId('balance-cash')).toHaveText('CASH $0.00');
   await expect(page.getByTestId('balance-chip')).toHaveText('CHIP 0.00');
@@ -78,7 +78,7 @@ test('a toast sits at the top edge, is announced, and the CASH balance rolls to 
 test('with reduced motion the balance changes at once', async ({ page }) => {
   await page.emulateMedia({ reducedMotion: 'reduce' });
   const { token } = await registeredUser(page.request);
-  await signIn(page, token);
+  await logIn(page, token);
   await page.goto('/pages/home/home');
   await expect(page.getByTestId('balance-cash')).toHaveText('CASH $0.00');
   const texts = await recordCashTexts(page);

@@ -167,6 +167,6 @@ export async function registeredUser(request: APIRequestContext, password = 'sec
 }
 
 /** Puts the token where the app keeps it, before the app starts. */
-export async function signIn(page: Page, token: string): Promise<void> {
+export async function logIn(page: Page, token: string): Promise<void> {
   await page.addInitScript((value) => localStorage.setItem('prism.token', JSON.stringify({ token: value })), token);
 }

@@ -14,6 +14,7 @@ import { createRateLimiter } from './http/rateLimit';
 import { requestContext } from './http/requestContext';
 import { authenticate, authRoutes } from './modules/auth';
 import { broadcastAdminRoutes } from './modules/broadcast';
+import { checkInRoutes } from './modules/checkIn';
 import { configRoutes } from './modules/config';
 import { contentAdminRoutes, contentRoutes } from './modules/content';
 import { devRoutes, devTelegramRoutes } from './modules/dev';
@@ -28,7 +29,6 @@ import { opsRoutes, requireOperator } from './modules/ops';
 import { powerAdminRoutes, powerRoutes } from './modules/power';
 import { protectionRoutes } from './modules/protection';
 import { rechargeAdminRoutes, rechargeRoutes } from './modules/recharge';
-import { signInRoutes } from './modules/signIn';
 import { smsRoutes } from './modules/sms';
 import { tapRoutes } from './modules/tap';
 import { telegramRoutes } from './modules/telegram';
@@ -102,7 +102,7 @@ function coreRouter(deps: CoreDeps, services: Services): Router {
     rechargeRoutes(deps, services),
     withdrawRoutes(deps, services),
     messageRoutes(services.messages),
-    signInRoutes({ db, clock, signIn: services.signIn }),
+    checkInRoutes({ db, clock, checkIn: services.checkIn }),
     tapRoutes({ db, taps: services.taps }),
     protectionRoutes({ clock, protection: services.protection }),
     levelRoutes({ db, clock, levels: services.levels }),

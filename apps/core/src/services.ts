@@ -2,6 +2,7 @@ import path from 'node:path';
 import type { CoreDeps } from './deps';
 import { createAuthService } from './modules/auth';
 import { createBroadcastService } from './modules/broadcast';
+import { createCheckInService } from './modules/checkIn';
 import { createAreaCodes, createConfigService } from './modules/config';
 import { createContentService } from './modules/content';
 import { createFileStorage } from './modules/file';
@@ -14,7 +15,6 @@ import { createMessageService } from './modules/message';
 import { createNotifier } from './modules/notify';
 import { createPowerService, incomeListScalar } from './modules/power';
 import { createProtectionService } from './modules/protection';
-import { createSignInService } from './modules/signIn';
 import { createCodeService, createHttpSmsProvider, createOutboxSmsProvider, createSmsCodeSender } from './modules/sms';
 import { createTapService } from './modules/tap';
 import { createTeamService } from './modules/team';
@@ -60,7 +60,7 @@ export function createServices(deps: CoreDeps) {
   });
   const protection = createProtectionService({ db, clock, config: configService });
   const { refuseExcluded } = protection;
-  const signIn = createSignInService({ db, clock, config: configService, refuseExcluded });
+  const checkIn = createCheckInService({ db, clock, config: configService, refuseExcluded });
   const team = createTeamService({ db, clock, config: configService });
   const giftCodes = createGiftCodeService({ db, clock, random, refuseExcluded });
   const levelRules = levelRulesCache(db);
@@ -84,14 +84,14 @@ export function createServices(deps: CoreDeps) {
       publicUrl: config.PUBLIC_URL ? publicUrl : '',
       botUsername: config.BOT_USERNAME,
       miniAppShortName: config.MINI_APP_SHORT_NAME,
-      engagement: { streakDay: signIn.streakDay, level: levels.currentScalar },
+      engagement: { streakDay: checkIn.streakDay, level: levels.currentScalar },
       game: { betFigures: betFiguresScalar },
       team,
       power: { incomeList: incomeListScalar },
     }),
     team,
     power,
-    signIn,
+    checkIn,
     giftCodes,
     levels,
     protection,

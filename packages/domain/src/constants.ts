@@ -3,6 +3,9 @@ export const APP_VERSION = '0.0.2';
 export const APP_VERSION_CODE = 1;
 
 export const PAGE_SIZE = 20;
+/** The highest page number and page size a paged endpoint accepts (larger asks are refused as invalid). */
+export const PAGE_NO_MAX = 100_000;
+export const PAGE_SIZE_MAX = 100;
 export const GAME_PAGE_SIZE = 20;
 /** The game's event stream sends a heartbeat (an SSE comment, `: keep-alive`) this often; a client hearing nothing for 3 of them calls it stalled. */
 export const GAME_EVENTS_HEARTBEAT_MS = 15_000;
@@ -36,6 +39,8 @@ export const ADVISOR_MANAGEMENT_FEE_BPS = 1000;
 export const CURRENCY_SYMBOL = { config: '$', game: '₹' } as const;
 export const ASSETS = ['CASH', 'USDT', 'CHIP', 'GOLD', 'POINT'] as const;
 export type Asset = (typeof ASSETS)[number];
+/** The coins money comes in and goes out in (recharge, withdrawal); the others are reached by exchange. */
+export const WALLET_CURRENCIES = ['CASH', 'USDT'] as const;
 /** The game coins of the specification: CHIP (the default), GOLD and POINT; the app offers those of GAME_BET_COINS (game/coins.ts). */
 export const GAME_COINS = ['CHIP', 'GOLD', 'POINT'] as const;
 /** Every coin the betting endpoint takes: the app's choices and USDT (the original app sends USDT). */

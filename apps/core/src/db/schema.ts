@@ -2,6 +2,7 @@
 
 export * from '../modules/auth/schema';
 export * from '../modules/broadcast/schema';
+export * from '../modules/checkIn/schema';
 export * from '../modules/config/schema';
 export * from '../modules/content/schema';
 export * from '../modules/earning/schema';
@@ -18,7 +19,6 @@ export * from '../modules/notify/schema';
 export * from '../modules/power/schema';
 export * from '../modules/protection/schema';
 export * from '../modules/recharge/schema';
-export * from '../modules/signIn/schema';
 export * from '../modules/sms/schema';
 export * from '../modules/tap/schema';
 export * from '../modules/team/schema';

@@ -1,4 +1,4 @@
-import { ASSETS, type Asset, parseRate, RATE_SCALE, valueIn, withdrawableOfBook } from '@prism/domain';
+import { ASSETS, type Asset, parseRate, RATE_SCALE, valueIn, WALLET_CURRENCIES, withdrawableOfBook } from '@prism/domain';
 import { sql } from 'drizzle-orm';
 import { type Database, queryRows } from '../db/client';
 import { balancesOf } from '../modules/ledger/ledger';
@@ -97,7 +97,7 @@ export async function withdrawnWithinTurnover(db: Database, userIds: readonly nu
       for (const [key, stake] of ofUser(bets, userId)) turnover += value(key.split(':')[1] ?? '', stake);
       const balances = await balancesOf(db, userId);
       const book = await turnoverBook(db, userId);
-      for (const asset of ['CASH', 'USDT'] as Asset[])
+      for (const asset of WALLET_CURRENCIES)
         taken += value(asset, (out.get(`${userId}:${asset}`) ?? 0n) + withdrawableOfBook(book, asset, balances[asset]));
     }
     const paidFor = Number.isFinite(minBps) ? (turnover * 10_000n) / BigInt(minBps) : 0n;

@@ -1,4 +1,4 @@
-import type { Envelope, RechargeOrder } from '@prism/domain';
+import type { Envelope, RechargeOrder, WalletCurrency } from '@prism/domain';
 import { and, eq, sql } from 'drizzle-orm';
 import { queryRows } from '../db/client';
 import { ledgerAccounts, ledgerTransfers } from '../modules/ledger/schema';
@@ -47,7 +47,7 @@ export function postCallback(
 }
 
 /** The user's balance in one asset, read from the ledger itself. */
-export async function balanceOf(ctx: TestContext, userId: number, asset: 'CASH' | 'USDT'): Promise<bigint> {
+export async function balanceOf(ctx: TestContext, userId: number, asset: WalletCurrency): Promise<bigint> {
   const [row] = await ctx.db
     .select({ balance: ledgerAccounts.balance })
     .from(ledgerAccounts)

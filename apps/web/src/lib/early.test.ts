@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { type EarlyRequests, resetEarlyForTests, settledEarly, startEarly, takeEarly } from './early';
 
-function counting(answers: { userInfo: () => Promise<unknown>; signInStatus: () => Promise<unknown> }) {
+function counting(answers: { userInfo: () => Promise<unknown>; checkInStatus: () => Promise<unknown> }) {
   const calls: string[] = [];
   const requests: EarlyRequests = {
     pageStrings: async () => calls.push('pageStrings'),
@@ -9,9 +9,9 @@ function counting(answers: { userInfo: () => Promise<unknown>; signInStatus: () 
       calls.push('userInfo');
       return answers.userInfo();
     },
-    signInStatus: () => {
-      calls.push('signInStatus');
-      return answers.signInStatus();
+    checkInStatus: () => {
+      calls.push('checkInStatus');
+      return answers.checkInStatus();
     },
   };
   return { calls, requests };
@@ -21,23 +21,23 @@ describe('early requests for the home page', () => {
   beforeEach(() => resetEarlyForTests());
 
   it('start only for a signed-in user on home or the entry page', () => {
-    const { calls, requests } = counting({ userInfo: async () => 'u', signInStatus: async () => 's' });
+    const { calls, requests } = counting({ userInfo: async () => 'u', checkInStatus: async () => 's' });
     expect(startEarly('/pages/login/login', true, requests)).toEqual([]);
     expect(startEarly('/pages/home/home', false, requests)).toEqual([]);
     expect(startEarly('/pages/team/team', true, requests)).toEqual([]);
     expect(calls).toEqual([]);
-    expect(startEarly('/pages/home/home/', true, requests)).toEqual(['userInfo', 'signInStatus']);
+    expect(startEarly('/pages/home/home/', true, requests)).toEqual(['userInfo', 'checkInStatus']);
     // Once per page load: the early entry and main.tsx both call it.
     expect(startEarly('/pages/home/home', true, requests)).toEqual([]);
     resetEarlyForTests();
-    expect(startEarly('/', true, requests)).toEqual(['userInfo', 'signInStatus']);
-    expect(calls).toEqual(['userInfo', 'signInStatus', 'pageStrings', 'userInfo', 'signInStatus', 'pageStrings']);
+    expect(startEarly('/', true, requests)).toEqual(['userInfo', 'checkInStatus']);
+    expect(calls).toEqual(['userInfo', 'checkInStatus', 'pageStrings', 'userInfo', 'checkInStatus', 'pageStrings']);
   });
 
   it('are taken once; a second query, a stale answer or a failure asks afresh', async () => {
     let now = 0;
     const clock = () => now;
-    const { requests } = counting({ userInfo: async () => 'early user', signInStatus: () => Promise.reject(new Error('net')) });
+    const { requests } = counting({ userInfo: async () => 'early user', checkInStatus: () => Promise.reject(new Error('net')) });
     startEarly('/pages/home/home', true, requests, clock);
     let fresh = 0;
     const ask = async () => {
@@ -47,7 +47,7 @@ describe('early requests for the home page', () => {
     expect(await takeEarly('userInfo', ask, clock)).toBe('early user');
     expect(fresh).toBe(0);
     expect(await takeEarly('userInfo', ask, clock)).toBe('fresh');
-    expect(await takeEarly('signInStatus', ask, clock)).toBe('fresh');
+    expect(await takeEarly('checkInStatus', ask, clock)).toBe('fresh');
     expect(fresh).toBe(2);
 
     resetEarlyForTests();
@@ -63,7 +63,7 @@ describe('early requests for the home page', () => {
     let answerStatus: (value: string) => void = () => undefined;
     const { requests } = counting({
       userInfo: async () => 'user',
-      signInStatus: () => new Promise((resolve) => (answerStatus = resolve)),
+      checkInStatus: () => new Promise((resolve) => (answerStatus = resolve)),
     });
     startEarly('/pages/home/home', true, requests, clock);
     await Promise.resolve();
@@ -71,7 +71,7 @@ describe('early requests for the home page', () => {
     expect(settledEarly(clock)).toEqual([{ key: 'userInfo', data: 'user', at: 0 }]);
     expect(settledEarly(clock)).toEqual([]);
     answerStatus('status');
-    expect(await takeEarly('signInStatus', async () => 'fresh', clock)).toBe('status');
+    expect(await takeEarly('checkInStatus', async () => 'fresh', clock)).toBe('status');
     expect(settledEarly(clock)).toEqual([]);
 
     resetEarlyForTests();

@@ -10,7 +10,7 @@ import { getToken } from './token';
  * user home): they travel while the page's own chunks load, instead of after its first render.
  * Through the one API client; the page's queries take each answer once (`takeEarly`).
  */
-export type EarlyKey = 'userInfo' | 'signInStatus';
+export type EarlyKey = 'userInfo' | 'checkInStatus';
 
 const started = new Map<EarlyKey, { answer: Promise<unknown>; at: number; value?: { data: unknown } }>();
 /** An answer older than this is not used: the page asks again (react-query's staleTime is 30 s). */
@@ -26,14 +26,14 @@ export function resetEarlyForTests(): void {
 
 export interface EarlyRequests {
   userInfo: () => Promise<unknown>;
-  signInStatus: () => Promise<unknown>;
+  checkInStatus: () => Promise<unknown>;
   /** The pages' UI strings in the stored language: the module starts loading; lib/i18n imports the same one later. */
   pageStrings?: () => Promise<unknown>;
 }
 
 const fromApi: EarlyRequests = {
   userInfo: () => api.user.getUserInfo(),
-  signInStatus: () => api.signIn.signStatus(),
+  checkInStatus: () => api.signIn.signStatus(),
   pageStrings: () => loadAppStrings(getLocale()),
 };
 
@@ -48,7 +48,7 @@ export function startEarly(
   // Once per page load: the early entry and main.tsx both call it.
   if (ran || !hasToken || !HOME_PATHS.includes(path)) return [];
   ran = true;
-  const keys: EarlyKey[] = ['userInfo', 'signInStatus'];
+  const keys: EarlyKey[] = ['userInfo', 'checkInStatus'];
   for (const key of keys) {
     const answer = requests[key]();
     const entry: { answer: Promise<unknown>; at: number; value?: { data: unknown } } = { answer, at: now() };

@@ -31,7 +31,7 @@ export const queryKeys = {
   assetRecords: ['user', 'assetRecords'] as const,
   exchangeRates: ['user', 'exchangeRates'] as const,
   messages: ['user', 'messages'] as const,
-  signInStatus: ['user', 'signIn'] as const,
+  checkInStatus: ['user', 'checkIn'] as const,
   giftCodeRecords: ['user', 'giftCodeRecords'] as const,
   tapState: ['user', 'tap'] as const,
   /** Power packages with today's purchase counts, the user's power, and power records (task platform). */
@@ -62,5 +62,5 @@ export const queryClient = new QueryClient({
 });
 
 /** The home page's early answers (lib/early.ts) that arrived before this module loaded: in the cache before the first render. */
-const earlyQueryKeys: Record<EarlyKey, readonly unknown[]> = { userInfo: queryKeys.userInfo, signInStatus: queryKeys.signInStatus };
+const earlyQueryKeys: Record<EarlyKey, readonly unknown[]> = { userInfo: queryKeys.userInfo, checkInStatus: queryKeys.checkInStatus };
 for (const { key, data, at } of settledEarly()) queryClient.setQueryData(earlyQueryKeys[key], data, { updatedAt: at });

@@ -2,7 +2,7 @@ import type { ApiError } from '@prism/client';
 
 /**
  * Session expiry (codes 401 / 50001) travels from the API client to the app
- * shell through here, so the shell does not need the client (and axios) in
+ * shell through here, so the shell does not need the client in
  * the first chunk.
  */
 let handler: ((error: ApiError) => void) | undefined;

@@ -1,14 +1,14 @@
 import type { Asset } from '../constants';
+import type { CheckInDayState } from '../engage/checkIn';
 import type { LevelState, LevelTaskKind, LevelTaskState } from '../engage/levels';
-import type { SignInDayState } from '../engage/signIn';
 
-/** One day of the sign-in week (amounts as decimal strings). */
+/** One day of the check-in week (amounts as decimal strings). */
 export interface SignInDay {
   day: number;
   /** The calendar day in the platform's time zone, "YYYY-MM-DD". */
   date: string;
   reward: string;
-  state: SignInDayState;
+  state: CheckInDayState;
 }
 
 /** POST /app/signIn/signStatus: where the user's streak stands today. */

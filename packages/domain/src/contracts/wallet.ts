@@ -1,6 +1,6 @@
-import type { Asset } from '../constants';
+import type { Asset, WALLET_CURRENCIES } from '../constants';
 
-export type WalletCurrency = 'CASH' | 'USDT';
+export type WalletCurrency = (typeof WALLET_CURRENCIES)[number];
 
 /** getConfig: every field of specification point 3 (spelling included), amounts as decimal strings. */
 export interface WalletConfig {

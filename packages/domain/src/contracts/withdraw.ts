@@ -1,6 +1,8 @@
+import type { UsdtNetwork } from '../wallet/addresses';
 import type { CodeSent } from './index';
 
-export type UsdtWalletType = 'TRC20' | 'BEP20' | 'ERC20' | 'TON';
+/** The wire's name (walletType) for a USDT network. */
+export type UsdtWalletType = UsdtNetwork;
 
 /** A withdrawal as its owner sees it (money as decimal strings, times ISO). */
 export interface WithdrawalView {

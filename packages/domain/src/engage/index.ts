@@ -1,5 +1,5 @@
 export * from './calendar';
+export * from './checkIn';
 export * from './giftCode';
 export * from './levels';
-export * from './signIn';
 export * from './taps';

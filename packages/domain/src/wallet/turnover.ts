@@ -1,4 +1,5 @@
 import type { Asset } from '../constants';
+import type { WalletCurrency } from '../contracts/wallet';
 import type { Money } from '../money';
 import { convert } from './exchange';
 
@@ -21,7 +22,8 @@ export interface TurnoverState {
 /** Every asset may hold a state; a missing one is empty. */
 export type TurnoverBook = Partial<Record<Asset, TurnoverState>>;
 
-export type TurnoverPool = 'CASH' | 'USDT';
+/** A pool is named after its home coin: one of the wallet currencies. */
+export type TurnoverPool = WalletCurrency;
 
 /** Where a coin's bets count (the game's rule): CHIP, GOLD and POINT toward CASH, USDT toward USDT. */
 export const TURNOVER_POOL: Readonly<Record<Asset, TurnoverPool>> = {

@@ -1,4 +1,4 @@
-import { PAGE_SIZE } from '@prism/domain';
+import { PAGE_NO_MAX, PAGE_SIZE, PAGE_SIZE_MAX } from '@prism/domain';
 import { Router } from 'express';
 import { z } from 'zod';
 import { ok } from '../../http/envelope';
@@ -20,7 +20,7 @@ const createBody = z.object({
   text: required(BROADCAST_TEXT_MAX),
   createdBy: field.optionalText(64),
 });
-const pageQuery = z.object({ pageNo: field.integer(1, 100_000).optional(), pageSize: field.integer(1, 100).optional() });
+const pageQuery = z.object({ pageNo: field.integer(1, PAGE_NO_MAX).optional(), pageSize: field.integer(1, PAGE_SIZE_MAX).optional() });
 
 /** /admin/broadcasts: the operator sends and lists broadcasts (`npm run ops -- broadcast`, or the bot's /broadcast). */
 export function broadcastAdminRoutes(broadcasts: BroadcastService): Router {

@@ -1,4 +1,4 @@
-import { ASSETS, type Asset, PAGE_SIZE } from '@prism/domain';
+import { ASSETS, type Asset, PAGE_NO_MAX, PAGE_SIZE, PAGE_SIZE_MAX } from '@prism/domain';
 import { Router } from 'express';
 import { z } from 'zod';
 import type { Database } from '../../db/client';
@@ -19,7 +19,7 @@ const transferAmount = z
   .refine((value) => value !== undefined && value.trim() !== '', { error: 'TRANSFER_AMOUNT_REQUIRED', abort: true })
   .pipe(field.money());
 const transferOutBody = z.object({ id: field.integer(1, 999_999_999), amount: transferAmount });
-const pageQuery = z.object({ pageNo: field.integer(1, 100_000).optional(), pageSize: field.integer(1, 100).optional() });
+const pageQuery = z.object({ pageNo: field.integer(1, PAGE_NO_MAX).optional(), pageSize: field.integer(1, PAGE_SIZE_MAX).optional() });
 
 /** /app/fixedDeposit: terms, the quote before opening, opening, my deposits, transfer-out (ours, in the specification's style). */
 export function fixedDepositRoutes({ db, clock, fixedDeposit }: { db: Database; clock: Clock; fixedDeposit: FixedDepositService }): Router {

@@ -1,5 +1,7 @@
+import { ASSETS } from '@prism/domain';
 import { sql } from 'drizzle-orm';
 import { bigint, bigserial, boolean, check, date, index, integer, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { oneOf } from '../../db/checks';
 
 /** Fixed-deposit terms the operator offers: days, annual rate, minimum amount. */
 export const depositProducts = pgTable(
@@ -17,7 +19,7 @@ export const depositProducts = pgTable(
   },
   (t) => [
     check('deposit_products_terms', sql`${t.days} between 1 and 3650 and ${t.annualRateBp} between 0 and 100000 and ${t.minAmount} > 0`),
-    check('deposit_products_coin', sql`${t.coin} in ('CASH', 'USDT', 'CHIP', 'GOLD', 'POINT')`),
+    check('deposit_products_coin', oneOf(t.coin, ASSETS)),
   ],
 );
 

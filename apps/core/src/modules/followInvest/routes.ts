@@ -1,4 +1,4 @@
-import { AppError, ASSETS, type Asset, PAGE_SIZE, parseMoney } from '@prism/domain';
+import { AppError, ASSETS, type Asset, PAGE_NO_MAX, PAGE_SIZE, PAGE_SIZE_MAX, parseMoney } from '@prism/domain';
 import { Router } from 'express';
 import { z } from 'zod';
 import type { Database } from '../../db/client';
@@ -12,7 +12,7 @@ import type { FollowInvestService } from './service';
 const noInput = z.object({}).strip();
 const productId = field.integer(1, 999_999_999);
 const orderBody = z.object({ productId, amount: field.money() });
-const pageQuery = z.object({ pageNo: field.integer(1, 100_000).optional(), pageSize: field.integer(1, 100).optional() });
+const pageQuery = z.object({ pageNo: field.integer(1, PAGE_NO_MAX).optional(), pageSize: field.integer(1, PAGE_SIZE_MAX).optional() });
 
 /** /app/followInvest: advisor products, the quote before an order, ordering, my orders (ours, in the specification's style). */
 export function followInvestRoutes({ db, clock, followInvest }: { db: Database; clock: Clock; followInvest: FollowInvestService }): Router {

@@ -1,5 +1,7 @@
+import { ASSETS } from '@prism/domain';
 import { sql } from 'drizzle-orm';
 import { bigint, bigserial, boolean, check, date, index, integer, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { oneOf } from '../../db/checks';
 
 /** Advisor (follow-invest) products the operator offers: minimum stake, term, daily rate, gift rate. */
 export const advisorProducts = pgTable(
@@ -26,7 +28,7 @@ export const advisorProducts = pgTable(
       'advisor_products_terms',
       sql`${t.days} between 1 and 3650 and ${t.dailyRateBp} between 0 and 10000 and ${t.giftRateBp} between 0 and 10000`,
     ),
-    check('advisor_products_coin', sql`${t.coin} in ('CASH', 'USDT', 'CHIP', 'GOLD', 'POINT')`),
+    check('advisor_products_coin', oneOf(t.coin, ASSETS)),
   ],
 );
 

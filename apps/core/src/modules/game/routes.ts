@@ -1,4 +1,14 @@
-import { AppError, BET_COINS, BET_NAMES, type BetCoin, type BetName, GAME_PAGE_SIZE, sessionAt } from '@prism/domain';
+import {
+  AppError,
+  BET_COINS,
+  BET_NAMES,
+  type BetCoin,
+  type BetName,
+  GAME_PAGE_SIZE,
+  PAGE_NO_MAX,
+  PAGE_SIZE_MAX,
+  sessionAt,
+} from '@prism/domain';
 import { Router } from 'express';
 import { z } from 'zod';
 import type { CoreDeps } from '../../deps';
@@ -15,7 +25,7 @@ import { ensureCurrentSession } from './sessions';
 import { currentSessionViews, toWireSession } from './views';
 
 const level = field.integer(1, 9);
-const page = { pageNo: field.integer(1, 100_000).optional(), pageSize: field.integer(1, 100).optional() };
+const page = { pageNo: field.integer(1, PAGE_NO_MAX).optional(), pageSize: field.integer(1, PAGE_SIZE_MAX).optional() };
 const betBody = z.object({
   gameSessionId: field.integer(1, Number.MAX_SAFE_INTEGER),
   betName: field.oneOf(BET_NAMES as unknown as [BetName, ...BetName[]]),

@@ -1,4 +1,4 @@
-import { ASSETS, type Asset, PAGE_SIZE } from '@prism/domain';
+import { ASSETS, type Asset, PAGE_NO_MAX, PAGE_SIZE, PAGE_SIZE_MAX } from '@prism/domain';
 import { Router } from 'express';
 import { z } from 'zod';
 import type { Database } from '../../db/client';
@@ -13,7 +13,7 @@ import type { GiftCodeService } from './service';
 const redeemBody = z.object({
   code: z.string({ error: 'FIELD_INVALID' }).min(1, { error: 'FIELD_INVALID' }).max(64, { error: 'FIELD_INVALID' }),
 });
-const pageQuery = z.object({ pageNo: field.integer(1, 100_000).optional(), pageSize: field.integer(1, 100).optional() });
+const pageQuery = z.object({ pageNo: field.integer(1, PAGE_NO_MAX).optional(), pageSize: field.integer(1, PAGE_SIZE_MAX).optional() });
 
 interface GiftCodeRouteDeps {
   db: Database;

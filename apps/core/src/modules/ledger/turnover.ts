@@ -13,6 +13,7 @@ import {
   type TurnoverBook,
   type TurnoverPool,
   type TurnoverState,
+  WALLET_CURRENCIES,
   withdrawableOfBook,
 } from '@prism/domain';
 import { and, eq, gt, inArray, sql } from 'drizzle-orm';
@@ -28,8 +29,8 @@ import { turnover } from './schema';
  * in the same order as a bet locks them, so the two cannot deadlock).
  */
 
-/** The pools' home rows: bets count on them. */
-const HOMES = ['CASH', 'USDT'] as const;
+/** The pools' home rows (one per wallet currency): bets count on them. */
+const HOMES = WALLET_CURRENCIES;
 
 /**
  * One money-out operation at a time per user (withdrawals and exchanges), so

@@ -1,4 +1,4 @@
-import { PAGE_SIZE } from '@prism/domain';
+import { PAGE_NO_MAX, PAGE_SIZE, PAGE_SIZE_MAX } from '@prism/domain';
 import { Router } from 'express';
 import { z } from 'zod';
 import { caller, requireAuth } from '../../http/auth';
@@ -6,7 +6,7 @@ import { ok } from '../../http/envelope';
 import { field, parseInput } from '../../http/validate';
 import type { MessageService } from './service';
 
-const pageQuery = z.object({ pageNo: field.integer(1, 100_000).optional(), pageSize: field.integer(1, 100).optional() });
+const pageQuery = z.object({ pageNo: field.integer(1, PAGE_NO_MAX).optional(), pageSize: field.integer(1, PAGE_SIZE_MAX).optional() });
 const idInput = z.object({ id: field.integer(1, Number.MAX_SAFE_INTEGER) });
 
 /** /app/sysMessage: the user's system messages (only their own). */

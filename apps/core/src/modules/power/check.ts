@@ -1,3 +1,4 @@
+import { ASSETS } from '@prism/domain';
 import { sql } from 'drizzle-orm';
 import { type Executor, queryRows } from '../../db/client';
 import { systemBalance, transferKeys } from '../ledger';
@@ -30,7 +31,7 @@ export async function checkPower(db: Executor): Promise<string[]> {
     db,
     sql`select coin, sum(price)::text as total from power_holdings where matured_at is null group by coin`,
   );
-  for (const coin of ['CASH', 'USDT', 'CHIP', 'GOLD', 'POINT'] as const) {
+  for (const coin of ASSETS) {
     const expected = BigInt(held.find((row) => row.coin === coin)?.total ?? '0');
     const stakes = await systemBalance(db, 'power_stakes', coin);
     if (stakes !== expected) failures.push(`power_stakes ${coin} holds ${stakes} but live holdings cost ${expected}`);

@@ -1,4 +1,4 @@
-import { ASSETS, type Asset } from '@prism/domain';
+import { ASSETS, type Asset, PAGE_NO_MAX } from '@prism/domain';
 import { Router } from 'express';
 import { z } from 'zod';
 import type { Database } from '../../db/client';
@@ -15,7 +15,7 @@ const idField = field.integer(1, 1_000_000_000);
 const buyBody = z.object({ sessionId: idField });
 /** The receiver: a ten-digit phone number or an invitation code. */
 const giveBody = z.object({ sessionId: idField, account: field.text(32).regex(/\S/, { error: 'FIELD_INVALID' }) });
-const pageQuery = z.object({ pageNo: field.integer(1, 100_000).optional() });
+const pageQuery = z.object({ pageNo: field.integer(1, PAGE_NO_MAX).optional() });
 
 interface PowerRouteDeps {
   db: Database;

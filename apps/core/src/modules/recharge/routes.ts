@@ -1,4 +1,13 @@
-import { AppError, DEFAULT_USDT_NETWORK, isValidAddress, PAGE_SIZE, USDT_NETWORKS, type UsdtNetwork } from '@prism/domain';
+import {
+  AppError,
+  DEFAULT_USDT_NETWORK,
+  isValidAddress,
+  PAGE_NO_MAX,
+  PAGE_SIZE,
+  PAGE_SIZE_MAX,
+  USDT_NETWORKS,
+  type UsdtNetwork,
+} from '@prism/domain';
 import express, { Router } from 'express';
 import { z } from 'zod';
 import type { CoreDeps } from '../../deps';
@@ -19,7 +28,7 @@ import { simulateDepositRoutes } from './simulate';
 const network = field.oneOf(USDT_NETWORKS as unknown as [UsdtNetwork, ...UsdtNetwork[]]);
 const rechargeBody = z.object({ payChannelName: field.optionalText(64), amount: field.money() });
 const getRechargeBody = z.object({ walletType: network.optional() });
-const pageQuery = z.object({ pageNo: field.integer(1, 100_000).optional(), pageSize: field.integer(1, 100).optional() });
+const pageQuery = z.object({ pageNo: field.integer(1, PAGE_NO_MAX).optional(), pageSize: field.integer(1, PAGE_SIZE_MAX).optional() });
 
 /**
  * Money in: pay channels, CASH recharge through gateways (sandbox built in),

@@ -1,4 +1,4 @@
-import { checkAssetPassword, checkCode, checkNickname, UPLOAD_URL_PREFIX } from '@prism/domain';
+import { checkAssetPassword, checkCode, checkNickname, PAGE_NO_MAX, UPLOAD_URL_PREFIX } from '@prism/domain';
 import { Router } from 'express';
 import { z } from 'zod';
 import { caller, requireAuth } from '../../http/auth';
@@ -29,7 +29,7 @@ const baseInfoBody = z.object({
 /** A page of one level of the caller's own team (never another user's: the caller is the root). */
 const teamMembersQuery = z.object({
   level: field.integer(1, 3).optional(),
-  pageNo: field.integer(1, 100_000).optional(),
+  pageNo: field.integer(1, PAGE_NO_MAX).optional(),
 });
 
 const assetPasswordBody = withConfirmedPassword(

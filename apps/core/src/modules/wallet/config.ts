@@ -1,10 +1,19 @@
-import { AppError, type Asset, formatMoney, type WalletConfig, type WalletCurrency, type WithdrawLimits } from '@prism/domain';
+import {
+  AppError,
+  type Asset,
+  formatMoney,
+  WALLET_CURRENCIES,
+  type WalletConfig,
+  type WalletCurrency,
+  type WithdrawLimits,
+} from '@prism/domain';
 import { eq } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { chargeWithdrawConfig, exchangeRates } from './schema';
 
 export type { WalletCurrency };
-export const WALLET_CURRENCIES: readonly WalletCurrency[] = ['CASH', 'USDT'];
+export { WALLET_CURRENCIES };
+
 type ConfigRow = typeof chargeWithdrawConfig.$inferSelect;
 type ConfigValues = Omit<typeof chargeWithdrawConfig.$inferInsert, 'id' | 'createdAt' | 'updatedAt'>;
 
@@ -112,6 +121,6 @@ export function toWireConfig(row: ConfigRow): WalletConfig {
 }
 
 export function assertCurrency(value: string): WalletCurrency {
-  if (!WALLET_CURRENCIES.includes(value as WalletCurrency)) throw AppError.invalid({ currency: 'FIELD_INVALID' });
+  if (!(WALLET_CURRENCIES as readonly string[]).includes(value)) throw AppError.invalid({ currency: 'FIELD_INVALID' });
   return value as WalletCurrency;
 }

@@ -5,6 +5,7 @@ import {
   type TurnoverBook,
   type TurnoverLock,
   turnoverHold,
+  WALLET_CURRENCIES,
   type WalletCurrency,
   type WithdrawBreakdownView,
   withdrawableOfBook,
@@ -88,7 +89,7 @@ function toWalletFigures(row: WalletRow): WalletFigures {
     turnoverLocks: ASSETS.map((coin) => ({ coin, ...turnoverHold(book, coin) }))
       .filter((hold) => hold.locked > 0n)
       .map((hold) => ({ coin: hold.coin, locked: formatMoney(hold.locked), needed: formatMoney(hold.needed) })),
-    withdrawBreakdown: (['CASH', 'USDT'] as const).map((currency) => breakdownView(book, currency, balances[currency])),
+    withdrawBreakdown: WALLET_CURRENCIES.map((currency) => breakdownView(book, currency, balances[currency])),
     exchangeBalance: formatMoney(balances.CASH),
     recharge: formatMoney(money(row.recharge, 'CASH')),
     withdraw: formatMoney(money(row.withdraw, 'CASH')),

@@ -1,4 +1,4 @@
-import { ASSETS, type Asset, PAGE_SIZE } from '@prism/domain';
+import { ASSETS, type Asset, PAGE_NO_MAX, PAGE_SIZE, PAGE_SIZE_MAX } from '@prism/domain';
 import { Router } from 'express';
 import { z } from 'zod';
 import type { Database } from '../../db/client';
@@ -17,8 +17,8 @@ const coin = field.oneOf(ASSETS as unknown as [Asset, ...Asset[]]);
 const configQuery = z.object({ currency: field.text(16) });
 const exchangeBody = z.object({ fromCoin: coin, toCoin: coin, amount: field.money() });
 const recordsQuery = z.object({
-  pageNo: field.integer(1, 100_000).optional(),
-  pageSize: field.integer(1, 100).optional(),
+  pageNo: field.integer(1, PAGE_NO_MAX).optional(),
+  pageSize: field.integer(1, PAGE_SIZE_MAX).optional(),
   type: z
     .string({ error: 'FIELD_INVALID' })
     .regex(/^[a-z_]{1,32}$/, { error: 'FIELD_INVALID' })

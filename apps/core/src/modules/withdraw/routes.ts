@@ -1,4 +1,13 @@
-import { BANK_CARD_PAGE_SIZE, checkAssetPassword, checkCode, PAGE_SIZE, USDT_NETWORKS, type UsdtNetwork } from '@prism/domain';
+import {
+  BANK_CARD_PAGE_SIZE,
+  checkAssetPassword,
+  checkCode,
+  PAGE_NO_MAX,
+  PAGE_SIZE,
+  PAGE_SIZE_MAX,
+  USDT_NETWORKS,
+  type UsdtNetwork,
+} from '@prism/domain';
 import { Router } from 'express';
 import { z } from 'zod';
 import type { CoreDeps } from '../../deps';
@@ -28,7 +37,7 @@ const cardBody = z.object({
   holderName: required('HOLDER_REQUIRED'),
   ifsc: required('IFSC_FORMAT'),
 });
-const pageQuery = z.object({ pageNo: field.integer(1, 100_000).optional(), pageSize: field.integer(1, 100).optional() });
+const pageQuery = z.object({ pageNo: field.integer(1, PAGE_NO_MAX).optional(), pageSize: field.integer(1, PAGE_SIZE_MAX).optional() });
 const walletBody = z.object({ walletType: network, address: required('ADDRESS_REQUIRED') });
 
 /** Money out: bank cards, wallets, the withdrawal code and the two withdrawal calls of spec point 7. */

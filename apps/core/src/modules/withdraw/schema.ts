@@ -1,10 +1,9 @@
-import type { WalletCurrency, WithdrawalView } from '@prism/domain';
+import { WALLET_CURRENCIES, type WithdrawalView } from '@prism/domain';
 import { sql } from 'drizzle-orm';
 import { bigint, bigserial, boolean, check, index, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { oneOf } from '../../db/checks';
 
 const WITHDRAWAL_STATUSES = ['pending_review', 'paid', 'rejected'] as const satisfies readonly WithdrawalView['status'][];
-const WITHDRAWAL_CURRENCIES = ['CASH', 'USDT'] as const satisfies readonly WalletCurrency[];
 
 /** Bank cards for CASH withdrawals. Removing one keeps the row (withdrawals refer to it). */
 export const bankCards = pgTable(
@@ -72,6 +71,6 @@ export const withdrawals = pgTable(
     check('withdrawals_amount_positive', sql`${t.amount} > 0`),
     check('withdrawals_fee_receive', sql`${t.fee} >= 0 and ${t.receive} >= 0 and ${t.fee} + ${t.receive} = ${t.amount}`),
     check('withdrawals_status', oneOf(t.status, WITHDRAWAL_STATUSES)),
-    check('withdrawals_currency', oneOf(t.currency, WITHDRAWAL_CURRENCIES)),
+    check('withdrawals_currency', oneOf(t.currency, WALLET_CURRENCIES)),
   ],
 );

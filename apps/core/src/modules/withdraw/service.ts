@@ -2,6 +2,7 @@ import {
   AppError,
   CODE_VALID_SECONDS,
   checkWithdrawal,
+  DEFAULT_USDT_NETWORK,
   formatMoney,
   localDate,
   type Money,
@@ -82,7 +83,7 @@ export function createWithdrawService(deps: WithdrawServiceDeps) {
         },
       };
     }
-    const network = input.walletType ?? 'TRC20';
+    const network = input.walletType ?? DEFAULT_USDT_NETWORK;
     const wallet = await findWallet(on, userId, network);
     if (!wallet) throw new AppError('ADD_ADDRESS_FIRST');
     return { channel: network, destination: { address: wallet.address } };

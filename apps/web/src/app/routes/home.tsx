@@ -1,10 +1,10 @@
 import { usePrefetchQuery } from '@tanstack/react-query';
 import { QueryView } from '../../components/QueryView';
+import { checkInStatusQueryOptions } from '../../features/checkIn/api/checkIn';
+import { CheckInCard } from '../../features/checkIn/components/CheckInCard';
 import { BalancesCard } from '../../features/home/components/BalancesCard';
 import { Greeting } from '../../features/home/components/Greeting';
 import { Shortcuts } from '../../features/home/components/Shortcuts';
-import { signInStatusQueryOptions } from '../../features/signIn/api/signIn';
-import { SignInCard } from '../../features/signIn/components/SignInCard';
 import { useUserInfo } from '../../features/user/api/getUserInfo';
 import { displayName } from '../../features/user/displayName';
 import { useDemoMode } from '../../lib/config';
@@ -13,7 +13,7 @@ import { useDemoMode } from '../../lib/config';
 export default function HomePage() {
   const user = useUserInfo();
   // The sign-in card shows only once the user info is in: its request starts now, alongside, not after.
-  usePrefetchQuery(signInStatusQueryOptions());
+  usePrefetchQuery(checkInStatusQueryOptions());
   const demo = useDemoMode();
   return (
     <QueryView query={user} skeleton="balances">
@@ -22,7 +22,7 @@ export default function HomePage() {
           <Greeting name={displayName(info)} demo={demo} />
           <BalancesCard balances={info} />
           <Shortcuts />
-          <SignInCard />
+          <CheckInCard />
         </div>
       )}
     </QueryView>

@@ -2,6 +2,7 @@ import {
   type BankCardView,
   checkAssetPassword,
   checkCode,
+  DEFAULT_USDT_NETWORK,
   formatMoney,
   type MessageKey,
   type UsdtWalletType,
@@ -41,7 +42,7 @@ export interface WithdrawFormInput {
 export function useWithdrawForm({ currency, config, balance, withdrawable, hasAssetPassword, cards, wallets, onDone }: WithdrawFormInput) {
   const form = useForm(EMPTY);
   const [cardId, setCardId] = useState<number>();
-  const [network, setNetwork] = useState<UsdtWalletType>('TRC20');
+  const [network, setNetwork] = useState<UsdtWalletType>(DEFAULT_USDT_NETWORK);
   const [sentTo, setSentTo] = useState<string>();
   const mutation = useWithdraw();
   useClosingConfirmation(form.dirty);

@@ -1,4 +1,4 @@
-import { USDT_NETWORKS, type UsdtNetwork } from '@prism/domain';
+import { DEFAULT_USDT_NETWORK, USDT_NETWORKS, type UsdtNetwork } from '@prism/domain';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CopyButton } from '../../../components/CopyButton';
@@ -16,7 +16,7 @@ const QrCode = lazy(() => import('./QrCode'));
  */
 export function UsdtDeposit() {
   const { t } = useTranslation();
-  const [network, setNetwork] = useState<UsdtNetwork>('TRC20');
+  const [network, setNetwork] = useState<UsdtNetwork>(DEFAULT_USDT_NETWORK);
   const address = useRechargeAddress(network);
   return (
     <section className="card stack" aria-label={t('recharge.usdtDeposit')}>

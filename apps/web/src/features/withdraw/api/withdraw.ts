@@ -1,4 +1,4 @@
-import type { UsdtWalletType, WalletCurrency } from '@prism/domain';
+import { DEFAULT_USDT_NETWORK, type UsdtWalletType, type WalletCurrency } from '@prism/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
 import { queryKeys } from '../../../lib/queryClient';
@@ -20,7 +20,10 @@ export function withdraw({ request, idempotencyKey }: { request: WithdrawRequest
   if (currency === 'CASH') {
     return api.withdraw.cashApply({ amount, assetPassword, code, bankCardId: request.bankCardId ?? 0 }, { idempotencyKey });
   }
-  return api.withdraw.usdtWithdrawal({ amount, assetPassword, code, walletType: request.walletType ?? 'TRC20' }, { idempotencyKey });
+  return api.withdraw.usdtWithdrawal(
+    { amount, assetPassword, code, walletType: request.walletType ?? DEFAULT_USDT_NETWORK },
+    { idempotencyKey },
+  );
 }
 
 export function useWithdraw() {

@@ -21,7 +21,7 @@ export const enUSApp = {
     tap: 'Tap',
     demo: 'Demo mode: play money only',
   },
-  signIn: {
+  checkIn: {
     title: 'Daily sign-in',
     start: 'Sign in every day: the reward grows, and every 7th day is doubled.',
     streak: 'Current streak: {{days}}',

@@ -16,7 +16,7 @@ export const faApp: AppStrings = {
     tap: 'ضربه',
     demo: 'حالت نمایشی: فقط پول بازی',
   },
-  signIn: {
+  checkIn: {
     title: 'حضور روزانه',
     start: 'هر روز حضور بزنید: پاداش بیشتر می‌شود و هر روز هفتم دو برابر است.',
     streak: 'روزهای پیاپی: {{days}}',

@@ -16,7 +16,7 @@ export const viApp: AppStrings = {
     tap: 'Chạm',
     demo: 'Chế độ demo: chỉ dùng tiền ảo',
   },
-  signIn: {
+  checkIn: {
     title: 'Điểm danh hằng ngày',
     start: 'Điểm danh mỗi ngày: phần thưởng tăng dần, cứ ngày thứ 7 được nhân đôi.',
     streak: 'Chuỗi hiện tại: {{days}}',

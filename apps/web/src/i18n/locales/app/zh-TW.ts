@@ -16,7 +16,7 @@ export const zhTWApp: AppStrings = {
     tap: '點擊',
     demo: '展示模式：僅限模擬資金',
   },
-  signIn: {
+  checkIn: {
     title: '每日簽到',
     start: '每天簽到：獎勵逐日增加，每第 7 天加倍。',
     streak: '目前連續簽到：{{days}}',

@@ -5,7 +5,7 @@ import { bigint, bigserial, check, date, integer, pgTable, text, timestamp, uniq
  * One row per user and platform day signed. The unique (user, day) index is
  * what makes "signing twice in a day pays once" hold under concurrency.
  */
-export const signIns = pgTable(
+export const checkIns = pgTable(
   'sign_ins',
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),

@@ -2,17 +2,17 @@ import {
   AppError,
   ASSETS,
   type Asset,
+  type CheckInRule,
+  checkInWeek,
   currentStreak,
-  DEFAULT_SIGN_IN_RULE,
+  DEFAULT_CHECK_IN_RULE,
   formatMoney,
-  type LastSignIn,
+  type LastCheckIn,
   localDate,
   parseMoney,
   type SignInResult,
-  type SignInRule,
   type SignInStatus,
   type StreakToday,
-  signInWeek,
   streakOn,
 } from '@prism/domain';
 import { desc, eq, sql } from 'drizzle-orm';
@@ -23,16 +23,16 @@ import type { ConfigService } from '../config';
 import { transfer } from '../ledger';
 import { postMessage } from '../message';
 import type { ExclusionGuard } from '../protection';
-import { signIns } from './schema';
+import { checkIns } from './schema';
 
-/** The operator's sign-in settings (sys_config), falling back to the specification's defaults. */
-export interface SignInSettings {
-  rule: SignInRule;
+/** The operator's check-in settings (sys_config), falling back to the specification's defaults. */
+export interface CheckInSettings {
+  rule: CheckInRule;
   asset: Asset;
   timeZone: string;
 }
 
-async function loadSettings(config: ConfigService): Promise<SignInSettings> {
+async function loadSettings(config: ConfigService): Promise<CheckInSettings> {
   const [asset, base, step, doubleEvery, timeZone] = await Promise.all([
     config.get('SIGN_IN_ASSET', 'CASH'),
     config.get('SIGN_IN_BASE'),
@@ -48,26 +48,26 @@ async function loadSettings(config: ConfigService): Promise<SignInSettings> {
   return {
     asset: (ASSETS as readonly string[]).includes(asset) ? (asset as Asset) : 'CASH',
     rule: {
-      base: amount(base, DEFAULT_SIGN_IN_RULE.base),
-      step: amount(step, DEFAULT_SIGN_IN_RULE.step),
-      doubleEvery: Number.isInteger(every) && every >= 0 ? every : DEFAULT_SIGN_IN_RULE.doubleEvery,
+      base: amount(base, DEFAULT_CHECK_IN_RULE.base),
+      step: amount(step, DEFAULT_CHECK_IN_RULE.step),
+      doubleEvery: Number.isInteger(every) && every >= 0 ? every : DEFAULT_CHECK_IN_RULE.doubleEvery,
     },
     timeZone,
   };
 }
 
-async function lastSignIn(tx: Executor, userId: number): Promise<LastSignIn | undefined> {
+async function lastCheckIn(tx: Executor, userId: number): Promise<LastCheckIn | undefined> {
   const [row] = await tx
-    .select({ date: signIns.signDate, day: signIns.streakDay })
-    .from(signIns)
-    .where(eq(signIns.userId, userId))
-    .orderBy(desc(signIns.signDate))
+    .select({ date: checkIns.signDate, day: checkIns.streakDay })
+    .from(checkIns)
+    .where(eq(checkIns.userId, userId))
+    .orderBy(desc(checkIns.signDate))
     .limit(1);
   return row;
 }
 
-function toStatus(streak: StreakToday, today: string, settings: SignInSettings): SignInStatus {
-  const days = signInWeek(streak, today, settings.rule);
+function toStatus(streak: StreakToday, today: string, settings: CheckInSettings): SignInStatus {
+  const days = checkInWeek(streak, today, settings.rule);
   const todayEntry = days.find((d) => d.day === streak.day);
   return {
     signedToday: streak.signedToday,
@@ -80,8 +80,8 @@ function toStatus(streak: StreakToday, today: string, settings: SignInSettings):
   };
 }
 
-/** Daily sign-in: status, the sign-in itself (paid from the 'rewards' system account), and the streak for user info. */
-export function createSignInService({
+/** Daily check-in: status, the check-in itself (paid from the 'rewards' system account), and the streak for user info. */
+export function createCheckInService({
   db,
   clock,
   config,
@@ -100,27 +100,27 @@ export function createSignInService({
     async status(userId: number): Promise<SignInStatus> {
       const settings = await loadSettings(config);
       const today = localDate(clock.now(), settings.timeZone);
-      return toStatus(streakOn(await lastSignIn(db, userId), today), today, settings);
+      return toStatus(streakOn(await lastCheckIn(db, userId), today), today, settings);
     },
 
     /**
      * Signs today inside the caller's transaction. The (user, day) unique index
      * decides a race: the loser inserts nothing and gets SIGNED_IN_TODAY.
      */
-    async signIn(tx: Executor, userId: number, settings: SignInSettings): Promise<SignInResult> {
+    async checkIn(tx: Executor, userId: number, settings: CheckInSettings): Promise<SignInResult> {
       await refuseExcluded(tx, userId);
       const now = clock.now();
       const today = localDate(now, settings.timeZone);
-      const streak = streakOn(await lastSignIn(tx, userId), today);
+      const streak = streakOn(await lastCheckIn(tx, userId), today);
       if (streak.signedToday) throw new AppError('SIGNED_IN_TODAY');
       const status = toStatus({ signedToday: true, day: streak.day }, today, settings);
       const reward = parseMoney(status.todayReward);
       const amount = reward.ok ? reward.value : 0n;
       const [row] = await tx
-        .insert(signIns)
+        .insert(checkIns)
         .values({ userId, signDate: today, streakDay: streak.day, asset: settings.asset, reward: amount, createdAt: now })
         .onConflictDoNothing()
-        .returning({ id: signIns.id });
+        .returning({ id: checkIns.id });
       if (!row) throw new AppError('SIGNED_IN_TODAY');
       if (amount > 0n) {
         await transfer(
@@ -150,9 +150,9 @@ export function createSignInService({
     streakDay: (userId: number, today: string): Scalar<number> => ({
       sql: sql`select json_build_object('date', sign_date, 'day', streak_day) from sign_ins
                where user_id = ${userId} order by sign_date desc limit 1`,
-      read: (value) => currentStreak(jsonValue<LastSignIn | null>(value) ?? undefined, today),
+      read: (value) => currentStreak(jsonValue<LastCheckIn | null>(value) ?? undefined, today),
     }),
   };
 }
 
-export type SignInService = ReturnType<typeof createSignInService>;
+export type CheckInService = ReturnType<typeof createCheckInService>;

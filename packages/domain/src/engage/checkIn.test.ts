@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { formatMoney } from '../money';
 import { addDays, daysBetween, isCalendarDate } from './calendar';
-import { currentStreak, DEFAULT_SIGN_IN_RULE, signInReward, signInWeek, streakOn } from './signIn';
+import { checkInReward, checkInWeek, currentStreak, DEFAULT_CHECK_IN_RULE, streakOn } from './checkIn';
 
-describe('signInReward', () => {
+describe('checkInReward', () => {
   it('pays 0.10 on day one, 0.01 more each day, doubled on every 7th day (days 1-15)', () => {
-    const paid = Array.from({ length: 15 }, (_, i) => formatMoney(signInReward(i + 1)));
+    const paid = Array.from({ length: 15 }, (_, i) => formatMoney(checkInReward(i + 1)));
     expect(paid).toEqual([
       '0.10',
       '0.11',
@@ -26,12 +26,12 @@ describe('signInReward', () => {
   });
 
   it('follows an operator rule, and never doubles when doubleEvery is 0', () => {
-    expect(signInReward(3, { base: 100n, step: 50n, doubleEvery: 3 })).toBe(400n);
-    expect(signInReward(7, { ...DEFAULT_SIGN_IN_RULE, doubleEvery: 0 })).toBe(16n);
+    expect(checkInReward(3, { base: 100n, step: 50n, doubleEvery: 3 })).toBe(400n);
+    expect(checkInReward(7, { ...DEFAULT_CHECK_IN_RULE, doubleEvery: 0 })).toBe(16n);
   });
 
   it('refuses days that are not positive integers', () => {
-    for (const day of [0, -1, 1.5, Number.NaN]) expect(() => signInReward(day)).toThrow(RangeError);
+    for (const day of [0, -1, 1.5, Number.NaN]) expect(() => checkInReward(day)).toThrow(RangeError);
   });
 });
 
@@ -59,9 +59,9 @@ describe('currentStreak', () => {
   });
 });
 
-describe('signInWeek', () => {
+describe('checkInWeek', () => {
   it('shows the week holding today: signed days, today, then the days to come', () => {
-    const week = signInWeek({ signedToday: false, day: 3 }, '2026-03-10');
+    const week = checkInWeek({ signedToday: false, day: 3 }, '2026-03-10');
     expect(week.map((d) => [d.day, d.date, d.state, formatMoney(d.reward)])).toEqual([
       [1, '2026-03-08', 'signed', '0.10'],
       [2, '2026-03-09', 'signed', '0.11'],
@@ -74,10 +74,10 @@ describe('signInWeek', () => {
   });
 
   it('moves to the next week after day 7, and marks today signed once it is', () => {
-    const week = signInWeek({ signedToday: true, day: 8 }, '2026-03-10');
+    const week = checkInWeek({ signedToday: true, day: 8 }, '2026-03-10');
     expect(week[0]).toMatchObject({ day: 8, date: '2026-03-10', state: 'signed' });
     expect(week[6]).toMatchObject({ day: 14, state: 'upcoming', reward: 46n });
-    expect(signInWeek({ signedToday: true, day: 7 }, '2026-03-10').every((d) => d.state === 'signed')).toBe(true);
+    expect(checkInWeek({ signedToday: true, day: 7 }, '2026-03-10').every((d) => d.state === 'signed')).toBe(true);
   });
 });
 

@@ -4,26 +4,26 @@ import { takeEarly } from '../../../lib/early';
 import { queryKeys } from '../../../lib/queryClient';
 
 /** POST /app/signIn/signStatus: today's state and the streak's week. */
-export const getSignInStatus = () => api.signIn.signStatus();
+export const getCheckInStatus = () => api.signIn.signStatus();
 
 /** The first ask takes the answer main.tsx requested early for the home page (lib/early.ts), if any. */
-export const signInStatusQueryOptions = () =>
-  queryOptions({ queryKey: queryKeys.signInStatus, queryFn: () => takeEarly('signInStatus', getSignInStatus) });
+export const checkInStatusQueryOptions = () =>
+  queryOptions({ queryKey: queryKeys.checkInStatus, queryFn: () => takeEarly('checkInStatus', getCheckInStatus) });
 
-export const useSignInStatus = () => useQuery(signInStatusQueryOptions());
+export const useCheckInStatus = () => useQuery(checkInStatusQueryOptions());
 
 /** POST /app/signIn/signIn, with an Idempotency-Key (a retry after a lost answer is paid once). */
-export const signIn = ({ idempotencyKey }: { idempotencyKey: string }) => api.signIn.signIn({ idempotencyKey });
+export const checkIn = ({ idempotencyKey }: { idempotencyKey: string }) => api.signIn.signIn({ idempotencyKey });
 
-export function useSignIn() {
+export function useCheckIn() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: signIn,
+    mutationFn: checkIn,
     onSuccess: (result) => {
-      queryClient.setQueryData(queryKeys.signInStatus, result);
+      queryClient.setQueryData(queryKeys.checkInStatus, result);
       return Promise.all([queryKeys.userInfo, queryKeys.assetRecords].map((queryKey) => queryClient.invalidateQueries({ queryKey })));
     },
     // A refusal (already signed, maybe in another tab) means the shown state is stale.
-    onError: () => queryClient.invalidateQueries({ queryKey: queryKeys.signInStatus }),
+    onError: () => queryClient.invalidateQueries({ queryKey: queryKeys.checkInStatus }),
   });
 }

@@ -2,31 +2,31 @@ import type { Money } from '../money';
 import { addDays } from './calendar';
 
 /**
- * Daily sign-in (specification point 9, DESIGN 6): day d of a streak pays
+ * Daily check-in (specification point 9, DESIGN 6): day d of a streak pays
  * base + step x (d - 1), doubled when d is a multiple of `doubleEvery`. A missed
  * day restarts the streak at day 1. Days are calendar days in the platform's
  * zone; the server decides which day it is, never the client.
  */
-export interface SignInRule {
+export interface CheckInRule {
   base: Money;
   step: Money;
   doubleEvery: number;
 }
 
 /** $0.10 on day one, $0.01 more each day, doubled every 7th day. */
-export const DEFAULT_SIGN_IN_RULE: SignInRule = { base: 10n, step: 1n, doubleEvery: 7 };
+export const DEFAULT_CHECK_IN_RULE: CheckInRule = { base: 10n, step: 1n, doubleEvery: 7 };
 
 /** The days shown at once: one week of the streak. */
 export const SIGN_IN_WEEK = 7;
 
-export function signInReward(day: number, rule: SignInRule = DEFAULT_SIGN_IN_RULE): Money {
+export function checkInReward(day: number, rule: CheckInRule = DEFAULT_CHECK_IN_RULE): Money {
   if (!Number.isSafeInteger(day) || day < 1) throw new RangeError(`sign-in day must be a positive integer, got ${day}`);
   const amount = rule.base + rule.step * BigInt(day - 1);
   return rule.doubleEvery > 0 && day % rule.doubleEvery === 0 ? amount * 2n : amount;
 }
 
-/** The user's last sign-in: its calendar day and its streak day. */
-export interface LastSignIn {
+/** The user's last check-in: its calendar day and its streak day. */
+export interface LastCheckIn {
   date: string;
   day: number;
 }
@@ -34,42 +34,42 @@ export interface LastSignIn {
 export interface StreakToday {
   /** Whether today is already signed. */
   signedToday: boolean;
-  /** Today's streak day: the one signed, or the one a sign-in now would pay. */
+  /** Today's streak day: the one signed, or the one a check-in now would pay. */
   day: number;
 }
 
 /** Where the streak stands on `today`: continued from yesterday, signed today, or restarted. */
-export function streakOn(last: LastSignIn | undefined, today: string): StreakToday {
+export function streakOn(last: LastCheckIn | undefined, today: string): StreakToday {
   if (last?.date === today) return { signedToday: true, day: last.day };
   if (last && last.date === addDays(today, -1)) return { signedToday: false, day: last.day + 1 };
   return { signedToday: false, day: 1 };
 }
 
 /** The streak length as of `today` (0 once a day was missed): getUserInfo's signInDay. */
-export function currentStreak(last: LastSignIn | undefined, today: string): number {
+export function currentStreak(last: LastCheckIn | undefined, today: string): number {
   if (!last) return 0;
   return last.date === today || last.date === addDays(today, -1) ? last.day : 0;
 }
 
-export type SignInDayState = 'signed' | 'today' | 'upcoming';
+export type CheckInDayState = 'signed' | 'today' | 'upcoming';
 
-export interface SignInCalendarDay {
+export interface CheckInCalendarDay {
   day: number;
   date: string;
   reward: Money;
-  state: SignInDayState;
+  state: CheckInDayState;
 }
 
 /**
  * The week of the streak that holds today: days already signed, today, and
  * the days to come with their rewards (the 7th, doubled, closes the week).
  */
-export function signInWeek(streak: StreakToday, today: string, rule: SignInRule = DEFAULT_SIGN_IN_RULE): SignInCalendarDay[] {
+export function checkInWeek(streak: StreakToday, today: string, rule: CheckInRule = DEFAULT_CHECK_IN_RULE): CheckInCalendarDay[] {
   const first = streak.day - ((streak.day - 1) % SIGN_IN_WEEK);
   return Array.from({ length: SIGN_IN_WEEK }, (_, i) => {
     const day = first + i;
-    const state: SignInDayState =
+    const state: CheckInDayState =
       day < streak.day || (day === streak.day && streak.signedToday) ? 'signed' : day === streak.day ? 'today' : 'upcoming';
-    return { day, date: addDays(today, day - streak.day), reward: signInReward(day, rule), state };
+    return { day, date: addDays(today, day - streak.day), reward: checkInReward(day, rule), state };
   });
 }

@@ -6,27 +6,27 @@ import { ok } from '../../http/envelope';
 import { idempotencyKeyOf, runIdempotent } from '../../http/idempotency';
 import { parseInput } from '../../http/validate';
 import type { Clock } from '../../platform/clock';
-import type { SignInService } from './service';
+import type { CheckInService } from './service';
 
 /** No fields: the server's clock decides the day, never the client. */
 const noInput = z.object({}).strip();
 
-/** /app/signIn: the daily sign-in (specification point 7 names signStatus; signIn is ours, in the same style). */
-export function signInRoutes({ db, clock, signIn }: { db: Database; clock: Clock; signIn: SignInService }): Router {
+/** /app/signIn: the daily check-in (wire names from the specification: point 7 names signStatus; signIn is ours, in the same style). */
+export function checkInRoutes({ db, clock, checkIn }: { db: Database; clock: Clock; checkIn: CheckInService }): Router {
   const router = Router();
   router.use('/app/signIn', requireAuth);
 
   router.post('/app/signIn/signStatus', async (req, res) => {
     parseInput(noInput, req.body);
-    ok(res, await signIn.status(caller(req).userId));
+    ok(res, await checkIn.status(caller(req).userId));
   });
 
   router.post('/app/signIn/signIn', async (req, res) => {
     const input = parseInput(noInput, req.body);
     const { userId } = caller(req);
-    const scope = { userId, key: idempotencyKeyOf(req), route: 'signIn', input };
-    const settings = await signIn.settings();
-    ok(res, await runIdempotent(db, clock, scope, (tx) => signIn.signIn(tx, userId, settings)));
+    const scope = { userId, key: idempotencyKeyOf(req), route: 'signIn', input }; // stored idempotency scope: keeps its wire name
+    const settings = await checkIn.settings();
+    ok(res, await runIdempotent(db, clock, scope, (tx) => checkIn.checkIn(tx, userId, settings)));
   });
 
   return router;

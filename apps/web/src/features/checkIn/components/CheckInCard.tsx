@@ -7,74 +7,74 @@ import { errorMessage } from '../../../lib/api';
 import { useIntent } from '../../../lib/intent';
 import { haptics } from '../../../lib/native';
 import { toast, toastError } from '../../../lib/toast';
-import { useSignIn, useSignInStatus } from '../api/signIn';
+import { useCheckIn, useCheckInStatus } from '../api/checkIn';
 
-/** Home tab: the daily sign-in week (signed days, today, rewards to come) and the sign-in button. */
-export function SignInCard() {
+/** Home tab: the daily check-in week (checked days, today, rewards to come) and the check-in button. */
+export function CheckInCard() {
   const { t } = useTranslation();
-  const status = useSignInStatus();
+  const status = useCheckInStatus();
   return (
-    <Card title={t('signIn.title')} className="sign-in">
+    <Card title={t('checkIn.title')} className="sign-in">
       {status.isPending ? (
         <div className="sign-in-week sign-in-loading" aria-busy="true" />
       ) : status.isError ? (
         <ErrorBlock message={errorMessage(status.error)} onRetry={() => void status.refetch()} />
       ) : (
-        <SignInBody status={status.data} />
+        <CheckInBody status={status.data} />
       )}
     </Card>
   );
 }
 
-function SignInBody({ status }: { status: SignInStatus }) {
+function CheckInBody({ status }: { status: SignInStatus }) {
   const { t } = useTranslation();
   return (
     <>
       <p className="sign-in-streak" data-testid="sign-in-streak">
         {status.signedToday || status.streakDay > 1
-          ? t('signIn.streak', { days: status.signedToday ? status.streakDay : status.streakDay - 1 })
-          : t('signIn.start')}
+          ? t('checkIn.streak', { days: status.signedToday ? status.streakDay : status.streakDay - 1 })
+          : t('checkIn.start')}
       </p>
       <ol className="sign-in-week">
         {status.days.map((day) => (
-          <SignInTile key={day.day} day={day} asset={status.asset} />
+          <CheckInTile key={day.day} day={day} asset={status.asset} />
         ))}
       </ol>
-      <SignInButton status={status} />
+      <CheckInButton status={status} />
       <RewardsRule />
     </>
   );
 }
 
-function SignInTile({ day, asset }: { day: SignInDay; asset: string }) {
+function CheckInTile({ day, asset }: { day: SignInDay; asset: string }) {
   const { t } = useTranslation();
-  const stateLabel = t(`signIn.state.${day.state}`);
+  const stateLabel = t(`checkIn.state.${day.state}`);
   return (
     <li
       className={`sign-in-day sign-in-${day.state}`}
       data-testid={`sign-in-day-${day.day}`}
       data-state={day.state}
-      aria-label={`${t('signIn.day', { day: day.day })}: ${day.reward} ${asset}, ${stateLabel}`}
+      aria-label={`${t('checkIn.day', { day: day.day })}: ${day.reward} ${asset}, ${stateLabel}`}
     >
-      <span className="sign-in-day-label">{t('signIn.day', { day: day.day })}</span>
+      <span className="sign-in-day-label">{t('checkIn.day', { day: day.day })}</span>
       <span className="sign-in-day-reward">{day.state === 'signed' ? '✓' : `+${day.reward}`}</span>
     </li>
   );
 }
 
-function SignInButton({ status }: { status: SignInStatus }) {
+function CheckInButton({ status }: { status: SignInStatus }) {
   const { t } = useTranslation();
-  const mutation = useSignIn();
+  const mutation = useCheckIn();
   const intent = useIntent();
   const submit = () => {
-    const idempotencyKey = intent.keyFor('signIn');
+    const idempotencyKey = intent.keyFor('checkIn');
     mutation.mutate(
       { idempotencyKey },
       {
         onSuccess: (result) => {
           intent.settle();
           haptics.success();
-          toast(t('signIn.done', { reward: result.reward, asset: result.asset }));
+          toast(t('checkIn.done', { reward: result.reward, asset: result.asset }));
         },
         onError: (error) => {
           intent.settle(error);
@@ -87,7 +87,7 @@ function SignInButton({ status }: { status: SignInStatus }) {
   if (status.signedToday)
     return (
       <button type="button" className="btn btn-primary" disabled data-testid="sign-in-button">
-        {t('signIn.signedToday')}
+        {t('checkIn.signedToday')}
       </button>
     );
   return (
@@ -99,7 +99,7 @@ function SignInButton({ status }: { status: SignInStatus }) {
       aria-busy={mutation.isPending || undefined}
       data-testid="sign-in-button"
     >
-      {t('signIn.action', { reward: status.todayReward, asset: status.asset })}
+      {t('checkIn.action', { reward: status.todayReward, asset: status.asset })}
     </button>
   );
 }

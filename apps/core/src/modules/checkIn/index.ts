@@ -1,0 +1,4 @@
+/** The checkIn module's public door: other modules and the composition root import only this file. */
+
+export { checkInRoutes } from './routes';
+export { createCheckInService } from './service';
