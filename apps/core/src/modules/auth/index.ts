@@ -5,4 +5,4 @@ export { authRoutes } from './routes';
 export { createAuthService } from './service';
 export { revokeUserSessions } from './sessions';
 export type { ThrottlePolicy } from './throttle';
-export { throttledCheck } from './throttle';
+export { pruneThrottles, throttledCheck } from './throttle';

@@ -4,4 +4,4 @@ export type { AreaCodes } from './areaCodes';
 export { createAreaCodes } from './areaCodes';
 export { configRoutes } from './routes';
 export type { ConfigService } from './service';
-export { createConfigService } from './service';
+export { createConfigService, seedConfig } from './service';

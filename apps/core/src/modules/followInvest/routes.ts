@@ -4,9 +4,9 @@ import { z } from 'zod';
 import type { Database } from '../../db/client';
 import { caller, requireAuth } from '../../http/auth';
 import { ok } from '../../http/envelope';
-import { idempotencyKeyOf, runIdempotent } from '../../http/idempotency';
 import { field, parseInput } from '../../http/validate';
 import type { Clock } from '../../platform/clock';
+import { idempotencyKeyOf, runIdempotent } from '../idempotency';
 import type { FollowInvestService } from './service';
 
 const noInput = z.object({}).strip();

@@ -2,5 +2,6 @@
 
 export { incomeListScalar } from './incomes';
 export { powerAdminRoutes, powerRoutes } from './routes';
+export { seedPowerSessions } from './seed';
 export { createPowerService } from './service';
 export { POWER_DAILY_STEPS } from './steps';

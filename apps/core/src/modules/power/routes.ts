@@ -4,10 +4,10 @@ import { z } from 'zod';
 import type { Database } from '../../db/client';
 import { caller, requireAuth } from '../../http/auth';
 import { ok } from '../../http/envelope';
-import { idempotencyKeyOf, runIdempotent } from '../../http/idempotency';
 import { createRateLimiter } from '../../http/rateLimit';
 import { field, parseInput } from '../../http/validate';
 import type { Clock } from '../../platform/clock';
+import { idempotencyKeyOf, runIdempotent } from '../idempotency';
 import type { ProtectionService } from '../protection';
 import type { PowerService } from './service';
 

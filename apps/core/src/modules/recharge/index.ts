@@ -2,3 +2,4 @@
 
 export { firstCreditedRecharges, isPlatformDepositAddress } from './facts';
 export { rechargeAdminRoutes, rechargeRoutes } from './routes';
+export { seedPayChannels } from './seed';

@@ -4,9 +4,9 @@ import { z } from 'zod';
 import type { CoreDeps } from '../../deps';
 import { caller, requireAuth } from '../../http/auth';
 import { ok } from '../../http/envelope';
-import { idempotencyKeyOf, runIdempotent } from '../../http/idempotency';
 import { field, parseInput } from '../../http/validate';
 import type { Services } from '../../services';
+import { idempotencyKeyOf, runIdempotent } from '../idempotency';
 import { bindWallet, listBankCards, listWallets, pageBankCards, removeBankCard, saveBankCard } from './destinations';
 import type { ApplyInput } from './service';
 
