@@ -14,6 +14,7 @@ import { createMessageService } from './modules/message';
 import { createNotifier } from './modules/notify';
 import { createPowerService, incomeListScalar } from './modules/power';
 import { createProtectionService } from './modules/protection';
+import { createRechargeContext } from './modules/recharge';
 import { createSignInService } from './modules/signIn';
 import { createCodeService, createHttpSmsProvider, createOutboxSmsProvider, createSmsCodeSender } from './modules/sms';
 import { createTapService } from './modules/tap';
@@ -105,6 +106,18 @@ export function createServices(deps: CoreDeps) {
     messages: createMessageService(db, clock),
     broadcasts,
     game: gameServices(deps),
+    recharge: createRechargeContext({
+      db,
+      clock,
+      random,
+      logger,
+      notifier,
+      protection,
+      secret: deps.secret,
+      publicUrl,
+      playMoney: config.PLAY_MONEY,
+      sandboxDeposits: config.SANDBOX_DEPOSITS,
+    }),
     withdraw,
     telegramLink,
     /** What the bot asks core (accounts, withdrawal review): the same services the API uses. */

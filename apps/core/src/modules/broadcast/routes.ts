@@ -23,7 +23,7 @@ const createBody = z.object({
 const pageQuery = z.object({ pageNo: field.integer(1, 100_000).optional(), pageSize: field.integer(1, 100).optional() });
 
 /** /admin/broadcasts: the operator sends and lists broadcasts (`npm run ops -- broadcast`, or the bot's /broadcast). */
-export function broadcastAdminRoutes(broadcasts: BroadcastService): Router {
+export function broadcastAdminRoutes({ broadcasts }: { broadcasts: BroadcastService }): Router {
   const router = Router();
   router.post('/broadcasts', async (req, res) => {
     const input = parseInput(createBody, req.body);

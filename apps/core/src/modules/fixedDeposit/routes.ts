@@ -71,7 +71,7 @@ const productBody = z.object({
 });
 
 /** /admin/fixedDeposit/products: the operator's deposit terms (`npm run ops -- invest deposit ...`). */
-export function fixedDepositAdminRoutes(fixedDeposit: FixedDepositService): Router {
+export function fixedDepositAdminRoutes({ fixedDeposit }: { fixedDeposit: FixedDepositService }): Router {
   const router = Router();
   router.get('/fixedDeposit/products', async (_req, res) => {
     ok(res, await fixedDeposit.adminList());

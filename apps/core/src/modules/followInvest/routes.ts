@@ -81,7 +81,7 @@ function untilOf(text: string | undefined): Date | null | undefined {
 }
 
 /** /admin/followInvest/products: the operator's advisor products (`npm run ops -- invest advisor ...`). */
-export function followInvestAdminRoutes(followInvest: FollowInvestService): Router {
+export function followInvestAdminRoutes({ followInvest }: { followInvest: FollowInvestService }): Router {
   const router = Router();
   router.get('/followInvest/products', async (_req, res) => {
     ok(res, await followInvest.adminList());

@@ -42,7 +42,7 @@ const levelBody = z.object({
  * rooms. Timing can only be set on a room that never ran (period ids depend on
  * it). Nothing here, or anywhere, sets a result.
  */
-export function gameAdminRoutes(db: Database, catalog: LevelCatalog): Router {
+export function gameAdminRoutes({ db, catalog }: { db: Database; catalog: LevelCatalog }): Router {
   const router = Router();
 
   router.get('/game/levels', async (_req, res) => {

@@ -54,7 +54,7 @@ const createBody = z.object({
 });
 
 /** /admin/giftCodes: the operator creates and lists codes (`npm run ops -- giftcode`, or the bot's /giftcode). */
-export function giftCodeAdminRoutes(giftCodes: GiftCodeService): Router {
+export function giftCodeAdminRoutes({ giftCodes }: { giftCodes: GiftCodeService }): Router {
   const router = Router();
   router.post('/giftCodes', async (req, res) => {
     const input = parseInput(createBody, req.body);

@@ -47,7 +47,7 @@ const taskBody = z.object({
 });
 
 /** /admin/levels: the operator's level configuration (`npm run ops -- levels ...`). */
-export function levelAdminRoutes(admin: LevelAdmin): Router {
+export function levelAdminRoutes({ levelAdmin: admin }: { levelAdmin: LevelAdmin }): Router {
   const router = Router();
   router.get('/levels', async (_req, res) => {
     ok(res, await admin.list());

@@ -94,7 +94,7 @@ const sessionBody = z.object({
 });
 
 /** /admin/powerSessions: the operator lists, creates and edits packages (`npm run ops -- power ...`). */
-export function powerAdminRoutes(power: PowerService): Router {
+export function powerAdminRoutes({ power }: { power: PowerService }): Router {
   const router = Router();
   router.get('/powerSessions', async (_req, res) => ok(res, await power.adminList()));
   router.post('/powerSessions', async (req, res) => {
