@@ -1,6 +1,6 @@
-import { pruneThrottles } from './modules/auth';
 import { pruneIdempotencyKeys } from './modules/idempotency';
 import { pruneVerificationCodes } from './modules/sms';
+import { pruneThrottles } from './modules/throttle';
 import type { Cleanup } from './platform/maintenance';
 
 /**

@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import type { Clock } from '../../platform/clock';
 import { verifyPassword } from '../../platform/passwords';
-import { type ThrottlePolicy, throttledCheck } from '../auth';
+import { type ThrottlePolicy, throttledCheck } from '../throttle';
 import { users } from '../user/schema';
 
 /**

@@ -9,9 +9,9 @@ import {
   TEST_OPS_TOKEN,
   type TestContext,
 } from '../../testing';
-import { passwordThrottles } from '../auth/schema';
 import { checkLedger } from '../ledger/check';
 import { balancesOf } from '../ledger/ledger';
+import { passwordThrottles } from '../throttle/schema';
 
 let ctx: TestContext;
 beforeAll(async () => {
