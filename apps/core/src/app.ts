@@ -17,7 +17,7 @@ import { broadcastAdminRoutes } from './modules/broadcast';
 import { checkInRoutes } from './modules/checkIn';
 import { configRoutes } from './modules/config';
 import { contentAdminRoutes, contentRoutes } from './modules/content';
-import { devRoutes, devTelegramRoutes } from './modules/dev';
+import { type DevTelegramDeps, devRoutes, devTelegramRoutes } from './modules/dev';
 import { fileRoutes } from './modules/file';
 import { fixedDepositAdminRoutes, fixedDepositRoutes } from './modules/fixedDeposit';
 import { followInvestAdminRoutes, followInvestRoutes } from './modules/followInvest';
@@ -36,7 +36,7 @@ import { userRoutes } from './modules/user';
 import { walletAdminRoutes, walletRoutes } from './modules/wallet';
 import { withdrawAdminRoutes, withdrawRoutes } from './modules/withdraw';
 import { workerId } from './platform/cluster';
-import { createServices, type Services } from './services';
+import { createServices, publicUrlOf, type Services } from './services';
 import { createIndexRenderer, filePreloads, fileTemplate, serveIndex } from './webIndex';
 
 export const DEFAULT_WEB_DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
@@ -93,15 +93,15 @@ function coreRouter(deps: CoreDeps, services: Services): Router {
   for (const routes of [
     authRoutes({ auth: services.auth, areaCodes: services.areaCodes, limiter: authLimiter }),
     smsRoutes({ db, send: services.sendSmsCode, areaCodes: services.areaCodes, limiter: smsLimiter }),
-    userRoutes(services.users),
-    telegramRoutes(services.telegramLink),
-    configRoutes(services.config),
-    contentRoutes(services.content),
-    fileRoutes(services.files, config.UPLOAD_MAX_BYTES),
+    userRoutes({ users: services.users }),
+    telegramRoutes({ telegramLink: services.telegramLink }),
+    configRoutes({ config: services.config }),
+    contentRoutes({ content: services.content }),
+    fileRoutes({ files: services.files, maxBytes: config.UPLOAD_MAX_BYTES }),
     walletRoutes({ db, clock, random: deps.random, refuseExcluded: services.protection.refuseExcluded }),
-    rechargeRoutes(deps, services),
-    withdrawRoutes(deps, services),
-    messageRoutes(services.messages),
+    rechargeRoutes(services.recharge),
+    withdrawRoutes({ db, clock, withdraw: services.withdraw }),
+    messageRoutes({ messages: services.messages }),
     checkInRoutes({ db, clock, checkIn: services.checkIn }),
     tapRoutes({ db, taps: services.taps }),
     protectionRoutes({ clock, protection: services.protection }),
@@ -114,13 +114,20 @@ function coreRouter(deps: CoreDeps, services: Services): Router {
       protection: services.protection,
       givePerMinute: config.RATE_LIMIT_GIVE_POWER_PER_MINUTE,
     }),
-    gameRoutes(deps, services),
+    gameRoutes({
+      db,
+      clock,
+      catalog: services.game.catalog,
+      chainDeps: services.game.chainDeps,
+      events: deps.events,
+      streams: { perIp: config.EVENT_STREAMS_PER_IP, perUser: config.EVENT_STREAMS_PER_USER },
+    }),
     followInvestRoutes({ db, clock, followInvest: services.followInvest }),
     fixedDepositRoutes({ db, clock, fixedDeposit: services.fixedDeposit }),
   ])
     router.use(moduleRouter(routes));
   router.use('/admin', requireOperator(deps.opsToken), adminRouter(deps, services));
-  if (config.devOutbox) router.use(devRoutes(db), devTelegramRoutes(config, services));
+  if (config.devOutbox) router.use(devRoutes({ db }), devTelegramRoutes(devTelegramDeps(config, services)));
 
   router.use(notFoundHandler);
   router.use(createErrorHandler(deps.logger));
@@ -146,18 +153,31 @@ function adminRouter(deps: CoreDeps, services: Services): Router {
       ],
     }),
   );
-  router.use(walletAdminRoutes(deps.db, deps.clock));
-  router.use(rechargeAdminRoutes(deps, services));
-  router.use(withdrawAdminRoutes(deps, services));
-  router.use(gameAdminRoutes(deps.db, services.game.catalog));
-  router.use(giftCodeAdminRoutes(services.giftCodes));
-  router.use(levelAdminRoutes(services.levelAdmin));
-  router.use(broadcastAdminRoutes(services.broadcasts));
-  router.use(contentAdminRoutes(services.content));
-  router.use(powerAdminRoutes(services.power));
-  router.use(followInvestAdminRoutes(services.followInvest));
-  router.use(fixedDepositAdminRoutes(services.fixedDeposit));
+  router.use(walletAdminRoutes({ db: deps.db, clock: deps.clock }));
+  router.use(rechargeAdminRoutes(services.recharge));
+  router.use(withdrawAdminRoutes({ withdraw: services.withdraw }));
+  router.use(gameAdminRoutes({ db: deps.db, catalog: services.game.catalog }));
+  router.use(giftCodeAdminRoutes({ giftCodes: services.giftCodes }));
+  router.use(levelAdminRoutes({ levelAdmin: services.levelAdmin }));
+  router.use(broadcastAdminRoutes({ broadcasts: services.broadcasts }));
+  router.use(contentAdminRoutes({ content: services.content }));
+  router.use(powerAdminRoutes({ power: services.power }));
+  router.use(followInvestAdminRoutes({ followInvest: services.followInvest }));
+  router.use(fixedDepositAdminRoutes({ fixedDeposit: services.fixedDeposit }));
   return router;
+}
+
+/** The dev bot's Start (DEV_OUTBOX) answers with the same configuration the bot gets in server.ts. */
+function devTelegramDeps(config: CoreDeps['config'], services: Services): DevTelegramDeps {
+  return {
+    bot: {
+      miniAppUrl: config.MINI_APP_URL ?? publicUrlOf(config),
+      miniAppShortName: config.MINI_APP_SHORT_NAME,
+      accounts: services.bot.accounts,
+    },
+    botUsername: config.BOT_USERNAME,
+    notifier: services.notifier,
+  };
 }
 
 /** Helmet's defaults, except that Telegram's web clients must be able to frame the Mini App. */

@@ -3,10 +3,10 @@ import path from 'node:path';
 import { type BotAccounts, configureBotProfileUntilSet, createGrammyTransport, type WithdrawalReview } from '@prism/bot';
 import { errorCatalogue, translateMessage } from '@prism/domain';
 import { createApp } from './app';
+import { CLEANUPS } from './cleanups';
 import type { Config } from './config';
 import { DAILY_STEPS } from './dailySteps';
 import { type Database, openDatabase } from './db/client';
-import { seedDatabase } from './db/seed';
 import { answerClientErrorsWithEnvelope } from './http/clientErrors';
 import { startBroadcastJob } from './modules/broadcast';
 import { startEarningJob } from './modules/earning';
@@ -21,6 +21,7 @@ import { startMaintenance } from './platform/maintenance';
 import { cryptoRandom } from './platform/random';
 import { loadOrCreateSecret, OPS_TOKEN_FILE } from './platform/secret';
 import { runShutdown, type ShutdownReport, type ShutdownStep } from './platform/shutdown';
+import { seedDatabase } from './seeds';
 import { createServices, publicUrlOf, type Services } from './services';
 
 export interface RunningServer {
@@ -152,7 +153,7 @@ async function startOn(server: Server, opened: Opened, config: Config, logger: L
   await leadership.runAsLeader(
     'maintenance',
     () => {
-      stopMaintenance = startMaintenance(database.db, clock, logger);
+      stopMaintenance = startMaintenance(database.db, clock, CLEANUPS, logger);
     },
     () => stopMaintenance(),
   );

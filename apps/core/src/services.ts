@@ -12,9 +12,10 @@ import { betFiguresScalar, createDrandBeacon, createGameScheduler, createLocalBe
 import { createGiftCodeService } from './modules/giftCode';
 import { createLevelAdmin, createLevelService, levelRulesCache } from './modules/level';
 import { createMessageService } from './modules/message';
-import { createNotifier } from './modules/notify';
+import { createNotifier, type Notifier } from './modules/notify';
 import { createPowerService, incomeListScalar } from './modules/power';
-import { createProtectionService } from './modules/protection';
+import { createProtectionService, type ProtectionService } from './modules/protection';
+import { createRechargeContext } from './modules/recharge';
 import { createCodeService, createHttpSmsProvider, createOutboxSmsProvider, createSmsCodeSender } from './modules/sms';
 import { createTapService } from './modules/tap';
 import { createTeamService } from './modules/team';
@@ -40,11 +41,7 @@ export function createServices(deps: CoreDeps) {
   const publicUrl = publicUrlOf(config);
   const tokens = createTokenService(deps.secret, clock);
   const codes = createCodeService({ db, clock, random, secret: deps.secret });
-  const sms =
-    deps.sms ??
-    (config.SMS_PROVIDER === 'http' && config.SMS_HTTP_URL
-      ? createHttpSmsProvider({ url: config.SMS_HTTP_URL, token: config.SMS_HTTP_TOKEN })
-      : createOutboxSmsProvider(db, clock, logger));
+  const sms = smsProviderOf(deps);
   const configService = createConfigService(db, publicUrl, { DEV_OUTBOX: String(config.devOutbox) });
   const session = { clock, random, tokens, ttlHours: config.TOKEN_TTL_HOURS };
   const notifier = createNotifier(db, clock, logger, deps.botTransport);
@@ -105,6 +102,7 @@ export function createServices(deps: CoreDeps) {
     messages: createMessageService(db, clock),
     broadcasts,
     game: gameServices(deps),
+    recharge: rechargeContext(deps, notifier, protection),
     withdraw,
     telegramLink,
     /** What the bot asks core (accounts, withdrawal review): the same services the API uses. */
@@ -136,4 +134,32 @@ function gameServices(deps: CoreDeps) {
     beaconLateAfterMs: config.GAME_BEACON_TIMEOUT_SECONDS * 1000,
   });
   return { beacon, chainDeps, scheduler, catalog: levelCatalog(deps.db) };
+}
+
+/** The SMS provider: the one handed in (tests), the HTTP one when configured, else the outbox. */
+function smsProviderOf(deps: CoreDeps) {
+  const { config } = deps;
+  return (
+    deps.sms ??
+    (config.SMS_PROVIDER === 'http' && config.SMS_HTTP_URL
+      ? createHttpSmsProvider({ url: config.SMS_HTTP_URL, token: config.SMS_HTTP_TOKEN })
+      : createOutboxSmsProvider(deps.db, deps.clock, deps.logger))
+  );
+}
+
+/** What money in needs (routes and operator routes share it): built once. */
+function rechargeContext(deps: CoreDeps, notifier: Notifier, protection: ProtectionService) {
+  const { config } = deps;
+  return createRechargeContext({
+    db: deps.db,
+    clock: deps.clock,
+    random: deps.random,
+    logger: deps.logger,
+    notifier,
+    protection,
+    secret: deps.secret,
+    publicUrl: publicUrlOf(config),
+    playMoney: config.PLAY_MONEY,
+    sandboxDeposits: config.SANDBOX_DEPOSITS,
+  });
 }

@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { openDatabase } from '../db/client';
-import { seedDatabase } from '../db/seed';
+import { seedDatabase } from '../seeds';
 import { machine } from './support';
 
 /**

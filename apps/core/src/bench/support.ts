@@ -4,9 +4,9 @@ import { DEFAULT_ODDS } from '@prism/domain';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { type Database, openDatabase, queryRows } from '../db/client';
-import { seedDatabase } from '../db/seed';
 import { gameLevels } from '../modules/game/schema';
 import { transferBatch } from '../modules/ledger/ledger';
+import { seedDatabase } from '../seeds';
 
 /** Where benchmarks run: a fresh database on BENCH_DATABASE_URL's server (PostgreSQL only). */
 export const BENCH_DATABASE_URL =

@@ -9,9 +9,12 @@ import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
 import { NodePgSession, NodePgTransaction } from 'drizzle-orm/node-postgres/session';
 import { type PgDatabase, PgDialect, type PgQueryResultHKT, type PgTransaction } from 'drizzle-orm/pg-core';
 import pg from 'pg';
-import * as schema from './schema';
 
-export type Schema = typeof schema;
+/**
+ * No relational schema: every query names its tables through the owning module's functions
+ * (Drizzle's `db.query` API is not used), so the ground knows no module's tables.
+ */
+export type Schema = Record<string, never>;
 /** The Drizzle database, whichever driver is underneath (PGlite or node-postgres). */
 export type Database = PgDatabase<PgQueryResultHKT, Schema>;
 export type Transaction = PgTransaction<PgQueryResultHKT, Schema, ExtractTablesWithRelations<Schema>>;
@@ -75,11 +78,11 @@ async function openPglite(options: DatabaseOptions): Promise<DatabaseHandle> {
   }
   await client.waitReady;
   const pglite = client;
-  const db = drizzlePglite(pglite, { schema }) as unknown as Database;
+  const db = drizzlePglite(pglite) as unknown as Database;
   return {
     db,
     kind: 'pglite',
-    migrate: () => migratePglite(drizzlePglite(pglite, { schema }), { migrationsFolder: MIGRATIONS_DIR }),
+    migrate: () => migratePglite(drizzlePglite(pglite), { migrationsFolder: MIGRATIONS_DIR }),
     listen: async (channel, onMessage) => {
       const stop = await pglite.listen(channel, onMessage);
       return stop;
@@ -118,7 +121,7 @@ async function openPostgres(url: string, poolSize: number): Promise<DatabaseHand
   // and the request answers 503 'briefly unavailable').
   pool.on('error', () => undefined);
   pool.on('connect', (client) => client.on('error', () => undefined));
-  const db = drizzleNodePg(pool, { schema }) as unknown as Database;
+  const db = drizzleNodePg(pool) as unknown as Database;
   releaseClientsOnFailure(db, pool);
   return {
     db,
@@ -127,7 +130,7 @@ async function openPostgres(url: string, poolSize: number): Promise<DatabaseHand
       const connection = await pool.connect();
       try {
         await connection.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_ID]);
-        await migrateNodePg(drizzleNodePg(connection, { schema }), { migrationsFolder: MIGRATIONS_DIR });
+        await migrateNodePg(drizzleNodePg(connection), { migrationsFolder: MIGRATIONS_DIR });
       } finally {
         await connection.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_ID]).catch(() => undefined);
         connection.release();

@@ -1,7 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CLEANUPS } from '../cleanups';
 import { idempotencyKeys } from '../modules/idempotency/schema';
+import { IDEMPOTENCY_KEY_TTL_MS } from '../modules/idempotency/store';
 import { createTestContext, type TestContext } from '../testing';
-import { IDEMPOTENCY_KEY_TTL_MS, runMaintenance } from './maintenance';
+import { runMaintenance } from './maintenance';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -16,7 +18,7 @@ describe('maintenance', () => {
       { userId: 1, key: 'old', route: 'r', requestHash: 'h', createdAt: new Date(now - IDEMPOTENCY_KEY_TTL_MS - 1000) },
       { userId: 1, key: 'young', route: 'r', requestHash: 'h', createdAt: new Date(now - 25 * 3_600_000) },
     ]);
-    expect((await runMaintenance(ctx.db, ctx.clock)).keys).toBe(1);
+    expect((await runMaintenance(ctx.db, ctx.clock, CLEANUPS)).keys).toBe(1);
     expect((await ctx.db.select().from(idempotencyKeys)).map((k) => k.key)).toEqual(['young']);
   });
 });

@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { type DatabaseHandle, openDatabase } from '../db/client';
-import { seedDatabase } from '../db/seed';
+import { seedDatabase } from '../seeds';
 
 /** Set by the vitest global setup: a migrated PGlite data dir to clone (much faster than initdb). */
 export const PGLITE_TEMPLATE_ENV = 'PRISM_PGLITE_TEMPLATE';

@@ -4,5 +4,3 @@ export { authenticate } from './authenticate';
 export { authRoutes } from './routes';
 export { createAuthService } from './service';
 export { revokeUserSessions } from './sessions';
-export type { ThrottlePolicy } from './throttle';
-export { throttledCheck } from './throttle';

@@ -8,6 +8,7 @@ import type { CodeService } from '../sms';
 import { phoneTarget } from '../sms';
 import type { TelegramLaunch } from '../telegram';
 import { linkTelegram } from '../telegram';
+import { clearAttempts, remember, remembered, throttledCheck } from '../throttle';
 import {
   findUserByInvitationCode,
   findUserByPhone,
@@ -18,7 +19,7 @@ import {
   setUserLocale,
 } from '../user/repository';
 import { openSession, revokeSession, revokeUserSessions, type SessionDeps } from './sessions';
-import { clearAttempts, LOGIN_ACCOUNT_THROTTLE, LOGIN_THROTTLE, remember, remembered, throttledCheck } from './throttle';
+import { LOGIN_ACCOUNT_THROTTLE, LOGIN_THROTTLE } from './throttle';
 
 export interface RegisterInput {
   locale: Locale;

@@ -1,8 +1,9 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, nextPhone, registerUser, type TestContext, type TestUser } from '../../testing';
-import { passwordThrottles } from './schema';
-import { delayAfter, LOGIN_THROTTLE } from './throttle';
+import { passwordThrottles } from '../throttle/schema';
+import { delayAfter } from '../throttle/throttle';
+import { LOGIN_THROTTLE } from './throttle';
 
 /** Wrong passwords per account: a growing wait, never a permanent lock, counted in the database. */
 let ctx: TestContext;

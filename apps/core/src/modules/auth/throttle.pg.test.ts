@@ -2,9 +2,9 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashPassword } from '../../platform/passwords';
 import { createTestContext, registerUser, type TestContext } from '../../testing';
+import { passwordThrottles } from '../throttle/schema';
 import { users } from '../user/schema';
 import { verifyAssetPassword } from '../withdraw/assetPassword';
-import { passwordThrottles } from './schema';
 
 /** Parallel wrong passwords share one budget: only PostgreSQL runs them side by side (PGlite has one connection). */
 let ctx: TestContext;

@@ -23,7 +23,7 @@ const createBody = z.object({
 const pageQuery = z.object({ pageNo: field.integer(1, PAGE_NO_MAX).optional(), pageSize: field.integer(1, PAGE_SIZE_MAX).optional() });
 
 /** /admin/broadcasts: the operator sends and lists broadcasts (`npm run ops -- broadcast`, or the bot's /broadcast). */
-export function broadcastAdminRoutes(broadcasts: BroadcastService): Router {
+export function broadcastAdminRoutes({ broadcasts }: { broadcasts: BroadcastService }): Router {
   const router = Router();
   router.post('/broadcasts', async (req, res) => {
     const input = parseInput(createBody, req.body);

@@ -3,9 +3,9 @@ import { z } from 'zod';
 import type { Database } from '../../db/client';
 import { caller, requireAuth } from '../../http/auth';
 import { ok } from '../../http/envelope';
-import { idempotencyKeyOf, runIdempotent } from '../../http/idempotency';
 import { parseInput } from '../../http/validate';
 import type { Clock } from '../../platform/clock';
+import { idempotencyKeyOf, runIdempotent } from '../idempotency';
 import type { CheckInService } from './service';
 
 /** No fields: the server's clock decides the day, never the client. */

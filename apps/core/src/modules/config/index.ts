@@ -5,4 +5,4 @@ export { createAreaCodes } from './areaCodes';
 export { configValueSql } from './readModels';
 export { configRoutes } from './routes';
 export type { ConfigService } from './service';
-export { createConfigService, listSettings } from './service';
+export { createConfigService, listSettings, seedConfig } from './service';

@@ -8,7 +8,7 @@ const cfgQuery = z.object({
   sysCfgKeyEnum: z.string({ error: 'FIELD_INVALID' }).regex(/^[A-Za-z0-9_]{1,64}$/, { error: 'FIELD_INVALID' }),
 });
 
-export function configRoutes(config: ConfigService): Router {
+export function configRoutes({ config }: { config: ConfigService }): Router {
   const router = Router();
   router.get('/app/config/getSysCfgValue', async (req, res) => {
     const { sysCfgKeyEnum } = parseInput(cfgQuery, req.query);

@@ -1,4 +1,4 @@
 /** The content module's public door: other modules and the composition root import only this file. */
 
 export { contentAdminRoutes, contentRoutes } from './routes';
-export { createContentService } from './service';
+export { createContentService, seedContent } from './service';

@@ -16,7 +16,7 @@ const setBody = z.object({
 });
 
 /** The introduction pages' text, in the caller's language (Accept-Language) with English fallback; public like the pages. */
-export function contentRoutes(content: ContentService): Router {
+export function contentRoutes({ content }: { content: ContentService }): Router {
   const router = Router();
   router.get('/app/platform/info/getContentByType', async (req, res) => {
     const { type } = parseInput(byType, req.query);
@@ -26,7 +26,7 @@ export function contentRoutes(content: ContentService): Router {
 }
 
 /** /admin/content: the operator sets one language of one page (`npm run ops -- content set ...`). */
-export function contentAdminRoutes(content: ContentService): Router {
+export function contentAdminRoutes({ content }: { content: ContentService }): Router {
   const router = Router();
   router.get('/content', async (req, res) => {
     const { type, locale } = parseInput(showQuery, req.query);

@@ -10,7 +10,7 @@ import { smsOutbox } from '../sms/schema';
  * developer, a demo user or a browser test can read the codes the outbox
  * providers "sent". Never mounted in production.
  */
-export function devRoutes(db: Database): Router {
+export function devRoutes({ db }: { db: Database }): Router {
   const router = Router();
   router.get('/dev/outbox', async (_req, res) => {
     const [sms, bot] = await Promise.all([

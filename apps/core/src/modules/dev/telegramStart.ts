@@ -1,10 +1,9 @@
-import { answerStart } from '@prism/bot';
+import { answerStart, type BotConfig } from '@prism/bot';
 import { Router } from 'express';
 import { z } from 'zod';
-import type { Config } from '../../config';
 import { ok } from '../../http/envelope';
 import { field, parseInput } from '../../http/validate';
-import { publicUrlOf, type Services } from '../../services';
+import type { Notifier } from '../notify';
 
 const startBody = z.object({
   /** What the user opened: the t.me deep link, or just its start payload (link_<token>, an invitation code). */
@@ -26,20 +25,21 @@ function payloadOf(start: string | undefined): string {
   return new URL(start).searchParams.get('start') ?? '';
 }
 
+/** What the dev bot's Start needs: the same bot configuration the bot gets in server.ts, and the outbox to post to. */
+export interface DevTelegramDeps {
+  bot: BotConfig;
+  botUsername: string | undefined;
+  notifier: Notifier;
+}
+
 /**
  * Development only (DEV_OUTBOX): "press Start" in the bot without Telegram.
  * Runs the bot's own /start answer for the given Telegram user (so a link
  * token is consumed exactly as the bot would) and puts the reply in the bot
  * outbox, where the sandbox shows what the bot said.
  */
-export function devTelegramRoutes(config: Config, services: Services): Router {
+export function devTelegramRoutes({ bot, botUsername, notifier }: DevTelegramDeps): Router {
   const router = Router();
-  // The same configuration the bot gets in server.ts.
-  const bot = {
-    miniAppUrl: config.MINI_APP_URL ?? publicUrlOf(config),
-    miniAppShortName: config.MINI_APP_SHORT_NAME,
-    accounts: services.bot.accounts,
-  };
   router.post('/dev/telegram/start', async (req, res) => {
     const input = parseInput(startBody, req.body);
     const reply = await answerStart(
@@ -47,11 +47,11 @@ export function devTelegramRoutes(config: Config, services: Services): Router {
         payload: payloadOf(input.start),
         from: { id: input.telegramId, first_name: input.firstName ?? '', username: input.username, language_code: input.languageCode },
         chatType: 'private',
-        botUsername: config.BOT_USERNAME,
+        botUsername,
       },
       bot,
     );
-    await services.notifier.notifyChat(input.telegramId, 'start', reply);
+    await notifier.notifyChat(input.telegramId, 'start', reply);
     ok(res, reply);
   });
   return router;

@@ -6,7 +6,7 @@ import { ok } from '../../http/envelope';
 import type { FileStorage } from './storage';
 
 /** `file/upload` (multipart field `file`, images only) and the static route that serves uploads back. */
-export function fileRoutes(storage: FileStorage, maxBytes: number): Router {
+export function fileRoutes({ files: storage, maxBytes }: { files: FileStorage; maxBytes: number }): Router {
   const router = Router();
   const upload = multer({ storage: multer.memoryStorage(), limits: { fileSize: maxBytes, files: 1, fields: 10, parts: 12 } });
 

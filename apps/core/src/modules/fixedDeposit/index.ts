@@ -1,5 +1,5 @@
 /** The fixedDeposit module's public door: other modules and the composition root import only this file. */
 
 export { fixedDepositAdminRoutes, fixedDepositRoutes } from './routes';
-export { createFixedDepositService } from './service';
+export { createFixedDepositService, seedDepositProducts } from './service';
 export { depositInterestStep, depositMaturityStep } from './steps';

@@ -4,10 +4,10 @@ import { z } from 'zod';
 import type { Database } from '../../db/client';
 import { caller, requireAuth } from '../../http/auth';
 import { ok } from '../../http/envelope';
-import { idempotencyKeyOf, runIdempotent } from '../../http/idempotency';
 import { field, parseInput } from '../../http/validate';
 import type { Clock } from '../../platform/clock';
 import { percentToBp } from '../followInvest';
+import { idempotencyKeyOf, runIdempotent } from '../idempotency';
 import type { FixedDepositService } from './service';
 
 const noInput = z.object({}).strip();
@@ -71,7 +71,7 @@ const productBody = z.object({
 });
 
 /** /admin/fixedDeposit/products: the operator's deposit terms (`npm run ops -- invest deposit ...`). */
-export function fixedDepositAdminRoutes(fixedDeposit: FixedDepositService): Router {
+export function fixedDepositAdminRoutes({ fixedDeposit }: { fixedDeposit: FixedDepositService }): Router {
   const router = Router();
   router.get('/fixedDeposit/products', async (_req, res) => {
     ok(res, await fixedDeposit.adminList());

@@ -4,9 +4,9 @@ import { z } from 'zod';
 import type { Database } from '../../db/client';
 import { caller, requireAuth } from '../../http/auth';
 import { ok } from '../../http/envelope';
-import { idempotencyKeyOf, runIdempotent } from '../../http/idempotency';
 import { field, parseInput } from '../../http/validate';
 import type { Clock } from '../../platform/clock';
+import { idempotencyKeyOf, runIdempotent } from '../idempotency';
 import type { FollowInvestService } from './service';
 
 const noInput = z.object({}).strip();
@@ -81,7 +81,7 @@ function untilOf(text: string | undefined): Date | null | undefined {
 }
 
 /** /admin/followInvest/products: the operator's advisor products (`npm run ops -- invest advisor ...`). */
-export function followInvestAdminRoutes(followInvest: FollowInvestService): Router {
+export function followInvestAdminRoutes({ followInvest }: { followInvest: FollowInvestService }): Router {
   const router = Router();
   router.get('/followInvest/products', async (_req, res) => {
     ok(res, await followInvest.adminList());

@@ -44,7 +44,7 @@ const levelBody = z.object({
  * rooms. Timing can only be set on a room that never ran (period ids depend on
  * it). Nothing here, or anywhere, sets a result.
  */
-export function gameAdminRoutes(db: Database, catalog: LevelCatalog): Router {
+export function gameAdminRoutes({ db, catalog }: { db: Database; catalog: LevelCatalog }): Router {
   const router = Router();
 
   /**

@@ -1,8 +1,8 @@
 import { AppError, GAME_EVENTS_HEARTBEAT_MS } from '@prism/domain';
 import type { RequestHandler, Response } from 'express';
 import { z } from 'zod';
-import type { CoreDeps } from '../../deps';
-import { createStreamLimiter } from '../../http/streamLimit';
+import type { Database } from '../../db/client';
+import { createStreamLimiter, type StreamLimits } from '../../http/streamLimit';
 import { field, parseInput } from '../../http/validate';
 import type { EventBus } from '../../platform/events';
 import { loadLevel } from './levels';
@@ -14,8 +14,8 @@ const eventsQuery = z.object({ level: field.integer(1, 9).optional() });
  * it, for all. The room is checked and a stream place taken (per IP, per
  * signed-in user) before the stream starts, so refusals are ordinary envelopes.
  */
-export function liveEventsRoute(deps: Pick<CoreDeps, 'db' | 'events' | 'config'>): RequestHandler {
-  const limiter = createStreamLimiter({ perIp: deps.config.EVENT_STREAMS_PER_IP, perUser: deps.config.EVENT_STREAMS_PER_USER });
+export function liveEventsRoute(deps: { db: Database; events: EventBus; streams: StreamLimits }): RequestHandler {
+  const limiter = createStreamLimiter(deps.streams);
   return async (req, res) => {
     const { level } = parseInput(eventsQuery, req.query);
     if (level !== undefined && !(await loadLevel(deps.db, level)).enableFlag) throw new AppError('GAME_LEVEL_UNKNOWN');

@@ -11,15 +11,20 @@ import {
 } from '@prism/domain';
 import { Router } from 'express';
 import { z } from 'zod';
-import type { CoreDeps } from '../../deps';
+import type { Database } from '../../db/client';
 import { caller, requireAuth } from '../../http/auth';
 import { ok } from '../../http/envelope';
-import { idempotencyKeyOf, runRecorded } from '../../http/idempotency';
+import type { StreamLimits } from '../../http/streamLimit';
 import { field, parseInput } from '../../http/validate';
+import type { Clock } from '../../platform/clock';
+import type { EventBus } from '../../platform/events';
 import { sequenceNumbers } from '../../platform/sequenceNumbers';
-import type { Services } from '../../services';
+import { idempotencyKeyOf, runRecorded } from '../idempotency';
+import type { Beacon } from './beacon';
 import { placeBet } from './betting';
+import type { ChainDeps } from './chain';
 import { listChains, sessionDetail, sessionResultPage, userLotteryRecordPage, voidSummary } from './history';
+import type { LevelCatalog } from './levels';
 import { liveEventsRoute } from './liveEvents';
 import { ensureCurrentSession } from './sessions';
 import { currentSessionViews, toWireSession } from './views';
@@ -35,15 +40,27 @@ const betBody = z.object({
   coin: field.oneOf(BET_COINS as unknown as [BetCoin, ...BetCoin[]]).default('CHIP'),
 });
 
+/** What the game's routes use. */
+export interface GameRouteDeps {
+  db: Database;
+  clock: Clock;
+  /** The rooms. */
+  catalog: LevelCatalog;
+  /** The seed chains' settings: a caller who arrives before the scheduler opens the session itself. */
+  chainDeps: ChainDeps & { beacon: Beacon };
+  /** Live events across processes, and how many streams one IP or user may hold open. */
+  events: EventBus;
+  streams: StreamLimits;
+}
+
 /** The colour/size game: /app/game/luckyLottery/* of specification point 7, plus verification data and live events. */
-export function gameRoutes(deps: CoreDeps, services: Services): Router {
-  const { db, clock } = deps;
+export function gameRoutes(deps: GameRouteDeps): Router {
+  const { db, clock, catalog, chainDeps } = deps;
   // This app's block of bet numbers (order numbers unique by construction, platform/sequenceNumbers.ts).
   const betDeps = { clock, betNumbers: sequenceNumbers('bet_numbers') };
   const router = Router();
   const base = '/app/game/luckyLottery';
 
-  const { catalog } = services.game;
   router.get(`${base}/getLevelList`, async (_req, res) => {
     ok(res, await catalog.wire());
   });
@@ -59,7 +76,7 @@ export function gameRoutes(deps: CoreDeps, services: Services): Router {
     // A caller just before the scheduler opens it itself.
     const session =
       (await currentSessionView(config.level, sessionAt(now, config).periodId)) ??
-      (await db.transaction((tx) => ensureCurrentSession(tx, services.game.chainDeps, config, now)))?.session;
+      (await db.transaction((tx) => ensureCurrentSession(tx, chainDeps, config, now)))?.session;
     if (!session) throw new AppError('REQUEST_IN_PROGRESS');
     ok(res, toWireSession(session, config, clock.now()));
   });

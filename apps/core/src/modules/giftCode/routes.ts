@@ -4,10 +4,10 @@ import { z } from 'zod';
 import type { Database } from '../../db/client';
 import { caller, requireAuth } from '../../http/auth';
 import { ok } from '../../http/envelope';
-import { idempotencyKeyOf, runIdempotent } from '../../http/idempotency';
 import { createRateLimiter } from '../../http/rateLimit';
 import { field, parseInput } from '../../http/validate';
 import type { Clock } from '../../platform/clock';
+import { idempotencyKeyOf, runIdempotent } from '../idempotency';
 import type { GiftCodeService } from './service';
 
 const redeemBody = z.object({
@@ -54,7 +54,7 @@ const createBody = z.object({
 });
 
 /** /admin/giftCodes: the operator creates and lists codes (`npm run ops -- giftcode`, or the bot's /giftcode). */
-export function giftCodeAdminRoutes(giftCodes: GiftCodeService): Router {
+export function giftCodeAdminRoutes({ giftCodes }: { giftCodes: GiftCodeService }): Router {
   const router = Router();
   router.post('/giftCodes', async (req, res) => {
     const input = parseInput(createBody, req.body);

@@ -1,10 +1,10 @@
 import { AppError } from '@prism/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runIdempotent, STALE_CLAIM_MS } from '../../http/idempotency';
 import { createTestContext, registerUser, type TestContext } from '../../testing';
 import { gate, movements, reward } from '../../testing/idempotency';
 import { checkLedger } from '../../testing/ledger';
 import { balancesOf } from '../ledger/ledger';
+import { runIdempotent, STALE_CLAIM_MS } from './run';
 
 /** The idempotency claim is fenced: a slow first attempt whose claim was taken over moves no money. PGlite and PostgreSQL. */
 let ctx: TestContext;

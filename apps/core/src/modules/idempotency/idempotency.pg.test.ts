@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runIdempotent, STALE_CLAIM_MS } from '../../http/idempotency';
 import { createTestContext, registerUser, type TestContext } from '../../testing';
 import { gate, movements, reward } from '../../testing/idempotency';
 import { checkLedger } from '../../testing/ledger';
 import { balancesOf } from '../ledger/ledger';
+import { runIdempotent, STALE_CLAIM_MS } from './run';
 
 /** The claim fence when the slow attempt is already inside its money transaction: only PostgreSQL runs two at once. */
 let ctx: TestContext;

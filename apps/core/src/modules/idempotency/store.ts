@@ -1,11 +1,11 @@
-import { and, eq, isNull, sql } from 'drizzle-orm';
-import type { Executor } from '../../db/client';
+import { and, eq, isNull, lt, sql } from 'drizzle-orm';
+import type { Database, Executor } from '../../db/client';
+import type { Clock } from '../../platform/clock';
 import { idempotencyKeys } from './schema';
 
 /**
  * The idempotency store: claims on (user, key), fenced by a generation number.
- * It decides nothing about HTTP; http/idempotency.ts turns its answers into
- * replays and errors.
+ * It decides nothing about HTTP; run.ts turns its answers into replays and errors.
  */
 
 /** A claim left this long without an answer is taken to be dead (its process crashed). */
@@ -109,4 +109,16 @@ export async function releaseClaim(db: Executor, claim: Claim): Promise<void> {
 export async function outcomeOf(db: Executor, at: Pick<Claim, 'userId' | 'key'>): Promise<unknown> {
   const [row] = await db.select({ outcome: idempotencyKeys.outcome }).from(idempotencyKeys).where(rowOf(at));
   return row?.outcome ?? undefined;
+}
+
+/** Idempotency keys must live at least 24 h (a client may retry that late); we keep them 48 h. */
+export const IDEMPOTENCY_KEY_TTL_MS = 48 * 3_600_000;
+
+/** Maintenance: deletes the keys past their time; answers how many. */
+export async function pruneIdempotencyKeys(db: Database, clock: Clock): Promise<number> {
+  const removed = await db
+    .delete(idempotencyKeys)
+    .where(lt(idempotencyKeys.createdAt, new Date(clock.now().getTime() - IDEMPOTENCY_KEY_TTL_MS)))
+    .returning({ key: idempotencyKeys.key });
+  return removed.length;
 }

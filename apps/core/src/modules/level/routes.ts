@@ -4,9 +4,9 @@ import { z } from 'zod';
 import type { Database } from '../../db/client';
 import { caller, requireAuth } from '../../http/auth';
 import { ok } from '../../http/envelope';
-import { idempotencyKeyOf, runIdempotent } from '../../http/idempotency';
 import { field, parseInput } from '../../http/validate';
 import type { Clock } from '../../platform/clock';
+import { idempotencyKeyOf, runIdempotent } from '../idempotency';
 import type { LevelAdmin } from './admin';
 import type { LevelService } from './service';
 
@@ -47,7 +47,7 @@ const taskBody = z.object({
 });
 
 /** /admin/levels: the operator's level configuration (`npm run ops -- levels ...`). */
-export function levelAdminRoutes(admin: LevelAdmin): Router {
+export function levelAdminRoutes({ levelAdmin: admin }: { levelAdmin: LevelAdmin }): Router {
   const router = Router();
   router.get('/levels', async (_req, res) => {
     ok(res, await admin.list());

@@ -10,7 +10,7 @@ const pageQuery = z.object({ pageNo: field.integer(1, PAGE_NO_MAX).optional(), p
 const idInput = z.object({ id: field.integer(1, Number.MAX_SAFE_INTEGER) });
 
 /** /app/sysMessage: the user's system messages (only their own). */
-export function messageRoutes(messages: MessageService): Router {
+export function messageRoutes({ messages }: { messages: MessageService }): Router {
   const router = Router();
   router.use('/app/sysMessage', requireAuth);
 

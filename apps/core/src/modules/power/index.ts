@@ -3,5 +3,6 @@
 export { incomeListScalar } from './incomes';
 export { heldPowerSql } from './readModels';
 export { powerAdminRoutes, powerRoutes } from './routes';
+export { seedPowerSessions } from './seed';
 export { createPowerService } from './service';
 export { POWER_DAILY_STEPS } from './steps';

@@ -4,10 +4,10 @@ import { z } from 'zod';
 import type { Database } from '../../db/client';
 import { caller, requireAuth } from '../../http/auth';
 import { ok } from '../../http/envelope';
-import { idempotencyKeyOf, runIdempotent } from '../../http/idempotency';
 import { createRateLimiter } from '../../http/rateLimit';
 import { field, parseInput } from '../../http/validate';
 import type { Clock } from '../../platform/clock';
+import { idempotencyKeyOf, runIdempotent } from '../idempotency';
 import type { ProtectionService } from '../protection';
 import type { PowerService } from './service';
 
@@ -94,7 +94,7 @@ const sessionBody = z.object({
 });
 
 /** /admin/powerSessions: the operator lists, creates and edits packages (`npm run ops -- power ...`). */
-export function powerAdminRoutes(power: PowerService): Router {
+export function powerAdminRoutes({ power }: { power: PowerService }): Router {
   const router = Router();
   router.get('/powerSessions', async (_req, res) => ok(res, await power.adminList()));
   router.post('/powerSessions', async (req, res) => {

@@ -1,9 +1,7 @@
 import type { Database } from '../../db/client';
-import type { CoreDeps } from '../../deps';
 import type { Clock } from '../../platform/clock';
 import type { Logger } from '../../platform/logger';
 import type { Random } from '../../platform/random';
-import { publicUrlOf, type Services } from '../../services';
 import type { Notifier } from '../notify';
 import type { ProtectionService } from '../protection';
 import { createGatewayRegistry, type GatewayRegistry } from './gateway';
@@ -28,18 +26,7 @@ export interface RechargeContext {
   protection: ProtectionService;
 }
 
-export function rechargeContextOf(deps: CoreDeps, services: Services): RechargeContext {
-  return {
-    db: deps.db,
-    clock: deps.clock,
-    random: deps.random,
-    logger: deps.logger,
-    notifier: services.notifier,
-    gateways: createGatewayRegistry(deps.secret, [], { sandbox: deps.config.PLAY_MONEY }),
-    secret: deps.secret,
-    publicUrl: publicUrlOf(deps.config),
-    playMoney: deps.config.PLAY_MONEY,
-    sandboxDeposits: deps.config.SANDBOX_DEPOSITS,
-    protection: services.protection,
-  };
+/** The context from what the composition root hands in; the gateways are built here (the sandbox in play money only). */
+export function createRechargeContext(needs: Omit<RechargeContext, 'gateways'>): RechargeContext {
+  return { ...needs, gateways: createGatewayRegistry(needs.secret, [], { sandbox: needs.playMoney }) };
 }

@@ -1,4 +1,7 @@
 /** The recharge module's public door: other modules and the composition root import only this file. */
 
+export type { RechargeContext } from './context';
+export { createRechargeContext } from './context';
 export { firstCreditedRecharges, isPlatformDepositAddress } from './facts';
 export { rechargeAdminRoutes, rechargeRoutes } from './routes';
+export { seedPayChannels } from './seed';

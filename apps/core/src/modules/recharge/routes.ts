@@ -10,16 +10,14 @@ import {
 } from '@prism/domain';
 import express, { Router } from 'express';
 import { z } from 'zod';
-import type { CoreDeps } from '../../deps';
 import { caller, requireAuth } from '../../http/auth';
 import { ok } from '../../http/envelope';
-import { idempotencyKeyOf, runIdempotent } from '../../http/idempotency';
 import { field, parseInput } from '../../http/validate';
-import type { Services } from '../../services';
+import { idempotencyKeyOf, runIdempotent } from '../idempotency';
 import { depositWallets, rechargeAddress } from './addresses';
 import { settleCallback } from './callback';
 import { createSandboxWatcher, reportDeposit } from './chainWatcher';
-import { rechargeContextOf } from './context';
+import type { RechargeContext } from './context';
 import { listDepositsForOperator, listOrdersForOperator, listRechargeTasks } from './lists';
 import { createRechargeOrder, ensurePayment, listPayChannels, rechargeAmountList } from './orders';
 import { sandboxRoutes } from './sandboxRoutes';
@@ -34,8 +32,7 @@ const pageQuery = z.object({ pageNo: field.integer(1, PAGE_NO_MAX).optional(), p
  * Money in: pay channels, CASH recharge through gateways (sandbox built in),
  * the gateway callback, USDT deposit addresses and the user's recharge list.
  */
-export function rechargeRoutes(deps: CoreDeps, services: Services): Router {
-  const context = rechargeContextOf(deps, services);
+export function rechargeRoutes(context: RechargeContext): Router {
   const { db, clock } = context;
   const router = Router();
 
@@ -101,8 +98,7 @@ const reportBody = z.object({
 });
 
 /** Operator endpoints of money in, mounted under /admin: the sandbox chain watcher's input and the lists. */
-export function rechargeAdminRoutes(deps: CoreDeps, services: Services): Router {
-  const context = rechargeContextOf(deps, services);
+export function rechargeAdminRoutes(context: RechargeContext): Router {
   const { db } = context;
   const watcher = createSandboxWatcher();
   watcher.start((report) => reportDeposit(db, context, report));

@@ -109,3 +109,15 @@ export function createCodeService({ db, clock, random, secret }: CodeServiceDeps
 
 export const phoneTarget = (areaCode: string, phone: string) => `sms:${areaCode}:${phone}`;
 export const userTarget = (userId: number) => `user:${userId}`;
+
+/** Codes are kept a day after they were issued (long past their validity), then forgotten. */
+const CODE_KEPT_MS = 24 * 3_600_000;
+
+/** Maintenance: deletes the codes past their day; answers how many. */
+export async function pruneVerificationCodes(db: Database, clock: Clock): Promise<number> {
+  const removed = await db
+    .delete(verificationCodes)
+    .where(lt(verificationCodes.createdAt, new Date(clock.now().getTime() - CODE_KEPT_MS)))
+    .returning({ id: verificationCodes.id });
+  return removed.length;
+}

@@ -40,7 +40,7 @@ const assetPasswordBody = withConfirmedPassword(
   }),
 );
 
-export function userRoutes(users: UserService): Router {
+export function userRoutes({ users }: { users: UserService }): Router {
   const router = Router();
   router.use('/app/user', requireAuth);
 

@@ -10,7 +10,7 @@ export const users = pgTable(
     areaCode: text('area_code').notNull(),
     passwordHash: text('password_hash').notNull(),
     assetPasswordHash: text('asset_password_hash'),
-    /** Wrong payment passwords are counted in password_throttles (auth). */
+    /** Wrong payment passwords are counted in password_throttles (throttle). */
     nickName: text('nick_name').notNull().default(''),
     /** 0 unknown, 1 male, 2 female. */
     sex: smallint('sex').notNull().default(0),

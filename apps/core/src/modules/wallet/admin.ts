@@ -50,7 +50,7 @@ const configBody = z.object({
 const coin = field.oneOf(ASSETS as unknown as [Asset, ...Asset[]]);
 const rateBody = z.object({ fromCoin: coin, toCoin: coin, rate: field.text(32) });
 
-export function walletAdminRoutes(db: Database, clock: Clock): Router {
+export function walletAdminRoutes({ db, clock }: { db: Database; clock: Clock }): Router {
   const router = Router();
 
   router.get('/wallet/config', async (req, res) => {

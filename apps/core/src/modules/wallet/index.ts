@@ -2,7 +2,7 @@
 
 export { walletAdminRoutes } from './admin';
 export type { WalletCurrency } from './config';
-export { loadWalletConfig, WALLET_CURRENCIES, withdrawLimitsOf } from './config';
+export { loadWalletConfig, seedWalletConfig, WALLET_CURRENCIES, withdrawLimitsOf } from './config';
 export type { WalletFigures } from './figures';
 export { walletScalar } from './figures';
 export { walletRoutes } from './routes';

@@ -2,7 +2,7 @@ import { AppError } from '@prism/domain';
 import type { Executor } from '../../db/client';
 import type { Clock } from '../../platform/clock';
 import { verifyPassword } from '../../platform/passwords';
-import { type ThrottlePolicy, throttledCheck } from '../auth';
+import { type ThrottlePolicy, throttledCheck } from '../throttle';
 import { findAssetPasswordHash } from '../user';
 
 /**

@@ -10,14 +10,14 @@ import {
 } from '@prism/domain';
 import { Router } from 'express';
 import { z } from 'zod';
-import type { CoreDeps } from '../../deps';
+import type { Database } from '../../db/client';
 import { caller, requireAuth } from '../../http/auth';
 import { ok } from '../../http/envelope';
-import { idempotencyKeyOf, runIdempotent } from '../../http/idempotency';
 import { field, parseInput } from '../../http/validate';
-import type { Services } from '../../services';
+import type { Clock } from '../../platform/clock';
+import { idempotencyKeyOf, runIdempotent } from '../idempotency';
 import { bindWallet, listBankCards, listWallets, pageBankCards, removeBankCard, saveBankCard } from './destinations';
-import type { ApplyInput } from './service';
+import type { ApplyInput, WithdrawService } from './service';
 
 const network = field.oneOf(USDT_NETWORKS as unknown as [UsdtNetwork, ...UsdtNetwork[]]);
 const id = field.integer(1, Number.MAX_SAFE_INTEGER);
@@ -41,10 +41,8 @@ const pageQuery = z.object({ pageNo: field.integer(1, PAGE_NO_MAX).optional(), p
 const walletBody = z.object({ walletType: network, address: required('ADDRESS_REQUIRED') });
 
 /** Money out: bank cards, wallets, the withdrawal code and the two withdrawal calls of spec point 7. */
-export function withdrawRoutes(deps: CoreDeps, services: Services): Router {
-  const { db, clock } = deps;
+export function withdrawRoutes({ db, clock, withdraw }: { db: Database; clock: Clock; withdraw: WithdrawService }): Router {
   const router = Router();
-  const withdraw = services.withdraw;
 
   /** Shared by CASH and USDT: claim the idempotency key, check, move the money, tell after commit. */
   const apply = async (req: Parameters<Parameters<typeof router.post>[1]>[0], input: ApplyInput) => {
@@ -126,21 +124,21 @@ const rejectBody = z.object({
 });
 
 /** Operator review of withdrawals, under /admin (the bot's buttons call the same service). */
-export function withdrawAdminRoutes(_deps: CoreDeps, services: Services): Router {
+export function withdrawAdminRoutes({ withdraw }: { withdraw: WithdrawService }): Router {
   const router = Router();
   router.get('/withdrawals', async (req, res) => {
     const query = parseInput(reviewQuery, req.query);
-    ok(res, await services.withdraw.listForOperators(query.status, query.limit ?? 50));
+    ok(res, await withdraw.listForOperators(query.status, query.limit ?? 50));
   });
   router.post('/withdrawals/:id/approve', async (req, res) => {
     const { id: withdrawalId } = parseInput(z.object({ id }), req.params);
     const { by } = parseInput(z.object({ by: field.optionalText(64) }), req.body);
-    ok(res, await services.withdraw.approve(withdrawalId, by ?? 'ops-cli'), 'Updated Successfully');
+    ok(res, await withdraw.approve(withdrawalId, by ?? 'ops-cli'), 'Updated Successfully');
   });
   router.post('/withdrawals/:id/reject', async (req, res) => {
     const { id: withdrawalId } = parseInput(z.object({ id }), req.params);
     const input = parseInput(rejectBody, req.body);
-    ok(res, await services.withdraw.reject(withdrawalId, input.reason, input.by ?? 'ops-cli'), 'Updated Successfully');
+    ok(res, await withdraw.reject(withdrawalId, input.reason, input.by ?? 'ops-cli'), 'Updated Successfully');
   });
   return router;
 }

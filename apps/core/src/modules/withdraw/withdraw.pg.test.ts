@@ -10,8 +10,8 @@ import {
   type TestContext,
 } from '../../testing';
 import { checkLedger } from '../../testing/ledger';
-import { passwordThrottles } from '../auth/schema';
 import { balancesOf } from '../ledger/ledger';
+import { passwordThrottles } from '../throttle/schema';
 
 let ctx: TestContext;
 beforeAll(async () => {

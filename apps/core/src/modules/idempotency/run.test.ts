@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { canonical } from './idempotency';
+import { canonical } from './run';
 
 /** The general form the stored request hashes were made with (a replacer sorting every object's keys). */
 const general = (value: unknown) =>

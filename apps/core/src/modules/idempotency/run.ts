@@ -2,20 +2,11 @@ import { createHash } from 'node:crypto';
 import type { ErrorKey, MessageParams, ValidationKey } from '@prism/domain';
 import { AppError } from '@prism/domain';
 import type { Request } from 'express';
-import type { Database, Transaction } from '../db/client';
-import {
-  type Claim,
-  claimKey,
-  holdClaim,
-  type KeyRecord,
-  KeyTaken,
-  outcomeOf,
-  recordOutcome,
-  releaseClaim,
-} from '../modules/idempotency/store';
-import type { Clock } from '../platform/clock';
+import type { Database, Transaction } from '../../db/client';
+import type { Clock } from '../../platform/clock';
+import { type Claim, claimKey, holdClaim, type KeyRecord, KeyTaken, outcomeOf, recordOutcome, releaseClaim } from './store';
 
-export { STALE_CLAIM_MS } from '../modules/idempotency/store';
+export { STALE_CLAIM_MS } from './store';
 
 /**
  * Idempotency-Key on money-moving POSTs (DESIGN 2). A request first claims its
@@ -26,7 +17,7 @@ export { STALE_CLAIM_MS } from '../modules/idempotency/store';
  * - a duplicate while the first is still running: REQUEST_IN_PROGRESS;
  * - a business error is an answer too; an unexpected failure releases the key.
  * A claim left behind by a crashed process is taken over after STALE_CLAIM_MS.
- * Claims are fenced (modules/idempotency/store.ts): an attempt whose claim was
+ * Claims are fenced (store.ts): an attempt whose claim was
  * taken over while it was slow moves no money and answers what the taker
  * answered (or REQUEST_IN_PROGRESS while the taker still runs).
  */
