@@ -1,9 +1,8 @@
-import { desc } from 'drizzle-orm';
 import { Router } from 'express';
 import type { Database } from '../../db/client';
 import { ok } from '../../http/envelope';
-import { botOutbox } from '../notify/schema';
-import { smsOutbox } from '../sms/schema';
+import { latestBotMessages } from '../notify';
+import { latestSmsOutbox } from '../sms';
 
 /**
  * Development only (DEV_OUTBOX): the latest SMS and bot messages, so that a
@@ -13,10 +12,7 @@ import { smsOutbox } from '../sms/schema';
 export function devRoutes({ db }: { db: Database }): Router {
   const router = Router();
   router.get('/dev/outbox', async (_req, res) => {
-    const [sms, bot] = await Promise.all([
-      db.select().from(smsOutbox).orderBy(desc(smsOutbox.id)).limit(50),
-      db.select().from(botOutbox).orderBy(desc(botOutbox.id)).limit(50),
-    ]);
+    const [sms, bot] = await Promise.all([latestSmsOutbox(db, 50), latestBotMessages(db, 50)]);
     ok(res, { sms, bot });
   });
   return router;
