@@ -27,7 +27,7 @@ import {
   createWithdrawalReview,
 } from './modules/telegram';
 import { createUserService } from './modules/user';
-import { createWithdrawService } from './modules/withdraw';
+import { createWithdrawService, withdrawFiguresScalar } from './modules/withdraw';
 import { createTokenService } from './platform/tokens';
 
 /** The public base URL of this server, used in invite links and download info. */
@@ -85,6 +85,7 @@ export function createServices(deps: CoreDeps) {
       game: { betFigures: betFiguresScalar },
       team,
       power: { incomeList: incomeListScalar },
+      withdraw: { figures: withdrawFiguresScalar },
     }),
     team,
     power,

@@ -1,6 +1,6 @@
 /** The user module's public door: other modules and the composition root import only this file. */
 
-export type { BetFigures } from './info';
+export type { BetFigures, WithdrawFigures } from './info';
 export { directInviteesSql, inviteesCte, invitersCte, memberCardsSql } from './readModels';
 export {
   findAssetPasswordHash,

@@ -42,10 +42,25 @@ export function infoUserScalar(userId: number): Scalar<InfoUser | null> {
   };
 }
 
+/**
+ * The withdraw part of User info: paid totals per currency and the bound USDT addresses (decimal
+ * strings). Declared here, computed by the withdraw module (withdrawFiguresScalar), handed in by the
+ * composition root: the user module imports no module that depends on it.
+ */
+export interface WithdrawFigures {
+  withdraw: string;
+  usdtWithdraw: string;
+  walletTrc: string;
+  walletErc: string;
+  walletBep: string;
+  address: string;
+}
+
 export interface UserInfoExtras {
   inviteLinkUrl: string;
   customerServiceUrl: string;
   wallet: WalletFigures;
+  withdrawals: WithdrawFigures;
   signInDay: number;
   /** From the level module's upgrade tasks; users.level is not used. */
   level: { level: number; levelName: string };
@@ -74,6 +89,7 @@ export function toUserInfo(user: InfoUser, extras: UserInfoExtras): UserInfo {
     remark: user.remark,
     customerServiceUrl: extras.customerServiceUrl,
     ...extras.wallet,
+    ...extras.withdrawals,
     signInDay: extras.signInDay,
     todayBetAmount: formatMoney(extras.bets.todayBetAmount),
     todayBetIncome: formatMoney(extras.bets.todayBetIncome),

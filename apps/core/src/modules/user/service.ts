@@ -15,7 +15,7 @@ import type { Clock } from '../../platform/clock';
 import { hashPassword } from '../../platform/passwords';
 import type { ConfigService } from '../config';
 import { walletScalar } from '../wallet';
-import { type BetFigures, infoUserScalar, toUserInfo } from './info';
+import { type BetFigures, infoUserScalar, toUserInfo, type WithdrawFigures } from './info';
 import { findUserById } from './repository';
 import { type UserRow, users } from './schema';
 
@@ -51,6 +51,8 @@ export interface UserServiceDeps {
   };
   /** getUserInfo incomeList, from the power module's income rows. */
   power: { incomeList(userId: number): Scalar<IncomeEntry[]> };
+  /** getUserInfo's paid withdrawals and bound addresses, from the withdraw module's tables. */
+  withdraw: { figures(userId: number): Scalar<WithdrawFigures> };
 }
 
 export interface BaseInfoChange {
@@ -102,6 +104,7 @@ export function createUserService(deps: UserServiceDeps) {
       const { user, ...figures } = await selectScalars(db, 'user_info', {
         user: infoUserScalar(userId),
         wallet: walletScalar(userId),
+        withdrawals: deps.withdraw.figures(userId),
         signInDay: deps.engagement.streakDay(userId, today),
         level,
         bets: deps.game.betFigures(userId, day.start, day.end),

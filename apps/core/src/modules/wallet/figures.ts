@@ -31,40 +31,28 @@ export interface WalletFigures {
   withdrawBreakdown: WithdrawBreakdownView[];
   /** CASH available to exchange. */
   exchangeBalance: string;
-  /** Totals credited by recharges and paid out by withdrawals, CASH and USDT. */
+  /** Totals credited by recharges, CASH and USDT (paid withdrawals are the withdraw module's figures). */
   recharge: string;
-  withdraw: string;
   usdtRecharge: string;
-  usdtWithdraw: string;
-  walletTrc: string;
-  walletErc: string;
-  walletBep: string;
-  address: string;
 }
 
 interface WalletRow {
   balances: Partial<Record<Asset, string>> | null;
   book: { currency: string; required: string; principal: string; done: string }[] | null;
   recharge: Partial<Record<Asset, string>> | null;
-  withdraw: Partial<Record<Asset, string>> | null;
-  wallets: Record<string, string> | null;
 }
 
 /**
  * The wallet part of getUserInfo's one statement: balances (ledger accounts), the turnover book
  * (the ledger's turnover rows, read as turnoverBook reads them), recharge totals (index-only on
- * ledger_transfers_recharge_to_idx), paid withdrawals and bound wallets. Money as text.
+ * ledger_transfers_recharge_to_idx). Money as text.
  */
 export function walletScalar(userId: number): Scalar<WalletFigures> {
   return {
     sql: sql`select json_build_object(
         'balances', ${balancesJsonSql(userId)},
         'book', ${turnoverBookJsonSql(userId)},
-        'recharge', ${creditTotalsJsonSql(userId, 'recharge')},
-        'withdraw', (select json_object_agg(currency, total) from (
-                       select currency, sum(amount)::text as total from withdrawals
-                       where user_id = ${userId} and status = 'paid' group by currency) w),
-        'wallets', (select json_object_agg(network, address) from user_wallets where user_id = ${userId}))`,
+        'recharge', ${creditTotalsJsonSql(userId, 'recharge')})`,
     read: (value) => toWalletFigures(jsonValue<WalletRow>(value)),
   };
 }
@@ -77,7 +65,6 @@ function toWalletFigures(row: WalletRow): WalletFigures {
     if ((ASSETS as readonly string[]).includes(entry.currency))
       book[entry.currency as Asset] = { required: BigInt(entry.required), principal: BigInt(entry.principal), done: BigInt(entry.done) };
   }
-  const wallet = (network: string) => row.wallets?.[network] ?? '';
   return {
     cash: formatMoney(balances.CASH),
     chip: formatMoney(balances.CHIP),
@@ -92,13 +79,7 @@ function toWalletFigures(row: WalletRow): WalletFigures {
     withdrawBreakdown: WALLET_CURRENCIES.map((currency) => breakdownView(book, currency, balances[currency])),
     exchangeBalance: formatMoney(balances.CASH),
     recharge: formatMoney(money(row.recharge, 'CASH')),
-    withdraw: formatMoney(money(row.withdraw, 'CASH')),
     usdtRecharge: formatMoney(money(row.recharge, 'USDT')),
-    usdtWithdraw: formatMoney(money(row.withdraw, 'USDT')),
-    walletTrc: wallet('TRC20'),
-    walletErc: wallet('ERC20'),
-    walletBep: wallet('BEP20'),
-    address: wallet('TON'),
   };
 }
 

@@ -2,6 +2,7 @@
 
 export { walletBindings } from './destinations';
 export { withdrawnBetween } from './facts';
+export { withdrawFiguresScalar } from './figures';
 export { withdrawAdminRoutes, withdrawRoutes } from './routes';
 export type { WithdrawService } from './service';
 export { createWithdrawService } from './service';
