@@ -1,7 +1,7 @@
 /** The user module's public door: other modules and the composition root import only this file. */
 
 export type { BetFigures, WithdrawFigures } from './info';
-export { directInviteesSql, inviteesCte, invitersCte, memberCardsSql } from './readModels';
+export { directInviteesSql, everyUserIdSql, inviteesCte, invitersCte, memberCardsSql, telegramChatSql, userStatusSql } from './readModels';
 export {
   findAssetPasswordHash,
   findTelegramChat,
@@ -21,4 +21,3 @@ export {
 export { userRoutes } from './routes';
 export { type UserRow, userIdReference } from './schema';
 export { createUserService } from './service';
-export { everyUserIdSql, telegramChatSql, userStatusSql } from './sql';
