@@ -1,7 +1,7 @@
 import { seedConfig } from '../modules/config/service';
 import { seedContent } from '../modules/content/service';
-import { seedDepositProducts } from '../modules/fixedDeposit/service';
-import { seedAdvisorProducts } from '../modules/followInvest/service';
+import { seedDepositProducts } from '../modules/fixedDeposit/admin';
+import { seedFollowInvestProducts } from '../modules/followInvest/admin';
 import { seedGameLevels } from '../modules/game/levels';
 import { seedLevels } from '../modules/level/config';
 import { seedPowerSessions } from '../modules/power/seed';
@@ -18,6 +18,6 @@ export async function seedDatabase(db: Database): Promise<void> {
   await seedLevels(db);
   await seedContent(db);
   await seedPowerSessions(db);
-  await seedAdvisorProducts(db, new Date());
+  await seedFollowInvestProducts(db, new Date());
   await seedDepositProducts(db, new Date());
 }

@@ -1,5 +1,5 @@
 /** The followInvest module's public door: other modules and the composition root import only this file. */
 
-export { followInvestAdminRoutes, followInvestRoutes, percentToBp } from './routes';
+export { followInvestAdminRoutes, followInvestRoutes } from './routes';
 export { createFollowInvestService } from './service';
-export { advisorEarningsStep, advisorMaturityStep } from './steps';
+export { followInvestEarningsStep, followInvestMaturityStep } from './steps';
