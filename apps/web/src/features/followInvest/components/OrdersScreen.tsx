@@ -1,11 +1,11 @@
 import type { AdvisorOrder } from '@prism/domain';
 import { useTranslation } from 'react-i18next';
 import { Card } from '../../../components/Card';
+import { Fact } from '../../../components/Fact';
 import { PagedList } from '../../../components/PagedList';
 import { StatusBadge } from '../../../components/StatusBadge';
 import { formatDateTime } from '../../../lib/datetime';
 import { useAdvisorOrders } from '../api/followInvest';
-import { Fact } from './FollowInvestScreen';
 
 /** My follow-invest orders: blogger, staking, gift and income amounts, days, time and deadline; paged until 'no more data'. */
 export function OrdersScreen() {

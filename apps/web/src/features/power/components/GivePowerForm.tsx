@@ -12,8 +12,8 @@ import { toMinor } from '../../../lib/money';
 import { haptics, useClosingConfirmation } from '../../../lib/native';
 import { useThrottled } from '../../../lib/throttle';
 import { toast } from '../../../lib/toast';
+import { useUserInfo } from '../../../lib/userInfo';
 import { coinBalanceOf } from '../../../lib/wallet';
-import { useUserInfo } from '../../user/api/getUserInfo';
 import { useGivePower } from '../api/power';
 import { PackageFacts } from './PackageFacts';
 
