@@ -1,8 +1,8 @@
 import type { Asset } from '@prism/domain';
 import { getTableName, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
-import { type Executor, queryRows } from '../../db/client';
-import { type SystemAccountName, type TransferInput, type TransferType, transferBatch } from '../ledger';
+import type { Executor } from '../../db/client';
+import { type SystemAccountName, type TransferInput, type TransferType, takenIdempotencyKeys, transferBatch } from '../ledger';
 import { type DailyChunk, type DailyPage, nextAfter } from './step';
 
 /**
@@ -34,23 +34,6 @@ export interface DailyPayment {
 }
 
 /**
- * Of these ledger keys, the ones already taken: a chunk paid before a crash,
- * or by another runner, is read again but paid once. Looked up by the keys
- * themselves (the ledger's unique index), never by a join a plan could turn
- * into a scan of the whole ledger.
- */
-async function takenKeys(tx: Executor, keys: readonly string[]): Promise<Set<string>> {
-  if (keys.length === 0) return new Set();
-  // One array parameter; the keys are `<step>:<id>:<day>` we built (no commas, quotes or braces).
-  const rows = await queryRows<{ key: string }>(
-    tx,
-    sql`select idempotency_key as key from ledger_transfers
-        where idempotency_key is not null and idempotency_key = any(${`{${keys.join(',')}}`}::text[])`,
-  );
-  return new Set(rows.map((row) => row.key));
-}
-
-/**
  * Pays each holding of a chunk its amount for the day from a system account
  * (one transferBatch, keyed per holding and day), unless its key shows it paid
  * already, adds it to the holding's running total, and answers the chunk's
@@ -73,7 +56,7 @@ export async function payDaily(
   },
 ): Promise<DailyChunk> {
   const keyOf = (payment: DailyPayment) => `${input.step}:${payment.id}:${input.day}`;
-  const taken = await takenKeys(
+  const taken = await takenIdempotencyKeys(
     tx,
     payments.map((payment) => keyOf(payment)),
   );

@@ -4,7 +4,7 @@ export type { LedgerCheckReport } from './check';
 export { checkLedger } from './check';
 export type { SystemAccountName, TransferInput, TransferType } from './ledger';
 export { balancesOf, lockUserBalances, shardFor, systemBalance, transfer, transferBatch, transferFromSystemSql } from './ledger';
-export { systemBalancesByAsset, transferSumFor, transfersRepeatedInADay } from './sums';
+export { systemBalancesByAsset, takenIdempotencyKeys, transferSumFor, transfersRepeatedInADay } from './reads';
 export {
   applyMultipleToHeld,
   lockMoneyOut,

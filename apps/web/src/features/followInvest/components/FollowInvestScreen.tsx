@@ -21,14 +21,14 @@ import { useThrottled } from '../../../lib/throttle';
 import { toast } from '../../../lib/toast';
 import { useUserInfo } from '../../../lib/userInfo';
 import { coinBalanceOf } from '../../../lib/wallet';
-import { useAdvisorProducts, useBuyAdvisor } from '../api/followInvest';
+import { useFollowInvestProducts, usePlaceFollowInvestOrder } from '../api/followInvest';
 import { quoteOf } from '../quote';
 
 /** Follow-invest: the advisors' products; Follow opens the order confirmation with everything the order will pay. */
 export function FollowInvestScreen() {
   const { t } = useTranslation();
   const { navigateTo } = useNavigation();
-  const products = useAdvisorProducts();
+  const products = useFollowInvestProducts();
   const [chosen, setChosen] = useState<AdvisorProduct>();
   return (
     <div className="stack">
@@ -88,7 +88,7 @@ function OrderConfirm({ product, onDone }: { product: AdvisorProduct; onDone: ()
   const form = useForm({ amount: product.price });
   // Telegram asks before closing while the form holds unsent input (docs/telegram.md).
   useClosingConfirmation(form.dirty);
-  const buy = useBuyAdvisor();
+  const buy = usePlaceFollowInvestOrder();
   const send = useKeyedSubmit(buy, {
     done: () => {
       toast(t('followInvest.bought'));
