@@ -1,7 +1,7 @@
 import { AppError, type Asset, type DepositProduct, type Money } from '@prism/domain';
-import { asc, eq } from 'drizzle-orm';
+import { asc } from 'drizzle-orm';
 import type { Database, Executor } from '../../db/client';
-import { definedOf } from '../holding';
+import { changeProduct, definedOf } from '../holding';
 import { depositProducts } from './schema';
 import { type ProductRow, toDepositProductView } from './views';
 
@@ -35,10 +35,7 @@ export async function saveProduct(db: Database, now: () => Date, input: DepositP
       .returning();
     return toDepositProductView(row as ProductRow);
   }
-  const [row] =
-    Object.keys(changes).length === 0
-      ? await db.select().from(depositProducts).where(eq(depositProducts.id, input.id))
-      : await db.update(depositProducts).set(changes).where(eq(depositProducts.id, input.id)).returning();
+  const row = await changeProduct(db, depositProducts, input.id, changes);
   if (!row) throw new AppError('INVEST_PRODUCT_UNKNOWN');
   return toDepositProductView(row);
 }

@@ -1,7 +1,7 @@
 import { type AdvisorProduct, AppError, type Asset, type Money, type NegativeReturnWarning } from '@prism/domain';
 import { asc, eq } from 'drizzle-orm';
 import type { Database, Executor } from '../../db/client';
-import { definedOf } from '../holding';
+import { changeProduct, definedOf } from '../holding';
 import { advisorProducts } from './schema';
 import { type ProductRow, productWarnings, toProductView } from './views';
 
@@ -59,11 +59,7 @@ export async function saveProduct(db: Database, now: Date, input: FollowInvestPr
       .returning();
     return saved(row as ProductRow);
   }
-  const changes = definedOf(input);
-  const [row] =
-    Object.keys(changes).length === 0
-      ? await db.select().from(advisorProducts).where(eq(advisorProducts.id, input.id))
-      : await db.update(advisorProducts).set(changes).where(eq(advisorProducts.id, input.id)).returning();
+  const row = await changeProduct(db, advisorProducts, input.id, definedOf(input));
   if (!row) throw new AppError('INVEST_PRODUCT_UNKNOWN');
   return saved(row);
 }

@@ -7,7 +7,7 @@
 export { heldMismatches, paidTwiceInADay, totalMismatches } from './check';
 export { asBool, flag, noInput, openingInput, pageQuery, percentToBp } from './input';
 export type { HoldingTable } from './page';
-export { definedOf, userHoldingsPage } from './page';
+export { changeProduct, definedOf, userHoldingsPage } from './page';
 export type { HoldingRow } from './steps';
 export { earningsStep, maturityStep } from './steps';
 export { holdingTerm, refuseBelowMinimum, refuseOpening } from './term';

@@ -35,3 +35,28 @@ export function definedOf<T extends { id?: number | undefined }>(input: T): Part
   const { id: _id, ...rest } = input;
   return Object.fromEntries(Object.entries(rest).filter(([, value]) => value !== undefined)) as Partial<Omit<T, 'id'>>;
 }
+
+/**
+ * Changes the fields the operator gave of product `id` (none given: reads it as
+ * it is); undefined when there is no such product. Running holdings keep the
+ * terms they were opened with: they copied them.
+ */
+export async function changeProduct<T extends PgTable & { id: AnyPgColumn }>(
+  db: Database,
+  table: T,
+  id: number,
+  changes: Record<string, unknown>,
+): Promise<T['$inferSelect'] | undefined> {
+  const [row] =
+    Object.keys(changes).length === 0
+      ? await db
+          .select()
+          .from(table as PgTable)
+          .where(eq(table.id, id))
+      : await db
+          .update(table as PgTable)
+          .set(changes)
+          .where(eq(table.id, id))
+          .returning();
+  return row as T['$inferSelect'] | undefined;
+}
