@@ -1,6 +1,6 @@
 import type { DailyStep } from './modules/earning';
 import { depositInterestStep, depositMaturityStep } from './modules/fixedDeposit';
-import { advisorEarningsStep, advisorMaturityStep } from './modules/followInvest';
+import { followInvestEarningsStep, followInvestMaturityStep } from './modules/followInvest';
 import { POWER_DAILY_STEPS } from './modules/power';
 
 /**
@@ -12,9 +12,9 @@ import { POWER_DAILY_STEPS } from './modules/power';
 export const DAILY_STEPS: readonly DailyStep[] = [
   // power: income, then the management fee against it, then maturities
   ...POWER_DAILY_STEPS,
-  // advisor follow-invest: the last day's earning is paid before the order matures
-  advisorEarningsStep,
-  advisorMaturityStep,
+  // follow-invest: the last day's earning is paid before the order matures
+  followInvestEarningsStep,
+  followInvestMaturityStep,
   // fixed deposit: interest on the principal held at the day's end, then term-end returns
   depositInterestStep,
   depositMaturityStep,

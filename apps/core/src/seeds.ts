@@ -2,7 +2,7 @@ import type { Database } from './db/client';
 import { seedConfig } from './modules/config';
 import { seedContent } from './modules/content';
 import { seedDepositProducts } from './modules/fixedDeposit';
-import { seedAdvisorProducts } from './modules/followInvest';
+import { seedFollowInvestProducts } from './modules/followInvest';
 import { seedGameLevels } from './modules/game';
 import { seedLevels } from './modules/level';
 import { seedPowerSessions } from './modules/power';
@@ -24,7 +24,7 @@ export const SEEDS: readonly Seed[] = [
   seedLevels,
   seedContent,
   seedPowerSessions,
-  (db) => seedAdvisorProducts(db, new Date()),
+  (db) => seedFollowInvestProducts(db, new Date()),
   (db) => seedDepositProducts(db, new Date()),
 ];
 

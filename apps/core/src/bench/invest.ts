@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { EARNING_CHUNK_SIZE, runEarningDay } from '../modules/earning/job';
 import type { DailyStep } from '../modules/earning/step';
-import { depositInterestStep, depositMaturityStep } from '../modules/fixedDeposit/steps';
-import { advisorEarningsStep, advisorMaturityStep } from '../modules/followInvest/steps';
+import { depositInterestStep, depositMaturityStep } from '../modules/fixedDeposit';
+import { followInvestEarningsStep, followInvestMaturityStep } from '../modules/followInvest';
 import { freshDatabase, machine } from './support';
 
 /**
@@ -29,9 +29,9 @@ try {
     from generate_series(1, ${HOLDINGS}) g`);
   await db.db.execute(sql`analyze`);
   const runs = [
-    [advisorEarningsStep, '2026-10-02'],
+    [followInvestEarningsStep, '2026-10-02'],
     [depositInterestStep, '2026-10-02'],
-    [advisorMaturityStep, '2026-10-07'],
+    [followInvestMaturityStep, '2026-10-07'],
     [depositMaturityStep, '2026-10-07'],
   ] as const;
   for (const [step, day] of runs) {

@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import { type Database, queryRows } from '../db/client';
 import { checkLedgerAndBets } from '../ledgerCheck';
 import { checkFixedDeposits } from '../modules/fixedDeposit/check';
-import { checkAdvisorOrders } from '../modules/followInvest/check';
+import { checkFollowInvestOrders } from '../modules/followInvest/check';
 import { checkBetFigures } from '../modules/game/figures';
 import { sessionProof } from '../modules/game/history';
 import { loadLevel } from '../modules/game/levels';
@@ -102,7 +102,7 @@ export async function checkInvariants({ db, now, retried, users }: InvariantInpu
   for (const s of unsettled) failures.push(`session ${s.period_id} ended but is ${s.status}`);
 
   failures.push(...(await madeOnce(db, users)), ...(await invitationsHeld(db, users)));
-  failures.push(...(await checkAdvisorOrders(db)), ...(await checkFixedDeposits(db)));
+  failures.push(...(await checkFollowInvestOrders(db)), ...(await checkFixedDeposits(db)));
   // The turnover rule holds whatever path the money took (recharges, exchanges, bets, withdrawals).
   failures.push(
     ...(await withdrawnWithinTurnover(

@@ -87,6 +87,13 @@ export function useForm<F extends string>(initial: Record<F, string>) {
     [initial],
   );
 
+  const { attempt, attemptCode } = useFormRequests(fail);
+
+  return { values, setValues, errors, setErrors, bind, check, fail, attempt, attemptCode, dirty };
+}
+
+/** A form's requests that are not its submit (sending a code): a failure is shown as the form's `fail` shows it. */
+function useFormRequests(fail: (error: unknown) => void) {
   /**
    * Runs a request that is not the submit but belongs to this form (sending a code):
    * a failure is shown as `fail` shows it, and the answer is then undefined.
@@ -121,5 +128,5 @@ export function useForm<F extends string>(initial: Record<F, string>) {
     [fail],
   );
 
-  return { values, setValues, errors, setErrors, bind, check, fail, attempt, attemptCode, dirty };
+  return { attempt, attemptCode };
 }

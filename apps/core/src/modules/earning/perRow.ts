@@ -1,34 +1,25 @@
 import type { Asset } from '@prism/domain';
-import { sql } from 'drizzle-orm';
+import { getTableName, sql } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client';
 import { type SystemAccountName, type TransferInput, type TransferType, takenIdempotencyKeys, transferBatch } from '../ledger';
 import { type DailyChunk, type DailyPage, nextAfter } from './step';
 
-/** The tables and columns a daily step adds its per-holding amounts to (a closed list: the SQL names them). */
-const COLUMNS = {
-  advisor_orders: ['income_amount', 'fee_amount'],
-  fixed_deposits: ['interest_paid'],
-} as const;
-
-type Table = keyof typeof COLUMNS;
-
 /**
  * Adds each row's amount to a bigint column in one statement, however many
- * rows (a daily step's set-based bookkeeping beside its transferBatch).
+ * rows (a daily step's set-based bookkeeping beside its transferBatch). The
+ * owning module hands its own column (a schema object), so this module names no
+ * product's table; the holdings' key column is `id`.
  */
-export async function addPerRow<T extends Table>(
-  tx: Executor,
-  table: T,
-  column: (typeof COLUMNS)[T][number],
-  entries: [number, bigint][],
-): Promise<void> {
+export async function addPerRow(tx: Executor, column: AnyPgColumn, entries: [number, bigint][]): Promise<void> {
   if (entries.length === 0) return;
-  // Inlined as SQL literals: names from the list above, ids and amounts are numbers we computed.
+  // Inlined as SQL literals: names from the owner's schema, ids and amounts are numbers we computed.
+  const table = getTableName(column.table);
   const ids = entries.map(([id]) => String(Math.trunc(id))).join(',');
   const amounts = entries.map(([, amount]) => amount.toString()).join(',');
   await tx.execute(
     sql.raw(
-      `update ${table} t set ${column} = t.${column} + d.amount
+      `update ${table} t set ${column.name} = t.${column.name} + d.amount
        from unnest(array[${ids}]::bigint[], array[${amounts}]::bigint[]) as d(id, amount) where t.id = d.id`,
     ),
   );
@@ -48,7 +39,7 @@ export interface DailyPayment {
  * already, adds it to the holding's running total, and answers the chunk's
  * result (`payments` is the whole page, in id order; zero amounts are passed over).
  */
-export async function payDaily<T extends Table>(
+export async function payDaily(
   tx: Executor,
   payments: DailyPayment[],
   input: {
@@ -59,7 +50,8 @@ export async function payDaily<T extends Table>(
     step: string;
     day: string;
     now: Date;
-    total: { table: T; column: (typeof COLUMNS)[T][number] };
+    /** The holding's running total the payments add to (the owner's column). */
+    total: AnyPgColumn;
     page: DailyPage;
   },
 ): Promise<DailyChunk> {
@@ -88,8 +80,7 @@ export async function payDaily<T extends Table>(
   );
   await addPerRow(
     tx,
-    input.total.table,
-    input.total.column,
+    input.total,
     paid.map((payment) => [payment.id, payment.amount]),
   );
   return {

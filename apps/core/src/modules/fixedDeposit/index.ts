@@ -1,5 +1,6 @@
 /** The fixedDeposit module's public door: other modules and the composition root import only this file. */
 
+export { seedDepositProducts } from './admin';
 export { fixedDepositAdminRoutes, fixedDepositRoutes } from './routes';
-export { createFixedDepositService, seedDepositProducts } from './service';
+export { createFixedDepositService } from './service';
 export { depositInterestStep, depositMaturityStep } from './steps';

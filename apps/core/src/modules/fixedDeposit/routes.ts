@@ -6,12 +6,10 @@ import { caller, requireAuth } from '../../http/auth';
 import { ok } from '../../http/envelope';
 import { field, parseInput } from '../../http/validate';
 import type { Clock } from '../../platform/clock';
-import { percentToBp } from '../followInvest';
+import { asBool, openingInput as depositBody, flag, noInput, pageQuery, percentToBp } from '../holding';
 import { idempotencyKeyOf, runIdempotent } from '../idempotency';
 import type { FixedDepositService } from './service';
 
-const noInput = z.object({}).strip();
-const depositBody = z.object({ productId: field.integer(1, 999_999_999), amount: field.money() });
 /** The specification's "Fixed-deposit transfer requires an amount" when the amount is missing or empty. */
 const transferAmount = z
   .string({ error: 'AMOUNT_FORMAT' })
@@ -19,7 +17,6 @@ const transferAmount = z
   .refine((value) => value !== undefined && value.trim() !== '', { error: 'TRANSFER_AMOUNT_REQUIRED', abort: true })
   .pipe(field.money());
 const transferOutBody = z.object({ id: field.integer(1, 999_999_999), amount: transferAmount });
-const pageQuery = z.object({ pageNo: field.integer(1, PAGE_NO_MAX).optional(), pageSize: field.integer(1, PAGE_SIZE_MAX).optional() });
 
 /** /app/fixedDeposit: terms, the quote before opening, opening, my deposits, transfer-out (ours, in the specification's style). */
 export function fixedDepositRoutes({ db, clock, fixedDeposit }: { db: Database; clock: Clock; fixedDeposit: FixedDepositService }): Router {
@@ -66,7 +63,7 @@ const productBody = z.object({
   days: field.integer(1, 3650).optional(),
   annualRate: field.text(12).optional(),
   minAmount: field.money().optional(),
-  enabled: field.oneOf(['true', 'false']).optional(),
+  enabled: flag,
   sort: field.integer(0, 1_000_000).optional(),
 });
 
@@ -87,7 +84,7 @@ export function fixedDepositAdminRoutes({ fixedDeposit }: { fixedDeposit: FixedD
         days: input.days,
         annualRateBp: percentToBp(input.annualRate, 'annualRate', 100_000),
         minAmount: input.minAmount,
-        enabled: input.enabled === undefined ? undefined : input.enabled === 'true',
+        enabled: asBool(input.enabled),
         sort: input.sort,
       }),
     );

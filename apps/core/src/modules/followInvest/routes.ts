@@ -1,4 +1,4 @@
-import { AppError, ASSETS, type Asset, PAGE_NO_MAX, PAGE_SIZE, PAGE_SIZE_MAX, parseMoney } from '@prism/domain';
+import { AppError, ASSETS, type Asset, PAGE_SIZE, parseMoney } from '@prism/domain';
 import { Router } from 'express';
 import { z } from 'zod';
 import type { Database } from '../../db/client';
@@ -6,15 +6,11 @@ import { caller, requireAuth } from '../../http/auth';
 import { ok } from '../../http/envelope';
 import { field, parseInput } from '../../http/validate';
 import type { Clock } from '../../platform/clock';
+import { asBool, flag, noInput, openingInput as orderBody, pageQuery, percentToBp } from '../holding';
 import { idempotencyKeyOf, runIdempotent } from '../idempotency';
 import type { FollowInvestService } from './service';
 
-const noInput = z.object({}).strip();
-const productId = field.integer(1, 999_999_999);
-const orderBody = z.object({ productId, amount: field.money() });
-const pageQuery = z.object({ pageNo: field.integer(1, PAGE_NO_MAX).optional(), pageSize: field.integer(1, PAGE_SIZE_MAX).optional() });
-
-/** /app/followInvest: advisor products, the quote before an order, ordering, my orders (ours, in the specification's style). */
+/** /app/followInvest: the advisors' products, the quote before an order, ordering, my orders (ours, in the specification's style). */
 export function followInvestRoutes({ db, clock, followInvest }: { db: Database; clock: Clock; followInvest: FollowInvestService }): Router {
   const router = Router();
   router.use('/app/followInvest', requireAuth);
@@ -45,16 +41,6 @@ export function followInvestRoutes({ db, clock, followInvest }: { db: Database; 
   return router;
 }
 
-/** A rate typed as a percent with at most 2 decimals ("0.80" = 0.80%), stored as basis points. */
-export function percentToBp(text: string | undefined, fieldName: string, max: number): number | undefined {
-  if (text === undefined) return undefined;
-  const parsed = parseMoney(text.replace(/%$/, ''));
-  if (!parsed.ok || parsed.value > BigInt(max)) throw AppError.invalid({ [fieldName]: 'FIELD_INVALID' });
-  return Number(parsed.value);
-}
-
-const flag = field.oneOf(['true', 'false']).optional();
-const asBool = (value: 'true' | 'false' | undefined) => (value === undefined ? undefined : value === 'true');
 const productBody = z.object({
   id: field.integer(1, 999_999_999).optional(),
   advisorName: field.optionalText(64),
@@ -80,7 +66,7 @@ function untilOf(text: string | undefined): Date | null | undefined {
   return date;
 }
 
-/** /admin/followInvest/products: the operator's advisor products (`npm run ops -- invest advisor ...`). */
+/** /admin/followInvest/products: the operator's follow-invest products (`npm run ops -- invest advisor ...`). */
 export function followInvestAdminRoutes({ followInvest }: { followInvest: FollowInvestService }): Router {
   const router = Router();
   router.get('/followInvest/products', async (_req, res) => {

@@ -1,7 +1,7 @@
 import type { Asset } from '@prism/domain';
 import { type SQL, sql } from 'drizzle-orm';
 import { type Executor, queryRows } from '../../db/client';
-import type { TransferType } from './ledger';
+import type { SystemAccountName, TransferType } from './ledger';
 
 /**
  * What other modules read of the ledger, as SQL fragments that name the ledger's tables (only this
@@ -120,4 +120,23 @@ export function userMovesSql(userId: number, filter: { type?: string | undefined
     select id, asset, type, reference, created_at, amount as signed from ledger_transfers where to_account_id in ${accounts} ${typeFilter}
     union all
     select id, asset, type, reference, created_at, -amount as signed from ledger_transfers where from_account_id in ${accounts} ${typeFilter}`;
+}
+
+/** A subquery with the columns (asset, balance): one system account's balance per asset. */
+export function systemBalancesByAsset(system: SystemAccountName): SQL {
+  return sql`(select asset, sum(balance) as balance from ledger_accounts where system_name = ${system} group by asset)`;
+}
+
+/** A scalar subquery: the sum (0 for none) of the transfers of `type` whose reference is `reference` (an SQL expression). */
+export function transferSumFor(type: TransferType, reference: SQL): SQL {
+  return sql`(select coalesce(sum(t.amount), 0) from ledger_transfers t where t.reference = ${reference} and t.type = ${type})`;
+}
+
+/** The references that got more than one transfer of `type` for the same day (`meta.day`). */
+export async function transfersRepeatedInADay(db: Executor, type: TransferType): Promise<{ reference: string; day: string }[]> {
+  return queryRows<{ reference: string; day: string }>(
+    db,
+    sql`select reference, meta->>'day' as day from ledger_transfers where type = ${type}
+        group by reference, meta->>'day' having count(*) > 1`,
+  );
 }

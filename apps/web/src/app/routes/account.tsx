@@ -4,16 +4,16 @@ import { useTranslation } from 'react-i18next';
 import { Icon } from '../../components/Icon';
 import { PageLoading } from '../../components/PageLoading';
 import { QueryView } from '../../components/QueryView';
+import { TelegramLinkCard } from '../../components/TelegramLinkCard';
 import { LogoutButton } from '../../features/auth/components/LogoutButton';
 import { openCustomerService } from '../../features/customerService/openCustomerService';
 import { useUnreadCount } from '../../features/notice/api/messages';
 import { ThemeSwitch } from '../../features/settings/components/ThemeSwitch';
-import { TelegramLinkCard } from '../../features/telegram-link/components/TelegramLinkCard';
-import { useUserInfo } from '../../features/user/api/getUserInfo';
 import { AccountCard } from '../../features/user/components/AccountCard';
 import { AccountFigures } from '../../features/user/components/AccountFigures';
 import { WalletActions } from '../../features/user/components/WalletActions';
 import { useNavigation } from '../../lib/navigation';
+import { useUserInfo } from '../../lib/userInfo';
 
 // The exchange sheet (and its styles) loads when it is opened.
 const ExchangeSheet = lazy(() => import('../../features/exchange/components/ExchangeSheet'));

@@ -5,8 +5,8 @@ import { EmptyState } from '../../components/EmptyState';
 import { QueryView } from '../../components/QueryView';
 import { findSession, usePowerCategories } from '../../features/power/api/power';
 import { BuyPackage } from '../../features/power/components/BuyPackage';
-import { useUserInfo } from '../../features/user/api/getUserInfo';
 import type { PageProps } from '../../lib/query';
+import { useUserInfo } from '../../lib/userInfo';
 
 /** Task detail (`?id=` the package): its terms and the purchase confirmation. */
 export default function DoubleInvestDetailPage({ query }: PageProps) {

@@ -5,9 +5,9 @@ import { CheckInCard } from '../../features/checkIn/components/CheckInCard';
 import { BalancesCard } from '../../features/home/components/BalancesCard';
 import { Greeting } from '../../features/home/components/Greeting';
 import { Shortcuts } from '../../features/home/components/Shortcuts';
-import { useUserInfo } from '../../features/user/api/getUserInfo';
 import { displayName } from '../../features/user/displayName';
 import { useDemoMode } from '../../lib/config';
+import { useUserInfo } from '../../lib/userInfo';
 
 /** Home tab: greeting, balances (CHIP, GOLD, POINT, USDT), shortcuts and the daily sign-in. */
 export default function HomePage() {

@@ -1,6 +1,6 @@
 import { QueryView } from '../../components/QueryView';
 import { LoginPasswordScreen } from '../../features/settings/components/LoginPasswordScreen';
-import { useUserInfo } from '../../features/user/api/getUserInfo';
+import { useUserInfo } from '../../lib/userInfo';
 
 /** The login password is reset for the user's own phone and calling code. */
 export default function LoginPasswordPage() {

@@ -1,7 +1,7 @@
 import '../../styles/wallet.css';
 import { RechargeScreen } from '../../features/recharge/components/RechargeScreen';
-import { useUserInfo } from '../../features/user/api/getUserInfo';
 import type { PageProps } from '../../lib/query';
+import { useUserInfo } from '../../lib/userInfo';
 
 /** Recharge: ?orderNo= shows the payment just made (with the balance now), ?tab=usdt opens the Usdt tab. */
 export default function RechargePage({ query }: PageProps) {

@@ -2,7 +2,7 @@ import { QueryView } from '../../components/QueryView';
 import { useTeamInfo } from '../../features/team/api/getUserTeamInfo';
 import { InvitePanel } from '../../features/team/components/InvitePanel';
 import { TeamStats } from '../../features/team/components/TeamStats';
-import { useUserInfo } from '../../features/user/api/getUserInfo';
+import { useUserInfo } from '../../lib/userInfo';
 
 /** Orders (team) tab: the invitation code and link, then the team figures for levels 1 to 3. */
 export default function TeamPage() {

@@ -1,6 +1,7 @@
 import type { AdvisorProduct } from '@prism/domain';
 import { describe, expect, it } from 'vitest';
-import { basisPointsOf, quoteOf } from './quote';
+import { basisPointsOf } from '../../lib/holding';
+import { quoteOf } from './quote';
 
 const product: AdvisorProduct = {
   id: 1,

@@ -1,35 +1,19 @@
-import {
-  type AdvisorProduct,
-  type AdvisorQuote,
-  advisorNetReturn,
-  advisorQuote,
-  type Money,
-  type NetReturn,
-  parseMoney,
-  type ValidationKey,
-} from '@prism/domain';
-import { parseAmountInput, toMinor } from '../../lib/money';
+import { type AdvisorProduct, type AdvisorQuote, advisorNetReturn, advisorQuote, type Money, type NetReturn } from '@prism/domain';
+import { basisPointsOf, type HoldingAmount, holdingAmountOf } from '../../lib/holding';
 
-/** A wire rate ("0.80%") as basis points (80). */
-export const basisPointsOf = (rate: string): number => {
-  const parsed = parseMoney(rate.replace('%', ''));
-  return parsed.ok ? Number(parsed.value) : 0;
-};
-
-export type QuoteCheck = { amount: Money; quote: AdvisorQuote; net: NetReturn } | { error: ValidationKey | 'INVEST_BELOW_MIN' };
+export type QuoteCheck = { amount: Money; quote: AdvisorQuote; net: NetReturn } | Extract<HoldingAmount, { error: unknown }>;
 
 /**
  * What the order confirmation shows before the order: the same domain formula
  * the server pays with (packages/domain earning/advisor.ts), so the figures match.
  */
 export function quoteOf(product: AdvisorProduct, text: string): QuoteCheck {
-  const amount = parseAmountInput(text);
-  if (!amount.ok) return { error: amount.error };
-  if (amount.value < toMinor(product.price)) return { error: 'INVEST_BELOW_MIN' };
+  const typed = holdingAmountOf(text, product.price);
+  if ('error' in typed) return typed;
   const terms = { dailyRateBp: basisPointsOf(product.dailyRate), days: product.days, giftRateBp: basisPointsOf(product.giftRate) };
   return {
-    amount: amount.value,
-    quote: advisorQuote(amount.value, terms),
-    net: advisorNetReturn(amount.value, terms, basisPointsOf(product.managementFeeRate)),
+    amount: typed.amount,
+    quote: advisorQuote(typed.amount, terms),
+    net: advisorNetReturn(typed.amount, terms, basisPointsOf(product.managementFeeRate)),
   };
 }

@@ -42,27 +42,7 @@ export function BankCards({ cards }: { cards: UseQueryResult<BankCardView[]> }) 
               <ul className="rows" aria-label={t('bank.cards')} data-testid="bank-cards">
                 {list.map((card) => (
                   <li key={card.id} className="row bank-card">
-                    <div className="record-main">
-                      <span className="record-title">
-                        {card.bankName} <span dir="ltr">{card.cardNumber}</span>
-                      </span>
-                      <span className="muted">
-                        {card.holderName} · <span dir="ltr">{card.ifsc}</span>
-                      </span>
-                    </div>
-                    <div className="row-actions">
-                      <button type="button" className="btn btn-ghost btn-small" onClick={() => setEditing({ mode: 'edit', card })}>
-                        {t('bank.edit')}
-                      </button>
-                      <button
-                        type="button"
-                        className="btn btn-ghost btn-small btn-ghost-danger"
-                        onClick={() => setRemoving(card)}
-                        aria-label={t('bank.removeCard', { bank: card.bankName, number: card.cardNumber })}
-                      >
-                        {t('bank.remove')}
-                      </button>
-                    </div>
+                    <BankCardRow card={card} onEdit={() => setEditing({ mode: 'edit', card })} onRemove={() => setRemoving(card)} />
                   </li>
                 ))}
               </ul>
@@ -83,18 +63,56 @@ export function BankCards({ cards }: { cards: UseQueryResult<BankCardView[]> }) 
         )}
       </QueryView>
       {removing && (
-        <Sheet title={t('bank.removeTitle')} onClose={() => setRemoving(undefined)} testId="remove-card-sheet">
-          <p>{t('bank.removeText', { bank: removing.bankName, number: removing.cardNumber })}</p>
-          <div className="sheet-actions">
-            <button type="button" className="btn btn-danger-solid" onClick={confirmRemove} disabled={remove.isPending}>
-              {t('bank.remove')}
-            </button>
-            <button type="button" className="btn btn-ghost" onClick={() => setRemoving(undefined)}>
-              {t('common.cancel')}
-            </button>
-          </div>
-        </Sheet>
+        <RemoveCardSheet card={removing} pending={remove.isPending} onConfirm={confirmRemove} onClose={() => setRemoving(undefined)} />
       )}
     </Card>
+  );
+}
+
+/** One card, masked: bank, number, holder and IFSC, with Edit and Remove. */
+function BankCardRow({ card, onEdit, onRemove }: { card: BankCardView; onEdit: () => void; onRemove: () => void }) {
+  const { t } = useTranslation();
+  return (
+    <>
+      <div className="record-main">
+        <span className="record-title">
+          {card.bankName} <span dir="ltr">{card.cardNumber}</span>
+        </span>
+        <span className="muted">
+          {card.holderName} · <span dir="ltr">{card.ifsc}</span>
+        </span>
+      </div>
+      <div className="row-actions">
+        <button type="button" className="btn btn-ghost btn-small" onClick={onEdit}>
+          {t('bank.edit')}
+        </button>
+        <button
+          type="button"
+          className="btn btn-ghost btn-small btn-ghost-danger"
+          onClick={onRemove}
+          aria-label={t('bank.removeCard', { bank: card.bankName, number: card.cardNumber })}
+        >
+          {t('bank.remove')}
+        </button>
+      </div>
+    </>
+  );
+}
+
+/** The confirmation before a card is removed. */
+function RemoveCardSheet(props: { card: BankCardView; pending: boolean; onConfirm: () => void; onClose: () => void }) {
+  const { t } = useTranslation();
+  return (
+    <Sheet title={t('bank.removeTitle')} onClose={props.onClose} testId="remove-card-sheet">
+      <p>{t('bank.removeText', { bank: props.card.bankName, number: props.card.cardNumber })}</p>
+      <div className="sheet-actions">
+        <button type="button" className="btn btn-danger-solid" onClick={props.onConfirm} disabled={props.pending}>
+          {t('bank.remove')}
+        </button>
+        <button type="button" className="btn btn-ghost" onClick={props.onClose}>
+          {t('common.cancel')}
+        </button>
+      </div>
+    </Sheet>
   );
 }

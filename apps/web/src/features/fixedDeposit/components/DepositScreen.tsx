@@ -1,11 +1,11 @@
 import { type FixedDeposit, routes } from '@prism/domain';
 import { useTranslation } from 'react-i18next';
 import { Card } from '../../../components/Card';
+import { Fact } from '../../../components/Fact';
 import { PagedList } from '../../../components/PagedList';
 import { StatusBadge } from '../../../components/StatusBadge';
 import { formatDateTime } from '../../../lib/datetime';
 import { useNavigation } from '../../../lib/navigation';
-import { Fact } from '../../followInvest/components/FollowInvestScreen';
 import { useDeposits } from '../api/fixedDeposit';
 
 /** Fixed deposit: open a new one; the holdings with term, rate and interest accrued; transfer out of a holding. */

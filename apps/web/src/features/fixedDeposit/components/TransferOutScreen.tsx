@@ -5,17 +5,17 @@ import { AmountField } from '../../../components/AmountField';
 import { Card } from '../../../components/Card';
 import { ConfirmButton } from '../../../components/ConfirmButton';
 import { EmptyState } from '../../../components/EmptyState';
+import { Fact } from '../../../components/Fact';
 import { Form } from '../../../components/Form';
 import { PageLoading } from '../../../components/PageLoading';
 import { useForm } from '../../../lib/form';
-import { useIntent } from '../../../lib/intent';
+import { useKeyedSubmit } from '../../../lib/keyedSubmit';
 import { parseAmountInput, toMinor } from '../../../lib/money';
-import { haptics, useClosingConfirmation } from '../../../lib/native';
+import { useClosingConfirmation } from '../../../lib/native';
 import { useNavigation } from '../../../lib/navigation';
 import { itemsOf } from '../../../lib/paging';
 import { useThrottled } from '../../../lib/throttle';
 import { toast } from '../../../lib/toast';
-import { Fact } from '../../followInvest/components/FollowInvestScreen';
 import { useDeposits, useTransferOut } from '../api/fixedDeposit';
 
 /** Transfer out of one deposit (?id=): an amount is required, part of the principal is allowed; that part stops earning. */
@@ -36,7 +36,13 @@ function TransferOutForm({ deposit }: { deposit: FixedDeposit }) {
   // Telegram asks before closing while the form holds unsent input (docs/telegram.md).
   useClosingConfirmation(form.dirty);
   const mutation = useTransferOut();
-  const intent = useIntent();
+  const send = useKeyedSubmit(mutation, {
+    done: (result) => {
+      toast(t('deposit.transferDone', { amount: result.amount, coin: deposit.coin }));
+      navigateBack();
+    },
+    failed: form.fail,
+  });
   const amount = parseAmountInput(form.values.amount);
   const over = amount.ok && amount.value > toMinor(deposit.principal);
 
@@ -49,23 +55,7 @@ function TransferOutForm({ deposit }: { deposit: FixedDeposit }) {
         ? 'TRANSFER_OUT_OVER_PRINCIPAL'
         : undefined;
     if (!form.check({ amount: error }) || !amount.ok) return;
-    const input = { id: deposit.id, amount: formatMoney(amount.value) };
-    mutation.mutate(
-      { input, idempotencyKey: intent.keyFor(input) },
-      {
-        onSuccess: (result) => {
-          intent.settle();
-          haptics.success();
-          toast(t('deposit.transferDone', { amount: result.amount, coin: deposit.coin }));
-          navigateBack();
-        },
-        onError: (failure) => {
-          intent.settle(failure);
-          haptics.error();
-          form.fail(failure);
-        },
-      },
-    );
+    send({ id: deposit.id, amount: formatMoney(amount.value) });
   });
 
   return (

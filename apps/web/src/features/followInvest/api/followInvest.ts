@@ -4,11 +4,12 @@ import { api } from '../../../lib/api';
 import { nextPageOf } from '../../../lib/paging';
 import { queryKeys } from '../../../lib/queryClient';
 
-/** GET /app/followInvest/productList: the advisor products on offer. */
-export const useAdvisorProducts = () => useQuery({ queryKey: queryKeys.advisorProducts, queryFn: () => api.followInvest.productList() });
+/** GET /app/followInvest/productList: the follow-invest products on offer. */
+export const useFollowInvestProducts = () =>
+  useQuery({ queryKey: queryKeys.advisorProducts, queryFn: () => api.followInvest.productList() });
 
 /** GET /app/followInvest/orderPage: the user's orders, newest first. */
-export const advisorOrdersQueryOptions = () =>
+export const followInvestOrdersQueryOptions = () =>
   infiniteQueryOptions({
     queryKey: queryKeys.advisorOrders,
     queryFn: ({ pageParam }) => api.followInvest.orderPage({ pageNo: pageParam, pageSize: PAGE_SIZE }),
@@ -16,16 +17,21 @@ export const advisorOrdersQueryOptions = () =>
     getNextPageParam: nextPageOf,
   });
 
-export const useAdvisorOrders = () => useInfiniteQuery(advisorOrdersQueryOptions());
+export const useFollowInvestOrders = () => useInfiniteQuery(followInvestOrdersQueryOptions());
 
-/** POST /app/followInvest/buy, with an Idempotency-Key. */
-export const buyAdvisor = ({ input, idempotencyKey }: { input: { productId: number; amount: string }; idempotencyKey: string }) =>
-  api.followInvest.buy(input, { idempotencyKey });
+/** POST /app/followInvest/buy (a follow-invest order), with an Idempotency-Key. */
+export const placeFollowInvestOrder = ({
+  input,
+  idempotencyKey,
+}: {
+  input: { productId: number; amount: string };
+  idempotencyKey: string;
+}) => api.followInvest.buy(input, { idempotencyKey });
 
-export function useBuyAdvisor() {
+export function usePlaceFollowInvestOrder() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: buyAdvisor,
+    mutationFn: placeFollowInvestOrder,
     onSuccess: () =>
       Promise.all(
         [queryKeys.advisorOrders, queryKeys.userInfo, queryKeys.assetRecords].map((queryKey) =>

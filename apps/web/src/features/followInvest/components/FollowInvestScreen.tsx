@@ -6,6 +6,7 @@ import { Avatar } from '../../../components/Avatar';
 import { Card } from '../../../components/Card';
 import { ConfirmButton } from '../../../components/ConfirmButton';
 import { EmptyState } from '../../../components/EmptyState';
+import { Fact } from '../../../components/Fact';
 import { Field } from '../../../components/Field';
 import { Form } from '../../../components/Form';
 import { NetReturn } from '../../../components/NetReturn';
@@ -13,21 +14,21 @@ import { QueryView } from '../../../components/QueryView';
 import { Sheet } from '../../../components/Sheet';
 import { SpendSummary } from '../../../components/SpendConfirm';
 import { useForm } from '../../../lib/form';
-import { useIntent } from '../../../lib/intent';
-import { haptics, useClosingConfirmation } from '../../../lib/native';
+import { useKeyedSubmit } from '../../../lib/keyedSubmit';
+import { useClosingConfirmation } from '../../../lib/native';
 import { useNavigation } from '../../../lib/navigation';
 import { useThrottled } from '../../../lib/throttle';
 import { toast } from '../../../lib/toast';
+import { useUserInfo } from '../../../lib/userInfo';
 import { coinBalanceOf } from '../../../lib/wallet';
-import { useUserInfo } from '../../user/api/getUserInfo';
-import { useAdvisorProducts, useBuyAdvisor } from '../api/followInvest';
+import { useFollowInvestProducts, usePlaceFollowInvestOrder } from '../api/followInvest';
 import { quoteOf } from '../quote';
 
 /** Follow-invest: the advisors' products; Follow opens the order confirmation with everything the order will pay. */
 export function FollowInvestScreen() {
   const { t } = useTranslation();
   const { navigateTo } = useNavigation();
-  const products = useAdvisorProducts();
+  const products = useFollowInvestProducts();
   const [chosen, setChosen] = useState<AdvisorProduct>();
   return (
     <div className="stack">
@@ -80,17 +81,6 @@ function ProductCard({ product, onFollow }: { product: AdvisorProduct; onFollow:
   );
 }
 
-export function Fact({ label, value, testId }: { label: string; value: string; testId?: string }) {
-  return (
-    <div className="fact">
-      <dt>{label}</dt>
-      <dd dir="ltr" data-testid={testId}>
-        {value}
-      </dd>
-    </div>
-  );
-}
-
 /** The order confirmation: amount (at least the price), then the daily earnings, total, fee and maturity amount; Confirm orders. */
 function OrderConfirm({ product, onDone }: { product: AdvisorProduct; onDone: () => void }) {
   const { t } = useTranslation();
@@ -98,30 +88,20 @@ function OrderConfirm({ product, onDone }: { product: AdvisorProduct; onDone: ()
   const form = useForm({ amount: product.price });
   // Telegram asks before closing while the form holds unsent input (docs/telegram.md).
   useClosingConfirmation(form.dirty);
-  const buy = useBuyAdvisor();
-  const intent = useIntent();
+  const buy = usePlaceFollowInvestOrder();
+  const send = useKeyedSubmit(buy, {
+    done: () => {
+      toast(t('followInvest.bought'));
+      onDone();
+    },
+    failed: form.fail,
+  });
   const shown = quoteOf(product, form.values.amount);
   const user = useUserInfo();
 
   const submit = useThrottled(() => {
     if (!form.check({ amount: 'error' in shown ? shown.error : undefined }) || 'error' in shown) return;
-    const input = { productId: product.id, amount: formatMoney(shown.amount) };
-    buy.mutate(
-      { input, idempotencyKey: intent.keyFor(input) },
-      {
-        onSuccess: () => {
-          intent.settle();
-          haptics.success();
-          toast(t('followInvest.bought'));
-          onDone();
-        },
-        onError: (error) => {
-          intent.settle(error);
-          haptics.error();
-          form.fail(error);
-        },
-      },
-    );
+    send({ productId: product.id, amount: formatMoney(shown.amount) });
   });
 
   return (

@@ -1,16 +1,16 @@
 import type { AdvisorOrder } from '@prism/domain';
 import { useTranslation } from 'react-i18next';
 import { Card } from '../../../components/Card';
+import { Fact } from '../../../components/Fact';
 import { PagedList } from '../../../components/PagedList';
 import { StatusBadge } from '../../../components/StatusBadge';
 import { formatDateTime } from '../../../lib/datetime';
-import { useAdvisorOrders } from '../api/followInvest';
-import { Fact } from './FollowInvestScreen';
+import { useFollowInvestOrders } from '../api/followInvest';
 
 /** My follow-invest orders: blogger, staking, gift and income amounts, days, time and deadline; paged until 'no more data'. */
 export function OrdersScreen() {
   const { t } = useTranslation();
-  const orders = useAdvisorOrders();
+  const orders = useFollowInvestOrders();
   return (
     <Card title={t('followInvest.myOrders')}>
       <PagedList query={orders} empty={t('followInvest.noOrders')} label={t('followInvest.myOrders')} testId="follow-orders">

@@ -1,7 +1,7 @@
 import { routes } from '@prism/domain';
 import { useTranslation } from 'react-i18next';
 import { useNavigation } from '../../../lib/navigation';
-import { useUserInfo } from '../../user/api/getUserInfo';
+import { useUserInfo } from '../../../lib/userInfo';
 
 /** The top bar's level badge: the user's level name; tapping it opens the levels page. */
 export function LevelBadge() {

@@ -12,8 +12,8 @@ import { toMinor } from '../../../lib/money';
 import { haptics, useClosingConfirmation } from '../../../lib/native';
 import { useThrottled } from '../../../lib/throttle';
 import { toast } from '../../../lib/toast';
+import { useUserInfo } from '../../../lib/userInfo';
 import { coinBalanceOf } from '../../../lib/wallet';
-import { useUserInfo } from '../../user/api/getUserInfo';
 import { useGivePower } from '../api/power';
 import { PackageFacts } from './PackageFacts';
 
@@ -31,7 +31,6 @@ export function GivePowerForm({ sessions }: { sessions: PowerSession[] }) {
   const give = useGivePower();
   const intent = useIntent();
   const session = sessions.find((s) => s.id === sessionId);
-  const selectId = useId();
   const user = useUserInfo();
   const spend = useSpendConfirm();
 
@@ -66,28 +65,7 @@ export function GivePowerForm({ sessions }: { sessions: PowerSession[] }) {
   return (
     <Card title={t('power.giveTitle')}>
       <Form onSubmit={submit}>
-        <div className="field">
-          <div className="field-head">
-            <label className="field-label" htmlFor={selectId}>
-              {t('power.package')}
-            </label>
-          </div>
-          <div className="field-row">
-            <select
-              id={selectId}
-              className="field-input"
-              value={sessionId}
-              onChange={(event) => setSessionId(Number(event.target.value))}
-              data-testid="give-package"
-            >
-              {sessions.map((s) => (
-                <option key={s.id} value={s.id}>
-                  {s.name} · {s.price} {s.coin}
-                </option>
-              ))}
-            </select>
-          </div>
-        </div>
+        <PackageSelect sessions={sessions} value={sessionId} onChange={setSessionId} />
         {session && <PackageFacts session={session} />}
         <Field
           label={t('power.receiver')}
@@ -108,5 +86,35 @@ export function GivePowerForm({ sessions }: { sessions: PowerSession[] }) {
       </Form>
       {spend.sheet}
     </Card>
+  );
+}
+
+/** The packages to give, by name and price. */
+function PackageSelect({ sessions, value, onChange }: { sessions: PowerSession[]; value: number; onChange: (id: number) => void }) {
+  const { t } = useTranslation();
+  const selectId = useId();
+  return (
+    <div className="field">
+      <div className="field-head">
+        <label className="field-label" htmlFor={selectId}>
+          {t('power.package')}
+        </label>
+      </div>
+      <div className="field-row">
+        <select
+          id={selectId}
+          className="field-input"
+          value={value}
+          onChange={(event) => onChange(Number(event.target.value))}
+          data-testid="give-package"
+        >
+          {sessions.map((s) => (
+            <option key={s.id} value={s.id}>
+              {s.name} · {s.price} {s.coin}
+            </option>
+          ))}
+        </select>
+      </div>
+    </div>
   );
 }

@@ -8,7 +8,7 @@ import { useRechargeAddress } from '../api/rechargeAddress';
 import { SimulateDeposit } from './SimulateDeposit';
 
 // The QR library is loaded only when a deposit address is shown.
-const QrCode = lazy(() => import('./QrCode'));
+const QrCode = lazy(() => import('../../../components/QrCode'));
 
 /**
  * USDT deposit: the network (TRC20 by default), the user's address with Copy and a QR code, and the rules;

@@ -6,7 +6,7 @@ import { copyText } from '../../../lib/clipboard';
 import { toast } from '../../../lib/toast';
 
 // The QR library loads with the first screen that draws a code (the recharge page has the same component).
-const QrCode = lazy(() => import('../../recharge/components/QrCode'));
+const QrCode = lazy(() => import('../../../components/QrCode'));
 
 /** The server answers a relative link when it has no PUBLIC_URL: complete it with the address the app was opened at. */
 export function absoluteLink(link: string, origin: string): string {

@@ -1,7 +1,7 @@
 import type { UserInfo } from '@prism/domain';
 import { useTranslation } from 'react-i18next';
 import { QueryView } from '../../../components/QueryView';
-import { useUserInfo } from '../api/getUserInfo';
+import { useUserInfo } from '../../../lib/userInfo';
 import { AvatarUpload } from './AvatarUpload';
 import { NicknameForm } from './NicknameForm';
 import { SexChoice } from './SexChoice';

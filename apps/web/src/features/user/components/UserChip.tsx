@@ -2,7 +2,7 @@ import { routes } from '@prism/domain';
 import { useTranslation } from 'react-i18next';
 import { Avatar } from '../../../components/Avatar';
 import { useNavigation } from '../../../lib/navigation';
-import { useUserInfo } from '../api/getUserInfo';
+import { useUserInfo } from '../../../lib/userInfo';
 import { displayName } from '../displayName';
 
 /** The top bar's avatar and name (phone if no nickname); tapping it opens the profile. */

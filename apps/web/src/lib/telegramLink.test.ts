@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { telegramLinkState } from './linkState';
+import { telegramLinkState } from './telegramLink';
 
 describe('telegramLinkState', () => {
   it('is ready only with a linked chat and a username', () => {

@@ -2,14 +2,13 @@ import type { TelegramLinkToken, UserInfo } from '@prism/domain';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Card } from '../../../components/Card';
-import { CopyButton } from '../../../components/CopyButton';
-import { errorMessage } from '../../../lib/api';
-import { useDemoMode, useDevOutbox } from '../../../lib/config';
-import { toastError } from '../../../lib/toast';
-import { userInfoQueryOptions } from '../../user/api/getUserInfo';
-import { requestTelegramLink } from '../api/linkToken';
-import { telegramLinkState } from '../linkState';
+import { errorMessage } from '../lib/api';
+import { useDemoMode, useDevOutbox } from '../lib/config';
+import { requestTelegramLink, telegramLinkState } from '../lib/telegramLink';
+import { toastError } from '../lib/toast';
+import { userInfoQueryOptions } from '../lib/userInfo';
+import { Card } from './Card';
+import { CopyButton } from './CopyButton';
 
 /** How often the app asks whether the bot has linked the account yet, while a link is out. */
 const POLL_MS = 2_000;

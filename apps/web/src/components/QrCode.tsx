@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import { qrPath } from '../qr';
+import { qrPath } from '../lib/qr';
 
 /** A QR code drawn locally as SVG, dark on white with the quiet zone, whatever the theme. */
 export default function QrCode({ text, label, testId = 'deposit-qr' }: { text: string; label: string; testId?: string }) {

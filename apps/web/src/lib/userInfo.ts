@@ -1,8 +1,8 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api';
-import { takeEarly } from '../../../lib/early';
-import { queryKeys } from '../../../lib/queryClient';
-import { useHasToken } from '../../../lib/token';
+import { api } from './api';
+import { takeEarly } from './early';
+import { queryKeys } from './queryClient';
+import { useHasToken } from './token';
 
 /** GET /app/user/getUserInfo: balances, profile, invitation code, Telegram link. */
 export const getUserInfo = () => api.user.getUserInfo();

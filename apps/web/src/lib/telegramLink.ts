@@ -1,4 +1,5 @@
 import type { UserInfo } from '@prism/domain';
+import { api } from './api';
 
 /**
  * Where the user stands for withdrawals: 'ready' (linked, with the username the
@@ -10,3 +11,6 @@ export function telegramLinkState(user: Pick<UserInfo, 'telegramLinked' | 'teleg
   if (!user.telegramLinked) return 'unlinked';
   return user.telegramUsername ? 'ready' : 'noUsername';
 }
+
+/** POST /app/user/telegram/linkToken: a one-time deep link into the bot that links this account to whoever presses Start. */
+export const requestTelegramLink = () => api.user.telegramLinkToken();
