@@ -8,6 +8,7 @@ import {
   maskAccountNumber,
   operatorTexts,
   type Paged,
+  reviewCallbackData,
   type UsdtNetwork,
   visibleReason,
   type WithdrawCodeSent,
@@ -188,8 +189,8 @@ export function createWithdrawService(deps: WithdrawServiceDeps) {
     const text = await reviewText(row);
     const buttons = [
       [
-        { text: operatorTexts.approve, callbackData: `wd:a:${row.id}` },
-        { text: operatorTexts.reject, callbackData: `wd:r:${row.id}` },
+        { text: operatorTexts.approve, callbackData: reviewCallbackData('approve', row.id) },
+        { text: operatorTexts.reject, callbackData: reviewCallbackData('reject', row.id) },
       ],
     ];
     const ref = reviewRef(row.id);
