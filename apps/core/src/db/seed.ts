@@ -2,7 +2,7 @@ import { seedConfig } from '../modules/config/service';
 import { seedContent } from '../modules/content/service';
 import { seedDepositProducts } from '../modules/fixedDeposit/service';
 import { seedAdvisorProducts } from '../modules/followInvest/service';
-import { seedGameLevels } from '../modules/game/levels';
+import { seedGameRooms } from '../modules/game/rooms';
 import { seedLevels } from '../modules/level/config';
 import { seedPowerSessions } from '../modules/power/seed';
 import { seedPayChannels } from '../modules/recharge/seed';
@@ -14,7 +14,7 @@ export async function seedDatabase(db: Database): Promise<void> {
   await seedConfig(db);
   await seedWalletConfig(db);
   await seedPayChannels(db);
-  await seedGameLevels(db);
+  await seedGameRooms(db);
   await seedLevels(db);
   await seedContent(db);
   await seedPowerSessions(db);

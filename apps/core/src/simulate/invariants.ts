@@ -5,7 +5,7 @@ import { checkFixedDeposits } from '../modules/fixedDeposit/check';
 import { checkAdvisorOrders } from '../modules/followInvest/check';
 import { checkBetFigures } from '../modules/game/figures';
 import { sessionProof } from '../modules/game/history';
-import { loadLevel } from '../modules/game/levels';
+import { loadRoom } from '../modules/game/rooms';
 import { betStatusSql } from '../modules/game/outcome';
 import { checkLedger } from '../modules/ledger/check';
 import { systemBalance } from '../modules/ledger/ledger';
@@ -89,7 +89,7 @@ export async function checkInvariants({ db, now, retried, users }: InvariantInpu
     sql`select period_id, level from game_sessions where status = 'settled'`,
   );
   for (const s of sessions) {
-    const level = await loadLevel(db, s.level);
+    const level = await loadRoom(db, s.level);
     const failed = verifySessionProof(await sessionProof(db, s.period_id), { timing: level }).filter((c) => !c.ok);
     if (failed.length > 0) failures.push(`session ${s.period_id} does not verify: ${failed.map((c) => c.name).join('; ')}`);
   }

@@ -5,6 +5,6 @@ export type { Beacon } from './beacon';
 export { createDrandBeacon, createLocalBeacon, loadQuicknetVerifier } from './beacon';
 export type { BetFigures } from './figures';
 export { betFiguresScalar, rebuildBetFigures, stakedValueSql } from './figures';
-export { levelCatalog } from './levels';
+export { roomCatalog } from './rooms';
 export { gameRoutes } from './routes';
 export { createGameScheduler } from './scheduler';

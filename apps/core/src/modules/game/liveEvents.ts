@@ -5,7 +5,7 @@ import type { CoreDeps } from '../../deps';
 import { createStreamLimiter } from '../../http/streamLimit';
 import { field, parseInput } from '../../http/validate';
 import type { EventBus } from '../../platform/events';
-import { loadLevel } from './levels';
+import { loadRoom } from './rooms';
 
 const eventsQuery = z.object({ level: field.integer(1, 9).optional() });
 
@@ -18,7 +18,7 @@ export function liveEventsRoute(deps: Pick<CoreDeps, 'db' | 'events' | 'config'>
   const limiter = createStreamLimiter({ perIp: deps.config.EVENT_STREAMS_PER_IP, perUser: deps.config.EVENT_STREAMS_PER_USER });
   return async (req, res) => {
     const { level } = parseInput(eventsQuery, req.query);
-    if (level !== undefined && !(await loadLevel(deps.db, level)).enableFlag) throw new AppError('GAME_LEVEL_UNKNOWN');
+    if (level !== undefined && !(await loadRoom(deps.db, level)).enableFlag) throw new AppError('GAME_LEVEL_UNKNOWN');
     const release = limiter.acquire(req);
     streamEvents(res, deps.events, level, release);
   };

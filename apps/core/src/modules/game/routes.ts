@@ -42,16 +42,16 @@ export function gameRoutes(deps: CoreDeps, services: Services): Router {
   const currentSessionView = currentSessionViews(db, clock);
   router.get(`${base}/getSession`, async (req, res) => {
     const query = parseInput(sessionQuery, req.query);
-    const config = await catalog.level(query.level);
-    if (!config.enableFlag) throw new AppError('GAME_LEVEL_UNKNOWN');
+    const room = await catalog.room(query.level);
+    if (!room.enableFlag) throw new AppError('GAME_LEVEL_UNKNOWN');
     const now = clock.now();
     // Normally the scheduler has opened it already: one read, or none while it is kept (views.ts).
     // A caller just before the scheduler opens it itself.
     const session =
-      (await currentSessionView(config.level, sessionAt(now, config).periodId)) ??
-      (await db.transaction((tx) => ensureCurrentSession(tx, services.game.chainDeps, config, now)))?.session;
+      (await currentSessionView(room.level, sessionAt(now, room).periodId)) ??
+      (await db.transaction((tx) => ensureCurrentSession(tx, services.game.chainDeps, room, now)))?.session;
     if (!session) throw new AppError('REQUEST_IN_PROGRESS');
-    ok(res, toWireSession(session, config, clock.now()));
+    ok(res, toWireSession(session, room, clock.now()));
   });
 
   router.post(`${base}/betting`, requireAuth, async (req, res) => {
