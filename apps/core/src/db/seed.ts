@@ -2,7 +2,7 @@ import { seedConfig } from '../modules/config/service';
 import { seedContent } from '../modules/content/service';
 import { seedDepositProducts } from '../modules/fixedDeposit/service';
 import { seedAdvisorProducts } from '../modules/followInvest/service';
-import { seedGameRooms } from '../modules/game/rooms';
+import { seedGameRooms } from '../modules/game';
 import { seedLevels } from '../modules/level/config';
 import { seedPowerSessions } from '../modules/power/seed';
 import { seedPayChannels } from '../modules/recharge/seed';

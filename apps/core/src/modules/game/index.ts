@@ -5,6 +5,6 @@ export type { Beacon } from './beacon';
 export { createDrandBeacon, createLocalBeacon, loadQuicknetVerifier } from './beacon';
 export type { BetFigures } from './figures';
 export { betFiguresScalar, rebuildBetFigures, stakedValueSql } from './figures';
-export { roomCatalog } from './rooms';
+export { roomCatalog, seedGameRooms } from './rooms';
 export { gameRoutes } from './routes';
 export { createGameScheduler } from './scheduler';
