@@ -36,8 +36,14 @@ interface BetCase {
 }
 
 const amount = (max: number) => fc.bigInt({ min: 0n, max: BigInt(max) });
+/** `usual` most of the time (so that later rules are reached), else a value from `other`. */
+const often = <T>(usual: T, other: fc.Arbitrary<T>) =>
+  fc.oneof({ weight: 3, arbitrary: fc.constant(usual) }, { weight: 1, arbitrary: other });
 
-/** Mostly values from the lists and totals that add up, so that the later rules are reached too. */
+/**
+ * Mostly values from the lists, totals that add up, room under the cap and money enough, so that
+ * every rule is reached (the test checks that each key was seen), acceptance included.
+ */
 const betCase: fc.Arbitrary<BetCase> = fc
   .record({
     bases: fc.uniqueArray(fc.bigInt({ min: 1n, max: 5_000n }), { minLength: 1, maxLength: 4 }),
@@ -46,15 +52,18 @@ const betCase: fc.Arbitrary<BetCase> = fc
     strayMultiples: fc.integer({ min: 1, max: 100 }),
     pickBase: fc.nat(),
     pickMultiples: fc.nat(),
-    listedBase: fc.boolean(),
-    listedMultiples: fc.boolean(),
+    listedBase: often(true, fc.constant(false)),
+    listedMultiples: often(true, fc.constant(false)),
     totalOff: fc.oneof({ weight: 4, arbitrary: fc.constant(0n) }, { weight: 1, arbitrary: fc.bigInt({ min: -50n, max: 50n }) }),
     minTotal: amount(20_000),
     span: amount(400_000),
-    sessionCap: amount(800_000),
-    staked: amount(800_000),
-    balance: amount(600_000),
-    exclusion: fc.constantFrom('none', 'ended', 'running'),
+    sessionCap: often(10_000_000n, amount(800_000)),
+    staked: often(0n, amount(800_000)),
+    balance: often(10_000_000n, amount(600_000)),
+    exclusion: fc.oneof(
+      { weight: 6, arbitrary: fc.constant('none' as const) },
+      { weight: 3, arbitrary: fc.constantFrom('ended' as const, 'running' as const) },
+    ),
     session: fc.oneof({ weight: 6, arbitrary: fc.constant('open' as const) }, { weight: 1, arbitrary: fc.constantFrom(...SESSION_STATES) }),
   })
   .map((g) => {

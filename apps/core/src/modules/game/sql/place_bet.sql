@@ -1,6 +1,6 @@
 -- place_bet: a bet in one statement (called by placeBet, apps/core/src/modules/game/betting.ts).
 -- This file is the one readable copy of the function. The migration history keeps the earlier
--- definitions (0016, 0018, 0020, 0021); the newest migration that defines place_bet is a copy of
+-- definitions (0016, 0018, 0020, 0021, 0023); the newest migration that defines place_bet is a copy of
 -- this file, byte for byte (placeBetSql.test.ts): change the function by editing this file and
 -- copying it into a new migration.
 --
@@ -16,8 +16,9 @@
 --   SELF_EXCLUDED         the player's self-exclusion has not ended
 --   BET_SESSION_LIMIT     the player's stake in the session would pass bet_amount_max
 --   INSUFFICIENT_BALANCE  the balance does not cover the total (a conditional debit)
--- Then the stake moves to the house, and the bet row, its turnover, the player's figures and
--- (with a key) the Idempotency-Key's answer are written; the answer is the wire bet.
+-- Then the stake moves to the house, and the bet row, its turnover (at the stake's value:
+-- prism_stake_turnover), the player's figures and (with a key) the Idempotency-Key's answer are
+-- written; the answer is the wire bet.
 CREATE OR REPLACE FUNCTION place_bet(
   p_user bigint, p_session bigint, p_bet_name text, p_base bigint, p_multiples integer, p_total bigint,
   p_coin text, p_suffix text, p_shard integer, p_default_fee_bps integer, p_now timestamptz,
@@ -31,6 +32,7 @@ DECLARE
   v_order text;
   v_bet bigint;
   v_answer jsonb;
+  v_counted bigint;
 BEGIN
   -- The room's lists are checked in this statement too (one statement fewer each).
   SELECT gs.status, gs.start_at, gs.bet_end_at, gs.period_id, gs.level, l.enable_flag,
@@ -87,8 +89,12 @@ BEGIN
     INSERT INTO game_bets (order_no, user_id, session_id, level, period_id, bet_name, base_amount, multiples, total, fee, coin, status, created_at)
     VALUES (v_order, p_user, p_session, s.level, s.period_id, p_bet_name, p_base, p_multiples, p_total, v_fee, p_coin, 'PENDING', p_now)
     RETURNING id INTO v_bet;
-    -- CHIP, GOLD and POINT count toward CASH.
-    INSERT INTO turnover (user_id, currency, done) VALUES (p_user, CASE WHEN p_coin = 'USDT' THEN 'USDT' ELSE 'CASH' END, p_total)
+    v_counted := prism_stake_turnover(p_coin, p_total);
+    -- CHIP, GOLD and POINT count toward CASH, each at its value in CASH (prism_stake_turnover). The
+    -- home row is written even when the stake counts nothing: lockTurnoverRows relies on every bet
+    -- writing it before its figure rows.
+    INSERT INTO turnover (user_id, currency, done)
+    VALUES (p_user, CASE WHEN p_coin = 'USDT' THEN 'USDT' ELSE 'CASH' END, v_counted)
     ON CONFLICT (user_id, currency) DO UPDATE SET done = turnover.done + excluded.done;
     -- The player's figures (game_user_quarters, game_user_totals): the stake placed in this quarter
     -- hour (CASH family) and the running totals, so that getUserInfo reads rows, not bets.
@@ -97,9 +103,13 @@ BEGIN
       VALUES (p_user, date_bin('900 seconds', p_now, timestamptz '2000-01-01 00:00:00+00'), false, p_total)
       ON CONFLICT (user_id, quarter, settled) DO UPDATE SET staked = q.staked + excluded.staked;
     END IF;
-    INSERT INTO game_user_totals AS t (user_id, staked_cash, staked_all)
-    VALUES (p_user, CASE WHEN p_coin = 'USDT' THEN 0 ELSE p_total END, p_total)
-    ON CONFLICT (user_id) DO UPDATE SET staked_cash = t.staked_cash + excluded.staked_cash, staked_all = t.staked_all + excluded.staked_all;
+    -- staked_value: the stake's value in CASH, the level module's `bet` figure (CASH-family stakes
+    -- are already valued in CASH for the turnover; a USDT stake is valued here).
+    INSERT INTO game_user_totals AS t (user_id, staked_cash, staked_all, staked_value)
+    VALUES (p_user, CASE WHEN p_coin = 'USDT' THEN 0 ELSE p_total END, p_total,
+            CASE WHEN p_coin = 'USDT' THEN prism_coin_value(p_coin, p_total, 'CASH') ELSE v_counted END)
+    ON CONFLICT (user_id) DO UPDATE SET staked_cash = t.staked_cash + excluded.staked_cash, staked_all = t.staked_all + excluded.staked_all,
+      staked_value = t.staked_value + excluded.staked_value;
     -- toWireBet of the row just written (views.ts); game tests compare the two.
     v_answer := jsonb_build_object('ok', true, 'result', jsonb_build_object(
       'id', v_bet, 'orderNo', v_order, 'gameSessionId', p_session, 'periodId', s.period_id, 'level', s.level,
