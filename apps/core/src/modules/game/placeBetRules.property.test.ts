@@ -57,9 +57,9 @@ const betCase: fc.Arbitrary<BetCase> = fc
     totalOff: fc.oneof({ weight: 4, arbitrary: fc.constant(0n) }, { weight: 1, arbitrary: fc.bigInt({ min: -50n, max: 50n }) }),
     minTotal: amount(20_000),
     span: amount(400_000),
-    sessionCap: often(10_000_000n, amount(800_000)),
-    staked: often(0n, amount(800_000)),
-    balance: often(10_000_000n, amount(600_000)),
+    sessionCap: fc.oneof(fc.constant(10_000_000n), amount(200_000)),
+    staked: fc.oneof(fc.constant(0n), amount(200_000)),
+    balance: fc.oneof(fc.constant(10_000_000n), amount(150_000)),
     exclusion: fc.oneof(
       { weight: 6, arbitrary: fc.constant('none' as const) },
       { weight: 3, arbitrary: fc.constantFrom('ended' as const, 'running' as const) },
@@ -176,7 +176,7 @@ describe("the bet's rules: @prism/domain and place_bet agree", () => {
         seen.add(expected);
         expect(await byPlaceBet(database.db, c)).toBe(expected);
       }),
-      { numRuns: 200 },
+      { numRuns: 250 },
     );
     // The cases reach every rule, acceptance included (else the agreement proves little).
     expect([...seen].sort()).toEqual(['accepted', ...BET_REFUSALS].sort());
