@@ -3,7 +3,7 @@ import { seedConfig } from './modules/config';
 import { seedContent } from './modules/content';
 import { seedDepositProducts } from './modules/fixedDeposit';
 import { seedFollowInvestProducts } from './modules/followInvest';
-import { seedGameLevels } from './modules/game';
+import { seedGameRooms } from './modules/game';
 import { seedLevels } from './modules/level';
 import { seedPowerSessions } from './modules/power';
 import { seedPayChannels } from './modules/recharge';
@@ -20,7 +20,7 @@ export const SEEDS: readonly Seed[] = [
   seedConfig,
   seedWalletConfig,
   seedPayChannels,
-  seedGameLevels,
+  seedGameRooms,
   seedLevels,
   seedContent,
   seedPowerSessions,

@@ -8,7 +8,7 @@ import { createContentService } from './modules/content';
 import { createFileStorage } from './modules/file';
 import { createFixedDepositService } from './modules/fixedDeposit';
 import { createFollowInvestService } from './modules/followInvest';
-import { betFiguresScalar, createDrandBeacon, createGameScheduler, createLocalBeacon, levelCatalog } from './modules/game';
+import { betFiguresScalar, createDrandBeacon, createGameScheduler, createLocalBeacon, roomCatalog } from './modules/game';
 import { createGiftCodeService } from './modules/giftCode';
 import { createLevelAdmin, createLevelService, levelRulesCache } from './modules/level';
 import { createMessageService } from './modules/message';
@@ -134,7 +134,7 @@ function gameServices(deps: CoreDeps) {
     events: deps.events,
     beaconLateAfterMs: config.GAME_BEACON_TIMEOUT_SECONDS * 1000,
   });
-  return { beacon, chainDeps, scheduler, catalog: levelCatalog(deps.db) };
+  return { beacon, chainDeps, scheduler, catalog: roomCatalog(deps.db) };
 }
 
 /** The SMS provider: the one handed in (tests), the HTTP one when configured, else the outbox. */

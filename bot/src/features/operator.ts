@@ -1,4 +1,4 @@
-import { operatorTexts, visibleReason } from '@prism/domain';
+import { operatorTexts, reviewCallbackPattern, visibleReason } from '@prism/domain';
 import { Composer } from 'grammy';
 import type { BotContext } from '../context';
 import type { BroadcastSender } from './broadcasts';
@@ -33,7 +33,7 @@ const askReason = (ctx: BotContext, id: number) =>
 
 /**
  * Withdrawal review from Telegram: the review message carries Approve / Reject
- * buttons (callback data wd:a:<id> / wd:r:<id>). Reject asks for the reason
+ * buttons (callback data: @prism/domain's reviewCallbackData). Reject asks for the reason
  * with a forced reply; the reply rejects. Stateless, so any process can handle
  * any step, and only configured operators are obeyed.
  */
@@ -42,7 +42,7 @@ export function operatorFeature(config: OperatorConfig): Composer<BotContext> {
   const isOperator = (id: number | undefined) => id !== undefined && config.ids.includes(id);
   const operatorName = (ctx: BotContext) => (ctx.from?.username ? `@${ctx.from.username}` : `tg:${ctx.from?.id}`);
 
-  feature.callbackQuery(/^wd:a:(\d+)$/, async (ctx) => {
+  feature.callbackQuery(reviewCallbackPattern('approve'), async (ctx) => {
     if (!isOperator(ctx.from?.id)) return ctx.answerCallbackQuery({ text: operatorTexts.notOperator, show_alert: true });
     const id = Number(ctx.match[1]);
     const outcome = await config.review.approve(id, operatorName(ctx));
@@ -50,7 +50,7 @@ export function operatorFeature(config: OperatorConfig): Composer<BotContext> {
     await ctx.answerCallbackQuery({ text: outcome.ok ? operatorTexts.approved(id, operatorName(ctx)) : outcome.message });
   });
 
-  feature.callbackQuery(/^wd:r:(\d+)$/, async (ctx) => {
+  feature.callbackQuery(reviewCallbackPattern('reject'), async (ctx) => {
     if (!isOperator(ctx.from?.id)) return ctx.answerCallbackQuery({ text: operatorTexts.notOperator, show_alert: true });
     const id = Number(ctx.match[1]);
     const state = await config.review.check(id);

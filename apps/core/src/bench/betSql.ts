@@ -5,7 +5,7 @@ import pg from 'pg';
 import { queryRows } from '../db/client';
 import { checkLedgerAndBets } from '../ledgerCheck';
 import { createLocalBeacon } from '../modules/game/beacon';
-import { loadLevel } from '../modules/game/levels';
+import { loadRoom } from '../modules/game/rooms';
 import { ensureCurrentSession } from '../modules/game/sessions';
 import { SYSTEM_SHARDS } from '../modules/ledger/ledger';
 import { systemClock } from '../platform/clock';
@@ -55,7 +55,7 @@ try {
   );
   await insertBenchRoom(db.db, 86_400);
   const chainDeps = { secret: 'bench', random: cryptoRandom, clock: systemClock, length: 100, beacon: createLocalBeacon() };
-  const level = await loadLevel(db.db, 8);
+  const level = await loadRoom(db.db, 8);
   const open = await db.db.transaction((tx) => ensureCurrentSession(tx, chainDeps, level, new Date()));
   if (!open) throw new Error('no open session');
   const sessionId = open.session.id;

@@ -8,7 +8,7 @@ import { checkLedgerAndBets } from '../ledgerCheck';
 import { openSession } from '../modules/auth/sessions';
 import { createLocalBeacon } from '../modules/game/beacon';
 import { drawSession } from '../modules/game/draw';
-import { loadLevel } from '../modules/game/levels';
+import { loadRoom } from '../modules/game/rooms';
 import { gameLevels } from '../modules/game/schema';
 import { ensureCurrentSession, type SessionRow } from '../modules/game/sessions';
 import { settleSession } from '../modules/game/settle';
@@ -50,7 +50,7 @@ try {
     betAmountMax: 1_000_000_000n,
     odds: DEFAULT_ODDS,
   });
-  const level = await loadLevel(db.db, 9);
+  const level = await loadRoom(db.db, 9);
   await db.db.execute(
     sql`insert into users (phone, area_code, password_hash, invitation_code) select lpad(g::text, 10, '0'), '91', 'x', 'B' || g from generate_series(1, ${USERS}) g`,
   );

@@ -8,7 +8,7 @@ import { queryRows } from '../db/client';
 import { checkLedgerAndBets } from '../ledgerCheck';
 import { openSession } from '../modules/auth/sessions';
 import { createLocalBeacon } from '../modules/game/beacon';
-import { loadLevel } from '../modules/game/levels';
+import { loadRoom } from '../modules/game/rooms';
 import { ensureCurrentSession } from '../modules/game/sessions';
 import { SYSTEM_SHARDS } from '../modules/ledger/ledger';
 import { systemClock } from '../platform/clock';
@@ -183,7 +183,7 @@ try {
   // A day-long session: a shorter one could close in the middle of the run (periods are aligned to the clock).
   await insertBenchRoom(db.db, 86_400);
   const chainDeps = { secret: SECRET, random: cryptoRandom, clock: systemClock, length: 100, beacon: createLocalBeacon() };
-  const level = await loadLevel(db.db, 8);
+  const level = await loadRoom(db.db, 8);
   const open = await db.db.transaction((tx) => ensureCurrentSession(tx, chainDeps, level, new Date()));
   if (!open) throw new Error('no open session');
   const sessionId = open.session.id;

@@ -6,8 +6,8 @@ import { checkFixedDeposits } from '../modules/fixedDeposit/check';
 import { checkFollowInvestOrders } from '../modules/followInvest/check';
 import { checkBetFigures } from '../modules/game/figures';
 import { sessionProof } from '../modules/game/history';
-import { loadLevel } from '../modules/game/levels';
 import { betStatusSql } from '../modules/game/outcome';
+import { loadRoom } from '../modules/game/rooms';
 import { systemBalance } from '../modules/ledger/ledger';
 import { checkPower } from '../modules/power/check';
 import { checkRebates } from '../modules/team/check';
@@ -89,7 +89,7 @@ export async function checkInvariants({ db, now, retried, users }: InvariantInpu
     sql`select period_id, level from game_sessions where status = 'settled'`,
   );
   for (const s of sessions) {
-    const level = await loadLevel(db, s.level);
+    const level = await loadRoom(db, s.level);
     const failed = verifySessionProof(await sessionProof(db, s.period_id), { timing: level }).filter((c) => !c.ok);
     if (failed.length > 0) failures.push(`session ${s.period_id} does not verify: ${failed.map((c) => c.name).join('; ')}`);
   }

@@ -1,19 +1,14 @@
 import '../styles/wallet.css';
-import { type Asset, balanceAfter, formatMoney, type Money, moneyDirection } from '@prism/domain';
-import { type ReactNode, useCallback, useRef, useState } from 'react';
+import { balanceAfter, formatMoney, moneyDirection } from '@prism/domain';
+import { type ReactNode, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toSignedMinor } from '../lib/money';
 import { haptics, useMainButton, useSecondaryButton } from '../lib/native';
 import { SignedAmount } from './MoneyText';
 import { Sheet } from './Sheet';
+import { type Spend, type SpendAsk, type SpendAsked, useSpendAsk } from './spendAsk';
 
-/** What an action spends: the amount, its coin, and the balance it is paid from as the server last sent it. */
-export interface Spend {
-  amount: Money;
-  coin: Asset;
-  /** The wire balance of `coin` (user info). */
-  balance: string | undefined;
-}
+export type { Spend } from './spendAsk';
 
 /**
  * The amount, the balance and the balance after (balance minus amount), per
@@ -55,12 +50,6 @@ export function SpendSummary({ spend, testId = 'spend-summary' }: { spend: Spend
   );
 }
 
-interface Asked {
-  spend: Spend;
-  what: string;
-  onConfirm: () => void;
-}
-
 /**
  * Confirmation before every spend (issue 23): `ask(spend, what, onConfirm)`
  * opens a sheet with the amount and the balance after; Confirm runs
@@ -68,14 +57,14 @@ interface Asked {
  * Cancel are the MainButton and SecondaryButton (the app's pattern for primary
  * actions); the form's own ConfirmButton steps aside meanwhile (`open`).
  */
-export function useSpendConfirm(): { ask: (spend: Spend, what: string, onConfirm: () => void) => void; open: boolean; sheet: ReactNode } {
-  const [asked, setAsked] = useState<Asked>();
-  const ask = useCallback((spend: Spend, what: string, onConfirm: () => void) => setAsked({ spend, what, onConfirm }), []);
-  const sheet = asked ? <SpendConfirmSheet asked={asked} onClose={() => setAsked(undefined)} /> : null;
-  return { ask, open: Boolean(asked), sheet };
+export function useSpendConfirm(): { ask: SpendAsk['ask']; open: boolean; sheet: ReactNode } {
+  const { ask, asked, open, close } = useSpendAsk();
+  const sheet = asked ? <SpendConfirmSheet asked={asked} onClose={close} /> : null;
+  return { ask, open, sheet };
 }
 
-function SpendConfirmSheet({ asked, onClose }: { asked: Asked; onClose: () => void }) {
+/** The confirmation sheet of one asked spend (useSpendAsk's `asked`); closing it spends nothing. */
+export function SpendConfirmSheet({ asked, onClose }: { asked: SpendAsked; onClose: () => void }) {
   const { t } = useTranslation();
   // One confirmation per sheet: a double tap on Confirm spends once.
   const done = useRef(false);

@@ -1,3 +1,4 @@
+export * from './betRules';
 export * from './coins';
 export * from './fairness';
 export * from './figures';

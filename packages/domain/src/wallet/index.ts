@@ -1,6 +1,7 @@
 export * from './addresses';
 export * from './bank';
 export * from './exchange';
+export * from './reviewCallback';
 export * from './turnover';
 export * from './window';
 export * from './withdraw';

@@ -21,14 +21,31 @@ export interface WithdrawRequest {
   now: Date;
 }
 
+export type WithdrawAmountRefusal = 'WITHDRAW_BELOW_MIN' | 'WITHDRAW_ABOVE_MAX' | 'INSUFFICIENT_BALANCE' | 'INSUFFICIENT_WITHDRAWABLE';
+
+/**
+ * The amount's own rules: within the currency's minimum and maximum, covered by the balance and by
+ * its withdrawable part. The one statement of them: checkWithdrawal applies them on the server, the
+ * web's withdrawal form previews with them.
+ */
+export function checkWithdrawAmount(
+  amount: Money,
+  limits: Pick<WithdrawLimits, 'withdrawMinLimit' | 'withdrawMaxLimit'>,
+  holdings: Pick<WithdrawRequest, 'balance' | 'withdrawable'>,
+): WithdrawAmountRefusal | null {
+  if (amount < limits.withdrawMinLimit) return 'WITHDRAW_BELOW_MIN';
+  if (amount > limits.withdrawMaxLimit) return 'WITHDRAW_ABOVE_MAX';
+  if (amount > holdings.balance) return 'INSUFFICIENT_BALANCE';
+  if (amount > holdings.withdrawable) return 'INSUFFICIENT_WITHDRAWABLE';
+  return null;
+}
+
 /** The first rule a withdrawal breaks (specification point 5), or null. */
 export function checkWithdrawal(limits: WithdrawLimits, request: WithdrawRequest): ErrorKey | null {
   if (!limits.openWithdraw) return 'WITHDRAW_CLOSED';
   if (!isWithinWindow(request.now, limits)) return 'WITHDRAW_OUTSIDE_WINDOW';
-  if (request.amount < limits.withdrawMinLimit) return 'WITHDRAW_BELOW_MIN';
-  if (request.amount > limits.withdrawMaxLimit) return 'WITHDRAW_ABOVE_MAX';
-  if (request.amount > request.balance) return 'INSUFFICIENT_BALANCE';
-  if (request.amount > request.withdrawable) return 'INSUFFICIENT_WITHDRAWABLE';
+  const amountRefusal = checkWithdrawAmount(request.amount, limits, request);
+  if (amountRefusal) return amountRefusal;
   if (request.withdrawnToday + request.amount > limits.withdrawLimitSingleDay) return 'WITHDRAW_DAILY_LIMIT';
   return null;
 }

@@ -10,7 +10,7 @@ import { findUserById } from '../user';
 import { strandedBets } from './check';
 import { checkBetFigures, repairAllBetFigures, repairBetFigures } from './figures';
 import { listChains } from './history';
-import { type LevelCatalog, listLevels, loadLevel, toWireLevel } from './levels';
+import { listRooms, loadRoom, type RoomCatalog, toWireRoom } from './rooms';
 import { gameLevels, gameSessions } from './schema';
 
 const moneyList = field.text(512).transform((text, ctx) => {
@@ -25,7 +25,7 @@ const intList = z.string({ error: 'FIELD_INVALID' }).regex(/^\d{1,6}(,\d{1,6})*$
 const money = field.money();
 const figuresQuery = z.object({ userId: field.integer(1, 999_999_999).optional() });
 const figuresBody = z.object({ userId: field.integer(1, 999_999_999).optional(), all: field.oneOf(['true']).optional() });
-const levelBody = z.object({
+const roomBody = z.object({
   level: field.integer(1, 9),
   levelName: field.optionalText(32),
   enableFlag: field.oneOf(['true', 'false']).optional(),
@@ -44,7 +44,7 @@ const levelBody = z.object({
  * rooms. Timing can only be set on a room that never ran (period ids depend on
  * it). Nothing here, or anywhere, sets a result.
  */
-export function gameAdminRoutes({ db, catalog }: { db: Database; catalog: LevelCatalog }): Router {
+export function gameAdminRoutes({ db, catalog }: { db: Database; catalog: RoomCatalog }): Router {
   const router = Router();
 
   /**
@@ -56,7 +56,7 @@ export function gameAdminRoutes({ db, catalog }: { db: Database; catalog: LevelC
   });
 
   router.get('/game/levels', async (_req, res) => {
-    ok(res, (await listLevels(db)).map(toWireLevel));
+    ok(res, (await listRooms(db)).map(toWireRoom));
   });
 
   router.get('/game/chains', async (_req, res) => {
@@ -64,7 +64,7 @@ export function gameAdminRoutes({ db, catalog }: { db: Database; catalog: LevelC
   });
 
   router.post('/game/levels', async (req, res) => {
-    const input = parseInput(levelBody, req.body);
+    const input = parseInput(roomBody, req.body);
     const [existing] = await db.select().from(gameLevels).where(eq(gameLevels.level, input.level));
     const timingChange = input.sessionSeconds !== undefined || input.betCloseSeconds !== undefined;
     if (existing && timingChange) {
@@ -91,7 +91,7 @@ export function gameAdminRoutes({ db, catalog }: { db: Database; catalog: LevelC
     };
     await db.insert(gameLevels).values(values).onConflictDoUpdate({ target: gameLevels.level, set: values });
     catalog.invalidate();
-    ok(res, toWireLevel(await loadLevel(db, input.level)), 'Updated Successfully');
+    ok(res, toWireRoom(await loadRoom(db, input.level)), 'Updated Successfully');
   });
 
   // A user's betting figures (getUserInfo's day figures) against their bets; without userId, everyone's.

@@ -54,8 +54,8 @@ const ORDER_ALPHABET = '0123456789ABCDEFGHJKLMNPQRSTUVWXYZ';
 const defaultBetNumbers = sequenceNumbers('bet_numbers');
 
 /**
- * Places a bet in ONE statement, the database function place_bet (migration
- * 0016_place_bet_function, as replaced by 0018_session_stakes, 0020_user_figures and 0021_place_bet_plain_key): the session must be open and before its cut-off
+ * Places a bet in ONE statement, the database function place_bet (its one readable copy:
+ * sql/place_bet.sql; its rules as pure functions: @prism/domain's betRules): the session must be open and before its cut-off
  * ('Error Session'), base and multiples from the room's lists, total = base x
  * multiples, within the room's limits and the per-session cap, the player not
  * self-excluded; the stake moves to the house (a conditional debit: never below
@@ -104,8 +104,8 @@ export async function placeBet(
     if (!row) throw new Error('place_bet answered no row');
     answer = row.answer;
   } catch (error) {
-    // The key is recorded already (place_bet's plain INSERT of it failed the primary key; migration
-    // 0021): the statement changed nothing, the general idempotency path answers.
+    // The key is recorded already (place_bet's plain INSERT of it failed the primary key;
+    // sql/place_bet.sql): the statement changed nothing, the general idempotency path answers.
     if (record && sqlState(error) === '23505' && sqlConstraint(error) === KEY_PRIMARY_KEY) throw new KeyTaken();
     throw error;
   }

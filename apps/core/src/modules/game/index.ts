@@ -5,7 +5,7 @@ export type { Beacon } from './beacon';
 export { createDrandBeacon, createLocalBeacon, loadQuicknetVerifier } from './beacon';
 export { strandedBets } from './check';
 export { betFiguresScalar, rebuildBetFigures, stakedValueSql } from './figures';
-export { levelCatalog, seedGameLevels } from './levels';
 export { settledStakesBetween, validStakesPerUser } from './readModels';
+export { roomCatalog, seedGameRooms } from './rooms';
 export { gameRoutes } from './routes';
 export { createGameScheduler } from './scheduler';

@@ -5,7 +5,7 @@ import type { Database } from '../../db/client';
 import { createStreamLimiter, type StreamLimits } from '../../http/streamLimit';
 import { field, parseInput } from '../../http/validate';
 import type { EventBus } from '../../platform/events';
-import { loadLevel } from './levels';
+import { loadRoom } from './rooms';
 
 const eventsQuery = z.object({ level: field.integer(1, 9).optional() });
 
@@ -18,7 +18,7 @@ export function liveEventsRoute(deps: { db: Database; events: EventBus; streams:
   const limiter = createStreamLimiter(deps.streams);
   return async (req, res) => {
     const { level } = parseInput(eventsQuery, req.query);
-    if (level !== undefined && !(await loadLevel(deps.db, level)).enableFlag) throw new AppError('GAME_LEVEL_UNKNOWN');
+    if (level !== undefined && !(await loadRoom(deps.db, level)).enableFlag) throw new AppError('GAME_LEVEL_UNKNOWN');
     const release = limiter.acquire(req);
     streamEvents(res, deps.events, level, release);
   };

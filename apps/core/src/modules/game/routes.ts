@@ -24,8 +24,8 @@ import type { Beacon } from './beacon';
 import { placeBet } from './betting';
 import type { ChainDeps } from './chain';
 import { listChains, sessionDetail, sessionResultPage, userLotteryRecordPage, voidSummary } from './history';
-import type { LevelCatalog } from './levels';
 import { liveEventsRoute } from './liveEvents';
+import type { RoomCatalog } from './rooms';
 import { ensureCurrentSession } from './sessions';
 import { currentSessionViews, toWireSession } from './views';
 
@@ -45,7 +45,7 @@ export interface GameRouteDeps {
   db: Database;
   clock: Clock;
   /** The rooms. */
-  catalog: LevelCatalog;
+  catalog: RoomCatalog;
   /** The seed chains' settings: a caller who arrives before the scheduler opens the session itself. */
   chainDeps: ChainDeps & { beacon: Beacon };
   /** Live events across processes, and how many streams one IP or user may hold open. */
@@ -69,16 +69,16 @@ export function gameRoutes(deps: GameRouteDeps): Router {
   const currentSessionView = currentSessionViews(db, clock);
   router.get(`${base}/getSession`, async (req, res) => {
     const query = parseInput(sessionQuery, req.query);
-    const config = await catalog.level(query.level);
-    if (!config.enableFlag) throw new AppError('GAME_LEVEL_UNKNOWN');
+    const room = await catalog.room(query.level);
+    if (!room.enableFlag) throw new AppError('GAME_LEVEL_UNKNOWN');
     const now = clock.now();
     // Normally the scheduler has opened it already: one read, or none while it is kept (views.ts).
     // A caller just before the scheduler opens it itself.
     const session =
-      (await currentSessionView(config.level, sessionAt(now, config).periodId)) ??
-      (await db.transaction((tx) => ensureCurrentSession(tx, chainDeps, config, now)))?.session;
+      (await currentSessionView(room.level, sessionAt(now, room).periodId)) ??
+      (await db.transaction((tx) => ensureCurrentSession(tx, chainDeps, room, now)))?.session;
     if (!session) throw new AppError('REQUEST_IN_PROGRESS');
-    ok(res, toWireSession(session, config, clock.now()));
+    ok(res, toWireSession(session, room, clock.now()));
   });
 
   router.post(`${base}/betting`, requireAuth, async (req, res) => {

@@ -7,9 +7,9 @@ import type { Logger } from '../../platform/logger';
 import type { Random } from '../../platform/random';
 import { type Beacon, type BeaconRound, beaconsFor } from './beacon';
 import { drawSession } from './draw';
-import { listLevels, loadLevel } from './levels';
+import { listRooms, loadRoom } from './rooms';
 import { gameSessions } from './schema';
-import { ensureCurrentSession, type SessionRow, tryLockLevel } from './sessions';
+import { ensureCurrentSession, type SessionRow, tryLockRoom } from './sessions';
 import { type SettlementReport, settleSession } from './settle';
 
 export interface GameDeps {
@@ -65,10 +65,10 @@ export function createGameScheduler(deps: GameDeps) {
 
   async function openCurrentSessions(report: TickReport): Promise<void> {
     const now = clock.now();
-    for (const level of (await listLevels(db)).filter((l) => l.enableFlag)) {
-      if (ensured.get(level.level) === sessionAt(now, level).periodId) continue;
-      const made = await db.transaction((tx) => ensureCurrentSession(tx, deps, level, now));
-      if (made) ensured.set(level.level, made.session.periodId);
+    for (const room of (await listRooms(db)).filter((r) => r.enableFlag)) {
+      if (ensured.get(room.level) === sessionAt(now, room).periodId) continue;
+      const made = await db.transaction((tx) => ensureCurrentSession(tx, deps, room, now));
+      if (made) ensured.set(room.level, made.session.periodId);
       if (made?.created) {
         report.opened.push(made.session.periodId);
         await publish('session_opened', made.session);
@@ -107,13 +107,13 @@ export function createGameScheduler(deps: GameDeps) {
       return;
     }
     const done = await db.transaction(async (tx) => {
-      if (!(await tryLockLevel(tx, session.level))) return undefined;
+      if (!(await tryLockRoom(tx, session.level))) return undefined;
       // FOR UPDATE: bets hold the row FOR SHARE until they commit, so the draw waits for bets in flight and its settlement sees them.
       const [fresh] = await tx.select().from(gameSessions).where(eq(gameSessions.id, session.id)).for('update');
       const current = fresh?.status === 'open' && beacon ? await drawSession(tx, deps, fresh, beacon) : fresh;
       if (current?.status !== 'drawn') return undefined;
-      const level = await loadLevel(tx, current.level);
-      const settled = await settleSession(tx, clock, current, level.odds);
+      const room = await loadRoom(tx, current.level);
+      const settled = await settleSession(tx, clock, current, room.odds);
       return settled ? { session: current, settled } : undefined;
     });
     if (!done) return;

@@ -3,13 +3,13 @@ import { eq, sql } from 'drizzle-orm';
 import { type Executor, queryRows } from '../../db/client';
 import type { Beacon } from './beacon';
 import { type ChainDeps, takeSeedSlot } from './chain';
-import type { LevelConfig } from './levels';
+import type { RoomConfig } from './rooms';
 import { gameSessions } from './schema';
 
 export type SessionRow = typeof gameSessions.$inferSelect;
 
 /** One room at a time: creating, drawing and settling its sessions hold this lock (any process). */
-export async function tryLockLevel(tx: Executor, level: number): Promise<boolean> {
+export async function tryLockRoom(tx: Executor, level: number): Promise<boolean> {
   const [row] = await queryRows<{ locked: boolean }>(
     tx,
     sql`select pg_try_advisory_xact_lock(hashtext(${`prism-game:${level}`})) as locked`,
@@ -30,20 +30,20 @@ export async function findSessionByPeriod(tx: Executor, periodId: string): Promi
 export async function ensureCurrentSession(
   tx: Executor,
   deps: ChainDeps & { beacon: Beacon },
-  level: LevelConfig,
+  room: RoomConfig,
   now: Date,
 ): Promise<{ session: SessionRow; created: boolean } | undefined> {
-  const window = sessionAt(now, level);
+  const window = sessionAt(now, room);
   const existing = await findSessionByPeriod(tx, window.periodId);
   if (existing) return { session: existing, created: false };
-  if (!(await tryLockLevel(tx, level.level))) return undefined;
+  if (!(await tryLockRoom(tx, room.level))) return undefined;
   const again = await findSessionByPeriod(tx, window.periodId);
   if (again) return { session: again, created: false };
-  const slot = await takeSeedSlot(tx, deps, level.level);
+  const slot = await takeSeedSlot(tx, deps, room.level);
   const [session] = await tx
     .insert(gameSessions)
     .values({
-      level: level.level,
+      level: room.level,
       periodId: window.periodId,
       startAt: window.startAt,
       betEndAt: window.betEndAt,

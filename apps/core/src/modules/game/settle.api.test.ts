@@ -5,8 +5,8 @@ import { queryRows } from '../../db/client';
 import { createTestContext, registerUser, type TestContext, type TestUser } from '../../testing';
 import { checkLedger } from '../../testing/ledger';
 import { balancesOf } from '../ledger/ledger';
-import { loadLevel } from './levels';
 import { betSettledAtSql, betStatusSql } from './outcome';
+import { loadRoom } from './rooms';
 import { gameBets, gameLevels, gameSessions } from './schema';
 import { ensureCurrentSession } from './sessions';
 import { settleSession } from './settle';
@@ -65,7 +65,7 @@ function stakesFor(round: number): { betName: (typeof BET_NAMES)[number]; base: 
 async function settleOne(odds: GameOdds, result: GameResult, round: number): Promise<number> {
   const now = ctx.clock.now().getTime();
   ctx.clock.set(new Date((Math.floor(now / 60_000) + 1) * 60_000 + 1_000));
-  const level = await loadLevel(ctx.db, LEVEL);
+  const level = await loadRoom(ctx.db, LEVEL);
   const made = await ctx.db.transaction((tx) => ensureCurrentSession(tx, ctx.services.game.chainDeps, level, ctx.clock.now()));
   if (!made) throw new Error('no session');
   // The bets as placeBet writes them (its fee is betFee of the domain); inserted in one statement to keep the test quick.

@@ -12,7 +12,7 @@ import { type Executor, preparedRows } from '../../db/client';
 import { CONFIG_CACHE_MS } from '../../platform/cached';
 import type { Clock } from '../../platform/clock';
 import type { BetRow } from './betting';
-import type { LevelConfig } from './levels';
+import type { RoomConfig } from './rooms';
 import type { SessionRow } from './sessions';
 
 /** What getSession shows of a session. */
@@ -98,19 +98,19 @@ export function currentSessionViews(db: Executor, clock: Clock) {
   };
 }
 
-export function toWireSession(session: SessionView, level: LevelConfig, now: Date): GameSession {
+export function toWireSession(session: SessionView, room: RoomConfig, now: Date): GameSession {
   return {
     id: session.id,
     periodId: session.periodId,
     level: session.level,
-    gameLevelName: level.levelName,
-    gameTitle: `${level.levelName} · ${session.periodId}`,
+    gameLevelName: room.levelName,
+    gameTitle: `${room.levelName} · ${session.periodId}`,
     startTime: session.startAt.getTime(),
     betEndTime: session.betEndAt.getTime(),
     sessionEndTime: session.endAt.getTime(),
     timestamp: now.getTime(),
-    chipMinLimit: formatMoney(level.chipMinLimit),
-    betAmountMin: formatMoney(level.chipMinLimit),
+    chipMinLimit: formatMoney(room.chipMinLimit),
+    betAmountMin: formatMoney(room.chipMinLimit),
     commitment: session.commitment,
     beaconName: session.beaconName,
     beaconRound: session.beaconRound,

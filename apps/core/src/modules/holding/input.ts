@@ -6,7 +6,10 @@ import { field } from '../../http/validate';
 export const noInput = z.object({}).strip();
 /** Opening a holding (and its quote): which product, how much. */
 export const openingInput = z.object({ productId: field.integer(1, 999_999_999), amount: field.money() });
-export const pageQuery = z.object({ pageNo: field.integer(1, PAGE_NO_MAX).optional(), pageSize: field.integer(1, PAGE_SIZE_MAX).optional() });
+export const pageQuery = z.object({
+  pageNo: field.integer(1, PAGE_NO_MAX).optional(),
+  pageSize: field.integer(1, PAGE_SIZE_MAX).optional(),
+});
 
 /** A rate typed as a percent with at most 2 decimals ("0.80" = 0.80%), stored as basis points. */
 export function percentToBp(text: string | undefined, fieldName: string, max: number): number | undefined {

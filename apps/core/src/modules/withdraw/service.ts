@@ -9,6 +9,7 @@ import {
   maskAccountNumber,
   operatorTexts,
   type Paged,
+  reviewCallbackData,
   type UsdtNetwork,
   visibleReason,
   type WithdrawCodeSent,
@@ -189,8 +190,8 @@ export function createWithdrawService(deps: WithdrawServiceDeps) {
     const text = await reviewText(row);
     const buttons = [
       [
-        { text: operatorTexts.approve, callbackData: `wd:a:${row.id}` },
-        { text: operatorTexts.reject, callbackData: `wd:r:${row.id}` },
+        { text: operatorTexts.approve, callbackData: reviewCallbackData('approve', row.id) },
+        { text: operatorTexts.reject, callbackData: reviewCallbackData('reject', row.id) },
       ],
     ];
     const ref = reviewRef(row.id);

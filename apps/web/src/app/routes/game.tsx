@@ -13,7 +13,7 @@ export default function GamePage({ query }: PageProps) {
   const balances = { CHIP: user.data?.chip, GOLD: user.data?.gold, POINT: user.data?.point };
   return (
     <>
-      <GameScreen balances={balances} demo={demo} initialLevel={query.level} />
+      <GameScreen balances={balances} demo={demo} initialRoom={query.level} />
       <RealityCheckDialog />
     </>
   );

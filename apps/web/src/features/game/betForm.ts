@@ -1,4 +1,4 @@
-import { type BetName, formatMoney, type Money, parseMoney } from '@prism/domain';
+import { type BetName, betTotalOf, checkBetLists, formatMoney, type Money, parseMoney } from '@prism/domain';
 
 /**
  * The bet form (specification points 3, 4 and 5): bet name, base amount and
@@ -55,21 +55,27 @@ const minorOf = (text: string): Money => {
 
 /** base x multiples as the wire's decimal string with 2 decimals ("100.00"); no floating point. */
 export function betTotal(baseAmount: string, multiples: number): string {
-  const times = Number.isInteger(multiples) && multiples > 0 ? BigInt(multiples) : 0n;
-  return formatMoney(minorOf(baseAmount) * times);
+  return formatMoney(Number.isInteger(multiples) && multiples > 0 ? betTotalOf(minorOf(baseAmount), multiples) : 0n);
 }
 
 export type BetCheck = 'chooseBase' | 'baseNotListed' | 'multiplesNotListed' | 'bettingClosed';
 
-/** What stops the form from being sent, if anything. */
+/**
+ * What stops the form from being sent, if anything: the room's list rules are the domain's
+ * (checkBetLists, the rules place_bet applies); the room's limits, the cap and the balance are
+ * left to the server, which answers them by name.
+ */
 export function checkBetForm(
   form: BetForm,
   room: { betBaseAmount: readonly string[]; betMultiple: readonly number[] },
   bettingOpen: boolean,
 ): BetCheck | undefined {
   if (!bettingOpen) return 'bettingClosed';
-  if (minorOf(form.baseAmount) <= 0n) return 'chooseBase';
-  if (!room.betBaseAmount.some((base) => minorOf(base) === minorOf(form.baseAmount))) return 'baseNotListed';
-  if (!multipleSteps(room.betMultiple).includes(form.multiples) || form.multiples < 1) return 'multiplesNotListed';
+  const base = minorOf(form.baseAmount);
+  if (base <= 0n) return 'chooseBase';
+  const lists = { bases: room.betBaseAmount.map(minorOf), multiples: multipleSteps(room.betMultiple) };
+  const refusal = checkBetLists(base, form.multiples, lists);
+  if (refusal === 'BET_BASE_INVALID') return 'baseNotListed';
+  if (refusal === 'BET_MULTIPLE_INVALID') return 'multiplesNotListed';
   return undefined;
 }

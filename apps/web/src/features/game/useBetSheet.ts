@@ -12,8 +12,8 @@ import { toast } from '../../lib/toast';
 import { usePlaceBet } from './api/betting';
 import type { TimedSession } from './api/session';
 import { type BetForm, betTotal, checkBetForm } from './betForm';
+import { useBetLabel } from './betLabel';
 import { betSheetReducer, initialBetSheet } from './betSheet';
-import { useBetLabel } from './components/BetBoard';
 import { type GamePlayCoin, readCoin, writeCoin } from './prefs';
 
 /**

@@ -1,5 +1,14 @@
 import { isApiError } from '@prism/client';
-import { type ErrorKey, errorCatalogue, formatMoney, type MessageKey, type Money, type WalletConfig, withdrawFee } from '@prism/domain';
+import {
+  checkWithdrawAmount,
+  type ErrorKey,
+  errorCatalogue,
+  formatMoney,
+  type MessageKey,
+  type Money,
+  type WalletConfig,
+  withdrawFee,
+} from '@prism/domain';
 import { parseAmountInput, toMinor } from '../../lib/money';
 
 /** A fee rate as getConfig sends it ("0.02" is 2 %) in basis points; undefined when unreadable. */
@@ -27,7 +36,8 @@ export function feePreview(amountText: string, rate: string): { fee: string; rec
 
 /**
  * The amount checks the app can make before asking the server (which checks
- * again, with the hours and the daily cap): format, minimum, maximum, balance, withdrawable part.
+ * again, with the hours and the daily cap): format, then the domain's amount rules
+ * (checkWithdrawAmount: minimum, maximum, balance, withdrawable part).
  */
 export function checkAmount(
   amountText: string,
@@ -38,11 +48,9 @@ export function checkAmount(
   const parsed = parseAmountInput(amountText);
   if (!parsed.ok) return { error: parsed.error };
   const amount = parsed.value;
-  if (amount < toMinor(config.withdrawMinLimit)) return { error: 'WITHDRAW_BELOW_MIN' };
-  if (amount > toMinor(config.withdrawMaxLimit)) return { error: 'WITHDRAW_ABOVE_MAX' };
-  if (amount > toMinor(balance)) return { error: 'INSUFFICIENT_BALANCE' };
-  if (amount > toMinor(withdrawable)) return { error: 'INSUFFICIENT_WITHDRAWABLE' };
-  return { value: amount };
+  const limits = { withdrawMinLimit: toMinor(config.withdrawMinLimit), withdrawMaxLimit: toMinor(config.withdrawMaxLimit) };
+  const refusal = checkWithdrawAmount(amount, limits, { balance: toMinor(balance), withdrawable: toMinor(withdrawable) });
+  return refusal ? { error: refusal } : { value: amount };
 }
 
 export type WithdrawField = 'amount' | 'assetPassword' | 'code' | 'destination';

@@ -7,9 +7,9 @@ import { SpendSummary } from '../../../components/SpendConfirm';
 import { isolate } from '../../../lib/bidi';
 import { formatAmount, formatShort, toMinor } from '../../../lib/money';
 import { type BetCheck, type BetForm, betTotal, canStepMultiples, multipleSteps, stepMultiples } from '../betForm';
+import { useBetLabel } from '../betLabel';
 import { formatCountdown } from '../clock';
 import type { GamePlayCoin } from '../prefs';
-import { useBetLabel } from './BetBoard';
 
 export type Balances = Record<GamePlayCoin, string | undefined>;
 
@@ -63,98 +63,12 @@ export function BetSheet({
   const message = failure ?? (!open ? t('game.check.bettingClosed') : problem ? t(`game.check.${problem}`) : undefined);
   return (
     <Sheet title={t('game.sheetTitle', { bet: label(form.betName) })} onClose={onClose} testId="bet-sheet">
-      <p className="muted bet-sheet-meta">
-        <span>
-          {t('game.period')} <bdi className="ltr-number">{periodId}</bdi>
-        </span>
-        <span>
-          {t('game.betCountdown')}{' '}
-          <bdi className="ltr-number" data-testid="sheet-countdown">
-            {formatCountdown(betLeft)}
-          </bdi>
-        </span>
-      </p>
+      <SheetMeta periodId={periodId} betLeft={betLeft} />
       <Form onSubmit={onConfirm} className="bet-form">
-        <fieldset className="choice">
-          <legend className="field-label">{t('game.baseAmount')}</legend>
-          <div className="chips">
-            {room.betBaseAmount.map((base) => {
-              const text = formatShort(base);
-              return (
-                <button
-                  key={base}
-                  type="button"
-                  className="chip"
-                  aria-pressed={formatAmount(form.baseAmount) === formatAmount(base)}
-                  onClick={() => onChange({ ...form, baseAmount: base })}
-                  data-testid={`bet-base-${text}`}
-                >
-                  {text}
-                </button>
-              );
-            })}
-          </div>
-        </fieldset>
-        <fieldset className="choice">
-          <legend className="field-label">{t('game.multiples')}</legend>
-          <div className="stepper multiples">
-            <button
-              type="button"
-              className="stepper-button"
-              aria-label={t('game.fewer')}
-              disabled={!canStepMultiples(form.multiples, -1, steps)}
-              onClick={() => onChange({ ...form, multiples: stepMultiples(form.multiples, -1, steps) })}
-              data-testid="multiples-minus"
-            >
-              −
-            </button>
-            <output className="stepper-input multiples-value" aria-live="polite" data-testid="multiples-value">
-              ×{form.multiples}
-            </output>
-            <button
-              type="button"
-              className="stepper-button"
-              aria-label={t('game.more')}
-              disabled={!canStepMultiples(form.multiples, 1, steps)}
-              onClick={() => onChange({ ...form, multiples: stepMultiples(form.multiples, 1, steps) })}
-              data-testid="multiples-plus"
-            >
-              +
-            </button>
-          </div>
-          <p className="muted">{t('game.multiplesHint', { list: isolate(steps.map((step) => `×${step}`).join(' · ')) })}</p>
-        </fieldset>
-        <fieldset className="choice">
-          <legend className="field-label">{t('game.coin')}</legend>
-          <div className="chips">
-            {coins.map((option) => (
-              <button
-                key={option}
-                type="button"
-                className="chip"
-                aria-pressed={coin === option}
-                onClick={() => onCoin(option)}
-                data-testid={`bet-coin-${option}`}
-              >
-                {option}
-              </button>
-            ))}
-          </div>
-          <p className="muted" data-testid="bet-coin-balance">
-            {t('game.coinBalance', { amount: isolate(`${formatAmount(balances[coin])} ${coin}`) })}
-          </p>
-        </fieldset>
-        <div className="bet-total" data-testid="bet-total">
-          <span>{t('game.total')}</span>
-          <span className="bet-total-value ltr-number">
-            <span className="muted">
-              {formatShort(form.baseAmount)} × {form.multiples} ={' '}
-            </span>
-            <strong data-testid="bet-total-value">
-              {total} {coin}
-            </strong>
-          </span>
-        </div>
+        <BaseChoice bases={room.betBaseAmount} form={form} onChange={onChange} />
+        <MultiplesStepper steps={steps} form={form} onChange={onChange} />
+        <CoinChoice coin={coin} coins={coins} onCoin={onCoin} balances={balances} />
+        <BetTotal form={form} total={total} coin={coin} />
         {/* The sheet is the bet's confirmation: the stake and the balance after, as every spend shows. */}
         <SpendSummary spend={{ amount: toMinor(total), coin, balance: balances[coin] }} />
         {message && (
@@ -165,5 +79,143 @@ export function BetSheet({
         <ConfirmButton label={t('game.confirm')} pending={pending} disabled={!open} onConfirm={onConfirm} testId="bet-confirm" />
       </Form>
     </Sheet>
+  );
+}
+
+/** The period and the seconds left to bet in it. */
+function SheetMeta({ periodId, betLeft }: { periodId: string; betLeft: number }) {
+  const { t } = useTranslation();
+  return (
+    <p className="muted bet-sheet-meta">
+      <span>
+        {t('game.period')} <bdi className="ltr-number">{periodId}</bdi>
+      </span>
+      <span>
+        {t('game.betCountdown')}{' '}
+        <bdi className="ltr-number" data-testid="sheet-countdown">
+          {formatCountdown(betLeft)}
+        </bdi>
+      </span>
+    </p>
+  );
+}
+
+type FormProps = { form: BetForm; onChange: (form: BetForm) => void };
+
+/** The room's base amounts, one chosen. */
+function BaseChoice({ bases, form, onChange }: FormProps & { bases: readonly string[] }) {
+  const { t } = useTranslation();
+  return (
+    <fieldset className="choice">
+      <legend className="field-label">{t('game.baseAmount')}</legend>
+      <div className="chips">
+        {bases.map((base) => {
+          const text = formatShort(base);
+          return (
+            <button
+              key={base}
+              type="button"
+              className="chip"
+              aria-pressed={formatAmount(form.baseAmount) === formatAmount(base)}
+              onClick={() => onChange({ ...form, baseAmount: base })}
+              data-testid={`bet-base-${text}`}
+            >
+              {text}
+            </button>
+          );
+        })}
+      </div>
+    </fieldset>
+  );
+}
+
+/** - and + step through the room's multiples. */
+function MultiplesStepper({ steps, form, onChange }: FormProps & { steps: readonly number[] }) {
+  const { t } = useTranslation();
+  return (
+    <fieldset className="choice">
+      <legend className="field-label">{t('game.multiples')}</legend>
+      <div className="stepper multiples">
+        <button
+          type="button"
+          className="stepper-button"
+          aria-label={t('game.fewer')}
+          disabled={!canStepMultiples(form.multiples, -1, steps)}
+          onClick={() => onChange({ ...form, multiples: stepMultiples(form.multiples, -1, steps) })}
+          data-testid="multiples-minus"
+        >
+          −
+        </button>
+        <output className="stepper-input multiples-value" aria-live="polite" data-testid="multiples-value">
+          ×{form.multiples}
+        </output>
+        <button
+          type="button"
+          className="stepper-button"
+          aria-label={t('game.more')}
+          disabled={!canStepMultiples(form.multiples, 1, steps)}
+          onClick={() => onChange({ ...form, multiples: stepMultiples(form.multiples, 1, steps) })}
+          data-testid="multiples-plus"
+        >
+          +
+        </button>
+      </div>
+      <p className="muted">{t('game.multiplesHint', { list: isolate(steps.map((step) => `×${step}`).join(' · ')) })}</p>
+    </fieldset>
+  );
+}
+
+/** The coins offered for a bet, one chosen, with its balance. */
+function CoinChoice({
+  coin,
+  coins,
+  onCoin,
+  balances,
+}: {
+  coin: GamePlayCoin;
+  coins: readonly GamePlayCoin[];
+  onCoin: (coin: GamePlayCoin) => void;
+  balances: Balances;
+}) {
+  const { t } = useTranslation();
+  return (
+    <fieldset className="choice">
+      <legend className="field-label">{t('game.coin')}</legend>
+      <div className="chips">
+        {coins.map((option) => (
+          <button
+            key={option}
+            type="button"
+            className="chip"
+            aria-pressed={coin === option}
+            onClick={() => onCoin(option)}
+            data-testid={`bet-coin-${option}`}
+          >
+            {option}
+          </button>
+        ))}
+      </div>
+      <p className="muted" data-testid="bet-coin-balance">
+        {t('game.coinBalance', { amount: isolate(`${formatAmount(balances[coin])} ${coin}`) })}
+      </p>
+    </fieldset>
+  );
+}
+
+/** base x multiples = total, in the chosen coin. */
+function BetTotal({ form, total, coin }: { form: BetForm; total: string; coin: GamePlayCoin }) {
+  const { t } = useTranslation();
+  return (
+    <div className="bet-total" data-testid="bet-total">
+      <span>{t('game.total')}</span>
+      <span className="bet-total-value ltr-number">
+        <span className="muted">
+          {formatShort(form.baseAmount)} × {form.multiples} ={' '}
+        </span>
+        <strong data-testid="bet-total-value">
+          {total} {coin}
+        </strong>
+      </span>
+    </div>
   );
 }

@@ -8,7 +8,7 @@ import { QueryView } from '../../../components/QueryView';
 import { Tabs } from '../../../components/Tabs';
 import { errorMessage } from '../../../lib/api';
 import { isolate } from '../../../lib/bidi';
-import { useGameLevels } from '../api/levels';
+import { useGameRooms } from '../api/rooms';
 import { useRoomName } from '../roomName';
 import { useBetSheet } from '../useBetSheet';
 import { useResultPopup } from '../useResultPopup';
@@ -29,11 +29,11 @@ export type { Balances } from './BetSheet';
  * history (the default tab) and my records, and the result popup. Live events
  * keep it current; while they are down it polls.
  */
-export function GameScreen({ balances, demo, initialLevel }: { balances: Balances; demo: boolean; initialLevel?: string | undefined }) {
-  const levels = useGameLevels();
+export function GameScreen({ balances, demo, initialRoom }: { balances: Balances; demo: boolean; initialRoom?: string | undefined }) {
+  const rooms = useGameRooms();
   return (
-    <QueryView query={levels} skeleton="game">
-      {(list) => <Rooms rooms={list.filter((room) => room.enableFlag)} balances={balances} demo={demo} initialLevel={initialLevel} />}
+    <QueryView query={rooms} skeleton="game">
+      {(list) => <Rooms rooms={list.filter((room) => room.enableFlag)} balances={balances} demo={demo} initialRoom={initialRoom} />}
     </QueryView>
   );
 }
@@ -42,16 +42,16 @@ function Rooms({
   rooms,
   balances,
   demo,
-  initialLevel,
+  initialRoom,
 }: {
   rooms: GameLevel[];
   balances: Balances;
   demo: boolean;
-  initialLevel: string | undefined;
+  initialRoom: string | undefined;
 }) {
   const { t } = useTranslation();
   const roomName = useRoomName();
-  const [chosen, setChosen] = useState(() => rooms.find((room) => String(room.level) === initialLevel)?.level ?? rooms[0]?.level);
+  const [chosen, setChosen] = useState(() => rooms.find((room) => String(room.level) === initialRoom)?.level ?? rooms[0]?.level);
   const room = rooms.find((entry) => entry.level === chosen) ?? rooms[0];
   if (!room) return <EmptyState message={t('game.noRooms')} />;
   return (

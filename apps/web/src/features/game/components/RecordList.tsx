@@ -6,8 +6,8 @@ import { PagedList } from '../../../components/PagedList';
 import { StatusBadge } from '../../../components/StatusBadge';
 import { formatDateTime } from '../../../lib/datetime';
 import { formatAmount, formatSigned } from '../../../lib/money';
+import { useBetLabel } from '../betLabel';
 import { statusTone } from '../status';
-import { useBetLabel } from './BetBoard';
 
 /**
  * My records: each bet with its order number, bet time, bet, stake (base x

@@ -5,10 +5,10 @@ import { StatusBadge } from '../../../components/StatusBadge';
 import { useModalDialog } from '../../../components/useModalDialog';
 import { formatAmount, formatSigned, toMinor } from '../../../lib/money';
 import { haptics } from '../../../lib/native';
+import { useBetLabel } from '../betLabel';
 import type { ResultPopup as Popup } from '../popup';
 import { statusTone } from '../status';
 import { Ball } from './Ball';
-import { useBetLabel } from './BetBoard';
 
 const netClass = (net: bigint) => (net < 0n ? 'amount-down' : net > 0n ? 'amount-up' : '');
 
@@ -21,7 +21,6 @@ const netClass = (net: bigint) => (net < 0n ? 'amount-down' : net > 0n ? 'amount
  */
 export function ResultPopup({ popup, onAcknowledge }: { popup: Popup; onAcknowledge: () => void }) {
   const { t } = useTranslation();
-  const label = useBetLabel();
   const ref = useModalDialog(onAcknowledge);
   const { session, nets } = popup;
   const gained = nets.some((net) => net.outcome === 'won') && !nets.some((net) => net.outcome === 'lost');
@@ -37,15 +36,7 @@ export function ResultPopup({ popup, onAcknowledge }: { popup: Popup; onAcknowle
         <h2 id="result-popup-title" className="popup-title">
           {t('game.popup.title')} <bdi className="ltr-number">{session.periodId}</bdi>
         </h2>
-        <div className="popup-result">
-          <Ball result={session.lotteryResult} colours={session.colours} size="l" />
-          {session.lotteryResult !== null && (
-            <span className="popup-facts">
-              {session.colours.map((colour) => t(`game.bet.${colour}`)).join(' · ')}
-              {session.size && ` · ${t(`game.bet.${session.size}`)}`}
-            </span>
-          )}
-        </div>
+        <ResultFacts session={session} />
         <div data-testid="result-popup-outcome">
           {popup.void ? (
             <p className="popup-outcome popup-draw">{t('game.popup.void')}</p>
@@ -53,51 +44,9 @@ export function ResultPopup({ popup, onAcknowledge }: { popup: Popup; onAcknowle
             nets.map((net) => <NetHeadline key={net.coin} net={net} />)
           )}
         </div>
-        <dl className="popup-totals">
-          {nets.map((net) => (
-            <div key={net.coin} className="popup-total" data-testid="result-popup-total">
-              <div className="fact">
-                <dt>{t('game.popup.staked')}</dt>
-                <dd className="ltr-number">
-                  {formatMoney(net.staked)} {net.coin}
-                </dd>
-              </div>
-              <div className="fact">
-                <dt>{t('game.popup.income')}</dt>
-                <dd className="ltr-number">
-                  {formatMoney(net.paid)} {net.coin}
-                </dd>
-              </div>
-              <div className="fact">
-                <dt>{t('game.popup.net')}</dt>
-                <dd className={`ltr-number ${netClass(net.net)}`.trim()} data-testid="result-popup-profit">
-                  {formatSigned(formatMoney(net.net))} {net.coin}
-                </dd>
-              </div>
-            </div>
-          ))}
-        </dl>
+        <CoinTotals nets={nets} />
         <h3 className="field-label">{t('game.popup.yourBets')}</h3>
-        <ul className="popup-bets">
-          {popup.bets.map((bet) => {
-            const net = betNet({ coin: bet.coin, stake: toMinor(bet.totalBetAmount), payout: toMinor(bet.incomeAmount) });
-            return (
-              <li key={bet.id} className="popup-bet" data-testid="result-popup-bet">
-                <span className="popup-bet-choice">
-                  {label(bet.betName)} <bdi className="ltr-number">×{bet.betMultiples}</bdi>
-                </span>
-                <StatusBadge tone={statusTone(bet.status)}>{t(`game.status.${bet.status}`)}</StatusBadge>
-                <span className="popup-bet-figures">
-                  {t('game.popup.stake')} <bdi className="ltr-number">{formatAmount(bet.totalBetAmount)}</bdi> · {t('game.popup.payout')}{' '}
-                  <bdi className="ltr-number">{formatAmount(bet.incomeAmount)}</bdi>
-                </span>
-                <bdi className={`ltr-number popup-bet-net ${netClass(net)}`.trim()} data-testid="result-popup-bet-net">
-                  {formatSigned(formatMoney(net))} {bet.coin}
-                </bdi>
-              </li>
-            );
-          })}
-        </ul>
+        <BetLines bets={popup.bets} />
         <button type="button" className="btn btn-primary" onClick={() => ref.current?.close()} data-testid="result-popup-ok">
           {t('game.popup.ok')}
         </button>
@@ -116,5 +65,80 @@ function NetHeadline({ net }: { net: CoinNet }) {
         {formatSigned(formatMoney(net.net))} {net.coin}
       </bdi>
     </p>
+  );
+}
+
+/** The number drawn, with its colours and size. */
+function ResultFacts({ session }: { session: Popup['session'] }) {
+  const { t } = useTranslation();
+  return (
+    <div className="popup-result">
+      <Ball result={session.lotteryResult} colours={session.colours} size="l" />
+      {session.lotteryResult !== null && (
+        <span className="popup-facts">
+          {session.colours.map((colour) => t(`game.bet.${colour}`)).join(' · ')}
+          {session.size && ` · ${t(`game.bet.${session.size}`)}`}
+        </span>
+      )}
+    </div>
+  );
+}
+
+/** Per coin: staked, paid back, net. */
+function CoinTotals({ nets }: { nets: readonly CoinNet[] }) {
+  const { t } = useTranslation();
+  return (
+    <dl className="popup-totals">
+      {nets.map((net) => (
+        <div key={net.coin} className="popup-total" data-testid="result-popup-total">
+          <div className="fact">
+            <dt>{t('game.popup.staked')}</dt>
+            <dd className="ltr-number">
+              {formatMoney(net.staked)} {net.coin}
+            </dd>
+          </div>
+          <div className="fact">
+            <dt>{t('game.popup.income')}</dt>
+            <dd className="ltr-number">
+              {formatMoney(net.paid)} {net.coin}
+            </dd>
+          </div>
+          <div className="fact">
+            <dt>{t('game.popup.net')}</dt>
+            <dd className={`ltr-number ${netClass(net.net)}`.trim()} data-testid="result-popup-profit">
+              {formatSigned(formatMoney(net.net))} {net.coin}
+            </dd>
+          </div>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+/** Each of the user's bets in the session: the choice, its status, stake, payout and net. */
+function BetLines({ bets }: { bets: Popup['bets'] }) {
+  const { t } = useTranslation();
+  const label = useBetLabel();
+  return (
+    <ul className="popup-bets">
+      {bets.map((bet) => {
+        const net = betNet({ coin: bet.coin, stake: toMinor(bet.totalBetAmount), payout: toMinor(bet.incomeAmount) });
+        return (
+          <li key={bet.id} className="popup-bet" data-testid="result-popup-bet">
+            <span className="popup-bet-choice">
+              {label(bet.betName)} <bdi className="ltr-number">×{bet.betMultiples}</bdi>
+            </span>
+            <StatusBadge tone={statusTone(bet.status)}>{t(`game.status.${bet.status}`)}</StatusBadge>
+            <span className="popup-bet-figures">
+              {t('game.popup.stake')} <bdi className="ltr-number">{formatAmount(bet.totalBetAmount)}</bdi> · {t('game.popup.payout')}{' '}
+              <bdi className="ltr-number">{formatAmount(bet.incomeAmount)}</bdi>
+            </span>
+            <bdi className={`ltr-number popup-bet-net ${netClass(net)}`.trim()} data-testid="result-popup-bet-net">
+              {formatSigned(formatMoney(net))} {bet.coin}
+            </bdi>
+          </li>
+        );
+      })}
+    </ul>
   );
 }

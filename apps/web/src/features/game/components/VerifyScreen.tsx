@@ -9,8 +9,8 @@ import { QueryView } from '../../../components/QueryView';
 import { StatusBadge, type StatusTone } from '../../../components/StatusBadge';
 import { isolate } from '../../../lib/bidi';
 import { useNavigation } from '../../../lib/navigation';
-import { useGameLevels } from '../api/levels';
 import { useSessionProof } from '../api/proof';
+import { useGameRooms } from '../api/rooms';
 import { useGameSession } from '../api/session';
 import { useRoomName } from '../roomName';
 import { type CheckState, type ShownCheck, verifyProof } from '../verify';
@@ -36,7 +36,7 @@ export function VerifyScreen({ initialPeriodId }: { initialPeriodId?: string | u
   const [periodId, setPeriodId] = useState(start);
   const [error, setError] = useState<string>();
   const proof = useSessionProof(periodId);
-  const levels = useGameLevels();
+  const rooms = useGameRooms();
 
   const submit = () => {
     const value = text.trim();
@@ -81,7 +81,7 @@ export function VerifyScreen({ initialPeriodId }: { initialPeriodId?: string | u
       </Form>
       {periodId && (
         <QueryView query={proof}>
-          {(data) => <QueryView query={levels}>{(list) => <ProofReport proof={data} levels={list} />}</QueryView>}
+          {(data) => <QueryView query={rooms}>{(list) => <ProofReport proof={data} rooms={list} />}</QueryView>}
         </QueryView>
       )}
     </div>
@@ -91,8 +91,8 @@ export function VerifyScreen({ initialPeriodId }: { initialPeriodId?: string | u
 /** Which beacon new sessions use, read from the first room's open session (every room uses the server's one beacon). */
 function BeaconModeNote() {
   const { t } = useTranslation();
-  const levels = useGameLevels();
-  const level = levels.data?.find((room) => room.enableFlag)?.level;
+  const rooms = useGameRooms();
+  const level = rooms.data?.find((room) => room.enableFlag)?.level;
   const session = useGameSession(level, false);
   const beacon = session.data?.beaconName;
   if (!beacon) return null;
@@ -104,10 +104,10 @@ function BeaconModeNote() {
   );
 }
 
-function ProofReport({ proof, levels }: { proof: GameSessionProof; levels: GameLevel[] }) {
+function ProofReport({ proof, rooms }: { proof: GameSessionProof; rooms: GameLevel[] }) {
   const { t } = useTranslation();
   const roomName = useRoomName();
-  const room = levels.find((level) => level.level === proof.level);
+  const room = rooms.find((candidate) => candidate.level === proof.level);
   if (!room) return <ErrorBlock message={t('verify.notFound')} onRetry={() => window.location.reload()} />;
   const report = verifyProof(proof, { level: room.level, sessionSeconds: room.sessionSeconds, betCloseSeconds: room.betCloseSeconds });
   const verdict = proof.status === 'void' ? 'void' : !proof.seed ? 'notDrawn' : report.verified ? 'verified' : 'notVerified';

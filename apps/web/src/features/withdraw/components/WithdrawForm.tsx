@@ -6,6 +6,7 @@ import { ConfirmButton } from '../../../components/ConfirmButton';
 import { Field } from '../../../components/Field';
 import { Form } from '../../../components/Form';
 import { SendCodeButton } from '../../../components/SendCodeButton';
+import { SpendConfirmSheet } from '../../../components/SpendConfirm';
 import { useNavigation } from '../../../lib/navigation';
 import { useWithdrawForm } from '../useWithdrawForm';
 import { Destination } from './Destination';
@@ -97,7 +98,7 @@ export function WithdrawForm(props: WithdrawFormProps) {
         testId="withdraw-confirm"
         hidden={state.spend.open}
       />
-      {state.spend.sheet}
+      {state.spend.asked && <SpendConfirmSheet asked={state.spend.asked} onClose={state.spend.close} />}
     </Form>
   );
 }

@@ -5,6 +5,8 @@ import {
   formatMoney,
   type GameOdds,
   type Money,
+  parseRoomBases,
+  parseRoomMultiples,
   returnToPlayer,
   type SessionTiming,
 } from '@prism/domain';
@@ -13,7 +15,7 @@ import type { Executor } from '../../db/client';
 import { cached } from '../../platform/cached';
 import { gameLevels } from './schema';
 
-export interface LevelConfig extends SessionTiming {
+export interface RoomConfig extends SessionTiming {
   levelName: string;
   enableFlag: boolean;
   baseAmounts: Money[];
@@ -24,13 +26,13 @@ export interface LevelConfig extends SessionTiming {
   odds: GameOdds;
 }
 
-type LevelRow = typeof gameLevels.$inferSelect;
+type RoomRow = typeof gameLevels.$inferSelect;
 
 const BASES = '100,1000,10000,100000';
 const MULTIPLES = '1,5,10,20,50,100';
 
 /** Three rooms of 60 s, 180 s and 300 s sessions, betting closed for the last 5 s (issue 4). */
-const DEFAULT_LEVELS: (typeof gameLevels.$inferInsert)[] = [1, 2, 3].map((level) => ({
+const DEFAULT_ROOMS: (typeof gameLevels.$inferInsert)[] = [1, 2, 3].map((level) => ({
   level,
   levelName: `${[1, 3, 5][level - 1]} Min`,
   sessionSeconds: [60, 180, 300][level - 1] as number,
@@ -43,25 +45,19 @@ const DEFAULT_LEVELS: (typeof gameLevels.$inferInsert)[] = [1, 2, 3].map((level)
   odds: DEFAULT_ODDS,
 }));
 
-export async function seedGameLevels(db: Executor): Promise<void> {
-  await db.insert(gameLevels).values(DEFAULT_LEVELS).onConflictDoNothing();
+export async function seedGameRooms(db: Executor): Promise<void> {
+  await db.insert(gameLevels).values(DEFAULT_ROOMS).onConflictDoNothing();
 }
 
-const list = (text: string) =>
-  text
-    .split(',')
-    .map((part) => part.trim())
-    .filter(Boolean);
-
-export function toLevelConfig(row: LevelRow): LevelConfig {
+export function toRoomConfig(row: RoomRow): RoomConfig {
   return {
     level: row.level,
     levelName: row.levelName,
     enableFlag: row.enableFlag,
     sessionSeconds: row.sessionSeconds,
     betCloseSeconds: row.betCloseSeconds,
-    baseAmounts: list(row.betBaseAmounts).map(BigInt),
-    multiples: list(row.betMultiples).map(Number),
+    baseAmounts: parseRoomBases(row.betBaseAmounts),
+    multiples: parseRoomMultiples(row.betMultiples),
     chipMinLimit: row.chipMinLimit,
     chipMaxLimit: row.chipMaxLimit,
     betAmountMax: row.betAmountMax,
@@ -69,14 +65,15 @@ export function toLevelConfig(row: LevelRow): LevelConfig {
   };
 }
 
-export async function listLevels(db: Executor): Promise<LevelConfig[]> {
-  return (await db.select().from(gameLevels).orderBy(asc(gameLevels.level))).map(toLevelConfig);
+export async function listRooms(db: Executor): Promise<RoomConfig[]> {
+  return (await db.select().from(gameLevels).orderBy(asc(gameLevels.level))).map(toRoomConfig);
 }
 
-export async function loadLevel(db: Executor, level: number): Promise<LevelConfig> {
+/** Room `level` (the room's number, as the wire and the table name it). */
+export async function loadRoom(db: Executor, level: number): Promise<RoomConfig> {
   const [row] = await db.select().from(gameLevels).where(eq(gameLevels.level, level));
   if (!row) throw new AppError('GAME_LEVEL_UNKNOWN');
-  return toLevelConfig(row);
+  return toRoomConfig(row);
 }
 
 /**
@@ -84,56 +81,56 @@ export async function loadLevel(db: Executor, level: number): Promise<LevelConfi
  * their answer built once: the operator's edits (admin.ts) drop it here, another worker's are
  * seen within CONFIG_CACHE_MS. A bet still checks its room in its own statement.
  */
-export function levelCatalog(db: Executor) {
-  const rooms = cached(async () => {
-    const levels = await listLevels(db);
-    return { levels, wire: levels.map(toWireLevel), byLevel: new Map(levels.map((level) => [level.level, level])) };
+export function roomCatalog(db: Executor) {
+  const catalog = cached(async () => {
+    const rooms = await listRooms(db);
+    return { rooms, wire: rooms.map(toWireRoom), byNumber: new Map(rooms.map((room) => [room.level, room])) };
   });
   return {
     /** getLevelList's answer. */
-    wire: async () => (await rooms.get()).wire,
-    async level(level: number): Promise<LevelConfig> {
-      const found = (await rooms.get()).byLevel.get(level);
+    wire: async () => (await catalog.get()).wire,
+    async room(level: number): Promise<RoomConfig> {
+      const found = (await catalog.get()).byNumber.get(level);
       if (!found) throw new AppError('GAME_LEVEL_UNKNOWN');
       return found;
     },
-    invalidate: rooms.invalidate,
+    invalidate: catalog.invalidate,
   };
 }
 
-export type LevelCatalog = ReturnType<typeof levelCatalog>;
+export type RoomCatalog = ReturnType<typeof roomCatalog>;
 
 const pct = (fraction: number) => `${(fraction * 100).toFixed(2)}%`;
 
 /** getLevelList: every field of specification point 3, plus timing, odds and return to player (DESIGN 10). */
-export function toWireLevel(level: LevelConfig) {
-  const bases = level.baseAmounts.map(formatMoney);
+export function toWireRoom(room: RoomConfig) {
+  const bases = room.baseAmounts.map(formatMoney);
   const rtp = Object.fromEntries(
     BET_NAMES.filter((b) => ['Red', 'Green', 'Violet', 'Big', 'Small', '0'].includes(b)).map((b) => [
       b === '0' ? 'number' : b,
-      pct(returnToPlayer(b, level.odds)),
+      pct(returnToPlayer(b, room.odds)),
     ]),
   );
   return {
-    level: level.level,
-    levelName: level.levelName,
-    enableFlag: level.enableFlag,
+    level: room.level,
+    levelName: room.levelName,
+    enableFlag: room.enableFlag,
     betBaseAmountStr: bases.join(','),
     betBaseAmount: bases,
-    betMultipleStr: level.multiples.join(','),
-    betMultiple: level.multiples,
-    chipMinLimit: formatMoney(level.chipMinLimit),
-    chipMaxLimit: formatMoney(level.chipMaxLimit),
-    betAmountMax: formatMoney(level.betAmountMax),
-    sessionSeconds: level.sessionSeconds,
-    betCloseSeconds: level.betCloseSeconds,
+    betMultipleStr: room.multiples.join(','),
+    betMultiple: room.multiples,
+    chipMinLimit: formatMoney(room.chipMinLimit),
+    chipMaxLimit: formatMoney(room.chipMaxLimit),
+    betAmountMax: formatMoney(room.betAmountMax),
+    sessionSeconds: room.sessionSeconds,
+    betCloseSeconds: room.betCloseSeconds,
     odds: {
-      fee: pct(level.odds.feeBps / 10_000),
-      colour: `${level.odds.colourBps / 10_000}x`,
-      colourOnViolet: `${level.odds.colourOnVioletBps / 10_000}x`,
-      violet: `${level.odds.violetBps / 10_000}x`,
-      number: `${level.odds.numberBps / 10_000}x`,
-      size: `${level.odds.sizeBps / 10_000}x`,
+      fee: pct(room.odds.feeBps / 10_000),
+      colour: `${room.odds.colourBps / 10_000}x`,
+      colourOnViolet: `${room.odds.colourOnVioletBps / 10_000}x`,
+      violet: `${room.odds.violetBps / 10_000}x`,
+      number: `${room.odds.numberBps / 10_000}x`,
+      size: `${room.odds.sizeBps / 10_000}x`,
     },
     returnToPlayer: rtp,
   };

@@ -3,8 +3,8 @@ import { api } from '../../../lib/api';
 import { queryKeys } from '../../../lib/queryClient';
 
 /** GET /app/game/luckyLottery/getLevelList: the rooms with their bet lists, timing, odds and return to player. */
-export const getGameLevels = () => api.game.getLevelList();
+export const getGameRooms = () => api.game.getLevelList();
 
-export const gameLevelsQueryOptions = () => queryOptions({ queryKey: queryKeys.gameLevels, queryFn: getGameLevels, staleTime: 5 * 60_000 });
+export const gameRoomsQueryOptions = () => queryOptions({ queryKey: queryKeys.gameLevels, queryFn: getGameRooms, staleTime: 5 * 60_000 });
 
-export const useGameLevels = () => useQuery(gameLevelsQueryOptions());
+export const useGameRooms = () => useQuery(gameRoomsQueryOptions());
