@@ -7,13 +7,14 @@ import { createContentService } from './modules/content';
 import { createFileStorage } from './modules/file';
 import { createFixedDepositService } from './modules/fixedDeposit';
 import { createFollowInvestService } from './modules/followInvest';
-import { betFiguresScalar, createDrandBeacon, createGameScheduler, createLocalBeacon, levelCatalog } from './modules/game';
+import { betFiguresScalar, createDrandBeacon, createGameScheduler, createLocalBeacon, levelCatalog, recentBets } from './modules/game';
 import { createGiftCodeService } from './modules/giftCode';
 import { createLevelAdmin, createLevelService, levelRulesCache } from './modules/level';
 import { createMessageService } from './modules/message';
 import { createNotifier } from './modules/notify';
 import { createPowerService, incomeListScalar } from './modules/power';
 import { createProtectionService } from './modules/protection';
+import { cashCreditedSince, cashRechargedSince } from './modules/recharge';
 import { createSignInService } from './modules/signIn';
 import { createCodeService, createHttpSmsProvider, createOutboxSmsProvider, createSmsCodeSender } from './modules/sms';
 import { createTapService } from './modules/tap';
@@ -58,7 +59,7 @@ export function createServices(deps: CoreDeps) {
     notifier,
     operatorChatIds: config.OPERATOR_TELEGRAM_IDS.map(Number).filter(Number.isSafeInteger),
   });
-  const protection = createProtectionService({ db, clock, config: configService });
+  const protection = createProtectionService({ db, clock, config: configService, cashRechargedSince, cashCreditedSince, recentBets });
   const { refuseExcluded } = protection;
   const signIn = createSignInService({ db, clock, config: configService, refuseExcluded });
   const team = createTeamService({ db, clock, config: configService });

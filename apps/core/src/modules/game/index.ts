@@ -6,5 +6,6 @@ export { createDrandBeacon, createLocalBeacon, loadQuicknetVerifier } from './be
 export type { BetFigures } from './figures';
 export { betFiguresScalar, rebuildBetFigures, stakedValueSql } from './figures';
 export { levelCatalog } from './levels';
+export { type RecentBet, recentBets } from './recentBets';
 export { gameRoutes } from './routes';
 export { createGameScheduler } from './scheduler';
