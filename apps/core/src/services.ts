@@ -41,11 +41,7 @@ export function createServices(deps: CoreDeps) {
   const publicUrl = publicUrlOf(config);
   const tokens = createTokenService(deps.secret, clock);
   const codes = createCodeService({ db, clock, random, secret: deps.secret });
-  const sms =
-    deps.sms ??
-    (config.SMS_PROVIDER === 'http' && config.SMS_HTTP_URL
-      ? createHttpSmsProvider({ url: config.SMS_HTTP_URL, token: config.SMS_HTTP_TOKEN })
-      : createOutboxSmsProvider(db, clock, logger));
+  const sms = smsProviderOf(deps);
   const configService = createConfigService(db, publicUrl, { DEV_OUTBOX: String(config.devOutbox) });
   const session = { clock, random, tokens, ttlHours: config.TOKEN_TTL_HOURS };
   const notifier = createNotifier(db, clock, logger, deps.botTransport);
@@ -77,19 +73,7 @@ export function createServices(deps: CoreDeps) {
     areaCodes: createAreaCodes(configService),
     sendSmsCode: createSmsCodeSender(codes, sms, logger),
     auth: createAuthService({ db, codes, ...session }),
-    users: createUserService({
-      db,
-      clock,
-      config: configService,
-      codes,
-      publicUrl: config.PUBLIC_URL ? publicUrl : '',
-      botUsername: config.BOT_USERNAME,
-      miniAppShortName: config.MINI_APP_SHORT_NAME,
-      engagement: { streakDay: signIn.streakDay, level: levels.currentScalar },
-      game: { betFigures: betFiguresScalar },
-      team,
-      power: { incomeList: incomeListScalar },
-    }),
+    users: userServiceOf(deps, { config: configService, codes, signIn, levels, team }),
     team,
     power,
     signIn,
@@ -108,17 +92,67 @@ export function createServices(deps: CoreDeps) {
     game: gameServices(deps),
     withdraw,
     telegramLink,
-    /** What the bot asks core (accounts, withdrawal review): the same services the API uses. */
-    bot: {
-      accounts: createBotAccounts(db, telegramLink),
-      review: createWithdrawalReview(withdraw),
-      giftCodes: createGiftCodeIssuer(giftCodes),
-      broadcasts: createBroadcastIssuer(broadcasts),
-    },
+    bot: botServicesOf(db, { telegramLink, withdraw, giftCodes, broadcasts }),
   };
 }
 
 export type Services = ReturnType<typeof createServices>;
+
+/** The SMS provider: the test's, the HTTP gateway when configured, else the outbox (development). */
+function smsProviderOf(deps: CoreDeps) {
+  const { config } = deps;
+  return (
+    deps.sms ??
+    (config.SMS_PROVIDER === 'http' && config.SMS_HTTP_URL
+      ? createHttpSmsProvider({ url: config.SMS_HTTP_URL, token: config.SMS_HTTP_TOKEN })
+      : createOutboxSmsProvider(deps.db, deps.clock, deps.logger))
+  );
+}
+
+/** The user service, with the figures other modules contribute to getUserInfo. */
+function userServiceOf(
+  deps: CoreDeps,
+  parts: {
+    config: ReturnType<typeof createConfigService>;
+    codes: ReturnType<typeof createCodeService>;
+    signIn: ReturnType<typeof createSignInService>;
+    levels: ReturnType<typeof createLevelService>;
+    team: ReturnType<typeof createTeamService>;
+  },
+) {
+  const { config } = deps;
+  return createUserService({
+    db: deps.db,
+    clock: deps.clock,
+    config: parts.config,
+    codes: parts.codes,
+    publicUrl: config.PUBLIC_URL ? publicUrlOf(config) : '',
+    botUsername: config.BOT_USERNAME,
+    miniAppShortName: config.MINI_APP_SHORT_NAME,
+    engagement: { streakDay: parts.signIn.streakDay, level: parts.levels.currentScalar },
+    game: { betFigures: betFiguresScalar },
+    team: parts.team,
+    power: { incomeList: incomeListScalar },
+  });
+}
+
+/** What the bot asks core (accounts, withdrawal review, gift codes, broadcasts): the same services the API uses. */
+function botServicesOf(
+  db: CoreDeps['db'],
+  parts: {
+    telegramLink: ReturnType<typeof createTelegramLinkService>;
+    withdraw: ReturnType<typeof createWithdrawService>;
+    giftCodes: ReturnType<typeof createGiftCodeService>;
+    broadcasts: ReturnType<typeof createBroadcastService>;
+  },
+) {
+  return {
+    accounts: createBotAccounts(db, parts.telegramLink),
+    review: createWithdrawalReview(parts.withdraw),
+    giftCodes: createGiftCodeIssuer(parts.giftCodes),
+    broadcasts: createBroadcastIssuer(parts.broadcasts),
+  };
+}
 
 /** The game's scheduler and the seed-chain settings its routes share. */
 function gameServices(deps: CoreDeps) {
