@@ -7,6 +7,7 @@ import { CLEANUPS } from './cleanups';
 import type { Config } from './config';
 import { DAILY_STEPS } from './dailySteps';
 import { type Database, openDatabase } from './db/client';
+import type { CoreDeps } from './deps';
 import { answerClientErrorsWithEnvelope } from './http/clientErrors';
 import { startBroadcastJob } from './modules/broadcast';
 import { startEarningJob } from './modules/earning';
@@ -77,70 +78,18 @@ function shutdownSteps(server: Server, opened: Opened): ShutdownStep[] {
   ];
 }
 
+/**
+ * Start-up, as a list of named steps: the store, the secrets, the bot (bound late to the services),
+ * the app, the singleton jobs under the leader lock, then the game scheduler.
+ */
 async function startOn(server: Server, opened: Opened, config: Config, logger: Logger): Promise<RunningServer> {
-  // The embedded database must have one owner, whatever port another instance listens on.
-  if (!config.DATABASE_URL) opened.dataDirLock = lockDataDir(config.dataDir);
-  const database = await openDatabase({
-    url: config.DATABASE_URL,
-    dataDir: path.join(config.dataDir, 'pglite'),
-    poolSize: config.DATABASE_POOL_SIZE,
-  });
-  opened.database = database;
-  logger.debug('database open; migrating');
-  await database.migrate();
-  logger.debug('migrated; seeding');
-  await seedDatabase(database.db);
-  logger.debug('seeded');
-  const secret = await loadOrCreateSecret(config.JWT_SECRET, config.dataDir);
-  const opsToken = await loadOrCreateSecret(config.OPS_TOKEN, config.dataDir, OPS_TOKEN_FILE);
-  const publicUrl = publicUrlOf(config);
-
+  const database = await openStore(config, logger, opened);
+  const secrets = await loadSecrets(config);
   // The bot needs the services (operator review) and the services need the bot (to send): bind late.
-  let services: Services | undefined;
-  // grammY (about 4 MB of heap) is loaded only when the bot runs: `@prism/bot` itself does not load it.
-  const telegram = config.BOT_TOKEN ? await import('@prism/bot/grammy') : undefined;
-  const bot =
-    telegram && config.BOT_TOKEN
-      ? telegram.createBot({
-          token: config.BOT_TOKEN,
-          apiRoot: config.BOT_API_ROOT,
-          miniAppUrl: config.MINI_APP_URL ?? publicUrl,
-          miniAppShortName: config.MINI_APP_SHORT_NAME,
-          onError: (error) => logger.error({ err: error }, 'bot update failed'),
-          operators: {
-            ids: config.OPERATOR_TELEGRAM_IDS.map(Number),
-            review: reviewThrough(() => services),
-            giftCodes: { create: (input) => ready(() => services).bot.giftCodes.create(input) },
-            broadcasts: { send: (input) => ready(() => services).bot.broadcasts.send(input) },
-          },
-          log: logger,
-          accounts: accountsThrough(() => services),
-        })
-      : undefined;
-  const webhook =
-    telegram && bot && config.BOT_WEBHOOK_URL
-      ? telegram.webhookCallback(bot, 'express', { secretToken: config.BOT_WEBHOOK_SECRET })
-      : undefined;
-
-  const events = await createEventBus(database, database.db, logger);
-  opened.events = events;
-  const clock = clockOf(config);
-  const deps = {
-    events,
-    config,
-    db: database.db,
-    clock,
-    random: cryptoRandom,
-    logger,
-    secret,
-    opsToken,
-    ...(bot ? { botTransport: createGrammyTransport(bot.api) } : {}),
-    ...(webhook ? { botWebhook: webhook } : {}),
-  };
-  services = createServices(deps);
-  const app = createApp(deps, services);
-  server.off('request', answerStarting);
-  server.on('request', app);
+  const late: { services?: Services } = {};
+  const telegram = await buildBot(config, logger, secrets.publicUrl, () => late.services);
+  const { deps, services } = await buildApp(server, opened, database, config, logger, secrets, telegram);
+  late.services = services;
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : config.PORT;
   const url = config.PUBLIC_URL ?? `http://localhost:${port}`;
@@ -148,58 +97,8 @@ async function startOn(server: Server, opened: Opened, config: Config, logger: L
   // Jobs that must run in one process only (docs/architecture.md, Scale-out) run under the leader lock.
   const leadership = createLeadership({ url: config.DATABASE_URL, logger, checkMs: config.LEADER_CHECK_MS });
   opened.leadership = leadership;
-  if (telegram && bot) await startBot(telegram, bot, config, logger, config.MINI_APP_URL ?? publicUrl, leadership);
-  let stopMaintenance = () => {};
-  await leadership.runAsLeader(
-    'maintenance',
-    () => {
-      stopMaintenance = startMaintenance(database.db, clock, CLEANUPS, logger);
-    },
-    () => stopMaintenance(),
-  );
-  // Rebates: paid once per day even if two processes ran the job (modules/team/job.ts); the leader runs it.
-  let stopRebates: () => Promise<void> | void = () => {};
-  const settings = services.config;
-  await leadership.runAsLeader(
-    'rebates',
-    () => {
-      stopRebates = startRebateJob(database.db, clock, settings, logger);
-    },
-    () => stopRebates(),
-  );
-  // Daily earnings (power income and fee, advisor earnings, deposit interest): each step and day is claimed
-  // by its earning_days row in the paying transaction (modules/earning/job.ts); the leader runs it.
-  let stopEarnings: () => Promise<void> | void = () => {};
-  await leadership.runAsLeader(
-    'earnings',
-    () => {
-      stopEarnings = startEarningJob(database.db, clock, settings, DAILY_STEPS, logger, { chunkSize: config.EARNING_CHUNK_SIZE });
-    },
-    () => stopEarnings(),
-  );
-  // Broadcasts to Telegram chats: rows are claimed with SKIP LOCKED (modules/broadcast/job.ts), so even two
-  // runners send each once; the leader runs it so the pace stays under Telegram's limit.
-  const { botTransport } = deps;
-  if (botTransport) {
-    let stopBroadcasts: () => Promise<void> | void = () => {};
-    await leadership.runAsLeader(
-      'broadcasts',
-      () => {
-        stopBroadcasts = startBroadcastJob(database.db, botTransport, clock, logger, config.BROADCAST_POLL_MS);
-      },
-      () => stopBroadcasts(),
-    );
-    // Bot messages that did not reach Telegram (modules/notify/outboxJob.ts): leased rows, so even two
-    // runners never send one twice at once; pending rows from before a restart go at its first run.
-    let stopOutbox: () => Promise<void> | void = () => {};
-    await leadership.runAsLeader(
-      'bot-outbox',
-      () => {
-        stopOutbox = startOutboxJob(database.db, botTransport, clock, logger, config.BROADCAST_POLL_MS);
-      },
-      () => stopOutbox(),
-    );
-  }
+  if (telegram) await startBot(telegram.runtime, telegram.bot, config, logger, config.MINI_APP_URL ?? secrets.publicUrl, leadership);
+  await startLeaderJobs(leadership, deps, services, config);
   // Safe in every process: each room is advanced under its own advisory lock (modules/game/scheduler.ts).
   const { scheduler } = services.game;
   if (config.GAME_TICK_MS > 0) scheduler.start(config.GAME_TICK_MS);
@@ -216,6 +115,148 @@ async function startOn(server: Server, opened: Opened, config: Config, logger: L
       return stopped;
     },
   };
+}
+
+type OpenedDatabase = Awaited<ReturnType<typeof openDatabase>>;
+
+/** Opens the database (the embedded one locked to this process), migrates and seeds it. */
+async function openStore(config: Config, logger: Logger, opened: Opened): Promise<OpenedDatabase> {
+  // The embedded database must have one owner, whatever port another instance listens on.
+  if (!config.DATABASE_URL) opened.dataDirLock = lockDataDir(config.dataDir);
+  const database = await openDatabase({
+    url: config.DATABASE_URL,
+    dataDir: path.join(config.dataDir, 'pglite'),
+    poolSize: config.DATABASE_POOL_SIZE,
+  });
+  opened.database = database;
+  logger.debug('database open; migrating');
+  await database.migrate();
+  logger.debug('migrated; seeding');
+  await seedDatabase(database.db);
+  logger.debug('seeded');
+  return database;
+}
+
+interface Secrets {
+  secret: string;
+  opsToken: string;
+  publicUrl: string;
+}
+
+async function loadSecrets(config: Config): Promise<Secrets> {
+  const secret = await loadOrCreateSecret(config.JWT_SECRET, config.dataDir);
+  const opsToken = await loadOrCreateSecret(config.OPS_TOKEN, config.dataDir, OPS_TOKEN_FILE);
+  return { secret, opsToken, publicUrl: publicUrlOf(config) };
+}
+
+/** `@prism/bot/grammy`: the bot runtime, imported when BOT_TOKEN is set. */
+type BotRuntime = typeof import('@prism/bot/grammy');
+type Bot = ReturnType<BotRuntime['createBot']>;
+
+interface TelegramBot {
+  runtime: BotRuntime;
+  bot: Bot;
+  webhook: CoreDeps['botWebhook'];
+}
+
+/** The Telegram bot when BOT_TOKEN is set; it reaches the services through `services` once they exist. */
+async function buildBot(
+  config: Config,
+  logger: Logger,
+  publicUrl: string,
+  services: () => Services | undefined,
+): Promise<TelegramBot | undefined> {
+  if (!config.BOT_TOKEN) return undefined;
+  // grammY (about 4 MB of heap) is loaded only when the bot runs: `@prism/bot` itself does not load it.
+  const runtime = await import('@prism/bot/grammy');
+  const bot = runtime.createBot({
+    token: config.BOT_TOKEN,
+    apiRoot: config.BOT_API_ROOT,
+    miniAppUrl: config.MINI_APP_URL ?? publicUrl,
+    miniAppShortName: config.MINI_APP_SHORT_NAME,
+    onError: (error) => logger.error({ err: error }, 'bot update failed'),
+    operators: {
+      ids: config.OPERATOR_TELEGRAM_IDS.map(Number),
+      review: reviewThrough(services),
+      giftCodes: { create: (input) => ready(services).bot.giftCodes.create(input) },
+      broadcasts: { send: (input) => ready(services).bot.broadcasts.send(input) },
+    },
+    log: logger,
+    accounts: accountsThrough(services),
+  });
+  const webhook = config.BOT_WEBHOOK_URL ? runtime.webhookCallback(bot, 'express', { secretToken: config.BOT_WEBHOOK_SECRET }) : undefined;
+  return { runtime, bot, webhook };
+}
+
+/** Builds the event bus, the services and the app, and lets the app answer in place of the 503s. */
+async function buildApp(
+  server: Server,
+  opened: Opened,
+  database: OpenedDatabase,
+  config: Config,
+  logger: Logger,
+  secrets: Secrets,
+  telegram: TelegramBot | undefined,
+) {
+  const events = await createEventBus(database, database.db, logger);
+  opened.events = events;
+  const deps = {
+    events,
+    config,
+    db: database.db,
+    clock: clockOf(config),
+    random: cryptoRandom,
+    logger,
+    secret: secrets.secret,
+    opsToken: secrets.opsToken,
+    ...(telegram ? { botTransport: createGrammyTransport(telegram.bot.api) } : {}),
+    ...(telegram?.webhook ? { botWebhook: telegram.webhook } : {}),
+  };
+  const services = createServices(deps);
+  const app = createApp(deps, services);
+  server.off('request', answerStarting);
+  server.on('request', app);
+  return { deps, services };
+}
+
+type StopJob = () => Promise<void> | void;
+
+/** Runs a job while this process leads for `name`; `start` returns how to stop it. */
+async function leaderJob(leadership: Leadership, name: string, start: () => StopJob): Promise<void> {
+  let stop: StopJob = () => {};
+  await leadership.runAsLeader(
+    name,
+    () => {
+      stop = start();
+    },
+    () => stop(),
+  );
+}
+
+/** The jobs that run in one process only, each under its own leader lock. */
+async function startLeaderJobs(
+  leadership: Leadership,
+  deps: Awaited<ReturnType<typeof buildApp>>['deps'],
+  services: Services,
+  config: Config,
+): Promise<void> {
+  const { db, clock, logger, botTransport } = deps;
+  const settings = services.config;
+  await leaderJob(leadership, 'maintenance', () => startMaintenance(db, clock, CLEANUPS, logger));
+  // Rebates: paid once per day even if two processes ran the job (modules/team/job.ts); the leader runs it.
+  await leaderJob(leadership, 'rebates', () => startRebateJob(db, clock, settings, logger));
+  // Daily earnings (power income and fee, advisor earnings, deposit interest): each step and day is claimed
+  // by its earning_days row in the paying transaction (modules/earning/job.ts); the leader runs it.
+  await leaderJob(leadership, 'earnings', () =>
+    startEarningJob(db, clock, settings, DAILY_STEPS, logger, { chunkSize: config.EARNING_CHUNK_SIZE }),
+  );
+  if (!botTransport) return;
+  // Broadcasts to Telegram chats: rows are claimed with SKIP LOCKED (modules/broadcast/job.ts), so even two
+  // runners send each once; the leader runs it so the pace stays under Telegram's limit.
+  await leaderJob(leadership, 'broadcasts', () => startBroadcastJob(db, botTransport, clock, logger, config.BROADCAST_POLL_MS));
+  // Bot messages that did not reach Telegram (modules/notify/outboxJob.ts): leased rows, so even two
+  // runners never send one twice at once; pending rows from before a restart go at its first run.
+  await leaderJob(leadership, 'bot-outbox', () => startOutboxJob(db, botTransport, clock, logger, config.BROADCAST_POLL_MS));
 }
 
 /** Binds the port; a taken port becomes a ListenError that says what to do. */
@@ -272,12 +313,9 @@ function clockOf(config: Config): Clock {
   return scaledClock(start, config.CLOCK_STARTED_AT ?? Date.now(), config.CLOCK_RATE);
 }
 
-/** `@prism/bot/grammy`: the bot runtime, imported when BOT_TOKEN is set. */
-type BotRuntime = typeof import('@prism/bot/grammy');
-
 async function startBot(
   telegram: BotRuntime,
-  bot: ReturnType<BotRuntime['createBot']>,
+  bot: Bot,
   config: Config,
   logger: Logger,
   miniAppUrl: string,

@@ -8,14 +8,14 @@ import { createContentService } from './modules/content';
 import { createFileStorage } from './modules/file';
 import { createFixedDepositService } from './modules/fixedDeposit';
 import { createFollowInvestService } from './modules/followInvest';
-import { betFiguresScalar, createDrandBeacon, createGameScheduler, createLocalBeacon, roomCatalog } from './modules/game';
+import { betFiguresScalar, createDrandBeacon, createGameScheduler, createLocalBeacon, recentBets, roomCatalog } from './modules/game';
 import { createGiftCodeService } from './modules/giftCode';
 import { createLevelAdmin, createLevelService, levelRulesCache } from './modules/level';
 import { createMessageService } from './modules/message';
 import { createNotifier, type Notifier } from './modules/notify';
 import { createPowerService, incomeListScalar } from './modules/power';
 import { createProtectionService, type ProtectionService } from './modules/protection';
-import { createRechargeContext } from './modules/recharge';
+import { cashCreditedSince, cashRechargedSince, createRechargeContext } from './modules/recharge';
 import { createCodeService, createHttpSmsProvider, createOutboxSmsProvider, createSmsCodeSender } from './modules/sms';
 import { createTapService } from './modules/tap';
 import { createTeamService } from './modules/team';
@@ -55,7 +55,7 @@ export function createServices(deps: CoreDeps) {
     notifier,
     operatorChatIds: config.OPERATOR_TELEGRAM_IDS.map(Number).filter(Number.isSafeInteger),
   });
-  const protection = createProtectionService({ db, clock, config: configService });
+  const protection = createProtectionService({ db, clock, config: configService, cashRechargedSince, cashCreditedSince, recentBets });
   const { refuseExcluded } = protection;
   const checkIn = createCheckInService({ db, clock, config: configService, refuseExcluded });
   const team = createTeamService({ db, clock, config: configService });
@@ -73,20 +73,7 @@ export function createServices(deps: CoreDeps) {
     areaCodes: createAreaCodes(configService),
     sendSmsCode: createSmsCodeSender(codes, sms, logger),
     auth: createAuthService({ db, codes, ...session }),
-    users: createUserService({
-      db,
-      clock,
-      config: configService,
-      codes,
-      publicUrl: config.PUBLIC_URL ? publicUrl : '',
-      botUsername: config.BOT_USERNAME,
-      miniAppShortName: config.MINI_APP_SHORT_NAME,
-      engagement: { streakDay: checkIn.streakDay, level: levels.currentScalar },
-      game: { betFigures: betFiguresScalar },
-      team,
-      power: { incomeList: incomeListScalar },
-      withdraw: { figures: withdrawFiguresScalar },
-    }),
+    users: userServiceOf(deps, { config: configService, codes, checkIn, levels, team }),
     team,
     power,
     checkIn,
@@ -106,17 +93,68 @@ export function createServices(deps: CoreDeps) {
     recharge: rechargeContext(deps, notifier, protection),
     withdraw,
     telegramLink,
-    /** What the bot asks core (accounts, withdrawal review): the same services the API uses. */
-    bot: {
-      accounts: createBotAccounts(db, telegramLink),
-      review: createWithdrawalReview(withdraw),
-      giftCodes: createGiftCodeIssuer(giftCodes),
-      broadcasts: createBroadcastIssuer(broadcasts),
-    },
+    bot: botServicesOf(db, { telegramLink, withdraw, giftCodes, broadcasts }),
   };
 }
 
 export type Services = ReturnType<typeof createServices>;
+
+/** The SMS provider: the test's, the HTTP gateway when configured, else the outbox (development). */
+function smsProviderOf(deps: CoreDeps) {
+  const { config } = deps;
+  return (
+    deps.sms ??
+    (config.SMS_PROVIDER === 'http' && config.SMS_HTTP_URL
+      ? createHttpSmsProvider({ url: config.SMS_HTTP_URL, token: config.SMS_HTTP_TOKEN })
+      : createOutboxSmsProvider(deps.db, deps.clock, deps.logger))
+  );
+}
+
+/** The user service, with the figures other modules contribute to getUserInfo. */
+function userServiceOf(
+  deps: CoreDeps,
+  parts: {
+    config: ReturnType<typeof createConfigService>;
+    codes: ReturnType<typeof createCodeService>;
+    checkIn: ReturnType<typeof createCheckInService>;
+    levels: ReturnType<typeof createLevelService>;
+    team: ReturnType<typeof createTeamService>;
+  },
+) {
+  const { config } = deps;
+  return createUserService({
+    db: deps.db,
+    clock: deps.clock,
+    config: parts.config,
+    codes: parts.codes,
+    publicUrl: config.PUBLIC_URL ? publicUrlOf(config) : '',
+    botUsername: config.BOT_USERNAME,
+    miniAppShortName: config.MINI_APP_SHORT_NAME,
+    engagement: { streakDay: parts.checkIn.streakDay, level: parts.levels.currentScalar },
+    game: { betFigures: betFiguresScalar },
+    team: parts.team,
+    power: { incomeList: incomeListScalar },
+    withdraw: { figures: withdrawFiguresScalar },
+  });
+}
+
+/** What the bot asks core (accounts, withdrawal review, gift codes, broadcasts): the same services the API uses. */
+function botServicesOf(
+  db: CoreDeps['db'],
+  parts: {
+    telegramLink: ReturnType<typeof createTelegramLinkService>;
+    withdraw: ReturnType<typeof createWithdrawService>;
+    giftCodes: ReturnType<typeof createGiftCodeService>;
+    broadcasts: ReturnType<typeof createBroadcastService>;
+  },
+) {
+  return {
+    accounts: createBotAccounts(db, parts.telegramLink),
+    review: createWithdrawalReview(parts.withdraw),
+    giftCodes: createGiftCodeIssuer(parts.giftCodes),
+    broadcasts: createBroadcastIssuer(parts.broadcasts),
+  };
+}
 
 /** The game's scheduler and the seed-chain settings its routes share. */
 function gameServices(deps: CoreDeps) {
@@ -135,17 +173,6 @@ function gameServices(deps: CoreDeps) {
     beaconLateAfterMs: config.GAME_BEACON_TIMEOUT_SECONDS * 1000,
   });
   return { beacon, chainDeps, scheduler, catalog: roomCatalog(deps.db) };
-}
-
-/** The SMS provider: the one handed in (tests), the HTTP one when configured, else the outbox. */
-function smsProviderOf(deps: CoreDeps) {
-  const { config } = deps;
-  return (
-    deps.sms ??
-    (config.SMS_PROVIDER === 'http' && config.SMS_HTTP_URL
-      ? createHttpSmsProvider({ url: config.SMS_HTTP_URL, token: config.SMS_HTTP_TOKEN })
-      : createOutboxSmsProvider(deps.db, deps.clock, deps.logger))
-  );
 }
 
 /** What money in needs (routes and operator routes share it): built once. */

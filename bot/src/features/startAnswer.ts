@@ -54,12 +54,8 @@ export async function answerStart(input: StartInput, config: BotConfig): Promise
   const lines = [t.welcome(greetingName(from))];
 
   const link = LINK.exec(input.payload);
-  if (link?.[1] && config.accounts) {
-    const outcome = await config.accounts.link(link[1], user);
-    lines.push(outcome.ok ? (from.username ? t.linked : t.linkedNoUsername) : outcome.message);
-  } else if (input.payload.startsWith(LINK_PREFIX)) {
-    lines.push(translateMessage('TELEGRAM_LINK_UNKNOWN', resolveLocale(from.language_code)));
-  }
+  const linked = await linkLine(input, config, link?.[1], user);
+  if (linked) lines.push(linked);
 
   const account = await config.accounts?.linkedAccount(user);
   const candidate = !link && !account && INVITATION.test(input.payload) ? input.payload.toUpperCase() : undefined;
@@ -72,6 +68,23 @@ export async function answerStart(input: StartInput, config: BotConfig): Promise
   const button = openAppButton(input, config, appUrl, code);
   lines.push(button ? t.tapButton : t.openAppAt(appUrl));
   return { text: lines.join('\n\n'), ...(button ? { buttons: [[button]] } : {}) };
+}
+
+/** What a link_<token> payload did (linked, or why not); undefined when the payload is no link. */
+async function linkLine(
+  input: StartInput,
+  config: BotConfig,
+  token: string | undefined,
+  user: Parameters<NonNullable<BotConfig['accounts']>['link']>[1],
+): Promise<string | undefined> {
+  const { from } = input;
+  const t = botTexts(from.language_code);
+  if (token && config.accounts) {
+    const outcome = await config.accounts.link(token, user);
+    return outcome.ok ? (from.username ? t.linked : t.linkedNoUsername) : outcome.message;
+  }
+  if (input.payload.startsWith(LINK_PREFIX)) return translateMessage('TELEGRAM_LINK_UNKNOWN', resolveLocale(from.language_code));
+  return undefined;
 }
 
 /**

@@ -41,35 +41,48 @@ export function subscribeGameEvents(options: EventStreamOptions): () => void {
     else if (lines.length > 0 && lines.every((line) => line.startsWith(':'))) options.onHeartbeat?.();
   };
   const run = async () => {
-    const response = await (options.fetchImpl ?? fetch)(url, { signal: controller.signal, headers: { Accept: 'text/event-stream' } });
-    if (!response.ok || !response.body) throw new Error(`event stream answered HTTP ${response.status}`);
-    // A refusal (unknown room, too many streams) is an ordinary envelope, not a stream: never "open".
-    if (!response.headers.get('content-type')?.includes('text/event-stream')) {
-      const answer = (await response.json().catch(() => undefined)) as { code?: number; message?: string } | undefined;
-      throw new Error(`event stream refused: ${answer?.code ?? '?'} ${answer?.message ?? ''}`.trim());
-    }
+    const body = await openStream(options, url, controller.signal);
     if (live()) options.onOpen?.();
-    const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
-    let buffer = '';
-    let lastWasCR = false;
-    for (;;) {
-      const { value, done } = await reader.read();
-      if (done) throw new Error('event stream ended');
-      // Lines end with LF, CRLF or CR (a CRLF may be split across chunks).
-      const text: string = lastWasCR && value.startsWith('\n') ? value.slice(1) : value;
-      lastWasCR = text.endsWith('\r');
-      buffer += text.replace(/\r\n?/g, '\n');
-      let end = buffer.indexOf('\n\n');
-      while (end >= 0 && live()) {
-        const block = buffer.slice(0, end);
-        buffer = buffer.slice(end + 2);
-        dispatch(block);
-        end = buffer.indexOf('\n\n');
-      }
-    }
+    await readBlocks(body, live, dispatch);
   };
   run().catch((error: unknown) => {
     if (live()) options.onError?.(error);
   });
   return () => controller.abort();
+}
+
+type ResponseBody = NonNullable<Response['body']>;
+
+/** Fetches the stream; a refusal (an HTTP error, or an envelope instead of a stream) throws. */
+async function openStream(options: EventStreamOptions, url: string, signal: AbortSignal): Promise<ResponseBody> {
+  const response = await (options.fetchImpl ?? fetch)(url, { signal, headers: { Accept: 'text/event-stream' } });
+  if (!response.ok || !response.body) throw new Error(`event stream answered HTTP ${response.status}`);
+  // A refusal (unknown room, too many streams) is an ordinary envelope, not a stream: never "open".
+  if (!response.headers.get('content-type')?.includes('text/event-stream')) {
+    const answer = (await response.json().catch(() => undefined)) as { code?: number; message?: string } | undefined;
+    throw new Error(`event stream refused: ${answer?.code ?? '?'} ${answer?.message ?? ''}`.trim());
+  }
+  return response.body;
+}
+
+/** Hands each block (up to a blank line) to `dispatch` while `live`; the stream's end throws. */
+async function readBlocks(body: ResponseBody, live: () => boolean, dispatch: (block: string) => void): Promise<never> {
+  const reader = body.pipeThrough(new TextDecoderStream()).getReader();
+  let buffer = '';
+  let lastWasCR = false;
+  for (;;) {
+    const { value, done } = await reader.read();
+    if (done) throw new Error('event stream ended');
+    // Lines end with LF, CRLF or CR (a CRLF may be split across chunks).
+    const text: string = lastWasCR && value.startsWith('\n') ? value.slice(1) : value;
+    lastWasCR = text.endsWith('\r');
+    buffer += text.replace(/\r\n?/g, '\n');
+    let end = buffer.indexOf('\n\n');
+    while (end >= 0 && live()) {
+      const block = buffer.slice(0, end);
+      buffer = buffer.slice(end + 2);
+      dispatch(block);
+      end = buffer.indexOf('\n\n');
+    }
+  }
 }

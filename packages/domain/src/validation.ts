@@ -16,6 +16,11 @@ export const PASSWORD_MIN = 6;
 export const PASSWORD_MAX = 64;
 export const NICKNAME_MAX = 32;
 
+/** A C0 control other than tab, line feed and carriage return; DEL; or a C1 control. */
+const isControl = (c: number) => (c < 0x20 ? c !== 0x09 && c !== 0x0a && c !== 0x0d : c >= 0x7f && c <= 0x9f);
+/** The second half of a UTF-16 surrogate pair (NaN past the end is not). */
+const isLowSurrogate = (c: number) => c >= 0xdc00 && c <= 0xdfff;
+
 /**
  * Text a person could have meant to type: no C0 control characters other than
  * tab, line feed and carriage return, no DEL or C1 controls, and no UTF-16
@@ -25,11 +30,9 @@ export const NICKNAME_MAX = 32;
 export function hasControlCharacters(text: string): boolean {
   for (let i = 0; i < text.length; i++) {
     const c = text.charCodeAt(i);
-    if (c < 0x20 ? c !== 0x09 && c !== 0x0a && c !== 0x0d : c >= 0x7f && c <= 0x9f) return true;
-    if (c >= 0xdc00 && c <= 0xdfff) return true;
+    if (isControl(c) || isLowSurrogate(c)) return true;
     if (c >= 0xd800 && c <= 0xdbff) {
-      const next = text.charCodeAt(i + 1);
-      if (!(next >= 0xdc00 && next <= 0xdfff)) return true;
+      if (!isLowSurrogate(text.charCodeAt(i + 1))) return true;
       i++;
     }
   }

@@ -54,27 +54,25 @@ function stackOf(router: unknown): Layer[] {
 /** Whether any layer (inside routers mounted without a path, too) matches; 'unknown' when a matcher threw. */
 export function canMatch(stack: Layer[], method: string, path: string): boolean | 'unknown' {
   for (const layer of stack) {
-    let match: unknown;
-    try {
-      match = layer.match(path);
-    } catch {
-      return 'unknown';
-    }
-    if (!match) continue;
-    if (layer.route) {
-      if (method === 'HEAD' || method === 'OPTIONS' || layer.route._handlesMethod(method)) return true;
-      continue;
-    }
-    const inner = innerStack(layer);
-    // A router mounted without a path sees the same path: ask its layers. Anything else that matches runs.
-    if (layer.slash && inner) {
-      const nested = canMatch(inner, method, path);
-      if (nested !== false) return nested;
-      continue;
-    }
-    return true;
+    const matched = layerMatches(layer, method, path);
+    if (matched !== false) return matched;
   }
   return false;
+}
+
+/** One layer's answer: true or 'unknown' stops the search, false goes on to the next layer. */
+function layerMatches(layer: Layer, method: string, path: string): boolean | 'unknown' {
+  let match: unknown;
+  try {
+    match = layer.match(path);
+  } catch {
+    return 'unknown';
+  }
+  if (!match) return false;
+  if (layer.route) return method === 'HEAD' || method === 'OPTIONS' || layer.route._handlesMethod(method);
+  const inner = innerStack(layer);
+  // A router mounted without a path sees the same path: ask its layers. Anything else that matches runs.
+  return layer.slash && inner ? canMatch(inner, method, path) : true;
 }
 
 function freeze(stack: Layer[]): void {

@@ -89,113 +89,142 @@ async function stopJob(job: Job, logger: Logger): Promise<void> {
   }
 }
 
-function postgresLeadership(options: LeadershipOptions & { url: string }): Leadership {
-  const { logger, checkMs } = options;
-  const jobs: Job[] = [];
-  let client: pg.Client | undefined;
-  let broken = false;
-  let stopped = false;
-  // Every step runs on this chain: a check, a take-over and a shutdown never interleave.
-  let chain: Promise<void> = Promise.resolve();
-  const serial = (step: () => Promise<void>) => {
-    chain = chain.then(step, step).catch((error: unknown) => logger.warn({ err: error }, 'leader election step failed'));
-    return chain;
+/** One process's election state on PostgreSQL: its lock connection and the jobs it runs or waits for. */
+interface Election {
+  options: LeadershipOptions & { url: string };
+  jobs: Job[];
+  client: pg.Client | undefined;
+  broken: boolean;
+  stopped: boolean;
+  /** Every step runs on one chain: a check, a take-over and a shutdown never interleave. */
+  serial(step: () => Promise<void>): Promise<void>;
+}
+
+async function connect(election: Election): Promise<pg.Client> {
+  const { options } = election;
+  const next = new pg.Client({
+    connectionString: options.url,
+    application_name: 'prism-leader',
+    keepAlive: true,
+    connectionTimeoutMillis: Math.max(2_000, options.checkMs * 2),
+    query_timeout: Math.max(2_000, options.checkMs * 2),
+  });
+  const lost = () => {
+    if (election.client !== next) return;
+    election.broken = true;
+    void election.serial(() => check(election)); // give the jobs up now, not at the next check
   };
+  next.on('error', lost);
+  next.on('end', lost);
+  try {
+    await next.connect();
+    // The server notices a vanished leader host by TCP keepalive (~15 s here) and then frees its locks.
+    await next.query('set tcp_keepalives_idle = 5; set tcp_keepalives_interval = 2; set tcp_keepalives_count = 5');
+  } catch (error) {
+    void next.end().catch(() => undefined);
+    throw error;
+  }
+  return next;
+}
 
-  async function connect(): Promise<pg.Client> {
-    const next = new pg.Client({
-      connectionString: options.url,
-      application_name: 'prism-leader',
-      keepAlive: true,
-      connectionTimeoutMillis: Math.max(2_000, checkMs * 2),
-      query_timeout: Math.max(2_000, checkMs * 2),
+/** The connection died: its locks are gone (or soon will be), so no job may go on here. */
+async function giveUp(election: Election): Promise<void> {
+  const { logger } = election.options;
+  const dead = election.client;
+  election.client = undefined;
+  election.broken = false;
+  void dead?.end().catch(() => undefined);
+  for (const job of election.jobs.filter((j) => j.running)) {
+    job.running = false;
+    logger.warn({ job: job.name }, 'lost the leader lock (database connection lost); stopping the job here');
+    await stopJob(job, logger);
+  }
+}
+
+/** Takes the job's lock if free and starts the job; a failed start lets the lock go, to retry later. */
+async function tryLead(election: Election, client: pg.Client, job: Job): Promise<void> {
+  const { logger } = election.options;
+  const { rows } = await client.query<{ got: boolean }>('select pg_try_advisory_lock($1, $2) as got', [LEADER_LOCK_CLASS, job.key]);
+  if (!rows[0]?.got) return;
+  job.running = true;
+  try {
+    await job.start();
+    logger.info({ job: job.name }, 'became the leader: running singleton job');
+  } catch (error) {
+    job.running = false;
+    logger.error({ err: error, job: job.name }, 'starting a singleton job failed; will retry');
+    await client.query('select pg_advisory_unlock($1, $2)', [LEADER_LOCK_CLASS, job.key]).catch(() => undefined);
+  }
+}
+
+/** The lock connection, opened if needed; undefined while the database cannot be reached. */
+async function lockConnection(election: Election): Promise<pg.Client | undefined> {
+  try {
+    election.client ??= await connect(election);
+    return election.client;
+  } catch (error) {
+    election.options.logger.debug({ err: error }, 'leader election: database not reachable');
+    election.client = undefined;
+    return undefined;
+  }
+}
+
+async function check(election: Election): Promise<void> {
+  if (election.stopped) return;
+  const current = election.client;
+  if (current && !election.broken) {
+    // A silent network loss shows up here, within checkMs plus the query timeout.
+    await current.query('select 1').catch(() => {
+      election.broken = true;
     });
-    const lost = () => {
-      if (client !== next) return;
-      broken = true;
-      void serial(check); // give the jobs up now, not at the next check
-    };
-    next.on('error', lost);
-    next.on('end', lost);
-    try {
-      await next.connect();
-      // The server notices a vanished leader host by TCP keepalive (~15 s here) and then frees its locks.
-      await next.query('set tcp_keepalives_idle = 5; set tcp_keepalives_interval = 2; set tcp_keepalives_count = 5');
-    } catch (error) {
-      void next.end().catch(() => undefined);
-      throw error;
-    }
-    return next;
   }
-
-  /** The connection died: its locks are gone (or soon will be), so no job may go on here. */
-  async function giveUp(): Promise<void> {
-    const dead = client;
-    client = undefined;
-    broken = false;
-    void dead?.end().catch(() => undefined);
-    for (const job of jobs.filter((j) => j.running)) {
-      job.running = false;
-      logger.warn({ job: job.name }, 'lost the leader lock (database connection lost); stopping the job here');
-      await stopJob(job, logger);
-    }
+  if (election.broken) await giveUp(election);
+  if (!election.jobs.some((job) => !job.running)) return;
+  const client = await lockConnection(election);
+  if (!client) return;
+  for (const job of election.jobs.filter((j) => !j.running)) {
+    if (election.stopped || election.broken) return;
+    await tryLead(election, client, job);
   }
+}
 
-  async function check(): Promise<void> {
-    if (stopped) return;
-    if (client && !broken) {
-      // A silent network loss shows up here, within checkMs plus the query timeout.
-      await client.query('select 1').catch(() => {
-        broken = true;
-      });
-    }
-    if (broken) await giveUp();
-    if (!jobs.some((job) => !job.running)) return;
-    try {
-      client ??= await connect();
-    } catch (error) {
-      logger.debug({ err: error }, 'leader election: database not reachable');
-      client = undefined;
-      return;
-    }
-    for (const job of jobs.filter((j) => !j.running)) {
-      if (stopped || broken) return;
-      const { rows } = await client.query<{ got: boolean }>('select pg_try_advisory_lock($1, $2) as got', [LEADER_LOCK_CLASS, job.key]);
-      if (!rows[0]?.got) continue;
-      job.running = true;
-      try {
-        await job.start();
-        logger.info({ job: job.name }, 'became the leader: running singleton job');
-      } catch (error) {
-        job.running = false;
-        logger.error({ err: error, job: job.name }, 'starting a singleton job failed; will retry');
-        await client.query('select pg_advisory_unlock($1, $2)', [LEADER_LOCK_CLASS, job.key]).catch(() => undefined);
-      }
-    }
+/** Stops the jobs before the locks go, so a follower never overlaps with a job still stopping here. */
+async function resign(election: Election): Promise<void> {
+  election.stopped = true;
+  for (const job of election.jobs.filter((j) => j.running).reverse()) {
+    job.running = false;
+    await stopJob(job, election.options.logger);
   }
+  const last = election.client;
+  election.client = undefined;
+  await last?.end().catch(() => undefined);
+}
 
-  const timer = setInterval(() => void serial(check), checkMs);
+function postgresLeadership(options: LeadershipOptions & { url: string }): Leadership {
+  let chain: Promise<void> = Promise.resolve();
+  const election: Election = {
+    options,
+    jobs: [],
+    client: undefined,
+    broken: false,
+    stopped: false,
+    serial(step) {
+      chain = chain.then(step, step).catch((error: unknown) => options.logger.warn({ err: error }, 'leader election step failed'));
+      return chain;
+    },
+  };
+  const timer = setInterval(() => void election.serial(() => check(election)), options.checkMs);
   timer.unref();
 
   return {
     runAsLeader(name, start, stop) {
-      jobs.push({ name, key: lockKeyOf(name), start, stop, running: false });
-      return serial(check);
+      election.jobs.push({ name, key: lockKeyOf(name), start, stop, running: false });
+      return election.serial(() => check(election));
     },
-    held: () => jobs.filter((job) => job.running).map((job) => job.name),
+    held: () => election.jobs.filter((job) => job.running).map((job) => job.name),
     stop() {
       clearInterval(timer);
-      return serial(async () => {
-        stopped = true;
-        // Stop the jobs before the locks go, so a follower never overlaps with a job still stopping here.
-        for (const job of jobs.filter((j) => j.running).reverse()) {
-          job.running = false;
-          await stopJob(job, logger);
-        }
-        const last = client;
-        client = undefined;
-        await last?.end().catch(() => undefined);
-      });
+      return election.serial(() => resign(election));
     },
   };
 }

@@ -66,12 +66,8 @@ function decodeJson(segment: string): Record<string, unknown> | undefined {
   }
 }
 
-/**
- * A compact HS256 JWS checked as jose's jwtVerify did it: three base64url parts, a header
- * naming HS256 and no `crit`, the HMAC-SHA256 signature compared in constant time, then
- * exp (required, in the future), nbf and iat (numbers when present), and our claims' types.
- */
-function verifyHs256(token: string, key: Uint8Array, nowSeconds: number): { claims: TokenClaims; nbf: number | undefined } | undefined {
+/** The payload of a compact JWS whose HS256 signature (compared in constant time) and header hold; undefined otherwise. */
+function signedPayload(token: string, key: Uint8Array): Record<string, unknown> | undefined {
   const parts = token.split('.');
   if (parts.length !== 3) return undefined;
   const [header, body, signature] = parts as [string, string, string];
@@ -81,7 +77,16 @@ function verifyHs256(token: string, key: Uint8Array, nowSeconds: number): { clai
   if (given.length !== expected.length || !timingSafeEqual(given, expected)) return undefined;
   const protectedHeader = decodeJson(header);
   if (protectedHeader?.alg !== 'HS256' || 'crit' in protectedHeader || protectedHeader.b64 === false) return undefined;
-  const payload = decodeJson(body);
+  return decodeJson(body);
+}
+
+/**
+ * A compact HS256 JWS checked as jose's jwtVerify did it: three base64url parts, a header
+ * naming HS256 and no `crit`, the HMAC-SHA256 signature compared in constant time, then
+ * exp (required, in the future), nbf and iat (numbers when present), and our claims' types.
+ */
+function verifyHs256(token: string, key: Uint8Array, nowSeconds: number): { claims: TokenClaims; nbf: number | undefined } | undefined {
+  const payload = signedPayload(token, key);
   if (!payload) return undefined;
   const { uid, role, permission, exp, jti, nbf, iat } = payload as Partial<TokenClaims> & { nbf?: unknown; iat?: unknown };
   if (typeof exp !== 'number' || !Number.isFinite(exp) || exp <= nowSeconds) return undefined;

@@ -21,6 +21,19 @@ export interface CooldownStorage {
 
 const STORAGE_KEY = 'prism.codeCooldowns';
 
+/** The stored ends, keeping only finite numbers; empty when storage is unreadable or refused. */
+function readEnds(storage: () => CooldownStorage | undefined): Record<string, number> {
+  const ends: Record<string, number> = {};
+  try {
+    const parsed: unknown = JSON.parse(storage()?.getItem(STORAGE_KEY) ?? '{}');
+    if (!parsed || typeof parsed !== 'object') return ends;
+    for (const [key, value] of Object.entries(parsed)) if (typeof value === 'number' && Number.isFinite(value)) ends[key] = value;
+  } catch {
+    // Unreadable or refused storage: start empty, keep working in memory.
+  }
+  return ends;
+}
+
 /**
  * When each 'Send code' cooldown ends, by purpose and target ("register:91:9876543210"): kept
  * outside the button, so a user who leaves the page and comes back (or reloads the tab) sees the
@@ -30,15 +43,7 @@ export function createCooldownStore(storage: () => CooldownStorage | undefined) 
   let ends: Record<string, number> | undefined;
   const load = (): Record<string, number> => {
     if (ends) return ends;
-    ends = {};
-    try {
-      const parsed: unknown = JSON.parse(storage()?.getItem(STORAGE_KEY) ?? '{}');
-      if (parsed && typeof parsed === 'object') {
-        for (const [key, value] of Object.entries(parsed)) if (typeof value === 'number' && Number.isFinite(value)) ends[key] = value;
-      }
-    } catch {
-      // Unreadable or refused storage: start empty, keep working in memory.
-    }
+    ends = readEnds(storage);
     return ends;
   };
   return {

@@ -82,6 +82,133 @@ function hashOf(hex: string): string | undefined {
 const orDash = (value: string | number | null | undefined): string | number =>
   value === null || value === undefined || value === '' ? '-' : value;
 
+type AddCheck = (code: VerifyCode, state: VerifyState, name: string, detail: string, params: Record<string, string | number>) => void;
+type SessionWindow = ReturnType<typeof sessionOfPeriod>;
+
+const verdict = (ok: boolean): VerifyState => (ok ? 'ok' : 'fail');
+
+/** No seed: info for a void or undrawn session, fail for a drawn one. */
+function seedNotRevealed(proof: GameSessionProof, add: AddCheck): void {
+  const status: string = proof.status;
+  const drawn = status === 'drawn' || status === 'settled';
+  const isVoid = status === 'void';
+  add(
+    'seedRevealed',
+    drawn ? 'fail' : 'info',
+    'seed revealed',
+    isVoid ? `void session: ${proof.voidReason ?? 'no result'}` : drawn ? 'drawn, but the seed is not published' : 'not drawn yet',
+    { reason: proof.voidReason ?? '', void: isVoid ? 1 : 0, status },
+  );
+}
+
+/** The seed matches its commitment and leads to the chain's anchor; returns the seed's hash (undefined when not hex). */
+function seedChecks(proof: GameSessionProof, seed: string, add: AddCheck): string | undefined {
+  const seedHash = hashOf(seed);
+  add(
+    'seedCommitment',
+    verdict(seedHash !== undefined && seedHash === proof.commitment),
+    'seed matches the commitment shown before betting',
+    seedHash === undefined ? 'the seed is not lowercase hex' : `SHA-256(seed) = ${seedHash}`,
+    { hash: orDash(seedHash), commitment: proof.commitment },
+  );
+
+  let walked: string | undefined = seed;
+  for (let i = 0; i < proof.chainIndex && walked !== undefined; i++) walked = hashOf(walked);
+  add(
+    'chainAnchor',
+    verdict(walked !== undefined && walked === proof.chainAnchor),
+    `seed leads to the chain's anchor in ${proof.chainIndex} hashes`,
+    `anchor ${proof.chainAnchor}`,
+    { count: proof.chainIndex, anchor: proof.chainAnchor, reached: orDash(walked) },
+  );
+  return seedHash;
+}
+
+/** The period belongs to the room and the clock; returns its betting window. */
+function periodCheck(proof: GameSessionProof, options: VerifyOptions, add: AddCheck): SessionWindow {
+  const window = sessionOfPeriod(proof.periodId, options.timing);
+  const betEnd = window?.betEndAt.toISOString();
+  add(
+    'period',
+    verdict(window !== undefined),
+    'period belongs to the room and the clock',
+    betEnd ? `betting closed ${betEnd}` : 'period id does not parse',
+    { time: orDash(betEnd), periodId: proof.periodId },
+  );
+  return window;
+}
+
+/** Local beacon: the round is the cut-off's second, the value is that round's public value. */
+function localBeaconChecks(proof: GameSessionProof, window: SessionWindow, add: AddCheck): void {
+  const value = proof.beaconValue ?? '';
+  const expectedRound = window ? Math.floor(window.betEndAt.getTime() / 1000) : undefined;
+  add('localRound', verdict(proof.beaconRound === expectedRound), 'beacon round is fixed by the cut-off', `round ${proof.beaconRound}`, {
+    round: proof.beaconRound,
+    expected: orDash(expectedRound),
+  });
+  const expectedValue = localBeaconValue(proof.beaconRound);
+  add(
+    'localValue',
+    verdict(value === expectedValue),
+    'beacon value is the local beacon of that round',
+    `value ${orDash(proof.beaconValue)}`,
+    { value: orDash(proof.beaconValue), expected: expectedValue },
+  );
+}
+
+/** drand: the first round after the cut-off, its value is SHA-256 of its signature, and the signature (when a verifier is given). */
+function drandChecks(proof: GameSessionProof, window: SessionWindow, options: VerifyOptions, add: AddCheck): void {
+  const value = proof.beaconValue ?? '';
+  const expectedRound = window ? quicknetRoundAfter(window.betEndAt) : undefined;
+  add(
+    'drandRound',
+    verdict(proof.beaconRound === expectedRound),
+    'beacon round is the first drand round after the cut-off',
+    `round ${proof.beaconRound}, expected ${orDash(expectedRound)}`,
+    { round: proof.beaconRound, expected: orDash(expectedRound) },
+  );
+  const signature = proof.beaconSignature ?? '';
+  const signatureHash = drandValueOf(signature);
+  add(
+    'drandValue',
+    verdict(signatureHash !== undefined && value === signatureHash),
+    "beacon value is SHA-256 of the round's signature",
+    `value ${orDash(proof.beaconValue)}, SHA-256(signature) ${orDash(signatureHash)}`,
+    { value: orDash(proof.beaconValue), expected: orDash(signatureHash) },
+  );
+  const params = { round: proof.beaconRound, signature: orDash(proof.beaconSignature) };
+  if (options.verifyDrand) {
+    add(
+      'drandSignature',
+      verdict(options.verifyDrand(proof.beaconRound, signature, value)),
+      'drand signature is valid',
+      `signature ${orDash(proof.beaconSignature)}`,
+      params,
+    );
+  } else {
+    add(
+      'drandSignature',
+      'external',
+      'drand signature (check it with drand tools)',
+      'no BLS verifier given here; check the round with drand tools',
+      params,
+    );
+  }
+}
+
+/** The result follows from seed, room, period and beacon. */
+function resultCheck(proof: GameSessionProof, seed: string, seedHash: string | undefined, add: AddCheck): void {
+  const recomputed =
+    proof.beaconValue == null || seedHash === undefined ? undefined : computeResult(seed, proof.level, proof.periodId, proof.beaconValue);
+  add(
+    'result',
+    verdict(recomputed !== undefined && recomputed === proof.lotteryResult),
+    'result follows from seed, room, period and beacon',
+    `recomputed ${orDash(recomputed)}, published ${orDash(proof.lotteryResult)}`,
+    { recomputed: orDash(recomputed), published: orDash(proof.lotteryResult) },
+  );
+}
+
 /**
  * Recomputes a published session from its proof, as anyone can (the verify
  * screen and `npm run verify` both run this): the seed matches the commitment
@@ -96,115 +223,18 @@ const orDash = (value: string | number | null | undefined): string | number =>
  */
 export function verifySessionProof(proof: GameSessionProof, options: VerifyOptions): VerifyCheck[] {
   const checks: VerifyCheck[] = [];
-  const add = (code: VerifyCode, state: VerifyState, name: string, detail: string, params: Record<string, string | number>) =>
+  const add: AddCheck = (code, state, name, detail, params) => {
     checks.push({ code, state, params, name, ok: state === 'ok', detail });
-  const check = (ok: boolean): VerifyState => (ok ? 'ok' : 'fail');
-
+  };
   if (!proof.seed) {
-    const status: string = proof.status;
-    const drawn = status === 'drawn' || status === 'settled';
-    const isVoid = status === 'void';
-    add(
-      'seedRevealed',
-      drawn ? 'fail' : 'info',
-      'seed revealed',
-      isVoid ? `void session: ${proof.voidReason ?? 'no result'}` : drawn ? 'drawn, but the seed is not published' : 'not drawn yet',
-      { reason: proof.voidReason ?? '', void: isVoid ? 1 : 0, status },
-    );
+    seedNotRevealed(proof, add);
     return checks;
   }
   const seed = proof.seed;
-
-  const seedHash = hashOf(seed);
-  add(
-    'seedCommitment',
-    check(seedHash !== undefined && seedHash === proof.commitment),
-    'seed matches the commitment shown before betting',
-    seedHash === undefined ? 'the seed is not lowercase hex' : `SHA-256(seed) = ${seedHash}`,
-    { hash: orDash(seedHash), commitment: proof.commitment },
-  );
-
-  let walked: string | undefined = seed;
-  for (let i = 0; i < proof.chainIndex && walked !== undefined; i++) walked = hashOf(walked);
-  add(
-    'chainAnchor',
-    check(walked !== undefined && walked === proof.chainAnchor),
-    `seed leads to the chain's anchor in ${proof.chainIndex} hashes`,
-    `anchor ${proof.chainAnchor}`,
-    { count: proof.chainIndex, anchor: proof.chainAnchor, reached: orDash(walked) },
-  );
-
-  const window = sessionOfPeriod(proof.periodId, options.timing);
-  const betEnd = window?.betEndAt.toISOString();
-  add(
-    'period',
-    check(window !== undefined),
-    'period belongs to the room and the clock',
-    betEnd ? `betting closed ${betEnd}` : 'period id does not parse',
-    { time: orDash(betEnd), periodId: proof.periodId },
-  );
-
-  const value = proof.beaconValue ?? '';
-  if (!isDrandBeacon(proof.beaconName)) {
-    const expectedRound = window ? Math.floor(window.betEndAt.getTime() / 1000) : undefined;
-    add('localRound', check(proof.beaconRound === expectedRound), 'beacon round is fixed by the cut-off', `round ${proof.beaconRound}`, {
-      round: proof.beaconRound,
-      expected: orDash(expectedRound),
-    });
-    const expectedValue = localBeaconValue(proof.beaconRound);
-    add(
-      'localValue',
-      check(value === expectedValue),
-      'beacon value is the local beacon of that round',
-      `value ${orDash(proof.beaconValue)}`,
-      { value: orDash(proof.beaconValue), expected: expectedValue },
-    );
-  } else {
-    const expectedRound = window ? quicknetRoundAfter(window.betEndAt) : undefined;
-    add(
-      'drandRound',
-      check(proof.beaconRound === expectedRound),
-      'beacon round is the first drand round after the cut-off',
-      `round ${proof.beaconRound}, expected ${orDash(expectedRound)}`,
-      { round: proof.beaconRound, expected: orDash(expectedRound) },
-    );
-    const signature = proof.beaconSignature ?? '';
-    const signatureHash = drandValueOf(signature);
-    add(
-      'drandValue',
-      check(signatureHash !== undefined && value === signatureHash),
-      "beacon value is SHA-256 of the round's signature",
-      `value ${orDash(proof.beaconValue)}, SHA-256(signature) ${orDash(signatureHash)}`,
-      { value: orDash(proof.beaconValue), expected: orDash(signatureHash) },
-    );
-    const params = { round: proof.beaconRound, signature: orDash(proof.beaconSignature) };
-    if (options.verifyDrand) {
-      add(
-        'drandSignature',
-        check(options.verifyDrand(proof.beaconRound, signature, value)),
-        'drand signature is valid',
-        `signature ${orDash(proof.beaconSignature)}`,
-        params,
-      );
-    } else {
-      add(
-        'drandSignature',
-        'external',
-        'drand signature (check it with drand tools)',
-        'no BLS verifier given here; check the round with drand tools',
-        params,
-      );
-    }
-  }
-
-  const recomputed =
-    proof.beaconValue == null || seedHash === undefined ? undefined : computeResult(seed, proof.level, proof.periodId, proof.beaconValue);
-  add(
-    'result',
-    check(recomputed !== undefined && recomputed === proof.lotteryResult),
-    'result follows from seed, room, period and beacon',
-    `recomputed ${orDash(recomputed)}, published ${orDash(proof.lotteryResult)}`,
-    { recomputed: orDash(recomputed), published: orDash(proof.lotteryResult) },
-  );
+  const seedHash = seedChecks(proof, seed, add);
+  const window = periodCheck(proof, options, add);
+  if (isDrandBeacon(proof.beaconName)) drandChecks(proof, window, options, add);
+  else localBeaconChecks(proof, window, add);
+  resultCheck(proof, seed, seedHash, add);
   return checks;
 }

@@ -66,6 +66,41 @@ async function mark(tx: Executor, id: number, status: string, now: Date, error?:
   );
 }
 
+type DeliveryStep = 'done' | 'next' | { retryAfter: number };
+
+/** Claims and sends one pending delivery in `tx`: done when none is left, retryAfter on Telegram's 429. */
+async function deliverOne(tx: Executor, transport: BotTransport, clock: Clock, result: DeliveryRunResult): Promise<DeliveryStep> {
+  const row = await claimOne(tx);
+  if (!row) return 'done';
+  const id = Number(row.id);
+  if (row.chat_id == null) {
+    await mark(tx, id, 'none', clock.now()); // the chat was unlinked since: the message list has it
+    return 'next';
+  }
+  try {
+    await transport.send(Number(row.chat_id), { text: row.title ? `${row.title}\n\n${row.body}` : row.body });
+    await mark(tx, id, 'sent', clock.now());
+    result.sent += 1;
+    return 'next';
+  } catch (error) {
+    return failedSend(tx, id, clock, result, error);
+  }
+}
+
+/** What a refused send becomes: a wait (429), a retry next run (network: thrown), or a failed or blocked mark. */
+async function failedSend(tx: Executor, id: number, clock: Clock, result: DeliveryRunResult, error: unknown): Promise<DeliveryStep> {
+  // grammY's errors are read with grammY, loaded when the bot runs (server.ts): the import is a lookup.
+  const { GrammyError, deliveryFailureOf } = await import('@prism/bot/grammy');
+  // 429: the row stays pending (commit without a mark) and is claimed again after the wait.
+  if (error instanceof GrammyError && error.error_code === 429) return { retryAfter: error.parameters.retry_after ?? 1 };
+  // Not Telegram's answer (network): throw, the row stays pending, and the next run resumes here.
+  if (!(error instanceof GrammyError)) throw error;
+  const blocked = deliveryFailureOf(error) === 'chat';
+  await mark(tx, id, blocked ? 'blocked' : 'failed', clock.now(), error.description);
+  result[blocked ? 'blocked' : 'failed'] += 1;
+  return 'next';
+}
+
 /** Sends pending deliveries until none is left (or `limit`); safe to run in several processes at once. */
 export async function deliverBroadcasts(
   db: Database,
@@ -84,32 +119,7 @@ export async function deliverBroadcasts(
     const wait = nextAt - Date.now();
     if (wait > 0) await sleep(wait);
     nextAt = Math.max(Date.now(), nextAt) + gapMs;
-    const step = await db.transaction(async (tx): Promise<'done' | 'next' | { retryAfter: number }> => {
-      const row = await claimOne(tx);
-      if (!row) return 'done';
-      const id = Number(row.id);
-      if (row.chat_id == null) {
-        await mark(tx, id, 'none', clock.now()); // the chat was unlinked since: the message list has it
-        return 'next';
-      }
-      try {
-        await transport.send(Number(row.chat_id), { text: row.title ? `${row.title}\n\n${row.body}` : row.body });
-        await mark(tx, id, 'sent', clock.now());
-        result.sent += 1;
-        return 'next';
-      } catch (error) {
-        // grammY's errors are read with grammY, loaded when the bot runs (server.ts): the import is a lookup.
-        const { GrammyError, deliveryFailureOf } = await import('@prism/bot/grammy');
-        // 429: the row stays pending (commit without a mark) and is claimed again after the wait.
-        if (error instanceof GrammyError && error.error_code === 429) return { retryAfter: error.parameters.retry_after ?? 1 };
-        // Not Telegram's answer (network): throw, the row stays pending, and the next run resumes here.
-        if (!(error instanceof GrammyError)) throw error;
-        const blocked = deliveryFailureOf(error) === 'chat';
-        await mark(tx, id, blocked ? 'blocked' : 'failed', clock.now(), error.description);
-        result[blocked ? 'blocked' : 'failed'] += 1;
-        return 'next';
-      }
-    });
+    const step = await db.transaction((tx) => deliverOne(tx, transport, clock, result));
     if (step === 'done') break;
     if (step === 'next') {
       floodWaits = 0;

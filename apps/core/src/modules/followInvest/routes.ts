@@ -1,4 +1,4 @@
-import { AppError, ASSETS, type Asset, PAGE_SIZE, parseMoney } from '@prism/domain';
+import { AppError, ASSETS, type Asset, PAGE_SIZE } from '@prism/domain';
 import { Router } from 'express';
 import { z } from 'zod';
 import type { Database } from '../../db/client';

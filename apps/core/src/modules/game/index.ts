@@ -6,6 +6,7 @@ export { createDrandBeacon, createLocalBeacon, loadQuicknetVerifier } from './be
 export { strandedBets } from './check';
 export { betFiguresScalar, rebuildBetFigures, stakedValueSql } from './figures';
 export { settledStakesBetween, validStakesPerUser } from './readModels';
+export { type RecentBet, recentBets } from './recentBets';
 export { roomCatalog, seedGameRooms } from './rooms';
 export { gameRoutes } from './routes';
 export { createGameScheduler } from './scheduler';

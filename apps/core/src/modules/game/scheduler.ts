@@ -36,6 +36,119 @@ export interface TickReport {
 
 const DUE_PER_TICK = 50;
 
+/** What one process's scheduler remembers between ticks. */
+interface SchedulerState {
+  deps: GameDeps;
+  beaconOf: ReturnType<typeof beaconsFor>;
+  /** Late sessions already logged by this process (one warning each). */
+  warned: Set<number>;
+  /**
+   * Per room, the period whose session this process has found or made. Sessions are never deleted,
+   * so until the room's next window begins there is nothing to ensure: an idle tick then costs two
+   * queries instead of a transaction per room, and the idle process allocates a fraction of what it
+   * did (docs/performance.md, "Memory": below V8's low allocation rate its memory reducer runs again).
+   */
+  ensured: Map<number, string>;
+}
+
+async function publish(deps: GameDeps, type: LiveEvent['type'], session: SessionRow): Promise<void> {
+  await deps.events.publish({
+    type,
+    level: session.level,
+    sessionId: session.id,
+    periodId: session.periodId,
+    result: session.result ?? undefined,
+  });
+}
+
+async function openCurrentSessions({ deps, ensured }: SchedulerState, report: TickReport): Promise<void> {
+  const { db, clock } = deps;
+  const now = clock.now();
+  for (const room of (await listRooms(db)).filter((r) => r.enableFlag)) {
+    if (ensured.get(room.level) === sessionAt(now, room).periodId) continue;
+    const made = await db.transaction((tx) => ensureCurrentSession(tx, deps, room, now));
+    if (made) ensured.set(room.level, made.session.periodId);
+    if (made?.created) {
+      report.opened.push(made.session.periodId);
+      await publish(deps, 'session_opened', made.session);
+    }
+  }
+}
+
+/**
+ * The session's beacon round, fetched outside any transaction. Rounds are
+ * published in order, so once one is missing in this tick, later rounds of
+ * the same beacon are not asked for (`missing` holds the first missing round).
+ */
+async function roundOf(state: SchedulerState, session: SessionRow, missing: Map<string, number>): Promise<BeaconRound | undefined> {
+  const firstMissing = missing.get(session.beaconName);
+  if (firstMissing !== undefined && session.beaconRound >= firstMissing) return undefined;
+  const round = await state.beaconOf(session.beaconName).fetch(session.beaconRound);
+  if (!round) missing.set(session.beaconName, Math.min(firstMissing ?? Number.POSITIVE_INFINITY, session.beaconRound));
+  return round;
+}
+
+function noteLate({ deps, warned }: SchedulerState, session: SessionRow): void {
+  if (warned.has(session.id) || deps.clock.now().getTime() < session.endAt.getTime() + deps.beaconLateAfterMs) return;
+  warned.add(session.id);
+  deps.logger.warn(
+    { periodId: session.periodId, beacon: session.beaconName, round: session.beaconRound },
+    'beacon round is late: the session waits for it and settles when it is published',
+  );
+}
+
+/** Under the room's lock: draws the session if it is still open (with its round), then settles it once drawn. */
+function drawAndSettle(deps: GameDeps, session: SessionRow, beacon: BeaconRound | undefined) {
+  return deps.db.transaction(async (tx) => {
+    if (!(await tryLockRoom(tx, session.level))) return undefined;
+    // FOR UPDATE: bets hold the row FOR SHARE until they commit, so the draw waits for bets in flight and its settlement sees them.
+    const [fresh] = await tx.select().from(gameSessions).where(eq(gameSessions.id, session.id)).for('update');
+    const current = fresh?.status === 'open' && beacon ? await drawSession(tx, deps, fresh, beacon) : fresh;
+    if (current?.status !== 'drawn') return undefined;
+    const room = await loadRoom(tx, current.level);
+    const settled = await settleSession(tx, deps.clock, current, room.odds);
+    return settled ? { session: current, settled } : undefined;
+  });
+}
+
+/** Draws and settles one due session, or leaves it waiting for its beacon round. */
+async function finish(state: SchedulerState, session: SessionRow, report: TickReport, missing: Map<string, number>): Promise<void> {
+  const beacon = session.status === 'open' ? await roundOf(state, session, missing) : undefined;
+  if (session.status === 'open' && !beacon) {
+    report.waiting.push(session.periodId);
+    noteLate(state, session);
+    return;
+  }
+  const done = await drawAndSettle(state.deps, session, beacon);
+  if (!done) return;
+  state.warned.delete(done.session.id);
+  report.settled.push({ periodId: done.session.periodId, report: done.settled });
+  await publish(state.deps, 'session_drawn', done.session);
+  await publish(state.deps, 'session_settled', done.session);
+}
+
+/** One pass: open current sessions, then finish the due ones (a failure leaves that one for the next tick). */
+async function runTick(state: SchedulerState): Promise<TickReport> {
+  const { db, clock, logger } = state.deps;
+  const report: TickReport = { opened: [], settled: [], waiting: [] };
+  const missing = new Map<string, number>();
+  await openCurrentSessions(state, report);
+  const due = await db
+    .select()
+    .from(gameSessions)
+    .where(and(inArray(gameSessions.status, ['open', 'drawn']), lte(gameSessions.endAt, clock.now())))
+    .orderBy(gameSessions.endAt)
+    .limit(DUE_PER_TICK);
+  for (const session of due) {
+    try {
+      await finish(state, session, report, missing);
+    } catch (error) {
+      logger.error({ err: error, periodId: session.periodId }, 'finishing a game session failed; it will be retried');
+    }
+  }
+  return report;
+}
+
 /**
  * Runs the rooms back to back. Safe with several core processes on one
  * database: every step on a room happens under that room's advisory lock and
@@ -49,114 +162,14 @@ const DUE_PER_TICK = 50;
  * operator who knows the seeds withhold the beacon from sessions it would lose.
  */
 export function createGameScheduler(deps: GameDeps) {
-  const { db, clock } = deps;
+  const state: SchedulerState = { deps, beaconOf: beaconsFor(deps.beacon), warned: new Set(), ensured: new Map() };
   let running: Promise<TickReport> | undefined;
   let timer: NodeJS.Timeout | undefined;
-  const beaconOf = beaconsFor(deps.beacon);
-  /** Late sessions already logged by this process (one warning each). */
-  const warned = new Set<number>();
-  /**
-   * Per room, the period whose session this process has found or made. Sessions are never deleted,
-   * so until the room's next window begins there is nothing to ensure: an idle tick then costs two
-   * queries instead of a transaction per room, and the idle process allocates a fraction of what it
-   * did (docs/performance.md, "Memory": below V8's low allocation rate its memory reducer runs again).
-   */
-  const ensured = new Map<number, string>();
-
-  async function openCurrentSessions(report: TickReport): Promise<void> {
-    const now = clock.now();
-    for (const room of (await listRooms(db)).filter((r) => r.enableFlag)) {
-      if (ensured.get(room.level) === sessionAt(now, room).periodId) continue;
-      const made = await db.transaction((tx) => ensureCurrentSession(tx, deps, room, now));
-      if (made) ensured.set(room.level, made.session.periodId);
-      if (made?.created) {
-        report.opened.push(made.session.periodId);
-        await publish('session_opened', made.session);
-      }
-    }
-  }
-
-  /**
-   * The session's beacon round, fetched outside any transaction. Rounds are
-   * published in order, so once one is missing in this tick, later rounds of
-   * the same beacon are not asked for (`missing` holds the first missing round).
-   */
-  async function roundOf(session: SessionRow, missing: Map<string, number>): Promise<BeaconRound | undefined> {
-    const firstMissing = missing.get(session.beaconName);
-    if (firstMissing !== undefined && session.beaconRound >= firstMissing) return undefined;
-    const round = await beaconOf(session.beaconName).fetch(session.beaconRound);
-    if (!round) missing.set(session.beaconName, Math.min(firstMissing ?? Number.POSITIVE_INFINITY, session.beaconRound));
-    return round;
-  }
-
-  function noteLate(session: SessionRow): void {
-    if (warned.has(session.id) || clock.now().getTime() < session.endAt.getTime() + deps.beaconLateAfterMs) return;
-    warned.add(session.id);
-    deps.logger.warn(
-      { periodId: session.periodId, beacon: session.beaconName, round: session.beaconRound },
-      'beacon round is late: the session waits for it and settles when it is published',
-    );
-  }
-
-  /** Draws and settles one due session, or leaves it waiting for its beacon round. */
-  async function finish(session: SessionRow, report: TickReport, missing: Map<string, number>): Promise<void> {
-    const beacon = session.status === 'open' ? await roundOf(session, missing) : undefined;
-    if (session.status === 'open' && !beacon) {
-      report.waiting.push(session.periodId);
-      noteLate(session);
-      return;
-    }
-    const done = await db.transaction(async (tx) => {
-      if (!(await tryLockRoom(tx, session.level))) return undefined;
-      // FOR UPDATE: bets hold the row FOR SHARE until they commit, so the draw waits for bets in flight and its settlement sees them.
-      const [fresh] = await tx.select().from(gameSessions).where(eq(gameSessions.id, session.id)).for('update');
-      const current = fresh?.status === 'open' && beacon ? await drawSession(tx, deps, fresh, beacon) : fresh;
-      if (current?.status !== 'drawn') return undefined;
-      const room = await loadRoom(tx, current.level);
-      const settled = await settleSession(tx, clock, current, room.odds);
-      return settled ? { session: current, settled } : undefined;
-    });
-    if (!done) return;
-    warned.delete(done.session.id);
-    report.settled.push({ periodId: done.session.periodId, report: done.settled });
-    await publish('session_drawn', done.session);
-    await publish('session_settled', done.session);
-  }
-
-  async function publish(type: LiveEvent['type'], session: SessionRow): Promise<void> {
-    await deps.events.publish({
-      type,
-      level: session.level,
-      sessionId: session.id,
-      periodId: session.periodId,
-      result: session.result ?? undefined,
-    });
-  }
-
-  async function runTick(): Promise<TickReport> {
-    const report: TickReport = { opened: [], settled: [], waiting: [] };
-    const missing = new Map<string, number>();
-    await openCurrentSessions(report);
-    const due = await db
-      .select()
-      .from(gameSessions)
-      .where(and(inArray(gameSessions.status, ['open', 'drawn']), lte(gameSessions.endAt, clock.now())))
-      .orderBy(gameSessions.endAt)
-      .limit(DUE_PER_TICK);
-    for (const session of due) {
-      try {
-        await finish(session, report, missing);
-      } catch (error) {
-        deps.logger.error({ err: error, periodId: session.periodId }, 'finishing a game session failed; it will be retried');
-      }
-    }
-    return report;
-  }
 
   return {
     /** One pass: open current sessions, finish due ones. Overlapping calls share the running pass. */
     tick(): Promise<TickReport> {
-      running ??= runTick().finally(() => {
+      running ??= runTick(state).finally(() => {
         running = undefined;
       });
       return running;

@@ -67,6 +67,14 @@ function canonicalJson(value: unknown): string {
  */
 const INDEX_KEY = /^(0|[1-9]\d{0,9})$/;
 
+/** A flat value's JSON (a bigint as its decimal string); undefined for anything nested. */
+function flatJsonOf(v: unknown): string | undefined {
+  if (typeof v === 'string' || typeof v === 'boolean' || typeof v === 'number') return JSON.stringify(v);
+  if (typeof v === 'bigint') return JSON.stringify(v.toString());
+  if (v === null) return 'null';
+  return undefined;
+}
+
 function flatCanonical(value: unknown): string | undefined {
   if (!value || typeof value !== 'object' || Object.getPrototypeOf(value) !== Object.prototype) return undefined;
   const keys = Object.keys(value);
@@ -77,13 +85,9 @@ function flatCanonical(value: unknown): string | undefined {
   let text = '';
   for (const key of keys) {
     const v = (value as Record<string, unknown>)[key];
-    let json: string;
-    if (typeof v === 'string' || typeof v === 'boolean') json = JSON.stringify(v);
-    else if (typeof v === 'number') json = JSON.stringify(v);
-    else if (typeof v === 'bigint') json = JSON.stringify(v.toString());
-    else if (v === undefined) continue;
-    else if (v === null) json = 'null';
-    else return undefined;
+    if (v === undefined) continue;
+    const json = flatJsonOf(v);
+    if (json === undefined) return undefined;
     text += `${text ? ',' : ''}${JSON.stringify(key)}:${json}`;
   }
   return `{${text}}`;

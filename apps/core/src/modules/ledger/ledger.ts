@@ -245,22 +245,26 @@ export async function transferBatch(tx: Executor, inputs: readonly TransferInput
   }
 }
 
+/** The users whose accounts the inputs name, per asset. */
+function userIdsByAsset(inputs: readonly TransferInput[]): Map<Asset, Set<number>> {
+  const byAsset = new Map<Asset, Set<number>>();
+  for (const input of inputs) {
+    for (const ref of [input.from, input.to]) {
+      if (!('userId' in ref)) continue;
+      const set = byAsset.get(input.asset) ?? new Set<number>();
+      set.add(ref.userId);
+      byAsset.set(input.asset, set);
+    }
+  }
+  return byAsset;
+}
+
 /** [fromId, toId] for each input, resolving every distinct account with as few queries as possible. */
 async function resolveMany(tx: Executor, inputs: readonly TransferInput[]): Promise<[number, number][]> {
   const cache = new Map<string, number>();
   const keyOf = (ref: AccountRef, asset: Asset, shard: number) =>
     'userId' in ref ? `u:${ref.userId}:${asset}` : `s:${ref.system}:${asset}:${shard}`;
-  const userIdsByAsset = new Map<Asset, Set<number>>();
-  for (const input of inputs) {
-    for (const ref of [input.from, input.to]) {
-      if ('userId' in ref) {
-        const set = userIdsByAsset.get(input.asset) ?? new Set<number>();
-        set.add(ref.userId);
-        userIdsByAsset.set(input.asset, set);
-      }
-    }
-  }
-  for (const [asset, userIds] of userIdsByAsset) {
+  for (const [asset, userIds] of userIdsByAsset(inputs)) {
     const found = await tx
       .select({ id: ledgerAccounts.id, userId: ledgerAccounts.userId })
       .from(ledgerAccounts)

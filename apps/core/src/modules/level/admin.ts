@@ -84,20 +84,10 @@ export function createLevelAdmin(db: Database, rules: LevelRulesCache) {
     async setTask(input: TaskSetting) {
       const [existing] = input.id === undefined ? [] : await db.select().from(levelTasks).where(eq(levelTasks.id, input.id));
       if (input.id !== undefined && !existing) throw new AppError('LEVEL_TASK_UNKNOWN');
-      const level = input.level ?? existing?.level;
-      const kind = input.kind ?? (existing?.kind as LevelTaskKind | undefined);
-      if (level === undefined) throw AppError.invalid({ level: 'FIELD_INVALID' });
-      if (!kind || !LEVEL_TASK_KINDS.includes(kind)) throw AppError.invalid({ kind: 'FIELD_INVALID' });
+      const { level, kind } = levelAndKindOf(input, existing);
       const [levelRow] = await db.select().from(levels).where(eq(levels.level, level));
       if (!levelRow) throw AppError.invalid({ level: 'FIELD_INVALID' });
-      const target = input.target === undefined ? existing?.target : parseTarget(kind, input.target);
-      if (target === undefined || (input.kind && input.target === undefined && existing?.kind !== input.kind)) {
-        throw AppError.invalid({ target: 'FIELD_INVALID' });
-      }
-      const reward = input.reward === undefined ? existing?.reward : parseReward(input.reward);
-      if (reward === undefined) throw AppError.invalid({ reward: 'AMOUNT_REQUIRED' });
-      const asset = input.asset ?? (existing?.asset as Asset | undefined) ?? 'CASH';
-      if (!ASSETS.includes(asset)) throw AppError.invalid({ asset: 'FIELD_INVALID' });
+      const { target, reward, asset } = amountsOf(input, existing, kind);
       const values = { level, kind, target, reward, asset, enabled: input.enabled ?? existing?.enabled ?? true };
       const [row] = existing
         ? await db.update(levelTasks).set(values).where(eq(levelTasks.id, existing.id)).returning()
@@ -109,3 +99,27 @@ export function createLevelAdmin(db: Database, rules: LevelRulesCache) {
 }
 
 export type LevelAdmin = ReturnType<typeof createLevelAdmin>;
+
+type TaskRow = typeof levelTasks.$inferSelect;
+
+/** The task's level and kind: as given, or kept from the task being edited. */
+function levelAndKindOf(input: TaskSetting, existing: TaskRow | undefined): { level: number; kind: LevelTaskKind } {
+  const level = input.level ?? existing?.level;
+  const kind = input.kind ?? (existing?.kind as LevelTaskKind | undefined);
+  if (level === undefined) throw AppError.invalid({ level: 'FIELD_INVALID' });
+  if (!kind || !LEVEL_TASK_KINDS.includes(kind)) throw AppError.invalid({ kind: 'FIELD_INVALID' });
+  return { level, kind };
+}
+
+/** The task's target, reward and asset: as given (parsed), or kept; a changed kind needs its own target. */
+function amountsOf(input: TaskSetting, existing: TaskRow | undefined, kind: LevelTaskKind) {
+  const target = input.target === undefined ? existing?.target : parseTarget(kind, input.target);
+  if (target === undefined || (input.kind && input.target === undefined && existing?.kind !== input.kind)) {
+    throw AppError.invalid({ target: 'FIELD_INVALID' });
+  }
+  const reward = input.reward === undefined ? existing?.reward : parseReward(input.reward);
+  if (reward === undefined) throw AppError.invalid({ reward: 'AMOUNT_REQUIRED' });
+  const asset = input.asset ?? (existing?.asset as Asset | undefined) ?? 'CASH';
+  if (!ASSETS.includes(asset)) throw AppError.invalid({ asset: 'FIELD_INVALID' });
+  return { target, reward, asset };
+}

@@ -50,6 +50,35 @@ export interface DeliveryOptions {
   ref?: string;
 }
 
+/** The outbox row of a message, written before it is sent (`sending`: leased to this process for the send). */
+function outboxRow(
+  now: Date,
+  at: {
+    chatId: number | undefined;
+    userId: number | undefined;
+    kind: string;
+    message: OutgoingMessage;
+    options: DeliveryOptions;
+    sending: boolean;
+  },
+): typeof botOutbox.$inferInsert {
+  const { message, options, sending } = at;
+  return {
+    chatId: at.chatId ?? null,
+    userId: at.userId ?? null,
+    kind: at.kind,
+    text: message.text,
+    buttons: message.buttons ?? null,
+    status: sending ? 'sending' : 'outbox',
+    createdAt: now,
+    attempts: sending ? 1 : 0,
+    nextAttemptAt: sending ? new Date(now.getTime() + SEND_LEASE_MS) : null,
+    expiresAt: options.expiresAt ?? new Date(now.getTime() + NOTICE_TTL_MS),
+    secret: options.secret ?? false,
+    ref: options.ref ?? null,
+  };
+}
+
 export function createNotifier(db: Database, clock: Clock, logger: Logger, transport?: BotTransport): Notifier {
   const deliver = async (
     chatId: number | undefined,
@@ -63,20 +92,7 @@ export function createNotifier(db: Database, clock: Clock, logger: Logger, trans
     // Written before the send: if this process dies during it, the retry job sends it after the lease.
     const [row] = await db
       .insert(botOutbox)
-      .values({
-        chatId: chatId ?? null,
-        userId: userId ?? null,
-        kind,
-        text: message.text,
-        buttons: message.buttons ?? null,
-        status: sending ? 'sending' : 'outbox',
-        createdAt: now,
-        attempts: sending ? 1 : 0,
-        nextAttemptAt: sending ? new Date(now.getTime() + SEND_LEASE_MS) : null,
-        expiresAt: options.expiresAt ?? new Date(now.getTime() + NOTICE_TTL_MS),
-        secret: options.secret ?? false,
-        ref: options.ref ?? null,
-      })
+      .values(outboxRow(now, { chatId, userId, kind, message, options, sending }))
       .returning({ id: botOutbox.id });
     if (!row) throw new Error('insert returned no row');
     if (!transport || chatId == null) return { id: row.id, status: 'outbox' };

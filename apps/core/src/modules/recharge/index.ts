@@ -3,5 +3,6 @@
 export type { RechargeContext } from './context';
 export { createRechargeContext } from './context';
 export { firstCreditedRecharges, isPlatformDepositAddress } from './facts';
+export { type CashSums, cashCreditedSince, cashRechargedSince, type LimitWindowStarts } from './limitSums';
 export { rechargeAdminRoutes, rechargeRoutes } from './routes';
 export { seedPayChannels } from './seed';

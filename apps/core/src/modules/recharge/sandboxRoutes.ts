@@ -26,24 +26,11 @@ export function sandboxRoutes(context: RechargeContext): Router {
     if (!order) return sendPage(res, 404, renderSandboxMessage('Order not found', 'There is no sandbox order with this number.'));
     // Settled already (a double click, a back button): show its status.
     if (order.status !== 'pending') return res.redirect(303, `/core/pay/sandbox/${order.orderNo}`);
-    const form = (req.body ?? {}) as Record<string, unknown>;
-    const cancel = form.action === 'cancel';
-    const typed = typeof form.amount === 'string' ? form.amount : '';
-    const paid = cancel ? { ok: true as const, value: 0n } : parseMoney(typed);
+    const { cancel, typed, paid } = paymentOf(req.body);
     if (!paid.ok) {
       return sendPage(res, 400, renderSandboxPage(order, { amountToPay: typed, error: 'Enter an amount with at most 2 decimals' }));
     }
-    const body = sandboxCallbackBody({
-      orderNo: order.orderNo,
-      paidAmount: paid.value,
-      status: cancel ? 'FAILED' : 'SUCCESS',
-      gatewayRef: `SBX${Buffer.from(context.random.bytes(8)).toString('hex')}`,
-      timestamp: context.clock.now().getTime(),
-    });
-    const answer = await postCallback(ownOrigin(req), body, context.secret).catch((error: unknown) => {
-      context.logger.warn({ err: error, orderNo: order.orderNo }, 'sandbox callback could not be delivered');
-      return undefined;
-    });
+    const answer = await payThroughCallback(context, ownOrigin(req), order.orderNo, cancel ? undefined : paid.value);
     if (answer?.code !== 200) {
       const detail = answer ? answer.message : 'The payment notification could not be delivered.';
       return sendPage(res, 502, renderSandboxMessage('Payment not confirmed', `${detail} Nothing was credited; please try again.`));
@@ -52,6 +39,30 @@ export function sandboxRoutes(context: RechargeContext): Router {
   });
 
   return router;
+}
+
+/** The sandbox form: cancel, or pay the typed amount. */
+function paymentOf(body: unknown) {
+  const form = (body ?? {}) as Record<string, unknown>;
+  const cancel = form.action === 'cancel';
+  const typed = typeof form.amount === 'string' ? form.amount : '';
+  const paid = cancel ? { ok: true as const, value: 0n } : parseMoney(typed);
+  return { cancel, typed, paid };
+}
+
+/** Posts the gateway's signed callback to this server: paid `amount`, or FAILED when undefined (cancelled). */
+function payThroughCallback(context: RechargeContext, origin: string, orderNo: string, amount: bigint | undefined) {
+  const body = sandboxCallbackBody({
+    orderNo,
+    paidAmount: amount ?? 0n,
+    status: amount === undefined ? 'FAILED' : 'SUCCESS',
+    gatewayRef: `SBX${Buffer.from(context.random.bytes(8)).toString('hex')}`,
+    timestamp: context.clock.now().getTime(),
+  });
+  return postCallback(origin, body, context.secret).catch((error: unknown) => {
+    context.logger.warn({ err: error, orderNo }, 'sandbox callback could not be delivered');
+    return undefined;
+  });
 }
 
 async function sandboxOrder(context: RechargeContext, orderNo: string | undefined) {

@@ -1,5 +1,6 @@
 /** The user module's public door: other modules and the composition root import only this file. */
 
+export * as userAccounts from './accounts';
 export type { BetFigures, WithdrawFigures } from './info';
 export { directInviteesSql, everyUserIdSql, inviteesCte, invitersCte, memberCardsSql, telegramChatSql, userStatusSql } from './readModels';
 export {

@@ -26,6 +26,14 @@ const HEADING = /^(#{1,3})\s+(.*)$/;
 const BULLET = /^[-*]\s+(.*)$/;
 const NUMBERED = /^\d+[.)]\s+(.*)$/;
 
+/** Appends an item to the list just before it (same kind), or starts a list. */
+function addListItem(blocks: Block[], ordered: boolean, text: string): void {
+  const previous = blocks.at(-1);
+  const inline = parseInline(text);
+  if (previous?.kind === 'list' && previous.ordered === ordered) previous.items.push(inline);
+  else blocks.push({ kind: 'list', ordered, items: [inline] });
+}
+
 export function parseMarkdown(source: string): Block[] {
   const blocks: Block[] = [];
   let paragraph: string[] = [];
@@ -43,11 +51,7 @@ export function parseMarkdown(source: string): Block[] {
       blocks.push({ kind: 'heading', level: (heading[1] as string).length as 1 | 2 | 3, inline: parseInline(heading[2] ?? '') });
     } else if (item) {
       flush();
-      const ordered = !BULLET.test(line);
-      const previous = blocks.at(-1);
-      const inline = parseInline(item[1] ?? '');
-      if (previous?.kind === 'list' && previous.ordered === ordered) previous.items.push(inline);
-      else blocks.push({ kind: 'list', ordered, items: [inline] });
+      addListItem(blocks, !BULLET.test(line), item[1] ?? '');
     } else paragraph.push(line);
   }
   flush();

@@ -1,0 +1,39 @@
+import { type GiftCodeView, newGiftCode, type Paged } from '@prism/domain';
+import { count, desc } from 'drizzle-orm';
+import { type GiftCodeServiceDeps, type NewGiftCode, pageOffset, toView } from './context';
+import { giftCodes } from './schema';
+
+const DAY_MS = 86_400_000;
+
+/** Operators create a code. */
+export async function createGiftCode({ db, clock, random }: GiftCodeServiceDeps, input: NewGiftCode): Promise<GiftCodeView> {
+  const now = clock.now();
+  // A collision of two ~59-bit codes is practically impossible; the unique index still guards it.
+  for (let attempt = 0; attempt < 3; attempt++) {
+    const [row] = await db
+      .insert(giftCodes)
+      .values({
+        code: newGiftCode((n) => random.int(n)),
+        asset: input.asset,
+        amount: input.amount,
+        totalUses: input.totalUses,
+        perUserOnce: input.perUserOnce,
+        expiresAt: new Date(now.getTime() + input.days * DAY_MS),
+        createdBy: input.createdBy,
+        createdAt: now,
+      })
+      .onConflictDoNothing()
+      .returning();
+    if (row) return toView(row);
+  }
+  throw new Error('could not find a free gift code');
+}
+
+/** Operators list the codes, newest first. */
+export async function listGiftCodes({ db }: GiftCodeServiceDeps, pageNo: number, pageSize: number): Promise<Paged<GiftCodeView>> {
+  const [rows, [total]] = await Promise.all([
+    db.select().from(giftCodes).orderBy(desc(giftCodes.id)).limit(pageSize).offset(pageOffset(pageNo, pageSize)),
+    db.select({ n: count() }).from(giftCodes),
+  ]);
+  return { content: rows.map(toView), totalElements: total?.n ?? 0, pageNo };
+}
