@@ -4,7 +4,7 @@ import { E2E_OPS_TOKEN } from './support/constants';
 import { logIn, registeredUser } from './support/telegramClient';
 
 /**
- * Layouts that hold on a phone (issue 23, item 8): at 360 px no route scrolls
+ * Layouts that hold on a phone (docs/decisions.md, "What a player sees before money moves"): at 360 px no route scrolls
  * sideways, in any locale, with long real data (a 10-digit phone as the name,
  * a long Persian nickname, long product and advisor names, seven-digit
  * balances). One signed-in page: the locale is switched as the app stores it,

@@ -3,7 +3,7 @@ import { smsCode, uniquePhone } from './support/helpers';
 import { registeredUser } from './support/telegramClient';
 
 /**
- * Issue 23, items 6 and 9: feedback a player can read, and no words meant for operators or
+ * docs/decisions.md, "What a player sees before money moves": feedback a player can read, and no words meant for operators or
  * developers. Each test signs up at most one user through the API, to stay fast.
  */
 

@@ -11,7 +11,7 @@ import {
 } from './support/telegramClient';
 
 /**
- * Issue 23, items 2 and 4: a spend asks first (the amount and the balance
+ * docs/decisions.md, "What a player sees before money moves": a spend asks first (the amount and the balance
  * after), the giver's record of a gift is money out, and a product shows its
  * return net of every fee, saying so when it loses money.
  */

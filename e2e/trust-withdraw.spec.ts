@@ -3,7 +3,7 @@ import { E2E_OPS_TOKEN } from './support/constants';
 import { logInThroughUi, smsCode, uniquePhone } from './support/helpers';
 
 /**
- * Issue 23, item 3: the withdrawal page's figures add up to the balance. The
+ * docs/decisions.md, "What a player sees before money moves": the withdrawal page's figures add up to the balance. The
  * user recharges (the sandbox gateway for CASH, a sandbox chain deposit for
  * USDT, whose multiple no other test changes), redeems a gift code (a reward,
  * free) and exchanges part of the USDT; the page then shows, per currency, the

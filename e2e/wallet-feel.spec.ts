@@ -2,7 +2,7 @@ import { expect, type Page, test } from '@playwright/test';
 import { logIn, registeredUser } from './support/telegramClient';
 
 /**
- * The feel of a native wallet (issue 23, item 10): skeletons where the main
+ * The feel of a native wallet (docs/decisions.md, "What a player sees before money moves"): skeletons where the main
  * screens load, toasts at the top edge announced to screen readers, balances
  * that roll to their new value (at once with reduced motion), and the
  * configured currency sign (CURRENCY_SYMBOL, "$" by default) with CASH.

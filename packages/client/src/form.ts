@@ -2,7 +2,7 @@
 export type FormValue = string | number | boolean | bigint | undefined | null | readonly (string | number)[];
 export type FormData = Record<string, FormValue>;
 
-/** Encodes a body as application/x-www-form-urlencoded (DESIGN 2: arrays repeat the key). */
+/** Encodes a body as application/x-www-form-urlencoded (docs/api.md, "Protocol": arrays repeat the key). */
 export function toUrlEncoded(data: FormData): string {
   const params = new URLSearchParams();
   for (const [key, value] of Object.entries(data)) {

@@ -1,5 +1,5 @@
 /**
- * The wire "encryption" of specification point 7 / DESIGN 2. It is obfuscation,
+ * The wire "encryption" of specification point 7 (docs/api.md, "Protocol"). It is obfuscation,
  * not security (TLS is the security): a 12-character random hex key (any case), the UTF-8
  * bytes of the urlencoded body XORed with the key's bytes (cycled), the key
  * prepended, and the whole base64-encoded into a single field named `data`.

@@ -108,7 +108,7 @@ export const errorCatalogue = {
   POWER_GIFT_USER_UNKNOWN: { code: 16003, message: 'No user has this phone number or invitation code' },
   POWER_GIFT_AMBIGUOUS: { code: 16004, message: 'More than one user has this phone number, please use the invitation code' },
 
-  // Player protection (DESIGN 10)
+  // Player protection (docs/protection.md)
   SELF_EXCLUDED: { code: 13001, message: 'You have paused your play until {{until}}. Betting and recharging are not available until then' },
   EXCLUSION_CANNOT_SHORTEN: { code: 13002, message: 'A self-exclusion can be lengthened but never shortened' },
   EXCLUSION_DATE_INVALID: { code: 13003, message: 'Choose an end date in the future, at most five years ahead' },
@@ -121,7 +121,7 @@ export const errorCatalogue = {
     code: 13006,
     message: 'This recharge is over your monthly deposit limit. You can still recharge {{remaining}} this month',
   },
-  // Advisor follow-invest and fixed deposit (issue 10)
+  // Advisor follow-invest and fixed deposit (docs/money.md, "Follow-invest and fixed deposits")
   INVEST_PRODUCT_UNKNOWN: { code: 17001, message: 'This product does not exist' },
   INVEST_PRODUCT_EXPIRED: { code: 17002, message: 'This product is no longer available' },
   INVEST_BELOW_MIN: { code: 17003, message: 'Cannot be less than the minimum amount of this product' },

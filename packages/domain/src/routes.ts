@@ -44,7 +44,7 @@ export const routes = {
   followInvest: '/pages/followInvest/followInvest',
   /** The user's follow-invest orders. Ours. */
   followInvestOrders: '/pages/followInvest/orders',
-  /** Responsible play: self-exclusion, deposit limits, reality check (from the Personal tab). Ours (DESIGN 10). */
+  /** Responsible play: self-exclusion, deposit limits, reality check (from the Personal tab). Ours (docs/protection.md). */
   protection: '/pages/protection/protection',
 } as const;
 

@@ -32,7 +32,7 @@ function backendTicks(pid: number): number {
   return Number(fields[11]) + Number(fields[12]);
 }
 
-/** bare_bet as it was before issue 13's bet-sql branch: both account ids handed in, no lookup. */
+/** bare_bet as it was before the bet-sql round (docs/performance-history.md): both account ids handed in, no lookup. */
 function bareWithIds(): string {
   const lookup =
     / {2}select \(select id from ledger_accounts[^;]*;\n {2}if p_account is null then raise exception 'insufficient'; end if;\n/;

@@ -157,7 +157,7 @@ export function processCpuMs(pid: number): number {
  * statement (as ledger_move_to_system does: the server knows neither id), the conditional debit
  * and the house credit in id order, the transfer, the bet, the turnover, the player's figures (the
  * quarter's stake and the running totals) and the Idempotency-Key with its answer. No validation logic (the room's lists and limits), no wire answer built.
- * Until issue 13's bet-sql branch the account ids were handed in, which spared bare the lookup
+ * Until the bet-sql round (docs/performance-history.md) the account ids were handed in, which spared bare the lookup
  * that place_bet cannot skip.
  */
 export const BARE_FUNCTION = `

@@ -5,7 +5,7 @@ import { errorCatalogue, translateMessage } from '@prism/domain';
 /**
  * Requests Node's HTTP parser refuses before Express sees them (headers or URL
  * over 16 KB, broken request lines) still get the envelope: HTTP 200 with the
- * catalogue's code, like every other answer (DESIGN 2).
+ * catalogue's code, like every other answer (docs/api.md, "Protocol").
  */
 export function answerClientErrorsWithEnvelope(server: Server): void {
   server.on('clientError', (error: NodeJS.ErrnoException, socket: Socket) => {

@@ -4,7 +4,7 @@ import type { RequestHandler } from 'express';
 import { ENCRYPT_LOCAL } from './envelope';
 
 /**
- * The wire codec (DESIGN 2). With `Encryption: 1`, or on a path that is always
+ * The wire codec (docs/api.md, "Protocol"). With `Encryption: 1`, or on a path that is always
  * encrypted, the body is a single `data` field holding the scrambled urlencoded
  * form; the answer goes back scrambled after `POST:`. Obfuscation, not security.
  */

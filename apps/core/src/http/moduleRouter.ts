@@ -18,7 +18,7 @@ export type ModuleRouter = RequestHandler & { router: Router };
  * decides it (the layers' own matchers, methods as the router treats them). Why: Express enters
  * every router mounted without a path, walks its whole stack, and a router in which nothing
  * matched hands the request on through `setImmediate`: a bet, the 18th module, waited out 17
- * turns of the event loop and 17 router set-ups (docs/performance.md, "The HTTP bet path").
+ * turns of the event loop and 17 router set-ups (docs/performance-history.md, "The HTTP bet path").
  *
  * Nothing that would have run is skipped. A layer that matches — a route of the request's path
  * (any method for HEAD and OPTIONS, which the router answers or falls back on), a middleware whose

@@ -1,6 +1,6 @@
 import { hash, verify } from '@node-rs/argon2';
 
-/** argon2id with OWASP's minimum (19 MiB, 2 iterations, 1 lane); DESIGN 2. */
+/** argon2id with OWASP's minimum (19 MiB, 2 iterations, 1 lane); docs/decisions.md, "Passwords and one-time codes". */
 // 2 is Algorithm.Argon2id; the package exports it as an ambient const enum, which isolated modules cannot read.
 const OPTIONS = { algorithm: 2, memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const;
 

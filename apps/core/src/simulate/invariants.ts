@@ -23,7 +23,7 @@ export interface InvariantInput {
   users: VirtualUser[];
 }
 
-/** Every invariant of issue 5; returns what failed (empty when all hold). */
+/** Every invariant of docs/assurance.md, "Money invariants under load"; returns what failed (empty when all hold). */
 export async function checkInvariants({ db, now, retried, users }: InvariantInput): Promise<string[]> {
   const failures: string[] = [];
 

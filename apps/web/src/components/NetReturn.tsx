@@ -6,7 +6,7 @@ import { directionClass } from './MoneyText';
 /**
  * A product's return NET of every fee (the server computes it with the domain's
  * netReturn), the figure every product shows instead of a gross return; a
- * product that loses money says so in words (issue 23). One fact of a <dl>.
+ * product that loses money says so in words (docs/decisions.md, "What a player sees before money moves"). One fact of a <dl>.
  */
 export function NetReturn({ amount, rate, coin, testId = 'net-return' }: { amount: string; rate: string; coin: string; testId?: string }) {
   const { t } = useTranslation();

@@ -51,7 +51,7 @@ export function SpendSummary({ spend, testId = 'spend-summary' }: { spend: Spend
 }
 
 /**
- * Confirmation before every spend (issue 23): `ask(spend, what, onConfirm)`
+ * Confirmation before every spend (docs/decisions.md, "What a player sees before money moves"): `ask(spend, what, onConfirm)`
  * opens a sheet with the amount and the balance after; Confirm runs
  * `onConfirm`, Cancel (or closing) spends nothing. Inside Telegram, Confirm and
  * Cancel are the MainButton and SecondaryButton (the app's pattern for primary

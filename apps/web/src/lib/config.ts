@@ -71,7 +71,7 @@ export function useSysCfgValue(key: string): string | undefined {
   return useSyncExternalStore(subscribe, () => values.get(key)?.value);
 }
 
-/** Play-money mode (DESIGN 10): the UI says "demo" where money comes in. */
+/** Play-money mode (docs/decisions.md, "Play money by default"): the UI says "demo" where money comes in. */
 export function useDemoMode(): boolean {
   return useSysCfgValue('DEMO_MODE') === 'true';
 }

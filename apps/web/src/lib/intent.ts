@@ -2,7 +2,7 @@ import { isApiError } from '@prism/client';
 import { useMemo } from 'react';
 
 /**
- * Idempotency keys for money-moving submits (DESIGN 2): one new key per user
+ * Idempotency keys for money-moving submits (docs/money.md, "Idempotency"): one new key per user
  * intent. A submit whose answer never arrived (network failure, time-out) may
  * be retried with the same input and then reuses its key, so the server moves
  * the money at most once. An answer (success or a business refusal) ends the

@@ -26,7 +26,7 @@ export function engageEndpoints(http: HttpClient) {
       list: () => http.get<LevelList>('/app/level/list'),
       collect: (form: { taskId: number }, call?: CallOptions) => http.post<LevelCollectResult>('/app/level/collect', form, call),
     },
-    /** Player protection (DESIGN 10): self-exclusion, deposit limits (CASH, "" = none) and the reality check. */
+    /** Player protection (docs/protection.md): self-exclusion, deposit limits (CASH, "" = none) and the reality check. */
     protection: {
       settings: () => http.get<ProtectionSettings>('/app/protection/settings'),
       exclude: (form: { period?: string; until?: string }) => http.post<ProtectionSettings>('/app/protection/exclude', form),

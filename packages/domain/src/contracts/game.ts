@@ -75,7 +75,7 @@ export interface GameSessionProof extends GameSessionResult {
  */
 export type GameVoidReason = 'beaconLate' | 'other';
 
-/** How many finished sessions were voided, and why (DESIGN 5): the verify page shows it. */
+/** How many finished sessions were voided, and why (docs/fairness.md, "Void sessions"): the verify page shows it. */
 export interface GameVoidSummary {
   /** Finished sessions (settled or void), every room. */
   sessions: number;

@@ -7,7 +7,7 @@ describe('net return', () => {
     expect(netReturn(0n, 0n, 0n)).toEqual({ amount: 0n, rateBp: 0 });
   });
 
-  it('follow-invest: 0.80 % a day for 7 days less the 10 % fee loses 4.40 % (the issue 23 product)', () => {
+  it('follow-invest: 0.80 % a day for 7 days less the 10 % fee loses 4.40 % (the product that showed 5.60 %)', () => {
     const net = advisorNetReturn(100_00n, { dailyRateBp: 80, days: 7, giftRateBp: 0 });
     expect(net).toEqual({ amount: -4_40n, rateBp: -440 });
     expect(losesMoney(net)).toBe(true);

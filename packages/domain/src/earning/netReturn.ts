@@ -5,7 +5,7 @@ import { powerTermFee, powerTermIncome } from './power';
 
 /**
  * A product's return NET of every fee, the one figure a product advertises
- * (issue 23: a follow-invest product showed "Total return 5.60 %" and lost
+ * (docs/decisions.md, "What a player sees before money moves": a follow-invest product showed "Total return 5.60 %" and lost
  * 4.40 % after its 10 % fee). Computed on the product's minimum stake (its
  * "price"), with the same formulas the daily jobs pay with.
  */

@@ -2,7 +2,7 @@ import { addDays, daysBetween } from '../engage/calendar';
 import type { Money, MoneyDirection } from '../money';
 
 /**
- * Power (DoubleInvest, specification points 1, 4, 9; DESIGN 6), as pure rules
+ * Power (DoubleInvest, specification points 1, 4, 9; docs/money.md, "Power"), as pure rules
  * in minor units. A package ("session") costs `price` in its coin and grants
  * `power`; a holding earns `power x dailyRateBps / 10,000` per platform day for
  * `termDays` days, pays a daily management fee of `power x feeBps / 10,000`
@@ -106,7 +106,7 @@ export const POWER_RECORD_TYPES = ['buy', 'gift_in', 'gift_out', 'maturity'] as 
 /**
  * Which way a power record moved for its user. A gift given is paid by the
  * giver and held by the receiver, so on the giver's record it is money out
- * (issue 23: it showed as "+50.00", as if received); a maturity ends a holding.
+ * (docs/decisions.md, "What a player sees before money moves": it showed as "+50.00", as if received); a maturity ends a holding.
  */
 export function powerRecordDirection(type: PowerRecordType): MoneyDirection {
   return type === 'gift_out' || type === 'maturity' ? 'out' : 'in';

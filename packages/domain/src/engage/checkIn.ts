@@ -2,7 +2,7 @@ import type { Money } from '../money';
 import { addDays } from './calendar';
 
 /**
- * Daily check-in (specification point 9, DESIGN 6): day d of a streak pays
+ * Daily check-in (specification point 9, docs/operations.md, "The platform day and rewards"): day d of a streak pays
  * base + step x (d - 1), doubled when d is a multiple of `doubleEvery`. A missed
  * day restarts the streak at day 1. Days are calendar days in the platform's
  * zone; the server decides which day it is, never the client.

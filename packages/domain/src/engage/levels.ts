@@ -38,7 +38,7 @@ export interface LevelTaskRule {
 export interface LevelRule {
   level: number;
   name: string;
-  /** The level unlocks the subordinate promotion reward for itself and every level above (VU, spec point 6). */
+  /** The level unlocks the subordinate promotion reward for itself and every level above (VU, docs/api.md, "Levels with upgrade tasks"). */
   promotion: boolean;
   tasks: LevelTaskRule[];
 }

@@ -1,7 +1,7 @@
 import type { Money } from '../money';
 
 /**
- * Tap-to-earn (DESIGN 6): each tap spends one energy and earns POINT. Energy
+ * Tap-to-earn (docs/operations.md, "The platform day and rewards"): each tap spends one energy and earns POINT. Energy
  * regenerates one unit per `regenMs` up to `maxEnergy`; taps per platform day
  * are capped. The server applies a batch from its own clock and state, so a
  * client that claims more taps than it could have made earns only what its

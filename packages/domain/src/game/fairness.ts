@@ -3,7 +3,7 @@ import { sha256 } from '@noble/hashes/sha2.js';
 import type { GameResult } from './rules';
 
 /**
- * Provably fair results (DESIGN 5, docs/fairness.md).
+ * Provably fair results (docs/fairness.md).
  *
  * Seed chain: a secret x0, then x(i) = SHA-256(x(i-1)) up to x(N); x(N) is
  * published first (the anchor). Sessions consume the chain backwards: the k-th

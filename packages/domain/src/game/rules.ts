@@ -1,7 +1,7 @@
 import type { Money } from '../money';
 
 /**
- * The colour/size game (DESIGN 5). One result 0-9 per session:
+ * The colour/size game (docs/api.md, "Game"; docs/fairness.md). One result 0-9 per session:
  * 1, 3, 7, 9 green; 2, 4, 6, 8 red; 0 red + violet; 5 green + violet.
  * Small 0-4, Big 5-9.
  */

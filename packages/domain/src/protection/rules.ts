@@ -3,7 +3,7 @@ import { localDayBounds } from '../team/rebates';
 import { localDate } from '../wallet/window';
 
 /**
- * Player protection (DESIGN 10): self-exclusion, deposit limits and the
+ * Player protection (docs/protection.md): self-exclusion, deposit limits and the
  * reality check. Pure rules; the server stores the state and enforces them.
  */
 

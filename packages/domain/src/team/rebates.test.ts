@@ -124,7 +124,7 @@ describe('recharge rebates on money that stays', () => {
   });
 
   it('flag settings where cycling money through own accounts pays: the default rates with a 1% fee and no turnover net 75 bps', () => {
-    // 1.00% + 0.50% + 0.25% of rebates against a 1.00% USDT fee: +7.50 per 1,000 cycled (issue 22).
+    // 1.00% + 0.50% + 0.25% of rebates against a 1.00% USDT fee: +7.50 per 1,000 cycled (docs/money.md, "Team rebates").
     expect(rechargeCycleProfitBps(DEFAULT_REBATE_RATES, 100, 0)).toBe(75);
     expect(rechargeCycleProfitBps(DEFAULT_REBATE_RATES, 200, 0)).toBe(0);
     expect(rechargeCycleProfitBps(DEFAULT_REBATE_RATES, 100, 10_000)).toBe(0);

@@ -2,7 +2,7 @@ import { REBATE_LEVELS } from '../constants';
 import { applyBasisPoints, type Money, parseMoney } from '../money';
 
 /**
- * Team rebates (specification points 1, 6, 9; DESIGN 6). Three levels above a
+ * Team rebates (specification points 1, 6, 9; docs/money.md, "Team rebates"). Three levels above a
  * member earn from what the member does:
  * - bet rebate: a share (basis points, per level) of the member's valid bet turnover;
  * - recharge rebate: a share of the member's credited recharges;

@@ -7,7 +7,7 @@ export function createAreaCodes(config: ConfigService) {
     async resolve(areaCode: string | undefined): Promise<string> {
       const allowed = await config.countryCodes();
       const chosen = areaCode?.replace(/^\+/, '') ?? allowed[0] ?? '91';
-      // The operator's allowed countries (DESIGN 10): a clear refusal, not a generic "invalid value".
+      // The operator's allowed countries (docs/protection.md, "Allowed countries"): a clear refusal, not a generic "invalid value".
       if (!allowed.includes(chosen)) throw AppError.invalid({ areaCode: 'AREA_CODE_NOT_ALLOWED' });
       return chosen;
     },

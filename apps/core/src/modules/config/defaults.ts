@@ -88,7 +88,7 @@ export const configDefaults: readonly ConfigDefault[] = [
   {
     key: 'DEMO_MODE',
     value: 'true',
-    description: 'Play-money mode: the app says "demo" where money comes in (DESIGN 10).',
+    description: 'Play-money mode: the app says "demo" where money comes in (docs/decisions.md).',
     isPublic: true,
   },
 ];

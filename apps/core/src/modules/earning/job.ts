@@ -9,7 +9,7 @@ import { earningDays } from './schema';
 import type { DailyPage, DailyStep } from './step';
 
 /**
- * The daily earning job (DESIGN 6, docs/decisions.md "Daily job"). Each step
+ * The daily earning job (docs/decisions.md, "The daily earning job"). Each step
  * pays a day in chunks of `chunkSize` holdings, each chunk a transaction of its
  * own, so a holder's account is locked for one chunk, not for the whole step
  * (a bet or a purchase waits at most that long). A step-day is complete when

@@ -41,7 +41,7 @@ describe('advisor follow-invest', () => {
       totalReturn: '5.60',
       totalReturnRate: '5.60%',
       managementFeeRate: '10.00%',
-      // Net of the 10 % fee the product loses (issue 23): 5.60 % earned - 10.00 % fee.
+      // Net of the 10 % fee the product loses (docs/decisions.md, "What a player sees before money moves"): 5.60 % earned - 10.00 % fee.
       netReturn: '-4.40',
       netReturnRate: '-4.40%',
     });

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 
 /**
  * No code path, setting or endpoint may set or override a game result
- * (issue 4). The only writer of game_sessions.result is draw.ts, which takes it
+ * (docs/fairness.md, "Tests"). The only writer of game_sessions.result is draw.ts, which takes it
  * from computeResult(seed, level, periodId, beacon). This test reads the source
  * so a new writer cannot slip in unnoticed.
  */

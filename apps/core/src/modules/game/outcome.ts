@@ -4,7 +4,7 @@ import { type SQL, sql } from 'drizzle-orm';
 /**
  * The one way to read a bet's outcome. Settlement writes only the winners (status WIN, payout,
  * settled_at): a losing bet keeps its row as it was placed (PENDING, payout 0, no settled_at),
- * and its session being settled is what says it lost (docs/performance.md, "Losers are not
+ * and its session being settled is what says it lost (docs/performance-history.md, "Losers are not
  * written"). So every reader of a bet's status or settled time reads it with its session's
  * status and settled time, through these: `b` is the bet's alias, `s` its session's (joined on
  * s.id = b.session_id). A bet's payout needs no session: a loser's is 0, as placed.

@@ -31,7 +31,7 @@ type RoomRow = typeof gameLevels.$inferSelect;
 const BASES = '100,1000,10000,100000';
 const MULTIPLES = '1,5,10,20,50,100';
 
-/** Three rooms of 60 s, 180 s and 300 s sessions, betting closed for the last 5 s (issue 4). */
+/** Three rooms of 60 s, 180 s and 300 s sessions, betting closed for the last 5 s (docs/fairness.md). */
 const DEFAULT_ROOMS: (typeof gameLevels.$inferInsert)[] = [1, 2, 3].map((level) => ({
   level,
   levelName: `${[1, 3, 5][level - 1]} Min`,
@@ -102,7 +102,7 @@ export type RoomCatalog = ReturnType<typeof roomCatalog>;
 
 const pct = (fraction: number) => `${(fraction * 100).toFixed(2)}%`;
 
-/** getLevelList: every field of specification point 3, plus timing, odds and return to player (DESIGN 10). */
+/** getLevelList: every field of specification point 3, plus timing, odds and return to player (docs/protection.md). */
 export function toWireRoom(room: RoomConfig) {
   const bases = room.baseAmounts.map(formatMoney);
   const rtp = Object.fromEntries(

@@ -46,7 +46,7 @@ export const gameLevels = pgTable(
 );
 
 /**
- * A SHA-256 seed chain (DESIGN 5, docs/fairness.md). The anchor x(N) is public;
+ * A SHA-256 seed chain (docs/fairness.md). The anchor x(N) is public;
  * the origin x(0) is secret and stored encrypted with a key from the server secret.
  */
 export const gameChains = pgTable(

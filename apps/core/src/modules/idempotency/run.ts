@@ -9,7 +9,7 @@ import { type Claim, claimKey, holdClaim, type KeyRecord, KeyTaken, outcomeOf, r
 export { STALE_CLAIM_MS } from './store';
 
 /**
- * Idempotency-Key on money-moving POSTs (DESIGN 2). A request first claims its
+ * Idempotency-Key on money-moving POSTs (docs/api.md, "Protocol"). A request first claims its
  * key; its checks run; then the money moves and the answer is recorded in ONE
  * transaction, so a retry can never move money twice:
  * - same key, same request: the first answer again, nothing moved;

@@ -4,7 +4,7 @@ import { bigint, bigserial, check, index, integer, jsonb, pgTable, text, timesta
 /**
  * Ledger accounts. A user has one account per asset; a system account (house,
  * fees, deposits clearing, withdrawals in flight, ...) is split into shards so
- * that no single row is updated by every transfer (DESIGN 3). User balances can
+ * that no single row is updated by every transfer (docs/money.md, "The ledger"). User balances can
  * never go below zero: the database refuses it.
  */
 export const ledgerAccounts = pgTable(

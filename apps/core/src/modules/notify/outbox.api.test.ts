@@ -13,7 +13,7 @@ import { retryOutbox, startOutboxJob } from './outboxJob';
 import { botOutbox } from './schema';
 
 /**
- * Bot messages are delivered at least once after Telegram comes back (issue 22, 13): the outbox keeps
+ * Bot messages are delivered at least once after Telegram comes back (docs/telegram.md, "Bot messages: delivery guarantees"): the outbox keeps
  * what failed with its next retry time, and the retry job sends it; what is no longer true is not.
  */
 let ctx: TestContext;

@@ -24,7 +24,7 @@ export interface OpsRouteDeps {
   fairness: { mode: FairnessMode; production: boolean };
   /** Settings that pay users to cycle money (recharge rebates above the withdrawal fee, no turnover). */
   rebateCycleWarnings: () => Promise<{ currency: string; profitBps: number }[]>;
-  /** Configured products whose return net of fees is negative (issue 23: users get back less than they pay). */
+  /** Configured products whose return net of fees is negative (docs/decisions.md, "What a player sees before money moves": users get back less than they pay). */
   negativeReturnWarnings: () => Promise<NegativeReturnWarning[]>;
 }
 

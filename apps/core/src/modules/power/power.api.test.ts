@@ -243,7 +243,7 @@ describe('gift power', () => {
     const given = await ctx.api.get<UserPower>('/app/userPower/get', {}, { token: giver.token });
     expect(given.result.giftPower).toBe('0.00');
     const giverRecords = await ctx.api.get<Paged<PowerRecord>>('/app/userPower/powerRecordPage', {}, { token: giver.token });
-    // The giver paid: money out, signed negative (issue 23: it showed "+10.00" as if received).
+    // The giver paid: money out, signed negative (docs/decisions.md, "What a player sees before money moves": it showed "+10.00" as if received).
     expect(giverRecords.result.content.map((r) => [r.powerType, r.incrAmount])).toEqual([
       ['gift_out', '-10.00'],
       ['gift_out', '-10.00'],

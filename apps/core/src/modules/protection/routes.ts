@@ -18,7 +18,7 @@ const excludeBody = z.object({
 const intervalBody = z.object({ minutes: field.oneOf(['0', '15', '30', '60']) });
 const noInput = z.object({}).strip();
 
-/** /app/protection: self-exclusion, deposit limits and the reality check (DESIGN 10). */
+/** /app/protection: self-exclusion, deposit limits and the reality check (docs/protection.md). */
 export function protectionRoutes({ clock, protection }: { clock: Clock; protection: ProtectionService }): Router {
   const router = Router();
   router.use('/app/protection', requireAuth);

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { bigint, check, integer, pgTable, timestamp } from 'drizzle-orm/pg-core';
 
 /**
- * A player's protection settings (DESIGN 10), one row per user who set any.
+ * A player's protection settings (docs/protection.md), one row per user who set any.
  * The bet path reads `excluded_until` by primary key in the statement it already runs.
  * Limits are CASH minor units; null is "no limit". `pending_from` set means the
  * pending_* limits replace the limits from then (a raise or removal waits 24 hours).

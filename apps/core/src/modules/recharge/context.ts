@@ -22,7 +22,7 @@ export interface RechargeContext {
   playMoney: boolean;
   /** Play-money deposits: users may simulate a deposit to their own address (SANDBOX_DEPOSITS). */
   sandboxDeposits: boolean;
-  /** Self-exclusion and deposit limits refuse recharges (DESIGN 10). */
+  /** Self-exclusion and deposit limits refuse recharges (docs/protection.md). */
   protection: ProtectionService;
 }
 

@@ -12,7 +12,7 @@ import { createSandboxGateway } from './sandboxGateway';
 export interface PaymentGateway {
   /** The value of pay_channels.gateway and of :gateway in /core/pay/callback/:gateway. */
   readonly name: string;
-  /** Play money (DESIGN 10): the app says "demo" wherever this gateway takes money. */
+  /** Play money (docs/decisions.md, "Play money by default"): the app says "demo" wherever this gateway takes money. */
   readonly demo: boolean;
   /**
    * Registers the order with the gateway and returns where the user pays it.

@@ -2,7 +2,7 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 import { formatMoney, type Money, parseMoney } from '@prism/domain';
 import type { GatewayCallback, PaymentGateway } from './gateway';
 
-/** The built-in play-money gateway (DESIGN 10): its "payment page" is served by this server. */
+/** The built-in play-money gateway (docs/decisions.md, "Play money by default"): its "payment page" is served by this server. */
 export const SANDBOX_GATEWAY = 'sandbox';
 export const SANDBOX_SIGNATURE_HEADER = 'X-Sandbox-Signature';
 

@@ -27,7 +27,7 @@ import { effectiveInvitations } from './sql';
 
 /**
  * The rebate job: pays each finished platform day's team rebates once, per
- * kind, set-based (DESIGN 6, docs/money.md). A day is claimed by inserting its
+ * kind, set-based (docs/money.md, "Team rebates"). A day is claimed by inserting its
  * rebate_periods row inside the transaction that pays it, so a second runner
  * (another process, a retry) waits on the row and then finds the day paid.
  * Days missed while the server was down are paid on the next run, oldest first.

@@ -40,7 +40,7 @@ const cardBody = z.object({
 const pageQuery = z.object({ pageNo: field.integer(1, PAGE_NO_MAX).optional(), pageSize: field.integer(1, PAGE_SIZE_MAX).optional() });
 const walletBody = z.object({ walletType: network, address: required('ADDRESS_REQUIRED') });
 
-/** Money out: bank cards, wallets, the withdrawal code and the two withdrawal calls of spec point 7. */
+/** Money out: bank cards, wallets, the withdrawal code and the two withdrawal calls of specification point 7 (docs/api.md). */
 export function withdrawRoutes({ db, clock, withdraw }: { db: Database; clock: Clock; withdraw: WithdrawService }): Router {
   const router = Router();
 

@@ -2,7 +2,7 @@ import type { GameSession } from '@prism/domain';
 import { secondsLeft } from '../../lib/countdown';
 
 /**
- * Session timing (specification point 4, DESIGN 5): the countdowns derive from
+ * Session timing (specification point 4, docs/api.md, "Game"): the countdowns derive from
  * the server's clock, never from the device's alone. getSession answers with
  * `timestamp` (the server's now); the gap to the device's clock at receipt is
  * the offset, and the server's now is then `Date.now() + offset` at any time.

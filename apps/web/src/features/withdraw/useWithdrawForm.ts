@@ -49,7 +49,7 @@ export function useWithdrawForm(input: WithdrawFormInput) {
   useClosingConfirmation(form.dirty);
   const clearError = (field: Field) => form.setErrors((errors) => ({ ...errors, [field]: undefined }));
   const destination = useDestination(input, () => clearError('destination'));
-  // The last step before money leaves: the amount and the balance after (issue 23).
+  // The last step before money leaves: the amount and the balance after (docs/decisions.md, "What a player sees before money moves").
   const spend = useSpendAsk();
   const { submit, pending } = useWithdrawSubmit(input, form, destination, spend);
 

@@ -2,7 +2,7 @@ import type { GameLevel } from '@prism/domain';
 import { useTranslation } from 'react-i18next';
 
 /**
- * Odds and return to player (DESIGN 10), as the room publishes them: what
+ * Odds and return to player (docs/protection.md, "What the player is shown"), as the room publishes them: what
  * each kind of bet pays, the fee on its own line, and the return to player.
  */
 export function OddsCard({ room }: { room: Pick<GameLevel, 'odds' | 'returnToPlayer'> }) {

@@ -2,7 +2,7 @@ import type { GameVoidSummary } from '@prism/domain';
 import { useTranslation } from 'react-i18next';
 import { useVoidSummary } from '../api/voids';
 
-/** How many finished sessions were voided, and why (DESIGN 5, docs/fairness.md). Nothing is shown until it loads. */
+/** How many finished sessions were voided, and why (docs/fairness.md, "Void sessions"). Nothing is shown until it loads. */
 export function VoidSummaryCard() {
   const summary = useVoidSummary();
   return summary.data ? <VoidSummaryView summary={summary.data} /> : null;

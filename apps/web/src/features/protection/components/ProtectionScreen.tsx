@@ -9,7 +9,7 @@ import { formatDateTime } from '../../../lib/datetime';
 import { toast, toastError } from '../../../lib/toast';
 import { useExclude, useProtectionSettings, useSetLimits, useSetRealityInterval } from '../api/protection';
 
-/** Responsible play (DESIGN 10), from the Personal tab: self-exclusion, deposit limits and the reality check. */
+/** Responsible play (docs/protection.md), from the Personal tab: self-exclusion, deposit limits and the reality check. */
 export function ProtectionScreen() {
   const { t } = useTranslation();
   const settings = useProtectionSettings();

@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { Sheet } from '../../../components/Sheet';
 import { useAcknowledgeRealityCheck, useRealityCheck } from '../api/protection';
 
-/** The reality check (DESIGN 10): when due, the time played and the net result, until the player acknowledges it. */
+/** The reality check (docs/protection.md): when due, the time played and the net result, until the player acknowledges it. */
 export function RealityCheckDialog() {
   const { t } = useTranslation();
   const check = useRealityCheck();

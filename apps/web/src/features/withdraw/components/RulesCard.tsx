@@ -6,7 +6,7 @@ import { formatAmount } from '../../../lib/money';
 import { feePercentOf } from '../preview';
 import { openDaysOf } from '../rules';
 
-/** The published withdrawal rules of one currency (DESIGN 10): limits, fee, daily cap, hours and days in their time zone. */
+/** The published withdrawal rules of one currency (docs/protection.md, "What the player is shown"): limits, fee, daily cap, hours and days in their time zone. */
 export function RulesCard({ config }: { config: WalletConfig }) {
   const { t, i18n } = useTranslation();
   const currency = config.curreny;
