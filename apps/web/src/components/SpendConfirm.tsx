@@ -4,6 +4,8 @@ import { type ReactNode, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toSignedMinor } from '../lib/money';
 import { haptics, useMainButton, useSecondaryButton } from '../lib/native';
+import { useUserInfo } from '../lib/userInfo';
+import { coinBalanceOf } from '../lib/wallet';
 import { SignedAmount } from './MoneyText';
 import { Sheet } from './Sheet';
 import { type Spend, type SpendAsk, type SpendAsked, useSpendAsk } from './spendAsk';
@@ -17,6 +19,8 @@ export type { Spend } from './spendAsk';
  */
 export function SpendSummary({ spend, testId = 'spend-summary' }: { spend: Spend; testId?: string }) {
   const { t } = useTranslation();
+  // Not known yet (user info still loading): say so rather than count from zero.
+  if (spend.balance === undefined) return <PendingSummary spend={spend} testId={testId} />;
   const balance = toSignedMinor(spend.balance);
   const after = balanceAfter(balance, spend.amount);
   return (
@@ -50,6 +54,34 @@ export function SpendSummary({ spend, testId = 'spend-summary' }: { spend: Spend
   );
 }
 
+/** The summary while the balance is on its way: the amount, and the balance shown as loading. */
+function PendingSummary({ spend, testId }: { spend: Spend; testId: string }) {
+  const { t } = useTranslation();
+  return (
+    <dl className="preview spend-summary" data-testid={testId} aria-busy="true">
+      <div className="fact">
+        <dt>{t('spend.amount')}</dt>
+        <dd>
+          <SignedAmount value={formatMoney(-spend.amount)} coin={spend.coin} className="spend-amount" testId="spend-amount" />
+        </dd>
+      </div>
+      <div className="fact">
+        <dt>{t('spend.balance')}</dt>
+        <dd data-testid="spend-balance">…</dd>
+      </div>
+    </dl>
+  );
+}
+
+/**
+ * The spend with the balance as the server last sent it: a sheet opened before user info arrived
+ * (a quick tap on a fresh page) fills in when it does, instead of counting from a balance of zero.
+ */
+function useLiveSpend(spend: Spend): Spend {
+  const user = useUserInfo();
+  return { ...spend, balance: coinBalanceOf(user.data, spend.coin) ?? spend.balance };
+}
+
 /**
  * Confirmation before every spend (docs/decisions.md, "What a player sees before money moves"): `ask(spend, what, onConfirm)`
  * opens a sheet with the amount and the balance after; Confirm runs
@@ -66,6 +98,7 @@ export function useSpendConfirm(): { ask: SpendAsk['ask']; open: boolean; sheet:
 /** The confirmation sheet of one asked spend (useSpendAsk's `asked`); closing it spends nothing. */
 export function SpendConfirmSheet({ asked, onClose }: { asked: SpendAsked; onClose: () => void }) {
   const { t } = useTranslation();
+  const spend = useLiveSpend(asked.spend);
   // One confirmation per sheet: a double tap on Confirm spends once.
   const done = useRef(false);
   const confirm = () => {
@@ -75,21 +108,21 @@ export function SpendConfirmSheet({ asked, onClose }: { asked: SpendAsked; onClo
     onClose();
     asked.onConfirm();
   };
-  const label = t('spend.confirm', { amount: formatMoney(asked.spend.amount), coin: asked.spend.coin });
-  // A known balance that cannot pay: the summary says how much is missing, and Confirm waits.
-  const short = asked.spend.balance !== undefined && balanceAfter(toSignedMinor(asked.spend.balance), asked.spend.amount) < 0n;
-  const native = useMainButton({ text: label, enabled: !short, onClick: confirm });
+  const label = t('spend.confirm', { amount: formatMoney(spend.amount), coin: spend.coin });
+  // Confirm waits while the balance is unknown, and when a known balance cannot pay (the summary says how much is missing).
+  const waiting = spend.balance === undefined || balanceAfter(toSignedMinor(spend.balance), spend.amount) < 0n;
+  const native = useMainButton({ text: label, enabled: !waiting, onClick: confirm });
   useSecondaryButton(t('spend.cancel'), onClose);
   return (
     <Sheet title={t('spend.title')} onClose={onClose} testId="spend-confirm">
       <p data-testid="spend-what">{asked.what}</p>
-      <SpendSummary spend={asked.spend} />
+      <SpendSummary spend={spend} />
       {!native && (
         <div className="spend-actions">
           <button type="button" className="btn btn-ghost" onClick={onClose} data-testid="spend-cancel">
             {t('spend.cancel')}
           </button>
-          <button type="button" className="btn btn-primary" onClick={confirm} disabled={short} data-testid="spend-ok">
+          <button type="button" className="btn btn-primary" onClick={confirm} disabled={waiting} data-testid="spend-ok">
             {label}
           </button>
         </div>
