@@ -25,12 +25,7 @@ export function SpendSummary({ spend, testId = 'spend-summary' }: { spend: Spend
   const after = balanceAfter(balance, spend.amount);
   return (
     <dl className="preview spend-summary" data-testid={testId}>
-      <div className="fact">
-        <dt>{t('spend.amount')}</dt>
-        <dd>
-          <SignedAmount value={formatMoney(-spend.amount)} coin={spend.coin} className="spend-amount" testId="spend-amount" />
-        </dd>
-      </div>
+      <AmountFact spend={spend} />
       <div className="fact">
         <dt>{t('spend.balance')}</dt>
         <dd dir="ltr" data-testid="spend-balance">
@@ -54,17 +49,25 @@ export function SpendSummary({ spend, testId = 'spend-summary' }: { spend: Spend
   );
 }
 
+/** The amount a spend takes, as money out. */
+function AmountFact({ spend }: { spend: Spend }) {
+  const { t } = useTranslation();
+  return (
+    <div className="fact">
+      <dt>{t('spend.amount')}</dt>
+      <dd>
+        <SignedAmount value={formatMoney(-spend.amount)} coin={spend.coin} className="spend-amount" testId="spend-amount" />
+      </dd>
+    </div>
+  );
+}
+
 /** The summary while the balance is on its way: the amount, and the balance shown as loading. */
 function PendingSummary({ spend, testId }: { spend: Spend; testId: string }) {
   const { t } = useTranslation();
   return (
     <dl className="preview spend-summary" data-testid={testId} aria-busy="true">
-      <div className="fact">
-        <dt>{t('spend.amount')}</dt>
-        <dd>
-          <SignedAmount value={formatMoney(-spend.amount)} coin={spend.coin} className="spend-amount" testId="spend-amount" />
-        </dd>
-      </div>
+      <AmountFact spend={spend} />
       <div className="fact">
         <dt>{t('spend.balance')}</dt>
         <dd data-testid="spend-balance">…</dd>
