@@ -33,7 +33,7 @@ export const DEPOSIT_MIN_USDT_MINOR = 100n;
 
 export const STEPPER = { min: 1000, max: 50_000, step: 1000 } as const;
 export const TAB_BAR_ITEMS = 4;
-export const REBATE_LEVELS = [1, 2, 3] as const;
+export const REBATE_TIERS = [1, 2, 3] as const;
 export const ADVISOR_MANAGEMENT_FEE_BPS = 1000;
 
 export const CURRENCY_SYMBOL = { config: '$', game: '₹' } as const;

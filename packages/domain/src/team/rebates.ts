@@ -1,4 +1,4 @@
-import { REBATE_LEVELS } from '../constants';
+import { REBATE_TIERS } from '../constants';
 import { applyBasisPoints, type Money, parseMoney } from '../money';
 
 /**
@@ -32,7 +32,7 @@ const MAX_BPS = 10_000;
 /** "30,20,10" -> three basis-point rates; undefined when not three whole numbers in 0..10000. */
 export function parseLevelBps(text: string): [number, number, number] | undefined {
   const parts = text.split(',').map((part) => part.trim());
-  if (parts.length !== REBATE_LEVELS.length || parts.some((part) => !/^\d{1,5}$/.test(part))) return undefined;
+  if (parts.length !== REBATE_TIERS.length || parts.some((part) => !/^\d{1,5}$/.test(part))) return undefined;
   const values = parts.map(Number);
   return values.every((value) => value <= MAX_BPS) ? (values as [number, number, number]) : undefined;
 }
@@ -40,7 +40,7 @@ export function parseLevelBps(text: string): [number, number, number] | undefine
 /** "1.00,0.50,0.20" -> three amounts; undefined when malformed. */
 export function parseLevelAmounts(text: string): [Money, Money, Money] | undefined {
   const parts = text.split(',').map((part) => parseMoney(part.trim()));
-  if (parts.length !== REBATE_LEVELS.length) return undefined;
+  if (parts.length !== REBATE_TIERS.length) return undefined;
   const values: Money[] = [];
   for (const part of parts) {
     if (!part.ok) return undefined;
@@ -52,7 +52,7 @@ export function parseLevelAmounts(text: string): [Money, Money, Money] | undefin
 /** The level's rate of a kind (basis points), or its fixed reward for 'register'. */
 export function rebateFor(kind: RebateKind, level: number, base: Money, rates: RebateRates): Money {
   const index = level - 1;
-  if (index < 0 || index >= REBATE_LEVELS.length) return 0n;
+  if (index < 0 || index >= REBATE_TIERS.length) return 0n;
   if (kind === 'register') return (rates.registerReward[index] ?? 0n) * base;
   const bps = (kind === 'bet' ? rates.betBps : rates.rechargeBps)[index] ?? 0;
   return applyBasisPoints(base, bps);
@@ -88,7 +88,7 @@ export function rebatesOf(
   const bases = new Map<string, { beneficiary: number; level: number; asset: string; base: Money }>();
   for (const { userId, asset, amount } of amounts) {
     let ancestor = parentOf.get(userId) ?? null;
-    for (const level of REBATE_LEVELS) {
+    for (const level of REBATE_TIERS) {
       if (ancestor === null) break;
       const key = `${ancestor}:${level}:${asset}`;
       const entry = bases.get(key) ?? { beneficiary: ancestor, level, asset, base: 0n };
@@ -162,6 +162,6 @@ export function retainedRecharge(recharged: Money, withdrawn: Money): Money {
  */
 export function rechargeCycleProfitBps(rates: RebateRates, withdrawFeeBps: number, turnoverMultipleBps: number): number {
   if (turnoverMultipleBps > 0) return 0;
-  const rebates = rates.rechargeBps.slice(0, REBATE_LEVELS.length).reduce((sum, bps) => sum + bps, 0);
+  const rebates = rates.rechargeBps.slice(0, REBATE_TIERS.length).reduce((sum, bps) => sum + bps, 0);
   return Math.max(0, rebates - withdrawFeeBps);
 }

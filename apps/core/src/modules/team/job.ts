@@ -6,7 +6,7 @@ import {
   localDate,
   localDayBounds,
   REBATE_KINDS,
-  REBATE_LEVELS,
+  REBATE_TIERS,
   type RebateKind,
   rebateFor,
 } from '@prism/domain';
@@ -40,7 +40,7 @@ export const REBATE_CATCH_UP_DAYS = 31;
 export const REBATE_GRACE_MS = 5 * 60_000;
 
 /** How many tiers up a member's amount pays rebates (1 = who invited them). */
-const REBATE_TIERS = REBATE_LEVELS.length;
+const TIERS_PAID = REBATE_TIERS.length;
 
 export interface PeriodResult {
   period: string;
@@ -71,7 +71,7 @@ async function rebateBases(tx: Executor, kind: RebateKind, start: Date, end: Dat
   return queryRows<{ beneficiary: string | number; tier: number; asset: Asset; base: string }>(
     tx,
     sql`with recursive member_amounts as (${memberAmounts(kind, start, end, settings.registerAsset)}),
-        ${invitersCte(sql`select user_id from member_amounts`, REBATE_TIERS)}
+        ${invitersCte(sql`select user_id from member_amounts`, TIERS_PAID)}
         select up.ancestor as beneficiary, up.tier, m.asset, sum(m.amount)::text as base
         from inviters up join member_amounts m on m.user_id = up.member
         group by up.ancestor, up.tier, m.asset

@@ -5,7 +5,7 @@ import {
   formatMoney,
   parseLevelAmounts,
   parseLevelBps,
-  REBATE_LEVELS,
+  REBATE_TIERS,
   type RebateRates,
   rechargeCycleProfitBps,
   type TeamRebateRate,
@@ -42,7 +42,7 @@ const percent = (bps: number) => `${(bps / 100).toFixed(2)}%`;
 
 /** The rates as the app shows them: one row per tier (the wire's `level`), each value labelled by the screen. */
 export function rateRows(rates: RebateRates): TeamRebateRate[] {
-  return REBATE_LEVELS.map((tier, index) => ({
+  return REBATE_TIERS.map((tier, index) => ({
     level: tier,
     betRate: percent(rates.betBps[index] ?? 0),
     rechargeRate: percent(rates.rechargeBps[index] ?? 0),

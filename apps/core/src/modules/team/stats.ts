@@ -3,7 +3,7 @@ import {
   maskPhone,
   PAGE_SIZE,
   type Paged,
-  REBATE_LEVELS,
+  REBATE_TIERS,
   type RebateRates,
   type TeamInfo,
   type TeamLevelStats,
@@ -60,7 +60,7 @@ async function tierFiguresIn(db: Executor, userId: number): Promise<TierRow[]> {
   const team = sql`select id from invitees`;
   return queryRows<TierRow>(
     db,
-    sql`with recursive ${inviteesCte(userId, REBATE_LEVELS.length)},
+    sql`with recursive ${inviteesCte(userId, REBATE_TIERS.length)},
     accounts as (${userAccountsOf(team, CASH_FAMILY)}),
     recharges as (${movedPerUser(sql`accounts`, 'in', 'recharge')}),
     -- Power and advisor stakes leave the user's account as 'power' transfers (none exist before those features).
@@ -125,7 +125,7 @@ export async function loadTeamInfo(db: Executor, user: TeamHead, rates: RebateRa
   const paid = await rebatesPaid(db, user.id);
   const sumPaid = (match: (row: { kind: string; tier: number }) => boolean) =>
     formatMoney(paid.filter(match).reduce((sum, row) => sum + BigInt(row.total), 0n));
-  const levels: TeamLevelStats[] = REBATE_LEVELS.map((tier) => {
+  const levels: TeamLevelStats[] = REBATE_TIERS.map((tier) => {
     const row = byTier.get(tier);
     return {
       level: tier,

@@ -1,4 +1,4 @@
-import { REBATE_LEVELS, type TeamInfo, type TeamLevelStats } from '@prism/domain';
+import { REBATE_TIERS, type TeamInfo, type TeamLevelStats } from '@prism/domain';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Card } from '../../../components/Card';
@@ -29,7 +29,7 @@ function MemberList() {
   const { t } = useTranslation();
   const [level, setLevel] = useState<'1' | '2' | '3'>('1');
   const members = useTeamMembers(Number(level));
-  const items = REBATE_LEVELS.map((n) => ({ key: String(n) as '1' | '2' | '3', label: t('team.level', { level: n }) }));
+  const items = REBATE_TIERS.map((n) => ({ key: String(n) as '1' | '2' | '3', label: t('team.level', { level: n }) }));
   return (
     <Card title={t('team.memberList')}>
       <Tabs label={t('team.memberList')} items={items} value={level} onChange={setLevel}>
@@ -66,7 +66,7 @@ export function TeamStats({ team }: { team: TeamInfo }) {
         </div>
       </Card>
       <Card title={t('team.levels')}>
-        {REBATE_LEVELS.map((level) => {
+        {REBATE_TIERS.map((level) => {
           const row = levelOf(team, level);
           return (
             <div key={level} className="level-row" data-testid={`team-level-${level}`}>
