@@ -65,31 +65,7 @@ export function gameAdminRoutes({ db, catalog }: { db: Database; catalog: RoomCa
 
   router.post('/game/levels', async (req, res) => {
     const input = parseInput(roomBody, req.body);
-    const [existing] = await db.select().from(gameLevels).where(eq(gameLevels.level, input.level));
-    const timingChange = input.sessionSeconds !== undefined || input.betCloseSeconds !== undefined;
-    if (existing && timingChange) {
-      const [ran] = await db.select({ n: count() }).from(gameSessions).where(eq(gameSessions.level, input.level));
-      if ((ran?.n ?? 0) > 0) throw AppError.invalid({ sessionSeconds: 'FIELD_INVALID' });
-    }
-    const timing = {
-      level: input.level,
-      sessionSeconds: input.sessionSeconds ?? existing?.sessionSeconds ?? 60,
-      betCloseSeconds: input.betCloseSeconds ?? existing?.betCloseSeconds ?? 5,
-    };
-    if (!isValidTiming(timing)) throw AppError.invalid({ sessionSeconds: 'FIELD_INVALID' });
-    const values = {
-      ...timing,
-      levelName: input.levelName ?? existing?.levelName ?? `${timing.sessionSeconds} s`,
-      enableFlag: input.enableFlag === undefined ? (existing?.enableFlag ?? true) : input.enableFlag === 'true',
-      betBaseAmounts: input.betBaseAmounts ?? existing?.betBaseAmounts ?? '100,1000,10000',
-      betMultiples: input.betMultiples ?? existing?.betMultiples ?? '1,5,10',
-      chipMinLimit: input.chipMinLimit ?? existing?.chipMinLimit ?? 100n,
-      chipMaxLimit: input.chipMaxLimit ?? existing?.chipMaxLimit ?? 10_000_000n,
-      betAmountMax: input.betAmountMax ?? existing?.betAmountMax ?? 20_000_000n,
-      odds: { ...DEFAULT_ODDS, ...(existing?.odds as object | undefined), ...(input.feeBps === undefined ? {} : { feeBps: input.feeBps }) },
-      updatedAt: new Date(),
-    };
-    await db.insert(gameLevels).values(values).onConflictDoUpdate({ target: gameLevels.level, set: values });
+    await saveRoom(db, input);
     catalog.invalidate();
     ok(res, toWireRoom(await loadRoom(db, input.level)), 'Updated Successfully');
   });
@@ -110,4 +86,45 @@ export function gameAdminRoutes({ db, catalog }: { db: Database; catalog: RoomCa
   });
 
   return router;
+}
+
+type RoomInput = z.infer<typeof roomBody>;
+type RoomRow = typeof gameLevels.$inferSelect;
+
+/** Creates or edits a room: what the operator sent, else what the room had, else the defaults. */
+async function saveRoom(db: Database, input: RoomInput): Promise<void> {
+  const [existing] = await db.select().from(gameLevels).where(eq(gameLevels.level, input.level));
+  const timing = await roomTiming(db, input, existing);
+  const values = { ...timing, ...roomSettings(input, existing, timing.sessionSeconds), updatedAt: new Date() };
+  await db.insert(gameLevels).values(values).onConflictDoUpdate({ target: gameLevels.level, set: values });
+}
+
+/** Session and betting-close seconds: settable only on a room that never ran (period ids depend on them). */
+async function roomTiming(db: Database, input: RoomInput, existing: RoomRow | undefined) {
+  if (existing && (input.sessionSeconds !== undefined || input.betCloseSeconds !== undefined)) {
+    const [ran] = await db.select({ n: count() }).from(gameSessions).where(eq(gameSessions.level, input.level));
+    if ((ran?.n ?? 0) > 0) throw AppError.invalid({ sessionSeconds: 'FIELD_INVALID' });
+  }
+  const timing = {
+    level: input.level,
+    sessionSeconds: input.sessionSeconds ?? existing?.sessionSeconds ?? 60,
+    betCloseSeconds: input.betCloseSeconds ?? existing?.betCloseSeconds ?? 5,
+  };
+  if (!isValidTiming(timing)) throw AppError.invalid({ sessionSeconds: 'FIELD_INVALID' });
+  return timing;
+}
+
+/** Everything else about a room: its name, lists, limits and odds. */
+function roomSettings(input: RoomInput, existing: RoomRow | undefined, sessionSeconds: number) {
+  const feeBps = input.feeBps === undefined ? {} : { feeBps: input.feeBps };
+  return {
+    levelName: input.levelName ?? existing?.levelName ?? `${sessionSeconds} s`,
+    enableFlag: input.enableFlag === undefined ? (existing?.enableFlag ?? true) : input.enableFlag === 'true',
+    betBaseAmounts: input.betBaseAmounts ?? existing?.betBaseAmounts ?? '100,1000,10000',
+    betMultiples: input.betMultiples ?? existing?.betMultiples ?? '1,5,10',
+    chipMinLimit: input.chipMinLimit ?? existing?.chipMinLimit ?? 100n,
+    chipMaxLimit: input.chipMaxLimit ?? existing?.chipMaxLimit ?? 10_000_000n,
+    betAmountMax: input.betAmountMax ?? existing?.betAmountMax ?? 20_000_000n,
+    odds: { ...DEFAULT_ODDS, ...(existing?.odds as object | undefined), ...feeBps },
+  };
 }

@@ -61,23 +61,35 @@ export function createDrandBeacon(options: { urls?: readonly string[]; fetchImpl
     roundFor: quicknetRoundAfter,
     async fetch(round) {
       for (const base of urls) {
-        try {
-          const response = await fetchImpl(`${base.replace(/\/$/, '')}/${QUICKNET.chainHash}/public/${round}`, {
-            signal: AbortSignal.timeout(options.timeoutMs ?? 5_000),
-          });
-          if (!response.ok) continue;
-          const body = (await response.json()) as { round?: number; randomness?: string; signature?: string };
-          if (body.round !== round || !body.signature || !body.randomness) continue;
-          const verify = await loadQuicknetVerifier();
-          if (!verify(round, body.signature, body.randomness)) continue;
-          return { round, value: body.randomness, signature: body.signature };
-        } catch {
-          // Try the next mirror; the session waits for its round until one answers.
-        }
+        const found = await fetchVerifiedRound(fetchImpl, base, round, options.timeoutMs ?? 5_000);
+        if (found) return found;
       }
       return undefined;
     },
   };
+}
+
+/** One mirror's answer for `round`, kept only when its BLS signature verifies; undefined otherwise. */
+async function fetchVerifiedRound(
+  fetchImpl: typeof fetch,
+  base: string,
+  round: number,
+  timeoutMs: number,
+): Promise<BeaconRound | undefined> {
+  try {
+    const response = await fetchImpl(`${base.replace(/\/$/, '')}/${QUICKNET.chainHash}/public/${round}`, {
+      signal: AbortSignal.timeout(timeoutMs),
+    });
+    if (!response.ok) return undefined;
+    const body = (await response.json()) as { round?: number; randomness?: string; signature?: string };
+    if (body.round !== round || !body.signature || !body.randomness) return undefined;
+    const verify = await loadQuicknetVerifier();
+    if (!verify(round, body.signature, body.randomness)) return undefined;
+    return { round, value: body.randomness, signature: body.signature };
+  } catch {
+    // Try the next mirror; the session waits for its round until one answers.
+    return undefined;
+  }
 }
 
 /**
