@@ -1,4 +1,4 @@
-import type { LevelFigures } from '@prism/domain';
+import { type LevelFigures, WALLET_CURRENCIES } from '@prism/domain';
 import { sql } from 'drizzle-orm';
 import { type Executor, queryRows } from '../../db/client';
 import { jsonValue, type Scalar } from '../../db/scalars';
@@ -20,7 +20,7 @@ import { effectiveDirectInvitesSql } from '../team';
 export function levelFiguresScalar(userId: number): Scalar<LevelFigures> {
   return {
     sql: sql`select json_build_object(
-      'recharge', (${userCreditTotalSql(userId, 'recharge', ['CASH', 'USDT'])}),
+      'recharge', (${userCreditTotalSql(userId, 'recharge', WALLET_CURRENCIES)}),
       'invite', (${effectiveDirectInvitesSql(userId)}),
       'bet', (${stakedValueSql(userId)})::text,
       'power', (${heldPowerSql(userId)})::text)`,
