@@ -42,6 +42,9 @@ describe('npm run ledger:check', () => {
     const good = await ledgerCheck();
     expect(good.stdout).toContain('ledger check: OK');
     expect(good.code).toBe(0);
+    // The system accounts an operator asks about (docs/operations.md: rewards, rebates), readable.
+    expect(good.stdout).toMatch(/system accounts:\n(.*\n)*\s+fees\s+CASH\s+5\.00\n/);
+    expect(good.stdout).toMatch(/\s+house\s+CASH\s+-5\.00\n/);
 
     const again = await openDatabase({ dataDir: path.join(dataDir, 'pglite') });
     await again.db.execute(sql`update ledger_accounts set balance = balance + 7 where system_name = 'fees'`);

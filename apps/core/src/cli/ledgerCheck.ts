@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { HttpClient } from '@prism/client';
+import { formatMoney } from '@prism/domain';
 import { loadConfig } from '../config';
 import { openDatabase } from '../db/client';
 import { checkLedgerAndBets } from '../ledgerCheck';
@@ -38,6 +39,20 @@ async function directly(): Promise<LedgerCheckReport> {
   }
 }
 
+/**
+ * The system accounts as an operator reads them, e.g. `rewards   CASH -10.00`: a negative balance
+ * is what the platform has paid out of it (rewards, rebates), a positive one what it holds (fees).
+ */
+function systemAccountLines(report: LedgerCheckReport): string[] {
+  const entries = Object.entries(report.systemAccounts ?? {});
+  if (entries.length === 0) return [];
+  const width = Math.max(...entries.map(([name]) => name.length));
+  const lines = entries.flatMap(([name, assets]) =>
+    Object.entries(assets).map(([asset, balance]) => `  ${name.padEnd(width)}  ${asset.padEnd(5)} ${formatMoney(BigInt(balance))}`),
+  );
+  return ['system accounts:', ...lines];
+}
+
 async function main(): Promise<number> {
   try {
     process.loadEnvFile('.env');
@@ -46,6 +61,7 @@ async function main(): Promise<number> {
   }
   const report = (await viaServer()) ?? (await directly());
   console.log(JSON.stringify(report, null, 2));
+  for (const line of systemAccountLines(report)) console.log(line);
   console.log(report.ok ? 'ledger check: OK' : 'ledger check: MISMATCH');
   return report.ok ? 0 : 1;
 }

@@ -8,6 +8,11 @@ export interface LedgerCheckReport {
   transfers: number;
   /** Per asset, the sum of every balance: must be zero. */
   sums: Record<string, string>;
+  /**
+   * Each system account's balance per asset, its shards added up (house, fees, rewards, rebates,
+   * deposits, ...): what the platform has won, earned, given away or holds in flight. Informational.
+   */
+  systemAccounts: Record<string, Record<string, string>>;
   /** Accounts whose stored balance differs from the sum of their transfers. */
   mismatches: { accountId: number; asset: Asset; balance: string; fromTransfers: string }[];
   /** User accounts below zero (the database forbids it; listed if it ever happened). */
@@ -62,6 +67,7 @@ export async function checkLedger(db: Executor, strandedBets: (db: Executor) => 
     sql`select id as account_id, user_id, asset, balance::text as balance from ledger_accounts where user_id is not null and balance < 0 order by id limit 100`,
   );
   const pending = await strandedBets(db);
+  const systemAccounts = await systemAccountBalances(db);
   const [counts] = await queryRows<{ accounts: number; transfers: number }>(
     db,
     sql`select (select count(*) from ledger_accounts)::int as accounts, (select count(*) from ledger_transfers)::int as transfers`,
@@ -72,6 +78,7 @@ export async function checkLedger(db: Executor, strandedBets: (db: Executor) => 
     accounts: Number(counts?.accounts ?? 0),
     transfers: Number(counts?.transfers ?? 0),
     sums: sumMap,
+    systemAccounts,
     mismatches: mismatches.map((row) => ({
       accountId: Number(row.account_id),
       asset: row.asset,
@@ -86,4 +93,16 @@ export async function checkLedger(db: Executor, strandedBets: (db: Executor) => 
     })),
     pendingBets: pending,
   };
+}
+
+/** Every system account's balance per asset, its shards summed, in minor units (as `sums`): `{ rewards: { CASH: '-1000' }, ... }`. */
+async function systemAccountBalances(db: Executor): Promise<Record<string, Record<string, string>>> {
+  const rows = await queryRows<{ name: string; asset: string; balance: string }>(
+    db,
+    sql`select system_name as name, asset, sum(balance)::text as balance from ledger_accounts
+        where system_name is not null group by system_name, asset order by system_name, asset`,
+  );
+  const byName: Record<string, Record<string, string>> = {};
+  for (const row of rows) byName[row.name] = { ...byName[row.name], [row.asset]: row.balance };
+  return byName;
 }
