@@ -158,6 +158,8 @@ export const validationMessages = {
   TEXT_CONTROL_CHARACTERS: 'Remove the invisible control characters from this field',
   AREA_CODE_NOT_ALLOWED: 'This service is not available for this country or region',
   TRANSFER_AMOUNT_REQUIRED: 'Fixed-deposit transfer requires an amount',
+  ROOM_TIMING_LOCKED: "A room's timing cannot change once it has run sessions: add a new room instead",
+  ROOM_TIMING_INVALID: 'The session length must divide a day into whole sessions, and betting must close at least 1 s before it ends',
 } as const;
 
 export type ValidationKey = keyof typeof validationMessages;

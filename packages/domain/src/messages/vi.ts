@@ -126,4 +126,6 @@ export const vi: MessageTable = {
   DEPOSIT_ENDED: 'Khoản tiền gửi này đã kết thúc',
   TRANSFER_OUT_OVER_PRINCIPAL: 'Số tiền lớn hơn số đang có trong khoản tiền gửi này',
   TRANSFER_AMOUNT_REQUIRED: 'Chuyển tiền gửi có kỳ hạn cần nhập số tiền',
+  ROOM_TIMING_LOCKED: 'Không thể đổi thời gian của phòng đã chạy phiên: hãy thêm phòng mới',
+  ROOM_TIMING_INVALID: 'Độ dài phiên phải chia một ngày thành số phiên nguyên, và cược phải đóng trước khi phiên kết thúc ít nhất 1 giây',
 };

@@ -126,4 +126,6 @@ export const zhTW: MessageTable = {
   DEPOSIT_ENDED: '此定存已結束',
   TRANSFER_OUT_OVER_PRINCIPAL: '金額超過此定存的持有金額',
   TRANSFER_AMOUNT_REQUIRED: '定存轉出需要輸入金額',
+  ROOM_TIMING_LOCKED: '房間已開過局，時間設定不能再改：請新增房間',
+  ROOM_TIMING_INVALID: '每局時長須能整除一天，且下注須在結束前至少 1 秒截止',
 };

@@ -2,6 +2,7 @@ import { HttpClient } from '@prism/client';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, registerUser, TEST_OPS_TOKEN, type TestContext } from '../../testing';
+import { nextGameSession } from '../../testing/game';
 import { seedBet } from '../../testing/team';
 import { findCommand, opsCommands, opsUsage } from '.';
 
@@ -47,6 +48,15 @@ describe('npm run ops', () => {
   it('refuses a bad room with the field named', async () => {
     await expect(ops('game room 12')).rejects.toThrow(/level/);
     await expect(ops('game room 7 --multiples one,two')).rejects.toThrow(/betMultiples/);
+  });
+
+  it("says why a room's timing is refused: a length that does not divide a day, or a room that has run", async () => {
+    await expect(ops('game room 8 --session-seconds 7')).rejects.toThrow(/divide a day into whole sessions/);
+    await expect(ops('game room 8 --session-seconds 60 --bet-close-seconds 60')).rejects.toThrow(/close at least 1 s before/);
+    await nextGameSession(ctx); // room 1 has a session now
+    await expect(ops('game room 1 --session-seconds 120')).rejects.toThrow(/cannot change once it has run sessions/);
+    // Anything but timing still changes on a room that has run.
+    expect(await ops('game room 1 --name First')).toMatchObject({ level: 1, levelName: 'First' });
   });
 
   it('finds bet figures that differ from the bets and repairs them', async () => {

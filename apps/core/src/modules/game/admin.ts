@@ -103,14 +103,14 @@ async function saveRoom(db: Database, input: RoomInput): Promise<void> {
 async function roomTiming(db: Database, input: RoomInput, existing: RoomRow | undefined) {
   if (existing && (input.sessionSeconds !== undefined || input.betCloseSeconds !== undefined)) {
     const [ran] = await db.select({ n: count() }).from(gameSessions).where(eq(gameSessions.level, input.level));
-    if ((ran?.n ?? 0) > 0) throw AppError.invalid({ sessionSeconds: 'FIELD_INVALID' });
+    if ((ran?.n ?? 0) > 0) throw AppError.invalid({ sessionSeconds: 'ROOM_TIMING_LOCKED' });
   }
   const timing = {
     level: input.level,
     sessionSeconds: input.sessionSeconds ?? existing?.sessionSeconds ?? 60,
     betCloseSeconds: input.betCloseSeconds ?? existing?.betCloseSeconds ?? 5,
   };
-  if (!isValidTiming(timing)) throw AppError.invalid({ sessionSeconds: 'FIELD_INVALID' });
+  if (!isValidTiming(timing)) throw AppError.invalid({ sessionSeconds: 'ROOM_TIMING_INVALID' });
   return timing;
 }
 
