@@ -74,3 +74,17 @@ export function sessionOfPeriod(periodId: string, timing: SessionTiming): Sessio
   if (index >= 86_400 / timing.sessionSeconds) return undefined;
   return windowOf(day, index, timing);
 }
+
+/**
+ * The name a room gets when the operator gives none ("1 Min", "90 s"). The app shows such a room
+ * by its duration in the reader's language instead; a name the operator chose is shown as written.
+ */
+export function defaultRoomName(sessionSeconds: number): string {
+  return sessionSeconds >= 60 && sessionSeconds % 60 === 0 ? `${sessionSeconds / 60} Min` : `${sessionSeconds} s`;
+}
+
+/** Whether a room still has a default name (this rule's, or the "<seconds> s" rooms were given before it). */
+export function hasDefaultRoomName(room: { levelName: string; sessionSeconds: number }): boolean {
+  const name = room.levelName.trim();
+  return name === '' || name === defaultRoomName(room.sessionSeconds) || name === `${room.sessionSeconds} s`;
+}

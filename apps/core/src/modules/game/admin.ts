@@ -1,4 +1,4 @@
-import { AppError, DEFAULT_ODDS, isValidTiming, parseMoney } from '@prism/domain';
+import { AppError, DEFAULT_ODDS, defaultRoomName, isValidTiming, parseMoney } from '@prism/domain';
 import { count, eq } from 'drizzle-orm';
 import { Router } from 'express';
 import { z } from 'zod';
@@ -118,7 +118,7 @@ async function roomTiming(db: Database, input: RoomInput, existing: RoomRow | un
 function roomSettings(input: RoomInput, existing: RoomRow | undefined, sessionSeconds: number) {
   const feeBps = input.feeBps === undefined ? {} : { feeBps: input.feeBps };
   return {
-    levelName: input.levelName ?? existing?.levelName ?? `${sessionSeconds} s`,
+    levelName: input.levelName ?? existing?.levelName ?? defaultRoomName(sessionSeconds),
     enableFlag: input.enableFlag === undefined ? (existing?.enableFlag ?? true) : input.enableFlag === 'true',
     betBaseAmounts: input.betBaseAmounts ?? existing?.betBaseAmounts ?? '100,1000,10000',
     betMultiples: input.betMultiples ?? existing?.betMultiples ?? '1,5,10',

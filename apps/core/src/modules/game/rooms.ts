@@ -2,6 +2,7 @@ import {
   AppError,
   BET_NAMES,
   DEFAULT_ODDS,
+  defaultRoomName,
   formatMoney,
   type GameOdds,
   type Money,
@@ -34,7 +35,7 @@ const MULTIPLES = '1,5,10,20,50,100';
 /** Three rooms of 60 s, 180 s and 300 s sessions, betting closed for the last 5 s (docs/fairness.md). */
 const DEFAULT_ROOMS: (typeof gameLevels.$inferInsert)[] = [1, 2, 3].map((level) => ({
   level,
-  levelName: `${[1, 3, 5][level - 1]} Min`,
+  levelName: defaultRoomName([60, 180, 300][level - 1] as number),
   sessionSeconds: [60, 180, 300][level - 1] as number,
   betCloseSeconds: 5,
   betBaseAmounts: BASES,
