@@ -2,14 +2,14 @@ import { AppError, type IssuedToken } from '@prism/domain';
 import { decoyHash, verifyPassword } from '../../platform/passwords';
 import { linkTelegram, type TelegramLaunch } from '../telegram';
 import { clearAttempts, remember, remembered, throttledCheck } from '../throttle';
-import { userAccounts } from '../user';
+import { findUserByPhone, findUserByTelegramId, setUserLocale } from '../user';
 import { openSession } from './sessions';
 import { LOGIN_ACCOUNT_THROTTLE, LOGIN_THROTTLE } from './throttle';
 import { type AuthServiceDeps, type LoginInput, loginKeys } from './types';
 
 export async function login(deps: AuthServiceDeps, input: LoginInput, telegram?: TelegramLaunch): Promise<IssuedToken> {
   const { db } = deps;
-  const user = await userAccounts.findUserByPhone(db, input.phone, input.areaCode);
+  const user = await findUserByPhone(db, input.phone, input.areaCode);
   // A phone with no account has budgets too, so the answers (and their timing) do not
   // reveal which phones are registered.
   const subject = user ? String(user.id) : `${input.areaCode ?? ''}:${input.phone}`;
@@ -33,14 +33,14 @@ export async function login(deps: AuthServiceDeps, input: LoginInput, telegram?:
   if (user.userStatus !== 1) throw new AppError('ACCOUNT_DISABLED');
   return db.transaction(async (tx) => {
     if (telegram) await linkTelegram(tx, user, telegram);
-    if (user.locale !== input.locale) await userAccounts.setUserLocale(tx, user.id, input.locale);
+    if (user.locale !== input.locale) await setUserLocale(tx, user.id, input.locale);
     return openSession(tx, deps, user.id);
   });
 }
 
 /** Signs in from inside Telegram with validated initData alone, once the Telegram user is linked. */
 export async function telegramLogin(deps: AuthServiceDeps, telegram: TelegramLaunch): Promise<IssuedToken> {
-  const user = await userAccounts.findUserByTelegramId(deps.db, telegram.telegramId);
+  const user = await findUserByTelegramId(deps.db, telegram.telegramId);
   if (!user) throw new AppError('TELEGRAM_NOT_LINKED');
   if (user.userStatus !== 1) throw new AppError('ACCOUNT_DISABLED');
   return openSession(deps.db, deps, user.id);

@@ -3,19 +3,19 @@ import type { AuthContext } from '../../http/context';
 import { hashPassword } from '../../platform/passwords';
 import { phoneTarget } from '../sms';
 import { clearAttempts, remember } from '../throttle';
-import { userAccounts } from '../user';
+import { findUserByPhone, setPasswordHash } from '../user';
 import { revokeUserSessions } from './sessions';
 import { type AuthServiceDeps, loginKeys, type ResetPasswordInput } from './types';
 
 /** Forgot password (logged out) and change password (logged in): both prove the phone with a code. */
 export async function resetLoginPassword(deps: AuthServiceDeps, input: ResetPasswordInput, caller?: AuthContext): Promise<void> {
   const { db } = deps;
-  const user = await userAccounts.findUserByPhone(db, input.phone, input.areaCode);
+  const user = await findUserByPhone(db, input.phone, input.areaCode);
   if (!user) throw new AppError('PHONE_NOT_REGISTERED');
   await deps.codes.verify('resetLoginPwd', phoneTarget(user.areaCode, user.phone), input.code);
   const passwordHash = await hashPassword(input.password);
   await db.transaction(async (tx) => {
-    await userAccounts.setPasswordHash(tx, user.id, passwordHash, deps.clock.now());
+    await setPasswordHash(tx, user.id, passwordHash, deps.clock.now());
     // Everyone else holding this account's tokens is signed out; the caller stays in.
     const keep = caller?.userId === user.id ? caller.sessionId : undefined;
     await revokeUserSessions(tx, deps.clock, user.id, 'password_reset', keep);

@@ -2,7 +2,7 @@ import { AppError, type IssuedToken } from '@prism/domain';
 import { hashPassword } from '../../platform/passwords';
 import { phoneTarget } from '../sms';
 import { linkTelegram, type TelegramLaunch } from '../telegram';
-import { userAccounts } from '../user';
+import { findUserByInvitationCode, findUserByPhone, findUserByTelegramId, insertUser, newInvitationCode } from '../user';
 import { openSession } from './sessions';
 import type { AuthServiceDeps, RegisterInput } from './types';
 
@@ -13,24 +13,24 @@ const isUniqueViolation = (error: unknown) => {
 
 /** Refuses a phone, or a Telegram user, that already has an account. */
 async function refuseTaken(deps: AuthServiceDeps, input: RegisterInput, telegram: TelegramLaunch | undefined): Promise<void> {
-  if (await userAccounts.findUserByPhone(deps.db, input.phone, input.areaCode)) throw new AppError('PHONE_REGISTERED');
-  if (telegram && (await userAccounts.findUserByTelegramId(deps.db, telegram.telegramId))) throw new AppError('TELEGRAM_LINKED_ELSEWHERE');
+  if (await findUserByPhone(deps.db, input.phone, input.areaCode)) throw new AppError('PHONE_REGISTERED');
+  if (telegram && (await findUserByTelegramId(deps.db, telegram.telegramId))) throw new AppError('TELEGRAM_LINKED_ELSEWHERE');
 }
 
 export async function register(deps: AuthServiceDeps, input: RegisterInput, telegram?: TelegramLaunch): Promise<IssuedToken> {
   const { db } = deps;
-  const parent = input.invitationCode ? await userAccounts.findUserByInvitationCode(db, input.invitationCode) : undefined;
+  const parent = input.invitationCode ? await findUserByInvitationCode(db, input.invitationCode) : undefined;
   if (input.invitationCode && !parent) throw new AppError('INVITATION_CODE_UNKNOWN');
   await refuseTaken(deps, input, telegram);
   await deps.codes.verify('register', phoneTarget(input.areaCode, input.phone), input.code);
   const passwordHash = await hashPassword(input.password);
   const create = () =>
     db.transaction(async (tx) => {
-      const user = await userAccounts.insertUser(tx, {
+      const user = await insertUser(tx, {
         phone: input.phone,
         areaCode: input.areaCode,
         passwordHash,
-        invitationCode: userAccounts.newInvitationCode(deps.random),
+        invitationCode: newInvitationCode(deps.random),
         parentId: parent?.id ?? null,
         locale: input.locale,
         createdAt: deps.clock.now(),

@@ -3,17 +3,17 @@ import { and, eq } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import type { Clock } from '../../platform/clock';
 import { balancesOf, lockMoneyOut, recordGivenTurnover } from '../ledger';
-import { userAccounts } from '../user';
+import { findUserById, findUserByInvitationCode, type UserRow, usersWithPhone } from '../user';
 import { purchasePower } from './purchase';
 import { powerHoldings, powerRecords, powerSessions } from './schema';
 import { holdingView } from './view';
 
 /** The one user a phone number (ten digits, any area code) or an invitation code names. */
-async function receiverOf(tx: Executor, account: string): Promise<userAccounts.UserRow> {
-  const byPhone = /^\d{10}$/.test(account) ? await userAccounts.usersWithPhone(tx, account, 2) : [];
+async function receiverOf(tx: Executor, account: string): Promise<UserRow> {
+  const byPhone = /^\d{10}$/.test(account) ? await usersWithPhone(tx, account, 2) : [];
   if (byPhone.length > 1) throw new AppError('POWER_GIFT_AMBIGUOUS');
   if (byPhone[0]) return byPhone[0];
-  const byCode = await userAccounts.findUserByInvitationCode(tx, account);
+  const byCode = await findUserByInvitationCode(tx, account);
   if (!byCode) throw new AppError('POWER_GIFT_USER_UNKNOWN');
   return byCode;
 }
@@ -62,7 +62,7 @@ export async function givePower(
   await checkGiverCanPay(tx, userId, sessionId);
   const receiver = await receiverOf(tx, account);
   if (receiver.id === userId) throw new AppError('POWER_GIFT_SELF');
-  const giver = await userAccounts.findUserById(tx, userId);
+  const giver = await findUserById(tx, userId);
   const holding = await purchasePower(tx, clock, userId, receiver.id, sessionId, zone);
   await carryGiverLock(tx, userId, holding);
   const base = { holdingId: holding.id, amount: holding.power, createdAt: holding.createdAt };

@@ -10,7 +10,7 @@ import {
 } from '@prism/domain';
 import { and, count, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { type Database, queryRows } from '../../db/client';
-import { userAccounts } from '../user';
+import { inviteesCte } from '../user';
 import { powerHoldings, powerIncomes, powerRecords } from './schema';
 import { holdingView, recordView } from './view';
 
@@ -35,8 +35,9 @@ async function paidOf(db: Database, holdingIds: number[]) {
 async function teamBasicPower(db: Database, userId: number): Promise<Money[]> {
   const rows = await queryRows<{ depth: number; power: string }>(
     db,
-    sql`select t.tier::int as depth, coalesce(sum(h.power), 0)::text as power
-        from ${userAccounts.teamTiersOf(userId)} t join power_holdings h on h.user_id = t.id and h.kind = 'basic' and h.matured_at is null
+    sql`with recursive ${inviteesCte(userId, 3)}
+        select t.tier::int as depth, coalesce(sum(h.power), 0)::text as power
+        from invitees t join power_holdings h on h.user_id = t.id and h.kind = 'basic' and h.matured_at is null
         group by t.tier`,
   );
   return [1, 2, 3].map((depth) => BigInt(rows.find((row) => Number(row.depth) === depth)?.power ?? '0'));

@@ -1,6 +1,5 @@
 /** The user module's public door: other modules and the composition root import only this file. */
 
-export * as userAccounts from './accounts';
 export type { BetFigures, WithdrawFigures } from './info';
 export { directInviteesSql, everyUserIdSql, inviteesCte, invitersCte, memberCardsSql, telegramChatSql, userStatusSql } from './readModels';
 export {
@@ -18,6 +17,7 @@ export {
   setTelegramIdentity,
   setUserLocale,
   setUserStatus,
+  usersWithPhone,
 } from './repository';
 export { userRoutes } from './routes';
 export { type UserRow, userIdReference } from './schema';

@@ -95,3 +95,8 @@ export async function setTelegramIdentity(
     .set({ telegramId: identity.telegramId, telegramUsername: identity.username ?? null, updatedAt: now })
     .where(eq(users.id, userId));
 }
+
+/** Everyone (up to `limit`) with this phone number, whatever their calling code. */
+export async function usersWithPhone(on: Executor, phone: string, limit: number): Promise<UserRow[]> {
+  return on.select().from(users).where(eq(users.phone, phone)).limit(limit);
+}

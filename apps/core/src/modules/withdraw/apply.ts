@@ -3,7 +3,7 @@ import type { Transaction } from '../../db/client';
 import { lockMoneyOut, transfer } from '../ledger';
 import { postMessage } from '../message';
 import { userTarget } from '../sms';
-import { userAccounts } from '../user';
+import { findUserById } from '../user';
 import { verifyAssetPassword } from './assetPassword';
 import type { AfterCommit, ApplyInput, WithdrawContext } from './context';
 import { askOperators, messageParams, tellUser } from './notices';
@@ -17,7 +17,7 @@ export async function precheckWithdrawal(ctx: WithdrawContext, userId: number, i
   const { db, clock } = ctx;
   await destinationOf(db, userId, input);
   await verifyAssetPassword(db, clock, userId, input.assetPassword);
-  const user = await userAccounts.findUserById(db, userId);
+  const user = await findUserById(db, userId);
   if (!user?.telegramUsername) throw new AppError('TELEGRAM_USERNAME_REQUIRED');
   await checkRules(db, clock, userId, input);
   try {

@@ -1,11 +1,11 @@
 import { AppError, CODE_VALID_SECONDS, type WithdrawCodeSent, withdrawalTexts } from '@prism/domain';
 import { userTarget } from '../sms';
-import { userAccounts } from '../user';
+import { findUserById } from '../user';
 import type { WithdrawContext } from './context';
 
 /** Sends the 6-digit withdrawal code to the user's own Telegram chat. */
 export async function sendWithdrawCode(ctx: WithdrawContext, userId: number): Promise<WithdrawCodeSent> {
-  const user = await userAccounts.findUserById(ctx.db, userId);
+  const user = await findUserById(ctx.db, userId);
   if (!user?.telegramUsername) throw new AppError('TELEGRAM_USERNAME_REQUIRED');
   const issued = await ctx.codes.issue('withdraw', userTarget(userId));
   const text = withdrawalTexts(user.locale).code(issued.code, CODE_VALID_SECONDS / 60);

@@ -1,5 +1,5 @@
 import { formatMoney, operatorTexts, reviewCallbackData, withdrawalTexts } from '@prism/domain';
-import { userAccounts } from '../user';
+import { findUserById } from '../user';
 import type { AfterCommit, WithdrawContext } from './context';
 import { toWithdrawalView, type WithdrawalRow } from './view';
 
@@ -16,7 +16,7 @@ export function messageParams(row: WithdrawalRow): Record<string, string> {
 }
 
 export async function tellUser(ctx: WithdrawContext, row: WithdrawalRow): Promise<void> {
-  const user = await userAccounts.findUserById(ctx.db, row.userId);
+  const user = await findUserById(ctx.db, row.userId);
   const t = withdrawalTexts(user?.locale);
   const [amount, receive] = [formatMoney(row.amount), formatMoney(row.receive)];
   const text =
@@ -30,7 +30,7 @@ export async function tellUser(ctx: WithdrawContext, row: WithdrawalRow): Promis
 
 /** The operators' review message: its text, and what it becomes once decided (no buttons). */
 async function reviewText(ctx: WithdrawContext, row: WithdrawalRow): Promise<string> {
-  const user = await userAccounts.findUserById(ctx.db, row.userId);
+  const user = await findUserById(ctx.db, row.userId);
   const view = toWithdrawalView(row);
   return operatorTexts.review({
     ...view,
