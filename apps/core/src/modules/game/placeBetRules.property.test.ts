@@ -168,7 +168,8 @@ afterAll(async () => {
 });
 
 describe("the bet's rules: @prism/domain and place_bet agree", () => {
-  it('accept or refuse alike, with the same error key, on generated cases', async () => {
+  /** Runs `numRuns` generated cases through both; answers the verdicts seen. */
+  async function agreeOn(options: { numRuns: number; seed?: number }): Promise<Set<string>> {
     const seen = new Set<string>();
     await fc.assert(
       fc.asyncProperty(betCase, async (c) => {
@@ -176,9 +177,20 @@ describe("the bet's rules: @prism/domain and place_bet agree", () => {
         seen.add(expected);
         expect(await byPlaceBet(database.db, c)).toBe(expected);
       }),
-      { numRuns: 250 },
+      options,
     );
+    return seen;
+  }
+
+  it('accept or refuse alike, with the same error key, on generated cases that reach every rule', async () => {
+    // A fixed seed: whether 250 random cases reach the rarest refusal is chance (it missed once in a
+    // shared run), and a coverage check must not depend on it. fast-check prints the seed of a failure.
+    const seen = await agreeOn({ numRuns: 250, seed: 20261127 });
     // The cases reach every rule, acceptance included (else the agreement proves little).
     expect([...seen].sort()).toEqual(['accepted', ...BET_REFUSALS].sort());
+  }, 60_000);
+
+  it('accept or refuse alike on fresh random cases each run', async () => {
+    await agreeOn({ numRuns: 100 });
   }, 60_000);
 });
