@@ -50,7 +50,7 @@ const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
  * until it gets one, as a careful client would: the answer is then the first
  * request's (if it had committed) or a fresh run (if it had not), never both.
  */
-async function untilAnswered<T>(send: () => Promise<Envelope<T>>): Promise<Envelope<T>> {
+export async function untilAnswered<T>(send: () => Promise<Envelope<T>>): Promise<Envelope<T>> {
   let answer = await send();
   for (let attempt = 0; attempt < 120 && (answer.code === NO_ANSWER || answer.code === IN_PROGRESS); attempt++) {
     await pause(500);

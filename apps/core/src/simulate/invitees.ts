@@ -1,6 +1,6 @@
 import { addressFromSeed, type UsdtNetwork } from '@prism/domain';
 import { lastSmsCode } from '../testing';
-import { type ActionContext, collectLevelTask, NO_ANSWER, payOnSandbox } from './actions';
+import { type ActionContext, collectLevelTask, NO_ANSWER, payOnSandbox, untilAnswered } from './actions';
 import type { VirtualUser } from './users';
 
 /**
@@ -24,12 +24,19 @@ function freshAddress(network: UsdtNetwork, next: (max: number) => number): stri
 async function registerInvitee(a: ActionContext, inviter: VirtualUser, serial: number): Promise<string | undefined> {
   const phone = `6${inviter.phone.slice(1, 4)}${String(serial).padStart(6, '0')}`;
   const password = 'sim-pass-1';
-  await a.target.api.post('/app/sms/sendSmsCodeNoAuth', { phone, type: 'register' });
+  // A crash can cut the send: ask again until a process answers (a send that did commit answers "wait"
+  // the second time, and its code is in the outbox). No code at all: the invitee gives up, as a person would.
+  const sent = await untilAnswered(() => a.target.api.post('/app/sms/sendSmsCodeNoAuth', { phone, type: 'register' }));
+  const code = await lastSmsCode(a.target.db, phone).catch(() => undefined);
+  if (!code) {
+    a.record({ user: inviter.index, op: 'inviteeRegister', code: sent.code });
+    return undefined;
+  }
   const registered = await a.target.api.post<{ token: string }>('/app/auth/register', {
     phone,
     password,
     confirmPassword: password,
-    code: await lastSmsCode(a.target.db, phone),
+    code,
     invitationCode: inviter.invitation,
   });
   a.record({ user: inviter.index, op: 'inviteeRegister', code: registered.code });
