@@ -10,6 +10,7 @@ export * from './game/index';
 export * from './locales';
 export * from './messages/index';
 export * from './money';
+export * from './operator/index';
 export * from './phone';
 export * from './protection/index';
 export * from './reason';

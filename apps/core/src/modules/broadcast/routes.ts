@@ -2,6 +2,7 @@ import { PAGE_NO_MAX, PAGE_SIZE, PAGE_SIZE_MAX } from '@prism/domain';
 import { Router } from 'express';
 import { z } from 'zod';
 import { ok } from '../../http/envelope';
+import { permit } from '../../http/permit';
 import { field, parseInput } from '../../http/validate';
 import type { BroadcastService } from './service';
 
@@ -25,11 +26,11 @@ const pageQuery = z.object({ pageNo: field.integer(1, PAGE_NO_MAX).optional(), p
 /** /admin/broadcasts: the operator sends and lists broadcasts (`npm run ops -- broadcast`, or the bot's /broadcast). */
 export function broadcastAdminRoutes({ broadcasts }: { broadcasts: BroadcastService }): Router {
   const router = Router();
-  router.post('/broadcasts', async (req, res) => {
+  router.post('/broadcasts', permit('content.manage'), async (req, res) => {
     const input = parseInput(createBody, req.body);
     ok(res, await broadcasts.create({ title: input.title, text: input.text, createdBy: input.createdBy ?? 'ops' }));
   });
-  router.get('/broadcasts', async (req, res) => {
+  router.get('/broadcasts', permit('content.manage'), async (req, res) => {
     const { pageNo = 1, pageSize = PAGE_SIZE } = parseInput(pageQuery, req.query);
     ok(res, await broadcasts.list(pageNo, pageSize));
   });

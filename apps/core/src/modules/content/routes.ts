@@ -2,6 +2,7 @@ import { CONTENT_TYPES, LOCALES } from '@prism/domain';
 import { Router } from 'express';
 import { z } from 'zod';
 import { ok } from '../../http/envelope';
+import { permit } from '../../http/permit';
 import { field, parseInput } from '../../http/validate';
 import type { ContentService } from './service';
 
@@ -28,11 +29,11 @@ export function contentRoutes({ content }: { content: ContentService }): Router 
 /** /admin/content: the operator sets one language of one page (`npm run ops -- content set ...`). */
 export function contentAdminRoutes({ content }: { content: ContentService }): Router {
   const router = Router();
-  router.get('/content', async (req, res) => {
+  router.get('/content', permit('content.manage'), async (req, res) => {
     const { type, locale } = parseInput(showQuery, req.query);
     ok(res, await content.get(type, locale));
   });
-  router.post('/content', async (req, res) => {
+  router.post('/content', permit('content.manage'), async (req, res) => {
     ok(res, await content.set(parseInput(setBody, req.body)));
   });
   return router;

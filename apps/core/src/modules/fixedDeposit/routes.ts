@@ -4,6 +4,7 @@ import { z } from 'zod';
 import type { Database } from '../../db/client';
 import { caller, requireAuth } from '../../http/auth';
 import { ok } from '../../http/envelope';
+import { permit } from '../../http/permit';
 import { field, parseInput } from '../../http/validate';
 import type { Clock } from '../../platform/clock';
 import { asBool, openingInput as depositBody, flag, noInput, pageQuery, percentToBp } from '../holding';
@@ -70,10 +71,10 @@ const productBody = z.object({
 /** /admin/fixedDeposit/products: the operator's deposit terms (`npm run ops -- invest deposit ...`). */
 export function fixedDepositAdminRoutes({ fixedDeposit }: { fixedDeposit: FixedDepositService }): Router {
   const router = Router();
-  router.get('/fixedDeposit/products', async (_req, res) => {
+  router.get('/fixedDeposit/products', permit('games.manage'), async (_req, res) => {
     ok(res, await fixedDeposit.adminList());
   });
-  router.post('/fixedDeposit/products', async (req, res) => {
+  router.post('/fixedDeposit/products', permit('games.manage'), async (req, res) => {
     const input = parseInput(productBody, req.body);
     ok(
       res,

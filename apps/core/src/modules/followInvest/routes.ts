@@ -4,6 +4,7 @@ import { z } from 'zod';
 import type { Database } from '../../db/client';
 import { caller, requireAuth } from '../../http/auth';
 import { ok } from '../../http/envelope';
+import { permit } from '../../http/permit';
 import { field, parseInput } from '../../http/validate';
 import type { Clock } from '../../platform/clock';
 import { asBool, flag, noInput, openingInput as orderBody, pageQuery, percentToBp } from '../holding';
@@ -69,10 +70,10 @@ function untilOf(text: string | undefined): Date | null | undefined {
 /** /admin/followInvest/products: the operator's follow-invest products (`npm run ops -- invest advisor ...`). */
 export function followInvestAdminRoutes({ followInvest }: { followInvest: FollowInvestService }): Router {
   const router = Router();
-  router.get('/followInvest/products', async (_req, res) => {
+  router.get('/followInvest/products', permit('games.manage'), async (_req, res) => {
     ok(res, await followInvest.adminList());
   });
-  router.post('/followInvest/products', async (req, res) => {
+  router.post('/followInvest/products', permit('games.manage'), async (req, res) => {
     const input = parseInput(productBody, req.body);
     ok(
       res,

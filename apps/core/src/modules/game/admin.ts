@@ -4,6 +4,7 @@ import { Router } from 'express';
 import { z } from 'zod';
 import type { Database } from '../../db/client';
 import { ok } from '../../http/envelope';
+import { permit } from '../../http/permit';
 import { field, parseInput } from '../../http/validate';
 import { checkLedger } from '../ledger';
 import { findUserById } from '../user';
@@ -51,19 +52,19 @@ export function gameAdminRoutes({ db, catalog }: { db: Database; catalog: RoomCa
    * `npm run ledger:check` asks this: the ledger's invariants and the stakes stranded in finished
    * sessions. It is answered here because the game depends on the ledger, never the reverse.
    */
-  router.get('/ledger/check', async (_req, res) => {
+  router.get('/ledger/check', permit('ledger.check'), async (_req, res) => {
     ok(res, await checkLedger(db, strandedBets));
   });
 
-  router.get('/game/levels', async (_req, res) => {
+  router.get('/game/levels', permit('games.manage'), async (_req, res) => {
     ok(res, (await listRooms(db)).map(toWireRoom));
   });
 
-  router.get('/game/chains', async (_req, res) => {
+  router.get('/game/chains', permit('games.manage'), async (_req, res) => {
     ok(res, await listChains(db));
   });
 
-  router.post('/game/levels', async (req, res) => {
+  router.post('/game/levels', permit('games.manage'), async (req, res) => {
     const input = parseInput(roomBody, req.body);
     await saveRoom(db, input);
     catalog.invalidate();
@@ -71,13 +72,13 @@ export function gameAdminRoutes({ db, catalog }: { db: Database; catalog: RoomCa
   });
 
   // A user's betting figures (getUserInfo's day figures) against their bets; without userId, everyone's.
-  router.get('/game/figures', async (req, res) => {
+  router.get('/game/figures', permit('ledger.check'), async (req, res) => {
     const { userId } = parseInput(figuresQuery, req.query);
     ok(res, { userId: userId ?? null, mismatches: await checkBetFigures(db, userId) });
   });
 
   // One user (userId), or up to REPAIR_BATCH of the users whose figures differ (all=true).
-  router.post('/game/figures/repair', async (req, res) => {
+  router.post('/game/figures/repair', permit('ledger.repair'), async (req, res) => {
     const { userId, all } = parseInput(figuresBody, req.body);
     if (all) return ok(res, await repairAllBetFigures(db), 'Updated Successfully');
     if (userId === undefined) throw AppError.invalid({ userId: 'FIELD_INVALID' });

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import type { Database } from '../../db/client';
 import { caller, requireAuth } from '../../http/auth';
 import { ok } from '../../http/envelope';
+import { permit } from '../../http/permit';
 import { createRateLimiter } from '../../http/rateLimit';
 import { field, parseInput } from '../../http/validate';
 import type { Clock } from '../../platform/clock';
@@ -56,7 +57,7 @@ const createBody = z.object({
 /** /admin/giftCodes: the operator creates and lists codes (`npm run ops -- giftcode`, or the bot's /giftcode). */
 export function giftCodeAdminRoutes({ giftCodes }: { giftCodes: GiftCodeService }): Router {
   const router = Router();
-  router.post('/giftCodes', async (req, res) => {
+  router.post('/giftCodes', permit('games.manage'), async (req, res) => {
     const input = parseInput(createBody, req.body);
     const created = await giftCodes.create({
       asset: input.asset,
@@ -68,7 +69,7 @@ export function giftCodeAdminRoutes({ giftCodes }: { giftCodes: GiftCodeService 
     });
     ok(res, created);
   });
-  router.get('/giftCodes', async (req, res) => {
+  router.get('/giftCodes', permit('games.manage'), async (req, res) => {
     const { pageNo = 1, pageSize = PAGE_SIZE } = parseInput(pageQuery, req.query);
     ok(res, await giftCodes.list(pageNo, pageSize));
   });

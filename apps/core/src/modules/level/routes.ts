@@ -4,6 +4,7 @@ import { z } from 'zod';
 import type { Database } from '../../db/client';
 import { caller, requireAuth } from '../../http/auth';
 import { ok } from '../../http/envelope';
+import { permit } from '../../http/permit';
 import { field, parseInput } from '../../http/validate';
 import type { Clock } from '../../platform/clock';
 import { idempotencyKeyOf, runIdempotent } from '../idempotency';
@@ -49,14 +50,14 @@ const taskBody = z.object({
 /** /admin/levels: the operator's level configuration (`npm run ops -- levels ...`). */
 export function levelAdminRoutes({ levelAdmin: admin }: { levelAdmin: LevelAdmin }): Router {
   const router = Router();
-  router.get('/levels', async (_req, res) => {
+  router.get('/levels', permit('games.manage'), async (_req, res) => {
     ok(res, await admin.list());
   });
-  router.post('/levels', async (req, res) => {
+  router.post('/levels', permit('games.manage'), async (req, res) => {
     const input = parseInput(levelBody, req.body);
     ok(res, await admin.setLevel({ level: input.level, name: input.name.trim(), promotion: asBool(input.promotion) }));
   });
-  router.post('/levels/tasks', async (req, res) => {
+  router.post('/levels/tasks', permit('games.manage'), async (req, res) => {
     const input = parseInput(taskBody, req.body);
     ok(res, await admin.setTask({ ...input, enabled: asBool(input.enabled) }));
   });

@@ -6,8 +6,10 @@ import { z } from 'zod';
 import type { FairnessMode, MoneyMode } from '../../config';
 import type { Database } from '../../db/client';
 import { ok } from '../../http/envelope';
+import { permit } from '../../http/permit';
 import { field, parseInput } from '../../http/validate';
 import type { Clock } from '../../platform/clock';
+import { actorOf, recordAudit } from '../audit';
 import { revokeUserSessions } from '../auth';
 import { type ConfigService, listSettings } from '../config';
 import { latestBotMessages } from '../notify';
@@ -34,6 +36,8 @@ export function requireOperator(opsToken: string): RequestHandler {
   return (req, _res, next) => {
     const given = Buffer.from((req.get('Authorization') ?? '').replace(/^ops\s+/i, ''));
     if (given.length !== expected.length || !timingSafeEqual(given, expected)) throw new AppError('FORBIDDEN');
+    // Until operator accounts exist the shared token acts as an owner (issue 25 replaces this).
+    req.operator = { id: 0, login: 'ops-token', role: 'owner', via: 'api' };
     next();
   };
 }
@@ -80,7 +84,7 @@ export function opsRoutes({ db, clock, config, money, fairness, rebateCycleWarni
   // The operator's first questions: is this server handing out play money, can players trust that
   // nobody knew the results in advance (the beacon), and do the settings pay anyone for cycling
   // money through their own accounts (docs/money.md, recharge rebates)?
-  router.get('/health', async (_req, res) => {
+  router.get('/health', permit('dashboard.read'), async (_req, res) => {
     const warnings = [
       ...fairnessWarnings(fairness, money.moneyMode),
       ...(await rebateCycleWarnings()).map((warning) => ({ kind: 'rebateCycle', ...warning })),
@@ -95,7 +99,7 @@ export function opsRoutes({ db, clock, config, money, fairness, rebateCycleWarni
     });
   });
 
-  router.get('/outbox', async (req, res) => {
+  router.get('/outbox', permit('outbox.read'), async (req, res) => {
     const query = parseInput(outboxQuery, req.query);
     const limit = query.limit ?? 20;
     if (query.kind === 'bot') {
@@ -105,17 +109,19 @@ export function opsRoutes({ db, clock, config, money, fairness, rebateCycleWarni
     ok(res, await latestSmsOutbox(db, limit, query.phone));
   });
 
-  router.get('/config', async (_req, res) => {
+  router.get('/config', permit('settings.manage'), async (_req, res) => {
     ok(res, await listSettings(db));
   });
 
-  router.post('/config', async (req, res) => {
+  router.post('/config', permit('settings.manage'), async (req, res) => {
     const { key, value } = parseInput(configBody, req.body);
+    const before = (await listSettings(db)).find((setting) => setting.key === key)?.value ?? null;
     await config.set(key, value);
+    await recordAudit(db, clock, actorOf(req), { action: 'config.set', target: { type: 'setting', id: key }, before, after: value });
     ok(res, { key, value }, 'Updated Successfully');
   });
 
-  router.post('/users/status', async (req, res) => {
+  router.post('/users/status', permit('users.manage'), async (req, res) => {
     const input = parseInput(userStatusBody, req.body);
     const user = input.phone ? await findUserByPhone(db, input.phone, input.areaCode) : undefined;
     if (!user) throw new AppError('PHONE_NOT_REGISTERED');
@@ -123,6 +129,13 @@ export function opsRoutes({ db, clock, config, money, fairness, rebateCycleWarni
     await db.transaction(async (tx) => {
       await setUserStatus(tx, user.id, userStatus, clock.now());
       if (userStatus === 0) await revokeUserSessions(tx, clock, user.id, 'disabled');
+      const action = userStatus === 0 ? 'user.disable' : 'user.enable';
+      await recordAudit(tx, clock, actorOf(req), {
+        action,
+        target: { type: 'user', id: user.id },
+        before: { userStatus: user.userStatus },
+        after: { userStatus },
+      });
     });
     ok(res, { id: user.id, phone: user.phone, userStatus }, 'Updated Successfully');
   });

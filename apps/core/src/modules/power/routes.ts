@@ -4,6 +4,7 @@ import { z } from 'zod';
 import type { Database } from '../../db/client';
 import { caller, requireAuth } from '../../http/auth';
 import { ok } from '../../http/envelope';
+import { permit } from '../../http/permit';
 import { createRateLimiter } from '../../http/rateLimit';
 import { field, parseInput } from '../../http/validate';
 import type { Clock } from '../../platform/clock';
@@ -96,8 +97,8 @@ const sessionBody = z.object({
 /** /admin/powerSessions: the operator lists, creates and edits packages (`npm run ops -- power ...`). */
 export function powerAdminRoutes({ power }: { power: PowerService }): Router {
   const router = Router();
-  router.get('/powerSessions', async (_req, res) => ok(res, await power.adminList()));
-  router.post('/powerSessions', async (req, res) => {
+  router.get('/powerSessions', permit('games.manage'), async (_req, res) => ok(res, await power.adminList()));
+  router.post('/powerSessions', permit('games.manage'), async (req, res) => {
     const input = parseInput(sessionBody, req.body);
     ok(res, await power.adminSave({ ...input, sort: input.sort ?? 0, enabled: input.enabled !== 'false' }));
   });

@@ -12,6 +12,7 @@ import express, { Router } from 'express';
 import { z } from 'zod';
 import { caller, requireAuth } from '../../http/auth';
 import { ok } from '../../http/envelope';
+import { permit } from '../../http/permit';
 import { field, parseInput } from '../../http/validate';
 import { idempotencyKeyOf, runIdempotent } from '../idempotency';
 import { depositWallets, rechargeAddress } from './addresses';
@@ -104,7 +105,7 @@ export function rechargeAdminRoutes(context: RechargeContext): Router {
   watcher.start((report) => reportDeposit(db, context, report));
   const router = Router();
 
-  router.post('/deposits/report', async (req, res) => {
+  router.post('/deposits/report', permit('deposits.manage'), async (req, res) => {
     const input = parseInput(reportBody, req.body);
     if (!isValidAddress(input.network, input.address)) throw new AppError('ADDRESS_INVALID');
     // A made-up transaction hash when the operator gives none: each such report is a new deposit.
@@ -112,12 +113,12 @@ export function rechargeAdminRoutes(context: RechargeContext): Router {
     ok(res, await watcher.report({ ...input, txHash }));
   });
 
-  router.get('/deposits', async (req, res) => {
+  router.get('/deposits', permit('deposits.manage'), async (req, res) => {
     const query = parseInput(z.object({ status: depositStatus.optional(), limit }), req.query);
     ok(res, await listDepositsForOperator(db, query.status, query.limit ?? 50));
   });
 
-  router.get('/recharge/orders', async (req, res) => {
+  router.get('/recharge/orders', permit('deposits.manage'), async (req, res) => {
     const query = parseInput(z.object({ status: orderStatus.optional(), limit }), req.query);
     ok(res, await listOrdersForOperator(db, query.status, query.limit ?? 50));
   });

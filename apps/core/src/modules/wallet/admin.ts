@@ -4,6 +4,7 @@ import { Router } from 'express';
 import { z } from 'zod';
 import type { Database } from '../../db/client';
 import { ok } from '../../http/envelope';
+import { permit } from '../../http/permit';
 import { field, parseInput } from '../../http/validate';
 import type { Clock } from '../../platform/clock';
 import { applyMultipleToHeld } from '../ledger';
@@ -53,12 +54,12 @@ const rateBody = z.object({ fromCoin: coin, toCoin: coin, rate: field.text(32) }
 export function walletAdminRoutes({ db, clock }: { db: Database; clock: Clock }): Router {
   const router = Router();
 
-  router.get('/wallet/config', async (req, res) => {
+  router.get('/wallet/config', permit('wallet.configure'), async (req, res) => {
     const { currency } = parseInput(z.object({ currency: field.text(16) }), req.query);
     ok(res, toWireConfig(await loadWalletConfig(db, assertCurrency(currency))));
   });
 
-  router.post('/wallet/config', async (req, res) => {
+  router.post('/wallet/config', permit('wallet.configure'), async (req, res) => {
     const input = parseInput(configBody, req.body);
     const currency = assertCurrency(input.currency);
     const patch = EDITABLE[input.field]?.(input.value.trim());
@@ -75,7 +76,7 @@ export function walletAdminRoutes({ db, clock }: { db: Database; clock: Clock })
     ok(res, toWireConfig(await loadWalletConfig(db, currency)), 'Updated Successfully');
   });
 
-  router.post('/wallet/rate', async (req, res) => {
+  router.post('/wallet/rate', permit('wallet.configure'), async (req, res) => {
     const input = parseInput(rateBody, req.body);
     if (input.fromCoin === input.toCoin) throw AppError.invalid({ toCoin: 'FIELD_INVALID' });
     const enabled = input.rate !== 'off';

@@ -13,6 +13,7 @@ import { z } from 'zod';
 import type { Database } from '../../db/client';
 import { caller, requireAuth } from '../../http/auth';
 import { ok } from '../../http/envelope';
+import { permit } from '../../http/permit';
 import { field, parseInput } from '../../http/validate';
 import type { Clock } from '../../platform/clock';
 import { idempotencyKeyOf, runIdempotent } from '../idempotency';
@@ -126,16 +127,16 @@ const rejectBody = z.object({
 /** Operator review of withdrawals, under /admin (the bot's buttons call the same service). */
 export function withdrawAdminRoutes({ withdraw }: { withdraw: WithdrawService }): Router {
   const router = Router();
-  router.get('/withdrawals', async (req, res) => {
+  router.get('/withdrawals', permit('withdrawals.read'), async (req, res) => {
     const query = parseInput(reviewQuery, req.query);
     ok(res, await withdraw.listForOperators(query.status, query.limit ?? 50));
   });
-  router.post('/withdrawals/:id/approve', async (req, res) => {
+  router.post('/withdrawals/:id/approve', permit('withdrawals.review'), async (req, res) => {
     const { id: withdrawalId } = parseInput(z.object({ id }), req.params);
     const { by } = parseInput(z.object({ by: field.optionalText(64) }), req.body);
     ok(res, await withdraw.approve(withdrawalId, by ?? 'ops-cli'), 'Updated Successfully');
   });
-  router.post('/withdrawals/:id/reject', async (req, res) => {
+  router.post('/withdrawals/:id/reject', permit('withdrawals.review'), async (req, res) => {
     const { id: withdrawalId } = parseInput(z.object({ id }), req.params);
     const input = parseInput(rejectBody, req.body);
     ok(res, await withdraw.reject(withdrawalId, input.reason, input.by ?? 'ops-cli'), 'Updated Successfully');

@@ -1,0 +1,5 @@
+/** The audit module's public door: other modules and the composition root import only this file. */
+
+export type { AuditActor, AuditInput } from './audit';
+export { actorOf, recordAudit } from './audit';
+export type { AuditRow } from './schema';
