@@ -84,7 +84,8 @@ export default defineConfig({
     manifest: true,
     rolldownOptions: {
       // The early entry is not in index.html: core adds it where it helps (see earlyEntry.ts).
-      input: { index: path.resolve('apps/web/index.html'), early: earlyEntry },
+      // admin.html is the operator console (src/admin): its own entry, so its code never reaches players.
+      input: { index: path.resolve('apps/web/index.html'), admin: path.resolve('apps/web/admin.html'), early: earlyEntry },
       output: {
         codeSplitting: {
           groups: [

@@ -24,6 +24,8 @@ export interface ClientOptions {
   /** The Encryption flag (default off); /app/taping/tapingV2 is encrypted regardless. */
   encryption?: boolean | (() => boolean);
   timeoutMs?: number;
+  /** Headers added to every call (the operator console's CSRF token). */
+  extraHeaders?: () => Record<string, string>;
   /** Called for codes 401 and 50001 before the error is thrown (the web logs out after 1 s). */
   onSessionExpired?: (error: ApiError) => void;
 }
@@ -76,6 +78,7 @@ export class HttpClient {
       headers.Authorization = `tma ${initData}`;
     }
     if (call.idempotencyKey) headers['Idempotency-Key'] = call.idempotencyKey;
+    Object.assign(headers, this.options.extraHeaders?.());
     return headers;
   }
 
