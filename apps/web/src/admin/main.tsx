@@ -1,3 +1,4 @@
+import './admin.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { AdminApp } from './app/AdminApp';
