@@ -25,7 +25,8 @@ import { gameAdminRoutes, gameRoutes } from './modules/game';
 import { giftCodeAdminRoutes, giftCodeRoutes } from './modules/giftCode';
 import { levelAdminRoutes, levelRoutes } from './modules/level';
 import { messageRoutes } from './modules/message';
-import { opsRoutes, requireOperator } from './modules/ops';
+import { operatorAuthentication, operatorPublicRoutes, operatorRoutes } from './modules/operator';
+import { opsRoutes } from './modules/ops';
 import { powerAdminRoutes, powerRoutes } from './modules/power';
 import { protectionRoutes } from './modules/protection';
 import { rechargeAdminRoutes, rechargeRoutes } from './modules/recharge';
@@ -126,7 +127,7 @@ function coreRouter(deps: CoreDeps, services: Services): Router {
     fixedDepositRoutes({ db, clock, fixedDeposit: services.fixedDeposit }),
   ])
     router.use(moduleRouter(routes));
-  router.use('/admin', requireOperator(deps.opsToken), adminRouter(deps, services));
+  router.use('/admin', adminRouter(deps, services));
   if (config.devOutbox) router.use(devRoutes({ db }), devTelegramRoutes(devTelegramDeps(config, services)));
 
   router.use(notFoundHandler);
@@ -134,9 +135,16 @@ function coreRouter(deps: CoreDeps, services: Services): Router {
   return router;
 }
 
-/** Everything under /core/admin: the operator API behind `npm run ops`. */
+/**
+ * Everything under /core/admin: the console's and `npm run ops`'s operator API. Only the setup link
+ * and sign-in are reached without an operator credential; every other route checks its permission.
+ */
 function adminRouter(deps: CoreDeps, services: Services): Router {
   const router = Router();
+  const operators = { db: deps.db, clock: deps.clock, publicUrl: publicUrlOf(deps.config), breakGlassToken: deps.opsToken };
+  router.use(operatorPublicRoutes(operators));
+  router.use(operatorAuthentication(operators));
+  router.use(operatorRoutes(operators));
   const money = { moneyMode: deps.config.moneyMode, sandboxDeposits: deps.config.SANDBOX_DEPOSITS };
   const fairness = { mode: deps.config.GAME_BEACON, production: deps.config.NODE_ENV === 'production' };
   router.use(

@@ -128,6 +128,18 @@ export const errorCatalogue = {
   DEPOSIT_NOT_FOUND: { code: 17004, message: 'Deposit not found' },
   DEPOSIT_ENDED: { code: 17005, message: 'This deposit has already ended' },
   TRANSFER_OUT_OVER_PRINCIPAL: { code: 17006, message: 'The amount is more than this deposit holds' },
+
+  // Operator accounts (docs/operations.md, "Roles and permissions")
+  OPERATOR_LOGIN_FAILED: { code: 25001, message: 'Wrong login, password or code' },
+  OPERATOR_LOGIN_THROTTLED: { code: 25002, message: 'Too many failed sign-ins for this operator, please try again in {{wait}}' },
+  OPERATOR_SETUP_INVALID: { code: 25003, message: 'This setup link is not valid, has expired or was already used. Ask an owner for a new one' },
+  OPERATOR_CODE_INVALID: { code: 25004, message: 'The authenticator code is wrong. Enter the current 6-digit code' },
+  OPERATOR_LOGIN_TAKEN: { code: 25005, message: 'An operator with this login already exists' },
+  OPERATOR_TELEGRAM_TAKEN: { code: 25006, message: 'This Telegram account is linked to another operator' },
+  OPERATOR_OWNER_EXISTS: { code: 25007, message: 'An active owner already exists: ask them to create your account' },
+  OPERATOR_LAST_OWNER: { code: 25008, message: 'This is the last active owner: make another owner first' },
+  OPERATOR_SELF: { code: 25009, message: 'You cannot change or sign out your own account here' },
+  OPERATOR_NOT_FOUND: { code: 25010, message: 'No such operator' },
 } as const satisfies Record<string, { code: number; message: string }>;
 
 export type ErrorKey = keyof typeof errorCatalogue;

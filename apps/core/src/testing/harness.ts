@@ -16,10 +16,16 @@ import { silentLogger } from '../platform/logger';
 import { cryptoRandom } from '../platform/random';
 import { createServices, type Services } from '../services';
 import { createTestDatabase } from './database';
+import { seedOperator } from './operators';
 
 export const TEST_BOT_TOKEN = '123456789:TEST-prism-bot-token-for-tests-only';
 export const TEST_SECRET = 'test-secret-0123456789abcdef0123456789abcdef';
+/** The personal API token of the harness's owner operator 'test-owner' (`Authorization: Ops ${TEST_OPS_TOKEN}`). */
 export const TEST_OPS_TOKEN = 'test-ops-token-0123456789abcdef';
+/** The break-glass token (OPS_TOKEN) of test apps: it only creates the first owner. */
+export const TEST_BREAK_GLASS_TOKEN = 'test-break-glass-token-0123456789abcdef';
+/** The harness's owner operator, whose API token is TEST_OPS_TOKEN. */
+export const TEST_OWNER_LOGIN = 'test-owner';
 
 export interface TestContext {
   url: string;
@@ -71,12 +77,14 @@ export async function createTestContext(options: TestContextOptions = {}): Promi
     random: options.deps?.random ?? cryptoRandom,
     logger: options.deps?.logger ?? silentLogger,
     secret: TEST_SECRET,
-    opsToken: TEST_OPS_TOKEN,
+    opsToken: TEST_BREAK_GLASS_TOKEN,
     ...(options.deps?.sms ? { sms: options.deps.sms } : {}),
     ...(options.deps?.botTransport ? { botTransport: options.deps.botTransport } : {}),
     ...(options.deps?.beacon ? { beacon: options.deps.beacon } : {}),
   };
   const services = createServices(deps);
+  // The token's row id is far from the first ids, so a test revoking token 1 does not revoke it.
+  await seedOperator(database.db, clock, { login: TEST_OWNER_LOGIN, role: 'owner', apiToken: TEST_OPS_TOKEN, tokenId: 900_000_001 });
   const app = createApp(deps, services);
   const server = app.listen(0, '127.0.0.1');
   answerClientErrorsWithEnvelope(server);

@@ -4,6 +4,14 @@ export { nextGameSession } from './game';
 export * from './harness';
 export { closedPortUrl } from './network';
 export {
+  createOperatorInApp,
+  type ProvisionedOperator,
+  provisionOperator,
+  seedOperator,
+  TEST_OPERATOR_PASSWORD,
+  type TestOperator,
+} from './operators';
+export {
   type CoreProcess,
   type CoreProcessOptions,
   heldRequest,

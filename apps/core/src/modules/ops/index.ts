@@ -1,3 +1,3 @@
 /** The ops module's public door: other modules and the composition root import only this file. */
 
-export { opsRoutes, requireOperator } from './routes';
+export { opsRoutes } from './routes';

@@ -11,7 +11,7 @@ afterAll(() => ctx.close());
 const asOperator = { headers: { Authorization: `Ops ${TEST_OPS_TOKEN}` } };
 
 describe('operator API', () => {
-  it('refuses callers without the operator token, including logged-in users', async () => {
+  it('refuses callers without an operator credential, including logged-in users (401: no operator)', async () => {
     const user = await registerUser(ctx);
     const variants: Record<string, string>[] = [
       {},
@@ -20,7 +20,7 @@ describe('operator API', () => {
       { Authorization: `Ops ${TEST_OPS_TOKEN}x` },
     ];
     for (const headers of variants) {
-      expect((await ctx.api.get('/admin/config', {}, { headers })).code).toBe(403);
+      expect((await ctx.api.get('/admin/config', {}, { headers })).code).toBe(401);
     }
   });
 

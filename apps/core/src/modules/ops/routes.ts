@@ -1,7 +1,6 @@
-import { timingSafeEqual } from 'node:crypto';
 import type { NegativeReturnWarning } from '@prism/domain';
 import { AppError } from '@prism/domain';
-import { type RequestHandler, Router } from 'express';
+import { Router } from 'express';
 import { z } from 'zod';
 import type { FairnessMode, MoneyMode } from '../../config';
 import type { Database } from '../../db/client';
@@ -30,18 +29,6 @@ export interface OpsRouteDeps {
   negativeReturnWarnings: () => Promise<NegativeReturnWarning[]>;
 }
 
-/** Operator calls carry `Authorization: Ops <token>` (OPS_TOKEN, or the one generated into DATA_DIR). */
-export function requireOperator(opsToken: string): RequestHandler {
-  const expected = Buffer.from(opsToken);
-  return (req, _res, next) => {
-    const given = Buffer.from((req.get('Authorization') ?? '').replace(/^ops\s+/i, ''));
-    if (given.length !== expected.length || !timingSafeEqual(given, expected)) throw new AppError('FORBIDDEN');
-    // Until operator accounts exist the shared token acts as an owner (issue 25 replaces this).
-    req.operator = { id: 0, login: 'ops-token', role: 'owner', via: 'api' };
-    next();
-  };
-}
-
 const outboxQuery = z.object({
   kind: field.oneOf(['sms', 'bot']).default('sms'),
   phone: field.optionalText(20),
@@ -59,7 +46,7 @@ const userStatusBody = z.object({
 
 /**
  * The general operator API behind `npm run ops` (outbox, settings, accounts),
- * mounted under /admin behind requireOperator. Features add their own admin routers.
+ * mounted under /admin behind the operator module's authentication. Features add their own admin routers.
  */
 /**
  * With the local beacon the operator, who holds the seed chain, could know results before they
