@@ -1,6 +1,7 @@
 import type { Express } from 'express';
 
-export type AppRoute = { method: string; path: string };
+/** `access`: the rule the route's first handler declares (permit(), signedIn(), breakGlassOnly(), publicRoute()), if any. */
+export type AppRoute = { method: string; path: string; access?: string };
 
 /** Every route of the app, read from Express itself, so a new route cannot escape the tests that sweep them. */
 export function appRoutes(app: Express): AppRoute[] {
@@ -12,13 +13,15 @@ function walk(stack: unknown[], prefix: string): AppRoute[] {
   for (const layer of stack as {
     rawPath?: string;
     slash?: boolean;
-    route?: { path: string; methods: Record<string, boolean> };
+    route?: { path: string; methods: Record<string, boolean>; stack?: { handle?: { access?: string } }[] };
     handle?: { stack?: unknown[]; router?: { stack?: unknown[] } };
   }[]) {
     // A module's router is mounted through its gate (http/moduleRouter.ts), which holds it as `router`.
     const inner = layer.handle?.router?.stack ?? layer.handle?.stack;
     if (layer.route) {
-      for (const method of Object.keys(layer.route.methods)) out.push({ method: method.toUpperCase(), path: prefix + layer.route.path });
+      const access = layer.route.stack?.[0]?.handle?.access;
+      for (const method of Object.keys(layer.route.methods))
+        out.push({ method: method.toUpperCase(), path: prefix + layer.route.path, ...(access ? { access } : {}) });
     } else if (inner) {
       out.push(...walk(inner, prefix + (layer.slash || !layer.rawPath ? '' : layer.rawPath)));
     }
