@@ -5,7 +5,17 @@ export interface OpsCommand {
   /** The words that select it, e.g. ['withdrawals', 'approve']. */
   words: string[];
   usage: string;
-  run(args: string[], http: HttpClient): Promise<unknown>;
+  /** What `http` signs with: the operator's API token (default), the break-glass token, or nothing. */
+  credential?: 'operator' | 'breakGlass' | 'none';
+  /** `cli` is given by `npm run ops` itself (tests call commands with the client alone). */
+  run(args: string[], http: HttpClient, cli?: CliContext): Promise<unknown>;
+}
+
+/** Where the CLI talks to and keeps its files. */
+export interface CliContext {
+  /** The server, e.g. http://127.0.0.1:3000 (OPS_URL or the PORT of .env). */
+  baseUrl: string;
+  dataDir: string;
 }
 
 /** The value after `--name`, if given. */

@@ -1,4 +1,3 @@
-import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { HttpClient } from '@prism/client';
 import { formatMoney } from '@prism/domain';
@@ -6,7 +5,7 @@ import { loadConfig } from '../config';
 import { openDatabase } from '../db/client';
 import { checkLedgerAndBets } from '../ledgerCheck';
 import type { LedgerCheckReport } from '../modules/ledger';
-import { OPS_TOKEN_FILE } from '../platform/secret';
+import { operatorToken } from './credentials';
 
 /**
  * `npm run ledger:check`: verifies the ledger and exits non-zero on any mismatch.
@@ -15,7 +14,7 @@ import { OPS_TOKEN_FILE } from '../platform/secret';
  */
 async function viaServer(): Promise<LedgerCheckReport | undefined> {
   const config = loadConfig();
-  const token = process.env.OPS_TOKEN ?? (await readFile(path.join(config.dataDir, OPS_TOKEN_FILE), 'utf8').catch(() => '')).trim();
+  const token = await operatorToken(config.dataDir);
   if (!token) return undefined;
   const baseURL = `${(process.env.OPS_URL ?? `http://127.0.0.1:${config.PORT}`).replace(/\/$/, '')}/core/`;
   try {

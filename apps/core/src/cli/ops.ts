@@ -1,29 +1,36 @@
-import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { HttpClient } from '@prism/client';
 import { loadConfig } from '../config';
-import { OPS_TOKEN_FILE } from '../platform/secret';
+import type { CliContext, OpsCommand } from './command';
 import { findCommand, opsUsage } from './commands';
+import { breakGlassToken, OPERATOR_TOKEN_FILE, operatorToken } from './credentials';
 
 /**
  * The operator CLI: `npm run ops -- <command>`. It talks to the running server's
- * operator API (/core/admin), so it works on the embedded database too.
- * OPS_URL (default http://127.0.0.1:$PORT) and OPS_TOKEN (default: DATA_DIR/ops-token) locate it.
+ * operator API (/core/admin), so it works on the embedded database too. OPS_URL (default
+ * http://127.0.0.1:$PORT, PORT and DATA_DIR from .env) locates it; it signs in as an operator with
+ * a personal API token: OPS_TOKEN, or DATA_DIR/ops-operator-token written by `npm run ops -- login`.
  */
-async function opsClient(): Promise<HttpClient> {
+function cliContext(): CliContext {
   try {
     process.loadEnvFile('.env');
   } catch {
     // No .env: the environment and defaults apply.
   }
   const config = loadConfig();
-  const token = process.env.OPS_TOKEN ?? (await readFile(path.join(config.dataDir, OPS_TOKEN_FILE), 'utf8').catch(() => '')).trim();
-  if (!token)
+  return { baseUrl: (process.env.OPS_URL ?? `http://127.0.0.1:${config.PORT}`).replace(/\/$/, ''), dataDir: config.dataDir };
+}
+
+async function opsClient(command: OpsCommand, cli: CliContext): Promise<HttpClient> {
+  const credential = command.credential ?? 'operator';
+  const token = credential === 'none' ? '' : credential === 'breakGlass' ? await breakGlassToken(cli.dataDir) : await operatorToken(cli.dataDir);
+  if (!token && credential !== 'none')
     throw new Error(
-      `No operator token: set OPS_TOKEN or start the server once so that ${path.join(config.dataDir, OPS_TOKEN_FILE)} exists.`,
+      credential === 'breakGlass'
+        ? `No break-glass token: set OPS_BREAK_GLASS_TOKEN or run this where the server's ${path.join(cli.dataDir, 'ops-token')} is.`
+        : `No operator token: run \`npm run ops -- login\` (writes ${path.join(cli.dataDir, OPERATOR_TOKEN_FILE)}) or set OPS_TOKEN to a personal API token from the console.`,
     );
-  const baseURL = `${(process.env.OPS_URL ?? `http://127.0.0.1:${config.PORT}`).replace(/\/$/, '')}/core/`;
-  return new HttpClient({ baseURL, getToken: () => `Ops ${token}` });
+  return new HttpClient({ baseURL: `${cli.baseUrl}/core/`, getToken: () => (token ? `Ops ${token}` : undefined) });
 }
 
 async function main(args: string[]): Promise<number> {
@@ -32,7 +39,8 @@ async function main(args: string[]): Promise<number> {
     console.log(opsUsage());
     return args.length ? 2 : 0;
   }
-  const result = await found.command.run(found.rest, await opsClient());
+  const cli = cliContext();
+  const result = await found.command.run(found.rest, await opsClient(found.command, cli), cli);
   console.log(JSON.stringify(result, null, 2));
   return 0;
 }

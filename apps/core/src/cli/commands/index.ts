@@ -6,6 +6,7 @@ import { gameCommands } from './game';
 import { generalCommands } from './general';
 import { investCommands } from './invest';
 import { levelCommands } from './levels';
+import { operatorCommands } from './operator';
 import { powerCommands } from './power';
 import { rechargeCommands } from './recharge';
 import { telegramCommands } from './telegram';
@@ -15,6 +16,7 @@ import { withdrawCommands } from './withdraw';
 /** Every `npm run ops` command; a feature adds its file here. */
 export const opsCommands: OpsCommand[] = [
   ...generalCommands,
+  ...operatorCommands,
   ...walletCommands,
   ...rechargeCommands,
   ...withdrawCommands,

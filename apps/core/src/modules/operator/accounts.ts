@@ -144,8 +144,8 @@ export async function changeOperator(deps: OperatorDeps, actor: AuditActor, id: 
     if (!row) throw new AppError('OPERATOR_NOT_FOUND');
     await refuseLosingLastOwner(tx, row, change);
     await refuseTakenTelegram(tx, change.telegramId, id);
-    // A pending operator becomes active only through their setup link.
-    const status = change.status === 'active' && row.status === 'pending' ? 'pending' : change.status;
+    // An operator who never completed setup becomes active only through their setup link.
+    const status = change.status === 'active' && !row.passwordHash ? 'pending' : change.status;
     const [after] = await tx
       .update(operators)
       .set({
