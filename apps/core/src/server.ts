@@ -354,9 +354,9 @@ function ready(services: () => Services | undefined): Services {
 
 function reviewThrough(services: () => Services | undefined): WithdrawalReview {
   return {
-    check: (id) => ready(services).bot.review.check(id),
-    approve: (id, by) => ready(services).bot.review.approve(id, by),
-    reject: (id, reason, by) => ready(services).bot.review.reject(id, reason, by),
+    check: (id, reviewer) => ready(services).bot.review.check(id, reviewer),
+    approve: (id, reviewer) => ready(services).bot.review.approve(id, reviewer),
+    reject: (id, reason, reviewer) => ready(services).bot.review.reject(id, reason, reviewer),
   };
 }
 

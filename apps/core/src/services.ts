@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { roleCan } from '@prism/domain';
 import type { CoreDeps } from './deps';
 import { createAuthService } from './modules/auth';
 import { createBroadcastService } from './modules/broadcast';
@@ -13,6 +14,7 @@ import { createGiftCodeService } from './modules/giftCode';
 import { createLevelAdmin, createLevelService, levelRulesCache } from './modules/level';
 import { createMessageService } from './modules/message';
 import { createNotifier, type Notifier } from './modules/notify';
+import { linkedTelegramIds } from './modules/operator';
 import { createPowerService, incomeListScalar } from './modules/power';
 import { createProtectionService, type ProtectionService } from './modules/protection';
 import { cashCreditedSince, cashRechargedSince, createRechargeContext } from './modules/recharge';
@@ -53,7 +55,7 @@ export function createServices(deps: CoreDeps) {
     logger,
     codes,
     notifier,
-    operatorChatIds: config.OPERATOR_TELEGRAM_IDS.map(Number).filter(Number.isSafeInteger),
+    operatorChatIds: reviewerChats(db, config.OPERATOR_TELEGRAM_IDS.map(Number).filter(Number.isSafeInteger)),
   });
   const protection = createProtectionService({ db, clock, config: configService, cashRechargedSince, cashCreditedSince, recentBets });
   const { refuseExcluded } = protection;
@@ -138,6 +140,14 @@ function userServiceOf(
   });
 }
 
+/**
+ * Where review requests go: the Telegram ids linked to active operators allowed to review, and
+ * the legacy OPERATOR_TELEGRAM_IDS chats (whose buttons core obeys only for linked reviewers).
+ */
+function reviewerChats(db: CoreDeps['db'], legacy: readonly number[]): () => Promise<readonly number[]> {
+  return async () => [...new Set([...(await linkedTelegramIds(db, (role) => roleCan(role, 'withdrawals.review'))), ...legacy])];
+}
+
 /** What the bot asks core (accounts, withdrawal review, gift codes, broadcasts): the same services the API uses. */
 function botServicesOf(
   db: CoreDeps['db'],
@@ -150,7 +160,7 @@ function botServicesOf(
 ) {
   return {
     accounts: createBotAccounts(db, parts.telegramLink),
-    review: createWithdrawalReview(parts.withdraw),
+    review: createWithdrawalReview(db, parts.withdraw),
     giftCodes: createGiftCodeIssuer(parts.giftCodes),
     broadcasts: createBroadcastIssuer(parts.broadcasts),
   };

@@ -4,19 +4,30 @@ import type { BotContext } from '../context';
 import type { BroadcastSender } from './broadcasts';
 import type { GiftCodeIssuer } from './giftCodes';
 
-/** What the bot may ask core to do for an operator; core implements it with its withdrawal service. */
+/** Who pressed the button: core obeys only a Telegram id linked to an operator allowed to review. */
+export interface Reviewer {
+  telegramId: number;
+  /** @username or tg:<id>, for the bot's own answers. */
+  name: string;
+}
+
+/**
+ * What the bot may ask core to do for an operator; core implements it with its withdrawal service.
+ * Core decides who may: the Telegram id must be linked to an active operator whose role holds
+ * withdrawals.review (otherwise the outcome is a refusal), and the decision is that operator's.
+ */
 export interface WithdrawalReview {
-  /** Whether the withdrawal still awaits a decision; asked before the reason, so a decided one says so at once. */
-  check(id: number): Promise<ReviewOutcome>;
-  approve(id: number, by: string): Promise<ReviewOutcome>;
-  reject(id: number, reason: string, by: string): Promise<ReviewOutcome>;
+  /** Whether this reviewer may decide and the withdrawal still awaits a decision; asked before the reason. */
+  check(id: number, reviewer: Reviewer): Promise<ReviewOutcome>;
+  approve(id: number, reviewer: Reviewer): Promise<ReviewOutcome>;
+  reject(id: number, reason: string, reviewer: Reviewer): Promise<ReviewOutcome>;
 }
 
 /** `message` explains a refusal (already decided, not found) in the operator's words. */
 export type ReviewOutcome = { ok: true } | { ok: false; message: string };
 
 export interface OperatorConfig {
-  /** Telegram user ids allowed to review (OPERATOR_TELEGRAM_IDS). */
+  /** Telegram user ids allowed /giftcode and /broadcast (OPERATOR_TELEGRAM_IDS); review asks core instead. */
   ids: readonly number[];
   review: WithdrawalReview;
   /** Gift codes from /giftcode; without it the command is not offered. */
@@ -35,25 +46,25 @@ const askReason = (ctx: BotContext, id: number) =>
  * Withdrawal review from Telegram: the review message carries Approve / Reject
  * buttons (callback data: @prism/domain's reviewCallbackData). Reject asks for the reason
  * with a forced reply; the reply rejects. Stateless, so any process can handle
- * any step, and only configured operators are obeyed.
+ * any step; core says whether the Telegram user is an operator allowed to decide.
  */
 export function operatorFeature(config: OperatorConfig): Composer<BotContext> {
   const feature = new Composer<BotContext>();
-  const isOperator = (id: number | undefined) => id !== undefined && config.ids.includes(id);
   const operatorName = (ctx: BotContext) => (ctx.from?.username ? `@${ctx.from.username}` : `tg:${ctx.from?.id}`);
+  const reviewer = (ctx: BotContext): Reviewer => ({ telegramId: ctx.from?.id ?? 0, name: operatorName(ctx) });
 
   feature.callbackQuery(reviewCallbackPattern('approve'), async (ctx) => {
-    if (!isOperator(ctx.from?.id)) return ctx.answerCallbackQuery({ text: operatorTexts.notOperator, show_alert: true });
     const id = Number(ctx.match[1]);
-    const outcome = await config.review.approve(id, operatorName(ctx));
+    const outcome = await config.review.approve(id, reviewer(ctx));
     // Core edits every operator's copy of the review message on each decision path (not only this tap).
-    await ctx.answerCallbackQuery({ text: outcome.ok ? operatorTexts.approved(id, operatorName(ctx)) : outcome.message });
+    await ctx.answerCallbackQuery(
+      outcome.ok ? { text: operatorTexts.approved(id, operatorName(ctx)) } : { text: outcome.message, show_alert: true },
+    );
   });
 
   feature.callbackQuery(reviewCallbackPattern('reject'), async (ctx) => {
-    if (!isOperator(ctx.from?.id)) return ctx.answerCallbackQuery({ text: operatorTexts.notOperator, show_alert: true });
     const id = Number(ctx.match[1]);
-    const state = await config.review.check(id);
+    const state = await config.review.check(id, reviewer(ctx));
     if (!state.ok) return ctx.answerCallbackQuery({ text: state.message, show_alert: true });
     await ctx.answerCallbackQuery();
     await askReason(ctx, id);
@@ -62,15 +73,16 @@ export function operatorFeature(config: OperatorConfig): Composer<BotContext> {
   feature.on('message:text', async (ctx, next) => {
     const asked = ASK_REASON.exec(ctx.message.reply_to_message?.text ?? '');
     if (!asked || ctx.message.reply_to_message?.from?.id !== ctx.me.id) return next();
-    if (!isOperator(ctx.from.id)) return ctx.reply(operatorTexts.notOperator);
     const id = Number(asked[1]);
+    const allowed = await config.review.check(id, reviewer(ctx));
+    if (!allowed.ok) return ctx.reply(allowed.message);
     const reason = visibleReason(ctx.message.text);
     // The user is shown the reason: an empty (or invisible) one is refused and asked for again.
     if (!reason) {
       await ctx.reply(operatorTexts.emptyReason);
       return askReason(ctx, id);
     }
-    const outcome = await config.review.reject(id, reason, operatorName(ctx));
+    const outcome = await config.review.reject(id, reason, reviewer(ctx));
     await ctx.reply(outcome.ok ? operatorTexts.rejected(id, operatorName(ctx), reason) : outcome.message);
   });
 

@@ -98,7 +98,7 @@ export interface ProvisionedOperator {
 export async function provisionOperator(
   baseUrl: string,
   token: string,
-  input: { login: string; role: OperatorRole },
+  input: { login: string; role: OperatorRole; telegramId?: number },
   now: () => Date = () => new Date(),
 ): Promise<ProvisionedOperator> {
   const admin = (auth?: string, headers: Record<string, string> = {}) =>
@@ -108,7 +108,11 @@ export async function provisionOperator(
       ? await admin(`Ops ${token}`)
           .post<{ setupUrl: string }>('operators/bootstrap', { login: input.login })
           .catch(() => admin(`Ops ${token}`).post<{ setupUrl: string }>('operators', { login: input.login, role: input.role }))
-      : await admin(`Ops ${token}`).post<{ setupUrl: string }>('operators', { login: input.login, role: input.role });
+      : await admin(`Ops ${token}`).post<{ setupUrl: string }>('operators', {
+          login: input.login,
+          role: input.role,
+          ...(input.telegramId ? { telegramId: String(input.telegramId) } : {}),
+        });
   const setupToken = created.setupUrl.split('/').pop() as string;
   const info = await admin().get<{ secret: string }>('auth/setup', { token: setupToken });
   const password = `${TEST_OPERATOR_PASSWORD}-${input.login}`;

@@ -4,14 +4,27 @@ import type {
   BroadcastSender,
   GiftCodeIssuer,
   ReviewOutcome,
+  Reviewer,
   TelegramUserRef,
   WithdrawalReview,
 } from '@prism/bot';
-import { AppError, ASSETS, type Asset, hasControlCharacters, parseMoney, resolveLocale, translateMessage } from '@prism/domain';
+import {
+  AppError,
+  ASSETS,
+  type Asset,
+  hasControlCharacters,
+  operatorTexts,
+  parseMoney,
+  resolveLocale,
+  roleCan,
+  translateMessage,
+} from '@prism/domain';
 import type { Database } from '../../db/client';
+import type { AuditActor } from '../audit';
 import type { BroadcastService } from '../broadcast';
 import { BROADCAST_TEXT_MAX, BROADCAST_TITLE_MAX } from '../broadcast';
 import type { GiftCodeService } from '../giftCode';
+import { operatorByTelegramId } from '../operator';
 import { findUserByInvitationCode, findUserByTelegramId } from '../user';
 import type { WithdrawService } from '../withdraw';
 import { refreshTelegramUser } from './link';
@@ -46,8 +59,18 @@ export function createBotAccounts(db: Database, links: TelegramLinkService): Bot
   };
 }
 
+/**
+ * Who decides from Telegram: the active operator the Telegram id is linked to, when their role
+ * holds withdrawals.review; the decision is theirs, through the bot (the audit actor's via: 'bot').
+ */
+async function reviewerActor(db: Database, reviewer: Reviewer): Promise<AuditActor | undefined> {
+  const operator = await operatorByTelegramId(db, reviewer.telegramId);
+  if (!operator || operator.role === 'breakGlass' || !roleCan(operator.role, 'withdrawals.review')) return undefined;
+  return { operator, address: `telegram:${reviewer.telegramId}` };
+}
+
 /** The bot's operator buttons call the withdrawal service; refusals become the operator's (English) message. */
-export function createWithdrawalReview(withdraw: WithdrawService): WithdrawalReview {
+export function createWithdrawalReview(db: Database, withdraw: WithdrawService): WithdrawalReview {
   const run = async (action: () => Promise<unknown>): Promise<ReviewOutcome> => {
     try {
       await action();
@@ -58,10 +81,17 @@ export function createWithdrawalReview(withdraw: WithdrawService): WithdrawalRev
       throw error;
     }
   };
+  const asReviewer = async (reviewer: Reviewer, decide: (actor: AuditActor) => Promise<unknown>): Promise<ReviewOutcome> => {
+    const actor = await reviewerActor(db, reviewer);
+    if (!actor) return { ok: false, message: operatorTexts.notOperator };
+    return run(() => decide(actor));
+  };
+  // The withdrawal service takes the deciding operator's login as `by` today; once it takes the
+  // AuditActor (four-eyes and audit rows), pass `actor` itself in these two calls.
   return {
-    check: (id) => run(() => withdraw.ensureReviewable(id)),
-    approve: (id, by) => run(() => withdraw.approve(id, by)),
-    reject: (id, reason, by) => run(() => withdraw.reject(id, reason, by)),
+    check: (id, reviewer) => asReviewer(reviewer, () => withdraw.ensureReviewable(id)),
+    approve: (id, reviewer) => asReviewer(reviewer, (actor) => withdraw.approve(id, actor.operator.login)),
+    reject: (id, reason, reviewer) => asReviewer(reviewer, (actor) => withdraw.reject(id, reason, actor.operator.login)),
   };
 }
 

@@ -15,7 +15,8 @@ export interface WithdrawServiceDeps {
   logger: Logger;
   codes: CodeService;
   notifier: Notifier;
-  operatorChatIds: readonly number[];
+  /** The Telegram chats review requests go to (operators allowed to review, read when a request is sent). */
+  operatorChatIds: () => Promise<readonly number[]>;
 }
 
 export interface ApplyInput {

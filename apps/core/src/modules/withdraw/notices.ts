@@ -49,7 +49,7 @@ export async function askOperators(ctx: WithdrawContext, row: WithdrawalRow): Pr
     ],
   ];
   const ref = reviewRef(row.id);
-  for (const chatId of ctx.operatorChatIds) await ctx.notifier.notifyChat(chatId, 'withdraw_review', { text, buttons }, { ref });
+  for (const chatId of await ctx.operatorChatIds()) await ctx.notifier.notifyChat(chatId, 'withdraw_review', { text, buttons }, { ref });
 }
 
 /**

@@ -5,14 +5,17 @@ import { sign } from '@telegram-apps/init-data-node';
 import type { Message } from 'grammy/types';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningServer } from '../../server';
-import { type BotServer, fundInDatabase, startBotServer, type TestApi } from '../../testing';
+import { type BotServer, fundInDatabase, provisionOperator, startBotServer, type TestApi } from '../../testing';
 
 /**
  * The whole withdrawal story through a real server process and the bot on a
  * fake Bot API: the code reaches the user's Telegram chat, the review request
  * reaches the operator with buttons, the operator's tap decides, the user is told.
  */
+/** Linked to the finance operator 'anna': the bot obeys her. */
 const OPERATOR = testUser({ id: 777_001, username: 'ops_anna', first_name: 'Anna' });
+/** Linked to a support operator, whose role may not review withdrawals. */
+const SUPPORT = testUser({ id: 777_002, username: 'ops_sid', first_name: 'Sid' });
 const CUSTOMERS = [
   testUser({ id: 555_001, username: 'ravi_k', first_name: 'Ravi' }),
   testUser({ id: 555_002, username: 'meera_s', first_name: 'Meera' }),
@@ -28,9 +31,14 @@ let dataDir: string;
 let asOperator: { headers: { Authorization: string } };
 
 beforeAll(async () => {
-  server = await startBotServer(() => ({ OPERATOR_TELEGRAM_IDS: String(OPERATOR.id) }));
+  // No OPERATOR_TELEGRAM_IDS: review requests reach operators through their linked Telegram ids.
+  server = await startBotServer(() => ({}));
   ({ fake, api, running, dataDir } = server);
-  asOperator = { headers: { Authorization: `Ops ${(await readFile(path.join(dataDir, 'ops-token'), 'utf8')).trim()}` } };
+  const breakGlass = (await readFile(path.join(dataDir, 'ops-token'), 'utf8')).trim();
+  const owner = await provisionOperator(api.baseUrl, breakGlass, { login: 'owner', role: 'owner' });
+  asOperator = { headers: { Authorization: `Ops ${owner.apiToken}` } };
+  await provisionOperator(api.baseUrl, owner.apiToken, { login: 'anna', role: 'finance', telegramId: OPERATOR.id });
+  await provisionOperator(api.baseUrl, owner.apiToken, { login: 'sid', role: 'support', telegramId: SUPPORT.id });
   // Open all day, so the test does not depend on the hour it runs at.
   await api.post('/admin/wallet/config', { currency: 'CASH', field: 'startAndEndTime', value: '00:00-24:00' }, asOperator);
 }, 60_000);
@@ -115,9 +123,15 @@ describe('withdrawal review from Telegram', () => {
     fake.pushUpdate(callbackQueryUpdate({ data: `wd:a:${id}`, from: who.user, message: review }));
     const refused = await fake.waitFor('answerCallbackQuery');
     expect(refused.params.text).toBe('Only operators can do this.');
+    // Nor for an operator whose role may not review (support), and no review request reached them.
+    fake.pushUpdate(callbackQueryUpdate({ data: `wd:a:${id}`, from: SUPPORT, message: review }));
+    await fake.waitFor((call) => call.method === 'answerCallbackQuery' && call.params.text === 'Only operators can do this.');
+    expect(fake.sent(SUPPORT.id).some((m) => 'text' in m && m.text?.includes(`#${id} `))).toBe(false);
+    const still = await api.get<{ content: { id: number; status: string }[] }>('/app/user/withdraw/list', {}, { token });
+    expect(still.result.content.find((w) => w.id === id)?.status).toBe('pending_review');
 
     fake.pushUpdate(callbackQueryUpdate({ data: `wd:a:${id}`, from: OPERATOR, message: review }));
-    await expectClosedReview(id, 'approved by @ops_anna');
+    await expectClosedReview(id, 'approved by anna');
     await fake.waitFor(
       (call) => call.method === 'sendMessage' && call.params.chat_id === who.user.id && String(call.params.text).includes('approved'),
     );
@@ -160,7 +174,7 @@ describe('withdrawal review from Telegram', () => {
     );
     const after = await api.get<{ cash: string }>('/app/user/getUserInfo', {}, { token });
     expect(after.result.cash).toBe(before.result.cash);
-    await expectClosedReview(id, 'rejected by @ops_anna');
+    await expectClosedReview(id, 'rejected by anna');
 
     // Reject on a decided withdrawal says so at once, without asking for a reason first.
     const asked = prompts().length;
