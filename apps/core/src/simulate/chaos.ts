@@ -2,7 +2,17 @@ import { type FakeBotApi, startFakeBotApi } from '@prism/bot/testing';
 import type { Envelope } from '@prism/domain';
 import { sql } from 'drizzle-orm';
 import { type DatabaseHandle, openDatabase, queryRows } from '../db/client';
-import { type CoreProcess, createEmptyPostgresDatabase, startCoreProcess, TEST_BOT_TOKEN, TEST_OPS_TOKEN, TestApi } from '../testing';
+import {
+  type CoreProcess,
+  createEmptyPostgresDatabase,
+  seedOperator,
+  startCoreProcess,
+  TEST_BOT_TOKEN,
+  TEST_BREAK_GLASS_TOKEN,
+  TEST_OPS_TOKEN,
+  TEST_OWNER_LOGIN,
+  TestApi,
+} from '../testing';
 import { SIMULATION_START, type SimulationTarget } from './target';
 import { prng } from './users';
 
@@ -72,7 +82,7 @@ export async function startChaosTarget(options: ChaosOptions): Promise<ChaosTarg
   const env = {
     DATABASE_URL: database.url,
     JWT_SECRET: 'chaos-simulation-secret-0123456789abcdef',
-    OPS_TOKEN: TEST_OPS_TOKEN,
+    OPS_TOKEN: TEST_BREAK_GLASS_TOKEN,
     BOT_TOKEN: TEST_BOT_TOKEN,
     BOT_API_ROOT: fake.apiRoot,
     CLOCK_START: new Date(SIMULATION_START).toISOString(),
@@ -88,6 +98,9 @@ export async function startChaosTarget(options: ChaosOptions): Promise<ChaosTarg
   };
   const slots: (CoreProcess | undefined)[] = await Promise.all(Array.from({ length: options.processes }, () => startCoreProcess(env)));
   const handle: DatabaseHandle = await openDatabase({ url: database.url, poolSize: 4 });
+  // The simulation's operator calls sign with TEST_OPS_TOKEN, the personal API token of an owner
+  // (as in-process); the processes' OPS_TOKEN is break-glass only.
+  await seedOperator(handle.db, { now: () => new Date() }, { login: TEST_OWNER_LOGIN, role: 'owner', apiToken: TEST_OPS_TOKEN });
   const live = () => slots.filter((p): p is CoreProcess => p !== undefined && p.child.exitCode === null);
   const next = prng(options.seed * 31 + 7);
   const stats = { processes: options.processes, crashes: 0, restarts: 0, slowestRestartMs: 0 };

@@ -5,13 +5,14 @@ import os from 'node:os';
 import path from 'node:path';
 import { HttpClient } from '@prism/client';
 import type { TestApi } from './harness';
+import { provisionOperator } from './operators';
 
 export interface CoreProcess {
   url: string;
   /** The end of what the process printed (logs and errors). */
   output(): string;
-  /** An operator client for /core/admin. */
-  ops: HttpClient;
+  /** An operator client for /core/admin: an owner provisioned (once per database) with the break-glass token. */
+  ops: OpsClient;
   child: ChildProcess;
   /** The exit code (null when a signal ended it), whoever ended it. */
   exited: Promise<number | null>;
@@ -48,7 +49,7 @@ export async function startCoreProcess(
   return {
     url,
     output,
-    ops: new HttpClient({ baseURL: `${url}/core/`, getToken: () => `Ops ${opsToken}` }),
+    ops: opsClient(url, opsToken, env),
     child,
     exited,
     async crash() {
@@ -59,6 +60,51 @@ export async function startCoreProcess(
       if (child.exitCode === null && child.signalCode === null) signal(child, 'SIGTERM', to);
       return exited;
     },
+  };
+}
+
+/** The operator calls tests make of a spawned server. */
+export interface OpsClient {
+  get<T>(path: string, query?: Record<string, string | number | undefined>): Promise<T>;
+  post<T>(path: string, form?: Record<string, string | number | undefined>): Promise<T>;
+}
+
+/** Owners' API tokens by database (DATABASE_URL or DATA_DIR): a restarted process keeps its operator. */
+const owners = new Map<string, Promise<string>>();
+
+/** The server's clock (CLOCK_START, CLOCK_STARTED_AT, CLOCK_RATE), which the TOTP codes of the setup must follow. */
+function serverNow(env: Record<string, string>): () => Date {
+  if (!env.CLOCK_START) return () => new Date();
+  const start = Date.parse(env.CLOCK_START);
+  const startedAt = Number(env.CLOCK_STARTED_AT ?? Date.now());
+  const rate = Number(env.CLOCK_RATE ?? 1);
+  return () => new Date(start + (Date.now() - startedAt) * rate);
+}
+
+/**
+ * The break-glass token opens nothing but the first owner: the first operator call provisions one
+ * through the real API (setup link, TOTP, sign-in, API token) and every later call uses its token.
+ */
+function opsClient(url: string, breakGlass: string, env: Record<string, string>): OpsClient {
+  const key = env.DATABASE_URL || env.DATA_DIR || url;
+  // Read now: without CLOCK_STARTED_AT the server's clock started about when it became ready.
+  const now = serverNow(env);
+  const token = () => {
+    let owner = owners.get(key);
+    if (!owner) {
+      owner = provisionOperator(url, breakGlass, { login: 'process-owner', role: 'owner' }, now).then((o) => o.apiToken);
+      owner.catch(() => owners.delete(key));
+      owners.set(key, owner);
+    }
+    return owner;
+  };
+  const client = async () => {
+    const apiToken = await token();
+    return new HttpClient({ baseURL: `${url}/core/`, getToken: () => `Ops ${apiToken}` });
+  };
+  return {
+    get: async (path, query) => (await client()).get(path, query),
+    post: async (path, form) => (await client()).post(path, form),
   };
 }
 
