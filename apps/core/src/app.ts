@@ -17,6 +17,7 @@ import { broadcastAdminRoutes } from './modules/broadcast';
 import { checkInRoutes } from './modules/checkIn';
 import { configRoutes } from './modules/config';
 import { contentAdminRoutes, contentRoutes } from './modules/content';
+import { dashboardRoutes } from './modules/dashboard';
 import { type DevTelegramDeps, devRoutes, devTelegramRoutes } from './modules/dev';
 import { fileRoutes } from './modules/file';
 import { fixedDepositAdminRoutes, fixedDepositRoutes } from './modules/fixedDeposit';
@@ -34,8 +35,9 @@ import { tapRoutes } from './modules/tap';
 import { telegramRoutes } from './modules/telegram';
 import { userRoutes } from './modules/user';
 import { walletAdminRoutes, walletRoutes } from './modules/wallet';
-import { withdrawAdminRoutes, withdrawRoutes } from './modules/withdraw';
+import { withdrawAdminRoutes, withdrawDetailRoutes, withdrawRoutes } from './modules/withdraw';
 import { workerId } from './platform/cluster';
+import { checkLedgerAndBets } from './ledgerCheck';
 import { createServices, publicUrlOf, type Services } from './services';
 import { createIndexRenderer, filePreloads, fileTemplate, serveIndex } from './webIndex';
 
@@ -156,6 +158,8 @@ function adminRouter(deps: CoreDeps, services: Services): Router {
   router.use(walletAdminRoutes({ db: deps.db, clock: deps.clock }));
   router.use(rechargeAdminRoutes(services.recharge));
   router.use(withdrawAdminRoutes({ withdraw: services.withdraw }));
+  router.use(withdrawDetailRoutes({ db: deps.db, clock: deps.clock }));
+  router.use(dashboardRoutes({ db: deps.db, clock: deps.clock, checkLedger: checkLedgerAndBets }));
   router.use(gameAdminRoutes({ db: deps.db, catalog: services.game.catalog }));
   router.use(giftCodeAdminRoutes({ giftCodes: services.giftCodes }));
   router.use(levelAdminRoutes({ levelAdmin: services.levelAdmin }));

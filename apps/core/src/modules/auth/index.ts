@@ -4,3 +4,4 @@ export { authenticate } from './authenticate';
 export { authRoutes } from './routes';
 export { createAuthService } from './service';
 export { revokeUserSessions } from './sessions';
+export { loginAddressPeers } from './peers';

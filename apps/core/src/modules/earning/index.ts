@@ -4,3 +4,4 @@ export { startEarningJob } from './job';
 export { addPerRow, payDaily } from './perRow';
 export type { DailyChunk, DailyContext, DailyPage, DailyStep } from './step';
 export { chunkOf, nextAfter } from './step';
+export { lastEarningRun } from './runs';

@@ -3,3 +3,4 @@
 export type { Notifier } from './notifier';
 export { createNotifier, latestBotMessages } from './notifier';
 export { startOutboxJob } from './outboxJob';
+export { botBacklog } from './backlog';

@@ -3,3 +3,4 @@
 export { startRebateJob } from './job';
 export { createTeamService } from './service';
 export { effectiveDirectInvitesSql } from './sql';
+export { lastRebateRun } from './runs';

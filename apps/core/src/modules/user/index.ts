@@ -22,3 +22,4 @@ export {
 export { userRoutes } from './routes';
 export { type UserRow, userIdReference } from './schema';
 export { createUserService } from './service';
+export { usersCreatedSince } from './counts';

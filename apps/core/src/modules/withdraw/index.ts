@@ -6,3 +6,4 @@ export { withdrawFiguresScalar } from './figures';
 export { withdrawAdminRoutes, withdrawRoutes } from './routes';
 export type { WithdrawService } from './service';
 export { createWithdrawService } from './service';
+export { pendingWithdrawalSummary, withdrawalDetail, withdrawalPayout, withdrawDetailRoutes } from './adminDetail';
