@@ -10,3 +10,4 @@ export { type RecentBet, recentBets } from './recentBets';
 export { listRooms, type RoomConfig, roomCatalog, seedGameRooms } from './rooms';
 export { gameRoutes } from './routes';
 export { createGameScheduler } from './scheduler';
+export { userBetsBefore } from './userBets';

@@ -152,4 +152,3 @@ export const transfersAfterSql = (afterId: SQL, limit: number): SQL =>
         from (select * from ledger_transfers where id > ${afterId} order by id limit ${limit}) t
         join ledger_accounts f on f.id = t.from_account_id
         join ledger_accounts d on d.id = t.to_account_id`;
-

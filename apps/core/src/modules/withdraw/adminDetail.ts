@@ -8,7 +8,6 @@ import { permit } from '../../http/permit';
 import { field, parseInput } from '../../http/validate';
 import type { Clock } from '../../platform/clock';
 import { actorOf, recordAudit } from '../audit';
-import { loginAddressPeers } from '../auth';
 import { recentBets } from '../game';
 import { balancesOf, userMovesSql, withdrawableOf } from '../ledger';
 import { findUserById } from '../user';
@@ -79,13 +78,16 @@ async function depositsOf(db: Executor, userId: number) {
  * turnover, recent bets, and other accounts seen at the user's sign-in addresses. No device is
  * recorded anywhere, so `sharedDevice` is always empty (`deviceRecorded: false` says so).
  */
-export async function withdrawalDetail(db: Database, clock: Clock, id: number) {
+/** Other accounts seen at the user's sign-in addresses (auth's, handed in by the composition root: auth depends on withdraw). */
+export type LoginPeers = (db: Executor, clock: Clock, userId: number) => Promise<{ address: string; userIds: number[] }[]>;
+
+export async function withdrawalDetail(db: Database, clock: Clock, loginPeers: LoginPeers, id: number) {
   const row = await withdrawalRow(db, id);
   const [deposits, turnover, bets, sharedAddress] = await Promise.all([
     depositsOf(db, row.userId),
     turnoverContext(db, row.userId),
     recentBets(db, row.userId, 20),
-    loginAddressPeers(db, clock, row.userId),
+    loginPeers(db, clock, row.userId),
   ]);
   return {
     withdrawal: { ...toWithdrawalView(row), userId: row.userId, autoApproved: row.autoApproved, decidedBy: row.decidedBy },
@@ -140,11 +142,11 @@ export async function withdrawalPayout(db: Executor, id: number) {
 const idParams = z.object({ id: field.integer(1, Number.MAX_SAFE_INTEGER) });
 
 /** GET withdrawals/:id (context) and GET withdrawals/:id/payout (unmasked, audited as 'withdrawal.viewPayout'). */
-export function withdrawDetailRoutes({ db, clock }: { db: Database; clock: Clock }): Router {
+export function withdrawDetailRoutes({ db, clock, loginPeers }: { db: Database; clock: Clock; loginPeers: LoginPeers }): Router {
   const router = Router();
   router.get('/withdrawals/:id', permit('withdrawals.read'), async (req, res) => {
     const { id } = parseInput(idParams, req.params);
-    ok(res, await withdrawalDetail(db, clock, id));
+    ok(res, await withdrawalDetail(db, clock, loginPeers, id));
   });
   router.get('/withdrawals/:id/payout', permit('withdrawals.payoutDetails'), async (req, res) => {
     const { id } = parseInput(idParams, req.params);

@@ -1,9 +1,9 @@
 /** The withdraw module's public door: other modules and the composition root import only this file. */
 
+export { pendingWithdrawalSummary, withdrawalDetail, withdrawalPayout, withdrawDetailRoutes } from './adminDetail';
 export { walletBindings } from './destinations';
 export { withdrawnBetween } from './facts';
 export { withdrawFiguresScalar } from './figures';
 export { withdrawAdminRoutes, withdrawRoutes } from './routes';
 export type { WithdrawService } from './service';
 export { createWithdrawService } from './service';
-export { pendingWithdrawalSummary, withdrawalDetail, withdrawalPayout, withdrawDetailRoutes } from './adminDetail';
