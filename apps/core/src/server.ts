@@ -10,6 +10,7 @@ import { type Database, openDatabase } from './db/client';
 import type { CoreDeps } from './deps';
 import { answerClientErrorsWithEnvelope } from './http/clientErrors';
 import { startBroadcastJob } from './modules/broadcast';
+import { startDashboardJob } from './modules/dashboard';
 import { startEarningJob } from './modules/earning';
 import { startOutboxJob } from './modules/notify';
 import { startRebateJob } from './modules/team';
@@ -245,6 +246,9 @@ async function startLeaderJobs(
   await leaderJob(leadership, 'maintenance', () => startMaintenance(db, clock, CLEANUPS, logger));
   // Rebates: paid once per day even if two processes ran the job (modules/team/job.ts); the leader runs it.
   await leaderJob(leadership, 'rebates', () => startRebateJob(db, clock, settings, logger));
+  // The dashboard's daily aggregates of the ledger, by transfer id (modules/dashboard/aggregates.ts): safe
+  // anywhere (the watermark row is locked per batch); one process is enough.
+  await leaderJob(leadership, 'dashboard', () => startDashboardJob(db, clock, logger));
   // Daily earnings (power income and fee, advisor earnings, deposit interest): each step and day is claimed
   // by its earning_days row in the paying transaction (modules/earning/job.ts); the leader runs it.
   await leaderJob(leadership, 'earnings', () =>

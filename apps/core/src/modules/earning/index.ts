@@ -2,5 +2,6 @@
 
 export { startEarningJob } from './job';
 export { addPerRow, payDaily } from './perRow';
+export { lastEarningRun } from './runs';
 export type { DailyChunk, DailyContext, DailyPage, DailyStep } from './step';
 export { chunkOf, nextAfter } from './step';

@@ -35,3 +35,11 @@ export const settledStakesBetween = (from: SQL, to: SQL): SQL =>
 export const validStakesPerUser = (among: SQL, coins: (column: SQL) => SQL): SQL =>
   sql`select b.user_id, sum(b.total) as amount from game_bets b
       where b.user_id in (${among}) and ${inSettledSession(sql`b.session_id`)} and ${coins(sql`b.coin`)} group by b.user_id`;
+
+/**
+ * The room (level) of a game transfer, from its reference: a bet's is `bet:B<period>…`, a session's
+ * payouts and fees `session:<period>`, and a period id is `<yyyymmdd><level><index>` (domain
+ * game/periods.ts); 0 for any other transfer. The dashboard's aggregates group by it.
+ */
+export const roomOfTransferSql = (reference: SQL): SQL =>
+  sql`coalesce(substring(${reference} from '^(?:bet:B|session:)[0-9]{8}([1-9])')::int, 0)`;

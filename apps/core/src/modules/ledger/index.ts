@@ -13,6 +13,7 @@ export {
   takenIdempotencyKeys,
   transferKeys,
   transferSumFor,
+  transfersAfterSql,
   transfersPerReference,
   transfersRepeatedInADay,
   turnoverBookJsonSql,

@@ -140,3 +140,15 @@ export async function transfersRepeatedInADay(db: Executor, type: TransferType):
         group by reference, meta->>'day' having count(*) > 1`,
   );
 }
+
+/**
+ * The transfers after id `afterId`, oldest first, at most `limit` (the dashboard's aggregates read the
+ * ledger by an id watermark: a range of the primary key, never the whole table). Columns: id, asset,
+ * type, reference, amount, created_at, from_user_id, to_user_id, from_system, to_system.
+ */
+export const transfersAfterSql = (afterId: SQL, limit: number): SQL =>
+  sql`select t.id, t.asset, t.type, t.reference, t.amount, t.created_at,
+             f.user_id as from_user_id, d.user_id as to_user_id, f.system_name as from_system, d.system_name as to_system
+        from (select * from ledger_transfers where id > ${afterId} order by id limit ${limit}) t
+        join ledger_accounts f on f.id = t.from_account_id
+        join ledger_accounts d on d.id = t.to_account_id`;

@@ -9,11 +9,11 @@ import { permit } from '../../http/permit';
 import { field, parseInput } from '../../http/validate';
 import type { Clock } from '../../platform/clock';
 import { actorOf, recordAudit } from '../audit';
-import { revokeUserSessions } from '../auth';
 import { type ConfigService, listSettings } from '../config';
 import { latestBotMessages } from '../notify';
 import { latestSmsOutbox } from '../sms';
-import { findUserByPhone, setUserStatus } from '../user';
+import { findUserByPhone } from '../user';
+import { changeUserStatus } from '../userAdmin';
 
 export interface OpsRouteDeps {
   db: Database;
@@ -112,19 +112,7 @@ export function opsRoutes({ db, clock, config, money, fairness, rebateCycleWarni
     const input = parseInput(userStatusBody, req.body);
     const user = input.phone ? await findUserByPhone(db, input.phone, input.areaCode) : undefined;
     if (!user) throw new AppError('PHONE_NOT_REGISTERED');
-    const userStatus = input.status === 'enable' ? 1 : 0;
-    await db.transaction(async (tx) => {
-      await setUserStatus(tx, user.id, userStatus, clock.now());
-      if (userStatus === 0) await revokeUserSessions(tx, clock, user.id, 'disabled');
-      const action = userStatus === 0 ? 'user.disable' : 'user.enable';
-      await recordAudit(tx, clock, actorOf(req), {
-        action,
-        target: { type: 'user', id: user.id },
-        before: { userStatus: user.userStatus },
-        after: { userStatus },
-      });
-    });
-    ok(res, { id: user.id, phone: user.phone, userStatus }, 'Updated Successfully');
+    ok(res, await changeUserStatus(db, clock, actorOf(req), user, input.status), 'Updated Successfully');
   });
 
   return router;

@@ -1,4 +1,4 @@
-import { eq, inArray, lt } from 'drizzle-orm';
+import { and, eq, gte, inArray, like, lt } from 'drizzle-orm';
 import type { Database, Executor } from '../../db/client';
 import type { Clock } from '../../platform/clock';
 import { passwordThrottles } from './schema';
@@ -124,4 +124,15 @@ export async function pruneThrottles(db: Database, clock: Clock): Promise<number
     .where(lt(passwordThrottles.updatedAt, before))
     .returning({ key: passwordThrottles.key });
   return removed.length;
+}
+
+/** The remembered keys (proven within the last day) that match an SQL LIKE pattern: who signed in from where (auth's loginPeers). */
+export async function rememberedKeysLike(db: Executor, clock: Clock, pattern: string): Promise<string[]> {
+  const since = new Date(clock.now().getTime() - FORGET_AFTER_MS);
+  const rows = await db
+    .select({ key: passwordThrottles.key })
+    .from(passwordThrottles)
+    .where(and(like(passwordThrottles.key, pattern), eq(passwordThrottles.failures, 0), gte(passwordThrottles.updatedAt, since)))
+    .limit(500);
+  return rows.map((row) => row.key);
 }

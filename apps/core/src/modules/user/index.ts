@@ -1,5 +1,6 @@
 /** The user module's public door: other modules and the composition root import only this file. */
 
+export { searchUsers, teamTiers, type UserCard, usersCreatedSince } from './counts';
 export type { BetFigures, WithdrawFigures } from './info';
 export { directInviteesSql, everyUserIdSql, inviteesCte, invitersCte, memberCardsSql, telegramChatSql, userStatusSql } from './readModels';
 export {
