@@ -156,14 +156,14 @@ function adminRouter(deps: CoreDeps, services: Services): Router {
   router.use(walletAdminRoutes({ db: deps.db, clock: deps.clock }));
   router.use(rechargeAdminRoutes(services.recharge));
   router.use(withdrawAdminRoutes({ withdraw: services.withdraw }));
-  router.use(gameAdminRoutes({ db: deps.db, catalog: services.game.catalog }));
-  router.use(giftCodeAdminRoutes({ giftCodes: services.giftCodes }));
-  router.use(levelAdminRoutes({ levelAdmin: services.levelAdmin }));
-  router.use(broadcastAdminRoutes({ broadcasts: services.broadcasts }));
-  router.use(contentAdminRoutes({ content: services.content }));
-  router.use(powerAdminRoutes({ power: services.power }));
-  router.use(followInvestAdminRoutes({ followInvest: services.followInvest }));
-  router.use(fixedDepositAdminRoutes({ fixedDeposit: services.fixedDeposit }));
+  router.use(gameAdminRoutes({ db: deps.db, clock: deps.clock, catalog: services.game.catalog }));
+  router.use(giftCodeAdminRoutes({ db: deps.db, clock: deps.clock, giftCodes: services.giftCodes }));
+  router.use(levelAdminRoutes({ db: deps.db, clock: deps.clock, levelAdmin: services.levelAdmin }));
+  router.use(broadcastAdminRoutes({ db: deps.db, clock: deps.clock, broadcasts: services.broadcasts }));
+  router.use(contentAdminRoutes({ db: deps.db, clock: deps.clock, content: services.content }));
+  router.use(powerAdminRoutes({ db: deps.db, clock: deps.clock, power: services.power }));
+  router.use(followInvestAdminRoutes({ db: deps.db, clock: deps.clock, followInvest: services.followInvest }));
+  router.use(fixedDepositAdminRoutes({ db: deps.db, clock: deps.clock, fixedDeposit: services.fixedDeposit }));
   return router;
 }
 

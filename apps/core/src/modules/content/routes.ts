@@ -1,9 +1,12 @@
-import { CONTENT_TYPES, LOCALES } from '@prism/domain';
+import { assertFreshForm, CONTENT_TYPES, LOCALES } from '@prism/domain';
 import { Router } from 'express';
 import { z } from 'zod';
 import { ok } from '../../http/envelope';
 import { permit } from '../../http/permit';
+import type { Database } from '../../db/client';
 import { field, parseInput } from '../../http/validate';
+import type { Clock } from '../../platform/clock';
+import { actorOf, recordAudit } from '../audit';
 import type { ContentService } from './service';
 
 const byType = z.object({ type: field.oneOf(CONTENT_TYPES) }).strip();
@@ -14,6 +17,8 @@ const setBody = z.object({
   locale: field.oneOf(LOCALES),
   title: field.text(120).trim().min(1, nonEmpty),
   content: field.text(20_000).trim().min(1, nonEmpty),
+  /** The page's updatedAt as the form read it (GET content, the fallback's when the language has none); absent: overwrite (the CLI). */
+  expectedUpdatedAt: field.optionalText(40),
 });
 
 /** The introduction pages' text, in the caller's language (Accept-Language) with English fallback; public like the pages. */
@@ -26,15 +31,26 @@ export function contentRoutes({ content }: { content: ContentService }): Router 
   return router;
 }
 
-/** /admin/content: the operator sets one language of one page (`npm run ops -- content set ...`). */
-export function contentAdminRoutes({ content }: { content: ContentService }): Router {
+/**
+ * /admin/content: the operator sets one language of one page (`npm run ops -- content set ...`). The
+ * content service writes on its own connection, so the audit row follows the change in the same request.
+ */
+export function contentAdminRoutes({ content, db, clock }: { content: ContentService; db: Database; clock: Clock }): Router {
   const router = Router();
   router.get('/content', permit('content.manage'), async (req, res) => {
     const { type, locale } = parseInput(showQuery, req.query);
     ok(res, await content.get(type, locale));
   });
   router.post('/content', permit('content.manage'), async (req, res) => {
-    ok(res, await content.set(parseInput(setBody, req.body)));
+    const { expectedUpdatedAt, ...input } = parseInput(setBody, req.body);
+    // Compared with what the form showed: the language's own page, or the English one it fell back to.
+    const shown = await content.get(input.type, input.locale);
+    assertFreshForm(expectedUpdatedAt, shown.updatedAt);
+    const after = await content.set(input);
+    const before = shown.locale === input.locale ? shown : undefined;
+    const target = { type: 'contentPage', id: `${input.type}:${input.locale}` };
+    await recordAudit(db, clock, actorOf(req), { action: 'content.update', target, before, after });
+    ok(res, after);
   });
   return router;
 }

@@ -19,12 +19,18 @@ export interface DepositProductSetting {
 /** Every term, enabled or not (the operator's list). */
 export async function adminProducts(db: Database) {
   const rows = await db.select().from(depositProducts).orderBy(asc(depositProducts.sort), asc(depositProducts.id));
-  return rows.map((row) => ({ ...toDepositProductView(row), annualRateBp: row.annualRateBp, enabled: row.enabled, sort: row.sort }));
+  return rows.map((row) => ({
+    ...toDepositProductView(row),
+    annualRateBp: row.annualRateBp,
+    enabled: row.enabled,
+    sort: row.sort,
+    updatedAt: row.updatedAt.toISOString(),
+  }));
 }
 
 /** Adds a term (no id) or changes one; open deposits keep the terms they were opened with. */
 export async function saveProduct(db: Database, now: () => Date, input: DepositProductSetting): Promise<DepositProduct> {
-  const changes = definedOf(input);
+  const changes = { ...definedOf(input), updatedAt: now() };
   if (input.id === undefined) {
     const { name, days, annualRateBp, minAmount } = input;
     if (!name || days === undefined || annualRateBp === undefined || minAmount === undefined)

@@ -20,7 +20,7 @@ export interface FollowInvestProductSetting {
   sort?: number | undefined;
 }
 
-type AdminProduct = AdvisorProduct & { enabled: boolean; sort: number; dailyRateBp: number; giftRateBp: number };
+type AdminProduct = AdvisorProduct & { enabled: boolean; sort: number; dailyRateBp: number; giftRateBp: number; updatedAt: string };
 type SavedProduct = AdvisorProduct & { warnings: NegativeReturnWarning[] };
 
 /** Every product, enabled or not (the operator's list). */
@@ -32,6 +32,7 @@ export async function adminProducts(db: Database): Promise<AdminProduct[]> {
     sort: row.sort,
     dailyRateBp: row.dailyRateBp,
     giftRateBp: row.giftRateBp,
+    updatedAt: row.updatedAt.toISOString(),
   }));
 }
 
@@ -55,11 +56,11 @@ export async function saveProduct(db: Database, now: Date, input: FollowInvestPr
     }
     const [row] = await db
       .insert(advisorProducts)
-      .values({ ...definedOf(input), advisorName, price, days, dailyRateBp, createdAt: now })
+      .values({ ...definedOf(input), advisorName, price, days, dailyRateBp, createdAt: now, updatedAt: now })
       .returning();
     return saved(row as ProductRow);
   }
-  const row = await changeProduct(db, advisorProducts, input.id, definedOf(input));
+  const row = await changeProduct(db, advisorProducts, input.id, { ...definedOf(input), updatedAt: now });
   if (!row) throw new AppError('INVEST_PRODUCT_UNKNOWN');
   return saved(row);
 }

@@ -1,6 +1,6 @@
 import { timingSafeEqual } from 'node:crypto';
 import type { NegativeReturnWarning } from '@prism/domain';
-import { AppError } from '@prism/domain';
+import { AppError, assertFreshForm } from '@prism/domain';
 import { type RequestHandler, Router } from 'express';
 import { z } from 'zod';
 import type { FairnessMode, MoneyMode } from '../../config';
@@ -50,6 +50,8 @@ const outboxQuery = z.object({
 const configBody = z.object({
   key: z.string({ error: 'FIELD_INVALID' }).regex(/^[A-Za-z0-9_]{1,64}$/, { error: 'FIELD_INVALID' }),
   value: field.text(4096),
+  /** The setting's updatedAt as the form read it (GET config); absent: overwrite (the CLI). */
+  expectedUpdatedAt: field.optionalText(40),
 });
 const userStatusBody = z.object({
   phone: field.optionalText(20),
@@ -114,8 +116,11 @@ export function opsRoutes({ db, clock, config, money, fairness, rebateCycleWarni
   });
 
   router.post('/config', permit('settings.manage'), async (req, res) => {
-    const { key, value } = parseInput(configBody, req.body);
-    const before = (await listSettings(db)).find((setting) => setting.key === key)?.value ?? null;
+    const { key, value, expectedUpdatedAt } = parseInput(configBody, req.body);
+    const current = (await listSettings(db)).find((setting) => setting.key === key);
+    assertFreshForm(expectedUpdatedAt, current?.updatedAt);
+    const before = current?.value ?? null;
+    // config.set owns its write and its cache (dropped at once, as with the CLI); the audit row follows it in this request.
     await config.set(key, value);
     await recordAudit(db, clock, actorOf(req), { action: 'config.set', target: { type: 'setting', id: key }, before, after: value });
     ok(res, { key, value }, 'Updated Successfully');
