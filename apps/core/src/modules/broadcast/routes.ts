@@ -1,9 +1,9 @@
 import { PAGE_NO_MAX, PAGE_SIZE, PAGE_SIZE_MAX } from '@prism/domain';
 import { Router } from 'express';
 import { z } from 'zod';
+import type { Database } from '../../db/client';
 import { ok } from '../../http/envelope';
 import { permit } from '../../http/permit';
-import type { Database } from '../../db/client';
 import { field, parseInput } from '../../http/validate';
 import type { Clock } from '../../platform/clock';
 import { actorOf, recordAudit } from '../audit';
@@ -35,8 +35,16 @@ export function broadcastAdminRoutes({ broadcasts, db, clock }: { broadcasts: Br
   const router = Router();
   router.post('/broadcasts', permit('content.manage'), async (req, res) => {
     const input = parseInput(createBody, req.body);
-    const created = await broadcasts.create({ title: input.title, text: input.text, createdBy: input.createdBy ?? req.operator?.login ?? 'ops' });
-    await recordAudit(db, clock, actorOf(req), { action: 'broadcast.create', target: { type: 'broadcast', id: created.id }, after: created });
+    const created = await broadcasts.create({
+      title: input.title,
+      text: input.text,
+      createdBy: input.createdBy ?? req.operator?.login ?? 'ops',
+    });
+    await recordAudit(db, clock, actorOf(req), {
+      action: 'broadcast.create',
+      target: { type: 'broadcast', id: created.id },
+      after: created,
+    });
     ok(res, created);
   });
   router.get('/broadcasts', permit('content.manage'), async (req, res) => {

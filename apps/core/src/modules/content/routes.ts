@@ -1,9 +1,9 @@
 import { assertFreshForm, CONTENT_TYPES, LOCALES } from '@prism/domain';
 import { Router } from 'express';
 import { z } from 'zod';
+import type { Database } from '../../db/client';
 import { ok } from '../../http/envelope';
 import { permit } from '../../http/permit';
-import type { Database } from '../../db/client';
 import { field, parseInput } from '../../http/validate';
 import type { Clock } from '../../platform/clock';
 import { actorOf, recordAudit } from '../audit';

@@ -7,8 +7,8 @@ import { ok } from '../../http/envelope';
 import { permit } from '../../http/permit';
 import { field, parseInput } from '../../http/validate';
 import type { Clock } from '../../platform/clock';
-import { asBool, openingInput as depositBody, flag, noInput, pageQuery, percentToBp } from '../holding';
 import { actorOf, recordAudit } from '../audit';
+import { asBool, openingInput as depositBody, flag, noInput, pageQuery, percentToBp } from '../holding';
 import { idempotencyKeyOf, runIdempotent } from '../idempotency';
 import type { FixedDepositService } from './service';
 
@@ -72,7 +72,15 @@ const productBody = z.object({
 });
 
 /** /admin/fixedDeposit/products: the operator's deposit terms (`npm run ops -- invest deposit ...`). */
-export function fixedDepositAdminRoutes({ fixedDeposit, db, clock }: { fixedDeposit: FixedDepositService; db: Database; clock: Clock }): Router {
+export function fixedDepositAdminRoutes({
+  fixedDeposit,
+  db,
+  clock,
+}: {
+  fixedDeposit: FixedDepositService;
+  db: Database;
+  clock: Clock;
+}): Router {
   const router = Router();
   router.get('/fixedDeposit/products', permit('games.manage'), async (_req, res) => {
     ok(res, await fixedDeposit.adminList());

@@ -7,8 +7,8 @@ import { ok } from '../../http/envelope';
 import { permit } from '../../http/permit';
 import { field, parseInput } from '../../http/validate';
 import type { Clock } from '../../platform/clock';
-import { asBool, flag, noInput, openingInput as orderBody, pageQuery, percentToBp } from '../holding';
 import { actorOf, recordAudit } from '../audit';
+import { asBool, flag, noInput, openingInput as orderBody, pageQuery, percentToBp } from '../holding';
 import { idempotencyKeyOf, runIdempotent } from '../idempotency';
 import type { FollowInvestService } from './service';
 
@@ -71,7 +71,15 @@ function untilOf(text: string | undefined): Date | null | undefined {
 }
 
 /** /admin/followInvest/products: the operator's follow-invest products (`npm run ops -- invest advisor ...`). */
-export function followInvestAdminRoutes({ followInvest, db, clock }: { followInvest: FollowInvestService; db: Database; clock: Clock }): Router {
+export function followInvestAdminRoutes({
+  followInvest,
+  db,
+  clock,
+}: {
+  followInvest: FollowInvestService;
+  db: Database;
+  clock: Clock;
+}): Router {
   const router = Router();
   router.get('/followInvest/products', permit('games.manage'), async (_req, res) => {
     ok(res, await followInvest.adminList());

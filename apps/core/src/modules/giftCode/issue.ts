@@ -64,7 +64,13 @@ export async function listRedemptions(
     .orderBy(desc(giftCodeRedemptions.id))
     .limit(pageSize)
     .offset(pageOffset(pageNo, pageSize));
-  const content = rows.map((r) => ({ id: r.id, userId: r.userId, asset: r.asset, amount: formatMoney(r.amount), createdAt: r.createdAt.toISOString() }));
+  const content = rows.map((r) => ({
+    id: r.id,
+    userId: r.userId,
+    asset: r.asset,
+    amount: formatMoney(r.amount),
+    createdAt: r.createdAt.toISOString(),
+  }));
   // usedCount is the number of redemptions (taken by the same statement that inserts one).
   return { code: toView(row), content, totalElements: row.usedCount, pageNo };
 }

@@ -88,7 +88,8 @@ export function createLevelAdmin(db: Database, rules: LevelRulesCache) {
     async setLevel(input: LevelSetting) {
       const updatedAt = new Date();
       const values = { level: input.level, name: input.name, promotion: input.promotion ?? false, updatedAt };
-      const set = input.promotion === undefined ? { name: input.name, updatedAt } : { name: input.name, promotion: input.promotion, updatedAt };
+      const set =
+        input.promotion === undefined ? { name: input.name, updatedAt } : { name: input.name, promotion: input.promotion, updatedAt };
       const [row] = await db.insert(levels).values(values).onConflictDoUpdate({ target: levels.level, set }).returning();
       rules.invalidate();
       return row;

@@ -119,11 +119,12 @@ export function opsRoutes({ db, clock, config, money, fairness, rebateCycleWarni
     const { key, value, expectedUpdatedAt } = parseInput(configBody, req.body);
     const current = (await listSettings(db)).find((setting) => setting.key === key);
     assertFreshForm(expectedUpdatedAt, current?.updatedAt);
-    const before = current?.value ?? null;
     // config.set owns its write and its cache (dropped at once, as with the CLI); the audit row follows it in this request.
     await config.set(key, value);
-    await recordAudit(db, clock, actorOf(req), { action: 'config.set', target: { type: 'setting', id: key }, before, after: value });
-    ok(res, { key, value }, 'Updated Successfully');
+    const after = (await listSettings(db)).find((setting) => setting.key === key);
+    const target = { type: 'setting', id: key };
+    await recordAudit(db, clock, actorOf(req), { action: 'config.set', target, before: current ?? null, after: after ?? null });
+    ok(res, { key, value, updatedAt: after?.updatedAt }, 'Updated Successfully');
   });
 
   router.post('/users/status', permit('users.manage'), async (req, res) => {

@@ -1,4 +1,14 @@
-import { AppError, ASSETS, type Asset, assertFreshForm, isTimeZone, parseMoney, parseRate, parseTimeRange, parseWeekDays } from '@prism/domain';
+import {
+  AppError,
+  ASSETS,
+  type Asset,
+  assertFreshForm,
+  isTimeZone,
+  parseMoney,
+  parseRate,
+  parseTimeRange,
+  parseWeekDays,
+} from '@prism/domain';
 import { and, eq } from 'drizzle-orm';
 import { Router } from 'express';
 import { z } from 'zod';
@@ -123,10 +133,19 @@ export function walletAdminRoutes({ db, clock }: { db: Database; clock: Clock })
         .returning();
       const changed = adminRate(row as RateRow);
       const target = { type: 'exchangeRate', id: `${input.fromCoin}-${input.toCoin}` };
-      await recordAudit(tx, clock, actorOf(req), { action: 'wallet.rate', target, before: existing && adminRate(existing), after: changed });
+      await recordAudit(tx, clock, actorOf(req), {
+        action: 'wallet.rate',
+        target,
+        before: existing && adminRate(existing),
+        after: changed,
+      });
       return changed;
     });
-    ok(res, { fromCoin: input.fromCoin, toCoin: input.toCoin, rate: input.rate, enabled, updatedAt: after.updatedAt }, 'Updated Successfully');
+    ok(
+      res,
+      { fromCoin: input.fromCoin, toCoin: input.toCoin, rate: input.rate, enabled, updatedAt: after.updatedAt },
+      'Updated Successfully',
+    );
   });
 
   return router;
