@@ -107,7 +107,10 @@ type RoomInput = z.infer<typeof roomBody>;
 type RoomRow = typeof gameLevels.$inferSelect;
 
 /** A room as the console reads it: the players' wire form plus the stamp its forms send back. */
-const toAdminRoom = (row: RoomRow) => ({ ...toWireRoom(toRoomConfig(row)), updatedAt: row.updatedAt.toISOString() });
+const toAdminRoom = (row: RoomRow) => {
+  const room = toRoomConfig(row);
+  return { ...toWireRoom(room), feeBps: room.odds.feeBps, updatedAt: row.updatedAt.toISOString() };
+};
 
 /** Creates or edits a room: what the operator sent, else what the room had, else the defaults. */
 async function saveRoom(db: Executor, input: RoomInput, existing: RoomRow | undefined, now: Date) {
