@@ -6,7 +6,7 @@ import { PAGE_SIZE, type Redemption, useRedemptions } from './api';
 import { Pager } from './Pager';
 
 const COLUMNS: Column<Redemption>[] = [
-  { id: 'user', header: 'User', cell: (r) => <a href={`/admin/users/${r.userId}`}>{r.userId}</a> },
+  { id: 'user', header: 'User', cell: (r) => <Link to={`/users/${r.userId}`}>{r.userId}</Link> },
   { id: 'amount', header: 'Amount', cell: (r) => `${r.amount} ${r.asset}`, numeric: true },
   { id: 'at', header: 'Redeemed', cell: (r) => new Date(r.createdAt).toLocaleString() },
 ];
