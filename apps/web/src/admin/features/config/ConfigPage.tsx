@@ -1,3 +1,4 @@
+import './config.css';
 import type { ReactElement } from 'react';
 import { Navigate, NavLink, Route, Routes } from 'react-router-dom';
 import { BroadcastsSection } from './content/BroadcastsSection';

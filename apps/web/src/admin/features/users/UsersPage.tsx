@@ -1,3 +1,4 @@
+import './users.css';
 import { Route, Routes } from 'react-router-dom';
 import { UserDetailView } from './detail/UserDetailView';
 import { SearchView } from './search/SearchView';
