@@ -1,5 +1,6 @@
-import { assertFreshForm, CONTENT_TYPES, LOCALES } from '@prism/domain';
-import { Router } from 'express';
+import { AppError, assertFreshForm, CONTENT_TYPES, LOCALES } from '@prism/domain';
+import { type RequestHandler, Router } from 'express';
+import multer from 'multer';
 import { z } from 'zod';
 import type { Database } from '../../db/client';
 import { ok } from '../../http/envelope';
@@ -7,6 +8,7 @@ import { permit } from '../../http/permit';
 import { field, parseInput } from '../../http/validate';
 import type { Clock } from '../../platform/clock';
 import { actorOf, recordAudit } from '../audit';
+import { CONTENT_PDF_MAX_BYTES, type ContentPdfStore } from './pdf';
 import type { ContentService } from './service';
 
 const byType = z.object({ type: field.oneOf(CONTENT_TYPES) }).strip();
@@ -35,8 +37,10 @@ export function contentRoutes({ content }: { content: ContentService }): Router 
  * /admin/content: the operator sets one language of one page (`npm run ops -- content set ...`). The
  * content service writes on its own connection, so the audit row follows the change in the same request.
  */
-export function contentAdminRoutes({ content, db, clock }: { content: ContentService; db: Database; clock: Clock }): Router {
+export function contentAdminRoutes(deps: { content: ContentService; pdf: ContentPdfStore; db: Database; clock: Clock }): Router {
+  const { content, db, clock } = deps;
   const router = Router();
+  pdfRoutes(router, deps);
   router.get('/content', permit('content.manage'), async (req, res) => {
     const { type, locale } = parseInput(showQuery, req.query);
     ok(res, await content.get(type, locale));
@@ -53,4 +57,41 @@ export function contentAdminRoutes({ content, db, clock }: { content: ContentSer
     ok(res, after);
   });
   return router;
+}
+
+const stampQuery = z.object({ expectedUpdatedAt: field.optionalText(40) }).strip();
+
+/** One multipart file (field `file`); multer's own errors become clear answers naming the field. */
+function oneFile(maxBytes: number): RequestHandler {
+  const single = multer({ storage: multer.memoryStorage(), limits: { fileSize: maxBytes, files: 1, fields: 5, parts: 6 } }).single('file');
+  return (req, res, next) =>
+    single(req, res, (error?: unknown) => {
+      if (!error) return next();
+      const code = (error as { code?: string }).code;
+      next(code === 'LIMIT_FILE_SIZE' ? new AppError('PAYLOAD_TOO_LARGE') : AppError.invalid({ file: 'FIELD_INVALID' }));
+    });
+}
+
+/**
+ * /admin/content/pdf: the introduction document players open. The upload's stamp comes in the query
+ * (?expectedUpdatedAt=, as GET content/pdf gave it); the file is written, then its audit row.
+ */
+function pdfRoutes(router: Router, { pdf, db, clock }: { pdf: ContentPdfStore; db: Database; clock: Clock }): void {
+  router.get('/content/pdf', permit('content.manage'), async (_req, res) => {
+    ok(res, (await pdf.info()) ?? null);
+  });
+  router.post('/content/pdf', permit('content.manage'), oneFile(CONTENT_PDF_MAX_BYTES), async (req, res) => {
+    const { expectedUpdatedAt } = parseInput(stampQuery, req.query);
+    if (!req.file) throw new AppError('UPLOAD_MISSING');
+    const before = await pdf.info();
+    assertFreshForm(expectedUpdatedAt, before?.updatedAt);
+    const after = await pdf.save(req.file.buffer);
+    await recordAudit(db, clock, actorOf(req), {
+      action: 'content.pdf',
+      target: { type: 'contentPdf', id: 'introduction' },
+      before,
+      after,
+    });
+    ok(res, after);
+  });
 }

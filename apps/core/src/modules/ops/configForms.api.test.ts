@@ -221,4 +221,31 @@ describe('configuration forms: stale forms refused, every change audited', () =>
     expect(audit).toMatchObject({ targetType: 'broadcast', targetId: String(broadcast.result.id) });
     expect(audit?.after).toMatchObject({ title: 'Hello' });
   });
+
+  it('replaces the introduction PDF players open, refusing a stale upload and anything not a PDF', async () => {
+    type Info = { size: number; sha256: string; updatedAt: string };
+    const upload = (bytes: Uint8Array, stamp?: string) => {
+      const body = new FormData();
+      body.append('file', new Blob([bytes], { type: 'application/pdf' }), 'introduction.pdf');
+      const query = stamp ? `?expectedUpdatedAt=${encodeURIComponent(stamp)}` : '';
+      return ctx.api.send<Info>(`/admin/content/pdf${query}`, { method: 'POST', body, headers: asOperator.headers });
+    };
+    const pdf = (text: string) => new TextEncoder().encode(`%PDF-1.4\n${text}\n%%EOF`);
+    expect(await get('/admin/content/pdf')).toBeNull();
+    const notPdf = await upload(new TextEncoder().encode('<html>'));
+    expect(notPdf.code).toBe(400);
+    expect(notPdf.result).toMatchObject({ field: 'file' });
+
+    const first = await upload(pdf('one'));
+    expect(first.code, first.message).toBe(200);
+    expect(await lastAudit('content.pdf')).toMatchObject({ before: null, after: { sha256: first.result.sha256 } });
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    const second = await upload(pdf('two'), first.result.updatedAt);
+    expect(second.code, second.message).toBe(200);
+    const stale = await upload(pdf('three'), first.result.updatedAt);
+    expect(stale.code).toBe(STALE_FORM);
+    const served = await fetch(`${ctx.url}/docs/introduction.pdf`);
+    expect(served.headers.get('content-type')).toBe('application/pdf');
+    expect(new Uint8Array(await served.arrayBuffer())).toEqual(pdf('two'));
+  });
 });

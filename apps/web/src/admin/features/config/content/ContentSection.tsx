@@ -6,6 +6,7 @@ import type { FieldSpec } from '../shared/formState';
 import { QueryState } from '../shared/QueryState';
 import { useSaveAndRefresh } from '../shared/useRefresh';
 import { contentKey, saveContent, useContent } from './api';
+import { PdfUpload } from './PdfUpload';
 
 // The route replaces the whole page, so both fields always go.
 const FIELDS: readonly FieldSpec[] = [
@@ -57,7 +58,6 @@ export function ContentSection() {
           No {locale} text yet: showing the English one. Saving creates the {locale} page.
         </p>
       ) : null}
-      <p className="admin-muted">PDF attachments: the server has no operator upload for them yet.</p>
       {page.data ? (
         <ConfigForm
           key={`${type}:${locale}`}
@@ -69,6 +69,7 @@ export function ContentSection() {
           onReload={() => void page.refetch()}
         />
       ) : null}
+      <PdfUpload />
     </section>
   );
 }

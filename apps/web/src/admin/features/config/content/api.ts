@@ -32,3 +32,18 @@ export const broadcastsQuery = queryOptions({
 });
 export const useBroadcasts = () => useQuery(broadcastsQuery);
 export const createBroadcast = (body: Record<string, string>) => adminApi.post<BroadcastRow>('broadcasts', body);
+
+/** The operator's introduction PDF (null: players get the demo document). */
+export interface PdfInfo {
+  size: number;
+  sha256: string;
+  updatedAt: string;
+}
+
+export const pdfKey = ['config', 'contentPdf'] as const;
+export const fetchPdfInfo = () => adminApi.get<PdfInfo | null>('content/pdf');
+export const pdfQuery = queryOptions({ queryKey: pdfKey, queryFn: fetchPdfInfo });
+export const usePdfInfo = () => useQuery(pdfQuery);
+/** Multipart carries only the file, so the stamp the form read rides in the query string. */
+export const uploadPdf = (file: File, stamp: string | undefined) =>
+  adminApi.upload<PdfInfo>(stamp ? `content/pdf?expectedUpdatedAt=${encodeURIComponent(stamp)}` : 'content/pdf', file, file.name);
