@@ -1,19 +1,9 @@
-import type { ContentPage } from '@prism/domain';
+import type { BroadcastView, ContentPage } from '@prism/domain';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { adminApi } from '../../../lib/api';
 import type { Page } from '../giftCodes/api';
 
-export interface BroadcastRow {
-  id: number;
-  title: string;
-  text: string;
-  createdBy: string;
-  createDateTime: string;
-  status: string;
-  recipients: number;
-  /** Telegram deliveries by status: pending, sent, failed, blocked, none (no linked chat). */
-  telegram: Record<string, number>;
-}
+export type BroadcastRow = BroadcastView;
 
 export const contentKey = ['config', 'content'] as const;
 export const fetchContent = (type: string, locale: string) => adminApi.get<ContentPage>('content', { type, locale });

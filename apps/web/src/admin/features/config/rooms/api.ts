@@ -1,3 +1,4 @@
+import type { GameChain } from '@prism/domain';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { adminApi } from '../../../lib/api';
 
@@ -18,21 +19,12 @@ export interface AdminRoom {
   updatedAt: string;
 }
 
-/** A room's seed chain (its fairness commitment): how much of it the sessions used. */
-export interface GameChain {
-  id: number;
-  level: number;
-  anchor: string;
-  length: number;
-  used: number;
-  createDateTime: string;
-}
-
 export const roomsKey = ['config', 'rooms'] as const;
 export const fetchRooms = () => adminApi.get<AdminRoom[]>('game/levels');
 export const roomsQuery = queryOptions({ queryKey: roomsKey, queryFn: fetchRooms });
 export const useRooms = () => useQuery(roomsQuery);
 
+export type { GameChain };
 export const fetchChains = () => adminApi.get<GameChain[]>('game/chains');
 export const chainsQuery = queryOptions({ queryKey: ['config', 'chains'], queryFn: fetchChains });
 export const useChains = () => useQuery(chainsQuery);

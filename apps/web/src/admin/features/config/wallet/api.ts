@@ -1,23 +1,9 @@
+import type { WalletConfig } from '@prism/domain';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { adminApi } from '../../../lib/api';
 
-/** One currency's recharge and withdrawal configuration as GET wallet/config answers it. */
-export interface WalletConfigRow extends Record<string, unknown> {
-  openRecharge: boolean;
-  openWithdraw: boolean;
-  chargeMinLimit: string;
-  chargeMaxLimit: string;
-  withdrawMinLimit: string;
-  withdrawMaxLimit: string;
-  withdrawLimitSingleDay: string;
-  withdrawFeeRate: string;
-  autoAuditAmount: string;
-  betLimitRechargeMultiple4Withdraw: string;
-  startAndEndTime: string;
-  weekDays: string;
-  timeZone: string;
-  updatedAt: string;
-}
+/** One currency's recharge and withdrawal configuration as GET wallet/config answers it: the players' view plus the stamp. */
+export type WalletConfigRow = WalletConfig & { updatedAt: string };
 
 export interface RateRow extends Record<string, unknown> {
   fromCoin: string;
