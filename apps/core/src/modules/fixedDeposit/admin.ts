@@ -33,8 +33,15 @@ export async function saveProduct(db: Database, now: () => Date, input: DepositP
   const changes = { ...definedOf(input), updatedAt: now() };
   if (input.id === undefined) {
     const { name, days, annualRateBp, minAmount } = input;
-    if (!name || days === undefined || annualRateBp === undefined || minAmount === undefined)
-      throw AppError.invalid({ name: 'FIELD_INVALID' });
+    // A new term needs all four; the error names the first one missing (annualRateBp is typed as annualRate).
+    const missing = [
+      ['name', name || undefined],
+      ['days', days],
+      ['annualRate', annualRateBp],
+      ['minAmount', minAmount],
+    ].find(([, value]) => value === undefined);
+    if (missing || !name || days === undefined || annualRateBp === undefined || minAmount === undefined)
+      throw AppError.invalid({ [String(missing?.[0] ?? 'name')]: 'FIELD_INVALID' });
     const [row] = await db
       .insert(depositProducts)
       .values({ ...changes, name, days, annualRateBp, minAmount, createdAt: now() })

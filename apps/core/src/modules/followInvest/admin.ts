@@ -51,8 +51,15 @@ const saved = (row: ProductRow): SavedProduct => ({ ...toProductView(row), warni
 export async function saveProduct(db: Database, now: Date, input: FollowInvestProductSetting): Promise<SavedProduct> {
   if (input.id === undefined) {
     const { advisorName, price, days, dailyRateBp } = input;
-    if (!advisorName || price === undefined || days === undefined || dailyRateBp === undefined) {
-      throw AppError.invalid({ advisorName: 'FIELD_INVALID' });
+    // A new product needs all four; the error names the first one missing (dailyRateBp is typed as dailyRate).
+    const missing = [
+      ['advisorName', advisorName || undefined],
+      ['price', price],
+      ['days', days],
+      ['dailyRate', dailyRateBp],
+    ].find(([, value]) => value === undefined);
+    if (missing || !advisorName || price === undefined || days === undefined || dailyRateBp === undefined) {
+      throw AppError.invalid({ [String(missing?.[0] ?? 'advisorName')]: 'FIELD_INVALID' });
     }
     const [row] = await db
       .insert(advisorProducts)

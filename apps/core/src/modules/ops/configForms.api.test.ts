@@ -199,6 +199,14 @@ describe('configuration forms: stale forms refused, every change audited', () =>
     expect(answer.code).toBe(400);
     expect(answer.result).toMatchObject({ field: 'value' });
     expect(await get<Row>('/admin/wallet/config', { currency: 'USDT' })).toEqual(before);
+
+    // A new product lacking a term names the first field missing, and adds nothing.
+    const products = await get<Row[]>('/admin/followInvest/products');
+    const advisor = await ctx.api.post('/admin/followInvest/products', { advisorName: 'New', price: '10' }, asOperator);
+    expect(advisor.result).toMatchObject({ field: 'days' });
+    const deposit = await ctx.api.post('/admin/fixedDeposit/products', { name: 'New', days: '7', minAmount: '1' }, asOperator);
+    expect(deposit.result).toMatchObject({ field: 'annualRate' });
+    expect(await get<Row[]>('/admin/followInvest/products')).toEqual(products);
   });
 
   it('audits gift codes and broadcasts as they are created, and lists a code’s redemptions', async () => {
