@@ -17,7 +17,7 @@ import { authenticate, authRoutes, loginAddressPeers } from './modules/auth';
 import { broadcastAdminRoutes } from './modules/broadcast';
 import { checkInRoutes } from './modules/checkIn';
 import { configRoutes } from './modules/config';
-import { contentAdminRoutes, contentRoutes } from './modules/content';
+import { contentAdminRoutes, contentRoutes, INTRODUCTION_PDF_PATH } from './modules/content';
 import { dashboardRoutes } from './modules/dashboard';
 import { type DevTelegramDeps, devRoutes, devTelegramRoutes } from './modules/dev';
 import { fileRoutes } from './modules/file';
@@ -59,6 +59,8 @@ export function createApp(deps: CoreDeps, services: Services = createServices(de
   if (deps.botWebhook) app.post('/telegram/webhook', express.json({ limit: '1mb' }), deps.botWebhook);
 
   app.use('/core', coreRouter(deps, services));
+  // The operator's uploaded introduction document, when there is one, before the web app's demo copy.
+  app.get(INTRODUCTION_PDF_PATH, services.contentPdf.serve);
   mountWeb(app, config.WEB_DIST ?? DEFAULT_WEB_DIST, config.SKIP_WEB, services);
   app.use(createErrorHandler(logger));
   return app;
@@ -170,14 +172,14 @@ function adminRouter(deps: CoreDeps, services: Services): Router {
   router.use(withdrawDetailRoutes({ db: deps.db, clock: deps.clock, loginPeers: loginAddressPeers }));
   router.use(userAdminRoutes({ db: deps.db, clock: deps.clock, protection: services.protection }));
   router.use(dashboardRoutes({ db: deps.db, clock: deps.clock, checkLedger: checkLedgerAndBets }));
-  router.use(gameAdminRoutes({ db: deps.db, catalog: services.game.catalog }));
-  router.use(giftCodeAdminRoutes({ giftCodes: services.giftCodes }));
-  router.use(levelAdminRoutes({ levelAdmin: services.levelAdmin }));
-  router.use(broadcastAdminRoutes({ broadcasts: services.broadcasts }));
-  router.use(contentAdminRoutes({ content: services.content }));
-  router.use(powerAdminRoutes({ power: services.power }));
-  router.use(followInvestAdminRoutes({ followInvest: services.followInvest }));
-  router.use(fixedDepositAdminRoutes({ fixedDeposit: services.fixedDeposit }));
+  router.use(gameAdminRoutes({ db: deps.db, clock: deps.clock, catalog: services.game.catalog }));
+  router.use(giftCodeAdminRoutes({ db: deps.db, clock: deps.clock, giftCodes: services.giftCodes }));
+  router.use(levelAdminRoutes({ db: deps.db, clock: deps.clock, levelAdmin: services.levelAdmin }));
+  router.use(broadcastAdminRoutes({ db: deps.db, clock: deps.clock, broadcasts: services.broadcasts }));
+  router.use(contentAdminRoutes({ db: deps.db, clock: deps.clock, content: services.content, pdf: services.contentPdf }));
+  router.use(powerAdminRoutes({ db: deps.db, clock: deps.clock, power: services.power }));
+  router.use(followInvestAdminRoutes({ db: deps.db, clock: deps.clock, followInvest: services.followInvest }));
+  router.use(fixedDepositAdminRoutes({ db: deps.db, clock: deps.clock, fixedDeposit: services.fixedDeposit }));
   return router;
 }
 

@@ -5,7 +5,7 @@ import { createAuthService } from './modules/auth';
 import { createBroadcastService } from './modules/broadcast';
 import { createCheckInService } from './modules/checkIn';
 import { createAreaCodes, createConfigService } from './modules/config';
-import { createContentService } from './modules/content';
+import { contentPdfStore, createContentService } from './modules/content';
 import { createFileStorage } from './modules/file';
 import { createFixedDepositService } from './modules/fixedDeposit';
 import { createFollowInvestService } from './modules/followInvest';
@@ -84,6 +84,7 @@ export function createServices(deps: CoreDeps) {
     protection,
     levelAdmin: createLevelAdmin(db, levelRules),
     content: createContentService({ db, clock }),
+    contentPdf: contentPdfStore(config.dataDir),
     taps: createTapService({ db, clock, config: configService, refuseExcluded }),
     followInvest: createFollowInvestService({ db, clock, config: configService }),
     fixedDeposit: createFixedDepositService({ db, clock, config: configService }),

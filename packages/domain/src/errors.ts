@@ -85,6 +85,8 @@ export const errorCatalogue = {
   UPLOAD_TOO_LARGE: { code: 11013, message: 'The file is too large' },
   UPLOAD_MISSING: { code: 11014, message: 'Please choose a file' },
   CONFIG_KEY_UNKNOWN: { code: 11015, message: 'Unknown configuration key' },
+  // Optimistic concurrency on the console's forms (HTTP 409's meaning; 409 itself is IDEMPOTENCY_CONFLICT's code).
+  STALE_FORM: { code: 11409, message: 'Someone else changed this; reload it' },
 
   // Input and sign-in hardening ({{wait}} is filled in with the time left, in the caller's language)
   AUTH_HEADERS_MISMATCH: { code: 11041, message: 'The Authorization and X-Access-Token headers carry different credentials' },

@@ -113,3 +113,16 @@ export interface LevelCollectResult extends LevelList {
   reward: string;
   asset: Asset;
 }
+
+/** An operator broadcast with its delivery progress (GET /admin/broadcasts). */
+export interface BroadcastView {
+  id: number;
+  title: string;
+  text: string;
+  createdBy: string;
+  createDateTime: string;
+  status: string;
+  recipients: number;
+  /** Telegram deliveries by status: pending, sent, failed, blocked, none (no linked chat). */
+  telegram: Record<string, number>;
+}

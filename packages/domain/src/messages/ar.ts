@@ -74,6 +74,7 @@ export const ar: MessageTable = {
   UPLOAD_TOO_LARGE: 'الملف كبير جدًا',
   UPLOAD_MISSING: 'يرجى اختيار ملف',
   CONFIG_KEY_UNKNOWN: 'مفتاح إعداد غير معروف',
+  STALE_FORM: 'قام شخص آخر بتغيير هذا؛ أعد تحميله',
   AUTH_HEADERS_MISMATCH: 'الترويستان Authorization وX-Access-Token تحملان بيانات اعتماد مختلفة',
   LOGIN_THROTTLED: 'كلمات مرور خاطئة كثيرة لهذا الحساب، يرجى المحاولة مرة أخرى بعد {{wait}}',
   STREAM_LIMIT: 'هناك اتصالات مباشرة مفتوحة كثيرة، يرجى إغلاق أحدها والمحاولة مرة أخرى',

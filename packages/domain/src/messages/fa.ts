@@ -74,6 +74,7 @@ export const fa: MessageTable = {
   UPLOAD_TOO_LARGE: 'فایل بیش از حد بزرگ است',
   UPLOAD_MISSING: 'لطفاً یک فایل انتخاب کنید',
   CONFIG_KEY_UNKNOWN: 'کلید پیکربندی ناشناخته است',
+  STALE_FORM: 'شخص دیگری این را تغییر داده است؛ دوباره بارگذاری کنید',
   AUTH_HEADERS_MISMATCH: 'سرآیندهای Authorization و X-Access-Token اعتبارنامه‌های متفاوتی دارند',
   LOGIN_THROTTLED: 'رمز عبور این حساب بیش از حد اشتباه وارد شد، لطفاً {{wait}} دیگر دوباره تلاش کنید',
   STREAM_LIMIT: 'اتصال‌های زنده‌ی باز بیش از حد است، لطفاً یکی را ببندید و دوباره تلاش کنید',

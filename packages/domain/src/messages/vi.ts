@@ -74,6 +74,7 @@ export const vi: MessageTable = {
   UPLOAD_TOO_LARGE: 'Tệp quá lớn',
   UPLOAD_MISSING: 'Vui lòng chọn tệp',
   CONFIG_KEY_UNKNOWN: 'Khóa cấu hình không xác định',
+  STALE_FORM: 'Người khác đã thay đổi mục này; hãy tải lại',
   AUTH_HEADERS_MISMATCH: 'Tiêu đề Authorization và X-Access-Token mang thông tin xác thực khác nhau',
   LOGIN_THROTTLED: 'Nhập sai mật khẩu quá nhiều lần cho tài khoản này, vui lòng thử lại sau {{wait}}',
   STREAM_LIMIT: 'Có quá nhiều kết nối trực tiếp đang mở, vui lòng đóng bớt một kết nối rồi thử lại',

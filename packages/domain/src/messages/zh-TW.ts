@@ -74,6 +74,7 @@ export const zhTW: MessageTable = {
   UPLOAD_TOO_LARGE: '檔案過大',
   UPLOAD_MISSING: '請選擇檔案',
   CONFIG_KEY_UNKNOWN: '未知的設定項目',
+  STALE_FORM: '其他人已修改此項目，請重新載入',
   AUTH_HEADERS_MISMATCH: 'Authorization 與 X-Access-Token 標頭帶有不同的憑證',
   LOGIN_THROTTLED: '此帳號密碼錯誤次數過多，請於 {{wait}}後再試',
   STREAM_LIMIT: '開啟的即時連線過多，請關閉其中一個後再試',

@@ -37,7 +37,7 @@ describe('npm run ops -- invest', () => {
     expect(listed.find((p) => p.id === added.id)?.enabled).toBe(false);
     expect(listed.length).toBeGreaterThanOrEqual(4);
     await expect(ops(`invest advisor set --id ${added.id} --daily-rate 101`)).rejects.toThrow(/dailyRate/);
-    await expect(ops('invest advisor set --name Nobody')).rejects.toThrow(/advisorName/);
+    await expect(ops('invest advisor set --name Nobody')).rejects.toThrow(/price/);
   });
 
   it('adds and lists fixed-deposit terms', async () => {

@@ -1,4 +1,7 @@
-import type { Paged } from '@prism/domain';
+import type { BroadcastView, Paged } from '@prism/domain';
+
+export type { BroadcastView };
+
 import { count, desc, sql } from 'drizzle-orm';
 import { type Database, queryRows } from '../../db/client';
 import type { Clock } from '../../platform/clock';
@@ -10,18 +13,6 @@ export interface NewBroadcast {
   title: string;
   text: string;
   createdBy: string;
-}
-
-export interface BroadcastView {
-  id: number;
-  title: string;
-  text: string;
-  createdBy: string;
-  createDateTime: string;
-  status: string;
-  recipients: number;
-  /** Telegram deliveries by status: pending, sent, failed, blocked, none (no linked chat). */
-  telegram: Record<string, number>;
 }
 
 /**

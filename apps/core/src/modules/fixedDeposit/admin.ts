@@ -19,16 +19,29 @@ export interface DepositProductSetting {
 /** Every term, enabled or not (the operator's list). */
 export async function adminProducts(db: Database) {
   const rows = await db.select().from(depositProducts).orderBy(asc(depositProducts.sort), asc(depositProducts.id));
-  return rows.map((row) => ({ ...toDepositProductView(row), annualRateBp: row.annualRateBp, enabled: row.enabled, sort: row.sort }));
+  return rows.map((row) => ({
+    ...toDepositProductView(row),
+    annualRateBp: row.annualRateBp,
+    enabled: row.enabled,
+    sort: row.sort,
+    updatedAt: row.updatedAt.toISOString(),
+  }));
 }
 
 /** Adds a term (no id) or changes one; open deposits keep the terms they were opened with. */
 export async function saveProduct(db: Database, now: () => Date, input: DepositProductSetting): Promise<DepositProduct> {
-  const changes = definedOf(input);
+  const changes = { ...definedOf(input), updatedAt: now() };
   if (input.id === undefined) {
     const { name, days, annualRateBp, minAmount } = input;
-    if (!name || days === undefined || annualRateBp === undefined || minAmount === undefined)
-      throw AppError.invalid({ name: 'FIELD_INVALID' });
+    // A new term needs all four; the error names the first one missing (annualRateBp is typed as annualRate).
+    const missing = [
+      ['name', name || undefined],
+      ['days', days],
+      ['annualRate', annualRateBp],
+      ['minAmount', minAmount],
+    ].find(([, value]) => value === undefined);
+    if (missing || !name || days === undefined || annualRateBp === undefined || minAmount === undefined)
+      throw AppError.invalid({ [String(missing?.[0] ?? 'name')]: 'FIELD_INVALID' });
     const [row] = await db
       .insert(depositProducts)
       .values({ ...changes, name, days, annualRateBp, minAmount, createdAt: now() })

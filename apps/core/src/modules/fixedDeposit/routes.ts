@@ -1,4 +1,4 @@
-import { ASSETS, type Asset, PAGE_SIZE } from '@prism/domain';
+import { ASSETS, type Asset, assertFreshForm, PAGE_SIZE } from '@prism/domain';
 import { Router } from 'express';
 import { z } from 'zod';
 import type { Database } from '../../db/client';
@@ -7,6 +7,7 @@ import { ok } from '../../http/envelope';
 import { permit } from '../../http/permit';
 import { field, parseInput } from '../../http/validate';
 import type { Clock } from '../../platform/clock';
+import { actorOf, recordAudit } from '../audit';
 import { asBool, openingInput as depositBody, flag, noInput, pageQuery, percentToBp } from '../holding';
 import { idempotencyKeyOf, runIdempotent } from '../idempotency';
 import type { FixedDepositService } from './service';
@@ -66,29 +67,44 @@ const productBody = z.object({
   minAmount: field.money().optional(),
   enabled: flag,
   sort: field.integer(0, 1_000_000).optional(),
+  /** The product's updatedAt as the console's form read it; absent: overwrite (the CLI). */
+  expectedUpdatedAt: field.optionalText(40),
 });
 
 /** /admin/fixedDeposit/products: the operator's deposit terms (`npm run ops -- invest deposit ...`). */
-export function fixedDepositAdminRoutes({ fixedDeposit }: { fixedDeposit: FixedDepositService }): Router {
+export function fixedDepositAdminRoutes({
+  fixedDeposit,
+  db,
+  clock,
+}: {
+  fixedDeposit: FixedDepositService;
+  db: Database;
+  clock: Clock;
+}): Router {
   const router = Router();
   router.get('/fixedDeposit/products', permit('games.manage'), async (_req, res) => {
     ok(res, await fixedDeposit.adminList());
   });
   router.post('/fixedDeposit/products', permit('games.manage'), async (req, res) => {
     const input = parseInput(productBody, req.body);
-    ok(
-      res,
-      await fixedDeposit.adminSet({
-        id: input.id,
-        name: input.name,
-        coin: input.coin,
-        days: input.days,
-        annualRateBp: percentToBp(input.annualRate, 'annualRate', 100_000),
-        minAmount: input.minAmount,
-        enabled: asBool(input.enabled),
-        sort: input.sort,
-      }),
-    );
+    const find = async (id: number | undefined) => (await fixedDeposit.adminList()).find((row) => row.id === id);
+    const before = input.id === undefined ? undefined : await find(input.id);
+    if (input.id !== undefined) assertFreshForm(input.expectedUpdatedAt, before?.updatedAt);
+    const saved = await fixedDeposit.adminSet({
+      id: input.id,
+      name: input.name,
+      coin: input.coin,
+      days: input.days,
+      annualRateBp: percentToBp(input.annualRate, 'annualRate', 100_000),
+      minAmount: input.minAmount,
+      enabled: asBool(input.enabled),
+      sort: input.sort,
+    });
+    // The service writes on its own connection, so the audit row follows the change in the same request.
+    const after = await find(saved.id);
+    const action = before ? 'fixedDepositProduct.update' : 'fixedDepositProduct.create';
+    await recordAudit(db, clock, actorOf(req), { action, target: { type: 'fixedDepositProduct', id: saved.id }, before, after });
+    ok(res, saved);
   });
   return router;
 }

@@ -16,6 +16,8 @@ export const depositProducts = pgTable(
     enabled: boolean('enabled').notNull().default(true),
     sort: integer('sort').notNull().default(0),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    /** The console's stale-form check compares it (packages/domain staleForm). */
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     check('deposit_products_terms', sql`${t.days} between 1 and 3650 and ${t.annualRateBp} between 0 and 100000 and ${t.minAmount} > 0`),

@@ -20,7 +20,7 @@ export interface FollowInvestProductSetting {
   sort?: number | undefined;
 }
 
-type AdminProduct = AdvisorProduct & { enabled: boolean; sort: number; dailyRateBp: number; giftRateBp: number };
+type AdminProduct = AdvisorProduct & { enabled: boolean; sort: number; dailyRateBp: number; giftRateBp: number; updatedAt: string };
 type SavedProduct = AdvisorProduct & { warnings: NegativeReturnWarning[] };
 
 /** Every product, enabled or not (the operator's list). */
@@ -32,6 +32,7 @@ export async function adminProducts(db: Database): Promise<AdminProduct[]> {
     sort: row.sort,
     dailyRateBp: row.dailyRateBp,
     giftRateBp: row.giftRateBp,
+    updatedAt: row.updatedAt.toISOString(),
   }));
 }
 
@@ -50,16 +51,23 @@ const saved = (row: ProductRow): SavedProduct => ({ ...toProductView(row), warni
 export async function saveProduct(db: Database, now: Date, input: FollowInvestProductSetting): Promise<SavedProduct> {
   if (input.id === undefined) {
     const { advisorName, price, days, dailyRateBp } = input;
-    if (!advisorName || price === undefined || days === undefined || dailyRateBp === undefined) {
-      throw AppError.invalid({ advisorName: 'FIELD_INVALID' });
+    // A new product needs all four; the error names the first one missing (dailyRateBp is typed as dailyRate).
+    const missing = [
+      ['advisorName', advisorName || undefined],
+      ['price', price],
+      ['days', days],
+      ['dailyRate', dailyRateBp],
+    ].find(([, value]) => value === undefined);
+    if (missing || !advisorName || price === undefined || days === undefined || dailyRateBp === undefined) {
+      throw AppError.invalid({ [String(missing?.[0] ?? 'advisorName')]: 'FIELD_INVALID' });
     }
     const [row] = await db
       .insert(advisorProducts)
-      .values({ ...definedOf(input), advisorName, price, days, dailyRateBp, createdAt: now })
+      .values({ ...definedOf(input), advisorName, price, days, dailyRateBp, createdAt: now, updatedAt: now })
       .returning();
     return saved(row as ProductRow);
   }
-  const row = await changeProduct(db, advisorProducts, input.id, definedOf(input));
+  const row = await changeProduct(db, advisorProducts, input.id, { ...definedOf(input), updatedAt: now });
   if (!row) throw new AppError('INVEST_PRODUCT_UNKNOWN');
   return saved(row);
 }

@@ -1,4 +1,4 @@
-import { AppError, ASSETS, type Asset, PAGE_SIZE } from '@prism/domain';
+import { AppError, ASSETS, type Asset, assertFreshForm, PAGE_SIZE } from '@prism/domain';
 import { Router } from 'express';
 import { z } from 'zod';
 import type { Database } from '../../db/client';
@@ -7,6 +7,7 @@ import { ok } from '../../http/envelope';
 import { permit } from '../../http/permit';
 import { field, parseInput } from '../../http/validate';
 import type { Clock } from '../../platform/clock';
+import { actorOf, recordAudit } from '../audit';
 import { asBool, flag, noInput, openingInput as orderBody, pageQuery, percentToBp } from '../holding';
 import { idempotencyKeyOf, runIdempotent } from '../idempotency';
 import type { FollowInvestService } from './service';
@@ -55,6 +56,8 @@ const productBody = z.object({
   /** An ISO time, or "none" to clear the end. */
   availableUntil: field.text(40).optional(),
   sort: field.integer(0, 1_000_000).optional(),
+  /** The product's updatedAt as the console's form read it; absent: overwrite (the CLI). */
+  expectedUpdatedAt: field.optionalText(40),
 });
 
 function untilOf(text: string | undefined): Date | null | undefined {
@@ -68,29 +71,42 @@ function untilOf(text: string | undefined): Date | null | undefined {
 }
 
 /** /admin/followInvest/products: the operator's follow-invest products (`npm run ops -- invest advisor ...`). */
-export function followInvestAdminRoutes({ followInvest }: { followInvest: FollowInvestService }): Router {
+export function followInvestAdminRoutes({
+  followInvest,
+  db,
+  clock,
+}: {
+  followInvest: FollowInvestService;
+  db: Database;
+  clock: Clock;
+}): Router {
   const router = Router();
   router.get('/followInvest/products', permit('games.manage'), async (_req, res) => {
     ok(res, await followInvest.adminList());
   });
   router.post('/followInvest/products', permit('games.manage'), async (req, res) => {
     const input = parseInput(productBody, req.body);
-    ok(
-      res,
-      await followInvest.adminSet({
-        id: input.id,
-        advisorName: input.advisorName,
-        avatarUrl: input.avatarUrl,
-        coin: input.coin,
-        price: input.price,
-        days: input.days,
-        dailyRateBp: percentToBp(input.dailyRate, 'dailyRate', 10_000),
-        giftRateBp: percentToBp(input.giftRate, 'giftRate', 10_000),
-        enabled: asBool(input.enabled),
-        availableUntil: untilOf(input.availableUntil),
-        sort: input.sort,
-      }),
-    );
+    const find = async (id: number | undefined) => (await followInvest.adminList()).find((row) => row.id === id);
+    const before = input.id === undefined ? undefined : await find(input.id);
+    if (input.id !== undefined) assertFreshForm(input.expectedUpdatedAt, before?.updatedAt);
+    const saved = await followInvest.adminSet({
+      id: input.id,
+      advisorName: input.advisorName,
+      avatarUrl: input.avatarUrl,
+      coin: input.coin,
+      price: input.price,
+      days: input.days,
+      dailyRateBp: percentToBp(input.dailyRate, 'dailyRate', 10_000),
+      giftRateBp: percentToBp(input.giftRate, 'giftRate', 10_000),
+      enabled: asBool(input.enabled),
+      availableUntil: untilOf(input.availableUntil),
+      sort: input.sort,
+    });
+    // The service writes on its own connection, so the audit row follows the change in the same request.
+    const after = await find(saved.id);
+    const action = before ? 'followInvestProduct.update' : 'followInvestProduct.create';
+    await recordAudit(db, clock, actorOf(req), { action, target: { type: 'followInvestProduct', id: saved.id }, before, after });
+    ok(res, saved);
   });
   return router;
 }

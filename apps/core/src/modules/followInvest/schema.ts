@@ -21,6 +21,8 @@ export const advisorProducts = pgTable(
     availableUntil: timestamp('available_until', { withTimezone: true }),
     sort: integer('sort').notNull().default(0),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    /** The console's stale-form check compares it (packages/domain staleForm). */
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     check('advisor_products_price_positive', sql`${t.price} > 0`),

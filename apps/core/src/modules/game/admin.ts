@@ -1,17 +1,19 @@
-import { AppError, DEFAULT_ODDS, defaultRoomName, isValidTiming, parseMoney } from '@prism/domain';
-import { count, eq } from 'drizzle-orm';
+import { AppError, assertFreshForm, DEFAULT_ODDS, defaultRoomName, isValidTiming, parseMoney } from '@prism/domain';
+import { asc, count, eq } from 'drizzle-orm';
 import { Router } from 'express';
 import { z } from 'zod';
-import type { Database } from '../../db/client';
+import type { Database, Executor } from '../../db/client';
 import { ok } from '../../http/envelope';
 import { permit } from '../../http/permit';
 import { field, parseInput } from '../../http/validate';
+import type { Clock } from '../../platform/clock';
+import { actorOf, recordAudit } from '../audit';
 import { checkLedger } from '../ledger';
 import { findUserById } from '../user';
 import { strandedBets } from './check';
 import { checkBetFigures, repairAllBetFigures, repairBetFigures } from './figures';
 import { listChains } from './history';
-import { listRooms, loadRoom, type RoomCatalog, toWireRoom } from './rooms';
+import { type RoomCatalog, toRoomConfig, toWireRoom } from './rooms';
 import { gameLevels, gameSessions } from './schema';
 
 const moneyList = field.text(512).transform((text, ctx) => {
@@ -38,6 +40,8 @@ const roomBody = z.object({
   chipMaxLimit: money.optional(),
   betAmountMax: money.optional(),
   feeBps: field.integer(0, 5_000).optional(),
+  /** The room's updatedAt as the form read it (GET game/levels); absent: overwrite (the CLI). */
+  expectedUpdatedAt: field.optionalText(40),
 });
 
 /**
@@ -45,7 +49,7 @@ const roomBody = z.object({
  * rooms. Timing can only be set on a room that never ran (period ids depend on
  * it). Nothing here, or anywhere, sets a result.
  */
-export function gameAdminRoutes({ db, catalog }: { db: Database; catalog: RoomCatalog }): Router {
+export function gameAdminRoutes({ db, catalog, clock }: { db: Database; catalog: RoomCatalog; clock: Clock }): Router {
   const router = Router();
 
   /**
@@ -57,7 +61,7 @@ export function gameAdminRoutes({ db, catalog }: { db: Database; catalog: RoomCa
   });
 
   router.get('/game/levels', permit('games.manage'), async (_req, res) => {
-    ok(res, (await listRooms(db)).map(toWireRoom));
+    ok(res, (await db.select().from(gameLevels).orderBy(asc(gameLevels.level))).map(toAdminRoom));
   });
 
   router.get('/game/chains', permit('games.manage'), async (_req, res) => {
@@ -66,9 +70,19 @@ export function gameAdminRoutes({ db, catalog }: { db: Database; catalog: RoomCa
 
   router.post('/game/levels', permit('games.manage'), async (req, res) => {
     const input = parseInput(roomBody, req.body);
-    await saveRoom(db, input);
+    // The check, the change and its audit row in one transaction, the row locked: no edit slips between.
+    const after = await db.transaction(async (tx) => {
+      const [existing] = await tx.select().from(gameLevels).where(eq(gameLevels.level, input.level)).for('update');
+      assertFreshForm(input.expectedUpdatedAt, existing?.updatedAt);
+      const saved = await saveRoom(tx, input, existing, clock.now());
+      const before = existing && toAdminRoom(existing);
+      const target = { type: 'room', id: input.level };
+      await recordAudit(tx, clock, actorOf(req), { action: existing ? 'room.update' : 'room.create', target, before, after: saved });
+      return saved;
+    });
+    // As the CLI's change: the rooms' cache drops the old row, so a renamed room shows its new name at once.
     catalog.invalidate();
-    ok(res, toWireRoom(await loadRoom(db, input.level)), 'Updated Successfully');
+    ok(res, after, 'Updated Successfully');
   });
 
   // A user's betting figures (getUserInfo's day figures) against their bets; without userId, everyone's.
@@ -92,16 +106,22 @@ export function gameAdminRoutes({ db, catalog }: { db: Database; catalog: RoomCa
 type RoomInput = z.infer<typeof roomBody>;
 type RoomRow = typeof gameLevels.$inferSelect;
 
+/** A room as the console reads it: the players' wire form plus the stamp its forms send back. */
+const toAdminRoom = (row: RoomRow) => {
+  const room = toRoomConfig(row);
+  return { ...toWireRoom(room), feeBps: room.odds.feeBps, updatedAt: row.updatedAt.toISOString() };
+};
+
 /** Creates or edits a room: what the operator sent, else what the room had, else the defaults. */
-async function saveRoom(db: Database, input: RoomInput): Promise<void> {
-  const [existing] = await db.select().from(gameLevels).where(eq(gameLevels.level, input.level));
+async function saveRoom(db: Executor, input: RoomInput, existing: RoomRow | undefined, now: Date) {
   const timing = await roomTiming(db, input, existing);
-  const values = { ...timing, ...roomSettings(input, existing, timing.sessionSeconds), updatedAt: new Date() };
-  await db.insert(gameLevels).values(values).onConflictDoUpdate({ target: gameLevels.level, set: values });
+  const values = { ...timing, ...roomSettings(input, existing, timing.sessionSeconds), updatedAt: now };
+  const [row] = await db.insert(gameLevels).values(values).onConflictDoUpdate({ target: gameLevels.level, set: values }).returning();
+  return toAdminRoom(row as RoomRow);
 }
 
 /** Session and betting-close seconds: settable only on a room that never ran (period ids depend on them). */
-async function roomTiming(db: Database, input: RoomInput, existing: RoomRow | undefined) {
+async function roomTiming(db: Executor, input: RoomInput, existing: RoomRow | undefined) {
   if (existing && (input.sessionSeconds !== undefined || input.betCloseSeconds !== undefined)) {
     const [ran] = await db.select({ n: count() }).from(gameSessions).where(eq(gameSessions.level, input.level));
     if ((ran?.n ?? 0) > 0) throw AppError.invalid({ sessionSeconds: 'ROOM_TIMING_LOCKED' });

@@ -8,12 +8,14 @@ import { permit } from '../../http/permit';
 import { createRateLimiter } from '../../http/rateLimit';
 import { field, parseInput } from '../../http/validate';
 import type { Clock } from '../../platform/clock';
+import { actorOf, recordAudit } from '../audit';
 import { idempotencyKeyOf, runIdempotent } from '../idempotency';
 import type { GiftCodeService } from './service';
 
 const redeemBody = z.object({
   code: z.string({ error: 'FIELD_INVALID' }).min(1, { error: 'FIELD_INVALID' }).max(64, { error: 'FIELD_INVALID' }),
 });
+const codeParams = z.object({ code: field.text(64) });
 const pageQuery = z.object({ pageNo: field.integer(1, PAGE_NO_MAX).optional(), pageSize: field.integer(1, PAGE_SIZE_MAX).optional() });
 
 interface GiftCodeRouteDeps {
@@ -54,8 +56,12 @@ const createBody = z.object({
   createdBy: field.optionalText(64),
 });
 
-/** /admin/giftCodes: the operator creates and lists codes (`npm run ops -- giftcode`, or the bot's /giftcode). */
-export function giftCodeAdminRoutes({ giftCodes }: { giftCodes: GiftCodeService }): Router {
+/**
+ * /admin/giftCodes: the operator creates and lists codes (`npm run ops -- giftcode`, or the bot's
+ * /giftcode) and sees a code's redemptions. A creation has nothing to be stale against; its audit row
+ * follows it in the same request (the service writes on its own connection).
+ */
+export function giftCodeAdminRoutes({ giftCodes, db, clock }: { giftCodes: GiftCodeService; db: Database; clock: Clock }): Router {
   const router = Router();
   router.post('/giftCodes', permit('games.manage'), async (req, res) => {
     const input = parseInput(createBody, req.body);
@@ -65,13 +71,19 @@ export function giftCodeAdminRoutes({ giftCodes }: { giftCodes: GiftCodeService 
       totalUses: input.totalUses,
       days: input.days,
       perUserOnce: input.perUserOnce !== 'false',
-      createdBy: input.createdBy ?? 'ops',
+      createdBy: input.createdBy ?? req.operator?.login ?? 'ops',
     });
+    await recordAudit(db, clock, actorOf(req), { action: 'giftCode.create', target: { type: 'giftCode', id: created.id }, after: created });
     ok(res, created);
   });
   router.get('/giftCodes', permit('games.manage'), async (req, res) => {
     const { pageNo = 1, pageSize = PAGE_SIZE } = parseInput(pageQuery, req.query);
     ok(res, await giftCodes.list(pageNo, pageSize));
+  });
+  router.get('/giftCodes/:code/redemptions', permit('games.manage'), async (req, res) => {
+    const { code } = parseInput(codeParams, req.params);
+    const { pageNo = 1, pageSize = PAGE_SIZE } = parseInput(pageQuery, req.query);
+    ok(res, await giftCodes.redemptions(code, pageNo, pageSize));
   });
   return router;
 }

@@ -73,9 +73,23 @@ export function createLevelAdmin(db: Database, rules: LevelRulesCache) {
       }));
     },
 
+    /** One level as list() shows it (without its tasks); undefined when there is none. */
+    async level(level: number) {
+      const [row] = await db.select().from(levels).where(eq(levels.level, level));
+      return row;
+    },
+
+    /** One task as list() shows it; undefined when there is none. */
+    async task(id: number) {
+      const [row] = await db.select().from(levelTasks).where(eq(levelTasks.id, id));
+      return row && toAdminTask(row);
+    },
+
     async setLevel(input: LevelSetting) {
-      const values = { level: input.level, name: input.name, promotion: input.promotion ?? false };
-      const set = input.promotion === undefined ? { name: input.name } : { name: input.name, promotion: input.promotion };
+      const updatedAt = new Date();
+      const values = { level: input.level, name: input.name, promotion: input.promotion ?? false, updatedAt };
+      const set =
+        input.promotion === undefined ? { name: input.name, updatedAt } : { name: input.name, promotion: input.promotion, updatedAt };
       const [row] = await db.insert(levels).values(values).onConflictDoUpdate({ target: levels.level, set }).returning();
       rules.invalidate();
       return row;
@@ -88,7 +102,7 @@ export function createLevelAdmin(db: Database, rules: LevelRulesCache) {
       const [levelRow] = await db.select().from(levels).where(eq(levels.level, level));
       if (!levelRow) throw AppError.invalid({ level: 'FIELD_INVALID' });
       const { target, reward, asset } = amountsOf(input, existing, kind);
-      const values = { level, kind, target, reward, asset, enabled: input.enabled ?? existing?.enabled ?? true };
+      const values = { level, kind, target, reward, asset, enabled: input.enabled ?? existing?.enabled ?? true, updatedAt: new Date() };
       const [row] = existing
         ? await db.update(levelTasks).set(values).where(eq(levelTasks.id, existing.id)).returning()
         : await db.insert(levelTasks).values(values).returning();

@@ -1,4 +1,4 @@
-import { ASSETS, type Asset, LEVEL_TASK_KINDS } from '@prism/domain';
+import { ASSETS, type Asset, assertFreshForm, LEVEL_TASK_KINDS } from '@prism/domain';
 import { Router } from 'express';
 import { z } from 'zod';
 import type { Database } from '../../db/client';
@@ -7,6 +7,7 @@ import { ok } from '../../http/envelope';
 import { permit } from '../../http/permit';
 import { field, parseInput } from '../../http/validate';
 import type { Clock } from '../../platform/clock';
+import { actorOf, recordAudit } from '../audit';
 import { idempotencyKeyOf, runIdempotent } from '../idempotency';
 import type { LevelAdmin } from './admin';
 import type { LevelService } from './service';
@@ -36,7 +37,14 @@ export function levelRoutes({ db, clock, levels }: { db: Database; clock: Clock;
 
 const flag = field.oneOf(['true', 'false']).optional();
 const asBool = (value: 'true' | 'false' | undefined) => (value === undefined ? undefined : value === 'true');
-const levelBody = z.object({ level: field.integer(0, 1000), name: field.text(16).min(1, { error: 'FIELD_INVALID' }), promotion: flag });
+/** The row's updatedAt as the console's form read it (GET levels); absent: overwrite (the CLI). */
+const expectedUpdatedAt = field.optionalText(40);
+const levelBody = z.object({
+  level: field.integer(0, 1000),
+  name: field.text(16).min(1, { error: 'FIELD_INVALID' }),
+  promotion: flag,
+  expectedUpdatedAt,
+});
 const taskBody = z.object({
   id: field.integer(1, 999_999_999).optional(),
   level: field.integer(0, 1000).optional(),
@@ -45,21 +53,36 @@ const taskBody = z.object({
   asset: field.oneOf(ASSETS as unknown as [Asset, ...Asset[]]).optional(),
   reward: field.text(24).optional(),
   enabled: flag,
+  expectedUpdatedAt,
 });
 
-/** /admin/levels: the operator's level configuration (`npm run ops -- levels ...`). */
-export function levelAdminRoutes({ levelAdmin: admin }: { levelAdmin: LevelAdmin }): Router {
+/**
+ * /admin/levels: the operator's level configuration (`npm run ops -- levels ...`). The level admin
+ * writes on its own connection (and drops the rules cache, as for the CLI), so each audit row is
+ * written right after its change, in the same request.
+ */
+export function levelAdminRoutes({ levelAdmin: admin, db, clock }: { levelAdmin: LevelAdmin; db: Database; clock: Clock }): Router {
   const router = Router();
   router.get('/levels', permit('games.manage'), async (_req, res) => {
     ok(res, await admin.list());
   });
   router.post('/levels', permit('games.manage'), async (req, res) => {
     const input = parseInput(levelBody, req.body);
-    ok(res, await admin.setLevel({ level: input.level, name: input.name.trim(), promotion: asBool(input.promotion) }));
+    const before = await admin.level(input.level);
+    assertFreshForm(input.expectedUpdatedAt, before?.updatedAt);
+    const after = await admin.setLevel({ level: input.level, name: input.name.trim(), promotion: asBool(input.promotion) });
+    const action = before ? 'level.update' : 'level.create';
+    await recordAudit(db, clock, actorOf(req), { action, target: { type: 'level', id: input.level }, before, after });
+    ok(res, after);
   });
   router.post('/levels/tasks', permit('games.manage'), async (req, res) => {
-    const input = parseInput(taskBody, req.body);
-    ok(res, await admin.setTask({ ...input, enabled: asBool(input.enabled) }));
+    const { expectedUpdatedAt: expected, ...input } = parseInput(taskBody, req.body);
+    const before = input.id === undefined ? undefined : await admin.task(input.id);
+    if (input.id !== undefined) assertFreshForm(expected, before?.updatedAt);
+    const after = await admin.setTask({ ...input, enabled: asBool(input.enabled) });
+    const action = before ? 'levelTask.update' : 'levelTask.create';
+    await recordAudit(db, clock, actorOf(req), { action, target: { type: 'levelTask', id: after?.id ?? '' }, before, after });
+    ok(res, after);
   });
   return router;
 }

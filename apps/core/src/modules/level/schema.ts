@@ -10,6 +10,8 @@ export const levels = pgTable(
     level: integer('level').primaryKey(),
     name: text('name').notNull(),
     promotion: boolean('promotion').notNull().default(false),
+    /** The console's stale-form check compares it (packages/domain staleForm). */
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [check('levels_level_not_negative', sql`${t.level} >= 0`)],
 );
@@ -31,6 +33,7 @@ export const levelTasks = pgTable(
     asset: text('asset').notNull(),
     reward: bigint('reward', { mode: 'bigint' }).notNull(),
     enabled: boolean('enabled').notNull().default(true),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     index('level_tasks_level').on(t.level, t.id),

@@ -1,5 +1,5 @@
 import type { NegativeReturnWarning } from '@prism/domain';
-import { AppError } from '@prism/domain';
+import { AppError, assertFreshForm } from '@prism/domain';
 import { Router } from 'express';
 import { z } from 'zod';
 import type { FairnessMode, MoneyMode } from '../../config';
@@ -37,6 +37,8 @@ const outboxQuery = z.object({
 const configBody = z.object({
   key: z.string({ error: 'FIELD_INVALID' }).regex(/^[A-Za-z0-9_]{1,64}$/, { error: 'FIELD_INVALID' }),
   value: field.text(4096),
+  /** The setting's updatedAt as the form read it (GET config); absent: overwrite (the CLI). */
+  expectedUpdatedAt: field.optionalText(40),
 });
 const userStatusBody = z.object({
   phone: field.optionalText(20),
@@ -101,11 +103,15 @@ export function opsRoutes({ db, clock, config, money, fairness, rebateCycleWarni
   });
 
   router.post('/config', permit('settings.manage'), async (req, res) => {
-    const { key, value } = parseInput(configBody, req.body);
-    const before = (await listSettings(db)).find((setting) => setting.key === key)?.value ?? null;
+    const { key, value, expectedUpdatedAt } = parseInput(configBody, req.body);
+    const current = (await listSettings(db)).find((setting) => setting.key === key);
+    assertFreshForm(expectedUpdatedAt, current?.updatedAt);
+    // config.set owns its write and its cache (dropped at once, as with the CLI); the audit row follows it in this request.
     await config.set(key, value);
-    await recordAudit(db, clock, actorOf(req), { action: 'config.set', target: { type: 'setting', id: key }, before, after: value });
-    ok(res, { key, value }, 'Updated Successfully');
+    const after = (await listSettings(db)).find((setting) => setting.key === key);
+    const target = { type: 'setting', id: key };
+    await recordAudit(db, clock, actorOf(req), { action: 'config.set', target, before: current ?? null, after: after ?? null });
+    ok(res, { key, value, updatedAt: after?.updatedAt }, 'Updated Successfully');
   });
 
   router.post('/users/status', permit('users.manage'), async (req, res) => {

@@ -54,17 +54,26 @@ export async function powerCategories(deps: PowerServiceDeps, userId: number | u
 /** Operator: every package, enabled or not. */
 export async function adminPowerSessions(db: Database) {
   const rows = await db.select().from(powerSessions).orderBy(asc(powerSessions.cateId), asc(powerSessions.sort), asc(powerSessions.id));
-  return rows.map((row) => ({ ...sessionView(row, 0), enabled: row.enabled, sort: row.sort }));
+  return rows.map((row) => ({ ...adminFields(row), ...sessionView(row, 0) }));
 }
+
+/** What the operator's form needs besides the players' view: the raw fee and the stale-form stamp. */
+const adminFields = (row: typeof powerSessions.$inferSelect) => ({
+  enabled: row.enabled,
+  sort: row.sort,
+  feeBps: row.feeBps,
+  updatedAt: row.updatedAt.toISOString(),
+});
 
 /** Operator: creates a package, or edits one (live holdings keep their own terms). */
 export async function savePowerSession(db: Database, input: PowerSessionInput) {
-  const { id, ...values } = input;
+  const { id, ...fields } = input;
+  const values = { ...fields, updatedAt: new Date() };
   const [row] = id
     ? await db.update(powerSessions).set(values).where(eq(powerSessions.id, id)).returning()
     : await db.insert(powerSessions).values(values).returning();
   if (!row) throw new AppError('POWER_SESSION_UNKNOWN');
-  return { ...sessionView(row, 0), enabled: row.enabled, sort: row.sort, warnings: warningsOf(row) };
+  return { ...adminFields(row), ...sessionView(row, 0), warnings: warningsOf(row) };
 }
 
 /** Operator: enabled packages that pay back less than they cost (GET /admin/health). */

@@ -1,4 +1,4 @@
-import { ASSETS, type Asset, PAGE_NO_MAX } from '@prism/domain';
+import { ASSETS, type Asset, assertFreshForm, PAGE_NO_MAX } from '@prism/domain';
 import { Router } from 'express';
 import { z } from 'zod';
 import type { Database } from '../../db/client';
@@ -8,6 +8,7 @@ import { permit } from '../../http/permit';
 import { createRateLimiter } from '../../http/rateLimit';
 import { field, parseInput } from '../../http/validate';
 import type { Clock } from '../../platform/clock';
+import { actorOf, recordAudit } from '../audit';
 import { idempotencyKeyOf, runIdempotent } from '../idempotency';
 import type { ProtectionService } from '../protection';
 import type { PowerService } from './service';
@@ -92,15 +93,25 @@ const sessionBody = z.object({
   dailyLimit: field.integer(0, 1000),
   sort: field.integer(0, 1000).optional(),
   enabled: flag.optional(),
+  /** The package's updatedAt as the console's form read it (GET powerSessions); absent: overwrite (the CLI). */
+  expectedUpdatedAt: field.optionalText(40),
 });
 
-/** /admin/powerSessions: the operator lists, creates and edits packages (`npm run ops -- power ...`). */
-export function powerAdminRoutes({ power }: { power: PowerService }): Router {
+/**
+ * /admin/powerSessions: the operator lists, creates and edits packages (`npm run ops -- power ...`).
+ * The power service writes on its own connection, so the audit row follows the change in the same request.
+ */
+export function powerAdminRoutes({ power, db, clock }: { power: PowerService; db: Database; clock: Clock }): Router {
   const router = Router();
   router.get('/powerSessions', permit('games.manage'), async (_req, res) => ok(res, await power.adminList()));
   router.post('/powerSessions', permit('games.manage'), async (req, res) => {
-    const input = parseInput(sessionBody, req.body);
-    ok(res, await power.adminSave({ ...input, sort: input.sort ?? 0, enabled: input.enabled !== 'false' }));
+    const { expectedUpdatedAt, ...input } = parseInput(sessionBody, req.body);
+    const before = input.id === undefined ? undefined : (await power.adminList()).find((row) => row.id === input.id);
+    if (input.id !== undefined) assertFreshForm(expectedUpdatedAt, before?.updatedAt);
+    const { warnings, ...after } = await power.adminSave({ ...input, sort: input.sort ?? 0, enabled: input.enabled !== 'false' });
+    const action = before ? 'powerSession.update' : 'powerSession.create';
+    await recordAudit(db, clock, actorOf(req), { action, target: { type: 'powerSession', id: after.id }, before, after });
+    ok(res, { ...after, warnings });
   });
   return router;
 }

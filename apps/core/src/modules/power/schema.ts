@@ -24,6 +24,8 @@ export const powerSessions = pgTable(
     dailyLimit: integer('daily_limit').notNull(),
     sort: integer('sort').notNull().default(0),
     enabled: boolean('enabled').notNull().default(true),
+    /** The console's stale-form check compares it (packages/domain staleForm). */
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     check('power_sessions_figures', sql`${t.price} > 0 and ${t.power} > 0 and ${t.termDays} between 1 and 3650`),

@@ -1,5 +1,15 @@
-import { AppError, ASSETS, type Asset, isTimeZone, parseMoney, parseRate, parseTimeRange, parseWeekDays } from '@prism/domain';
-import { eq } from 'drizzle-orm';
+import {
+  AppError,
+  ASSETS,
+  type Asset,
+  assertFreshForm,
+  isTimeZone,
+  parseMoney,
+  parseRate,
+  parseTimeRange,
+  parseWeekDays,
+} from '@prism/domain';
+import { and, eq } from 'drizzle-orm';
 import { Router } from 'express';
 import { z } from 'zod';
 import type { Database } from '../../db/client';
@@ -7,8 +17,9 @@ import { ok } from '../../http/envelope';
 import { permit } from '../../http/permit';
 import { field, parseInput } from '../../http/validate';
 import type { Clock } from '../../platform/clock';
+import { actorOf, recordAudit } from '../audit';
 import { applyMultipleToHeld } from '../ledger';
-import { assertCurrency, loadWalletConfig, toWireConfig } from './config';
+import { assertCurrency, type ConfigRow, loadWalletConfig, toWireConfig } from './config';
 import { chargeWithdrawConfig, exchangeRates } from './schema';
 
 type ConfigPatch = Partial<typeof chargeWithdrawConfig.$inferInsert>;
@@ -47,16 +58,33 @@ const configBody = z.object({
   currency: field.text(16),
   field: field.oneOf(Object.keys(EDITABLE) as [string, ...string[]]),
   value: field.text(64),
+  /** The currency's updatedAt as the form read it (GET wallet/config); absent: overwrite (the CLI). */
+  expectedUpdatedAt: field.optionalText(40),
 });
 const coin = field.oneOf(ASSETS as unknown as [Asset, ...Asset[]]);
-const rateBody = z.object({ fromCoin: coin, toCoin: coin, rate: field.text(32) });
+const rateBody = z.object({ fromCoin: coin, toCoin: coin, rate: field.text(32), expectedUpdatedAt: field.optionalText(40) });
+type RateRow = typeof exchangeRates.$inferSelect;
+
+/** The console's forms send back `updatedAt` (stale-form check); the rest is what the CLI has always read. */
+const adminConfig = (row: ConfigRow) => ({ ...toWireConfig(row), updatedAt: row.updatedAt.toISOString() });
+const adminRate = (row: RateRow) => ({
+  fromCoin: row.fromAsset,
+  toCoin: row.toAsset,
+  rate: row.rate,
+  enabled: row.enabled,
+  updatedAt: row.updatedAt.toISOString(),
+});
 
 export function walletAdminRoutes({ db, clock }: { db: Database; clock: Clock }): Router {
   const router = Router();
 
   router.get('/wallet/config', permit('wallet.configure'), async (req, res) => {
     const { currency } = parseInput(z.object({ currency: field.text(16) }), req.query);
-    ok(res, toWireConfig(await loadWalletConfig(db, assertCurrency(currency))));
+    ok(res, adminConfig(await loadWalletConfig(db, assertCurrency(currency))));
+  });
+
+  router.get('/wallet/rates', permit('wallet.configure'), async (_req, res) => {
+    ok(res, (await db.select().from(exchangeRates).orderBy(exchangeRates.fromAsset, exchangeRates.toAsset)).map(adminRate));
   });
 
   router.post('/wallet/config', permit('wallet.configure'), async (req, res) => {
@@ -64,16 +92,25 @@ export function walletAdminRoutes({ db, clock }: { db: Database; clock: Clock })
     const currency = assertCurrency(input.currency);
     const patch = EDITABLE[input.field]?.(input.value.trim());
     if (!patch) throw AppError.invalid({ value: 'FIELD_INVALID' });
-    const before = await loadWalletConfig(db, currency);
-    await db
-      .update(chargeWithdrawConfig)
-      .set({ ...patch, updatedAt: clock.now() })
-      .where(eq(chargeWithdrawConfig.currency, currency));
+    const { before, after } = await db.transaction(async (tx) => {
+      const [row] = await tx.select().from(chargeWithdrawConfig).where(eq(chargeWithdrawConfig.currency, currency)).for('update');
+      if (!row) throw AppError.invalid({ currency: 'FIELD_INVALID' });
+      assertFreshForm(input.expectedUpdatedAt, row.updatedAt);
+      const [changed] = await tx
+        .update(chargeWithdrawConfig)
+        .set({ ...patch, updatedAt: clock.now() })
+        .where(eq(chargeWithdrawConfig.currency, currency))
+        .returning();
+      const audit = { before: adminConfig(row), after: adminConfig(changed as ConfigRow) };
+      await recordAudit(tx, clock, actorOf(req), { action: 'wallet.configure', target: { type: 'walletConfig', id: currency }, ...audit });
+      return { before: row, after: audit.after };
+    });
     // A lower (or the same) multiple applies to money already held, not only to later recharges:
-    // with 0 nothing is held by turnover any more (docs/money.md "Turnover rule").
+    // with 0 nothing is held by turnover any more (docs/money.md "Turnover rule"). It runs after the
+    // commit (per user, on the database), as the CLI's change always did; the audit row above names it.
     const multiple = patch.turnoverMultipleBps;
     if (multiple !== undefined && multiple <= before.turnoverMultipleBps) await applyMultipleToHeld(db, currency, multiple);
-    ok(res, toWireConfig(await loadWalletConfig(db, currency)), 'Updated Successfully');
+    ok(res, after, 'Updated Successfully');
   });
 
   router.post('/wallet/rate', permit('wallet.configure'), async (req, res) => {
@@ -82,14 +119,33 @@ export function walletAdminRoutes({ db, clock }: { db: Database; clock: Clock })
     const enabled = input.rate !== 'off';
     const rate = enabled ? parseRate(input.rate) : undefined;
     if (enabled && !rate) throw AppError.invalid({ rate: 'FIELD_INVALID' });
-    await db
-      .insert(exchangeRates)
-      .values({ fromAsset: input.fromCoin, toAsset: input.toCoin, rate: enabled ? input.rate : '1', enabled })
-      .onConflictDoUpdate({
-        target: [exchangeRates.fromAsset, exchangeRates.toAsset],
-        set: enabled ? { rate: input.rate, enabled, updatedAt: clock.now() } : { enabled, updatedAt: clock.now() },
+    const pair = and(eq(exchangeRates.fromAsset, input.fromCoin), eq(exchangeRates.toAsset, input.toCoin));
+    const after = await db.transaction(async (tx) => {
+      const [existing] = await tx.select().from(exchangeRates).where(pair).for('update');
+      assertFreshForm(input.expectedUpdatedAt, existing?.updatedAt);
+      const [row] = await tx
+        .insert(exchangeRates)
+        .values({ fromAsset: input.fromCoin, toAsset: input.toCoin, rate: enabled ? input.rate : '1', enabled, updatedAt: clock.now() })
+        .onConflictDoUpdate({
+          target: [exchangeRates.fromAsset, exchangeRates.toAsset],
+          set: enabled ? { rate: input.rate, enabled, updatedAt: clock.now() } : { enabled, updatedAt: clock.now() },
+        })
+        .returning();
+      const changed = adminRate(row as RateRow);
+      const target = { type: 'exchangeRate', id: `${input.fromCoin}-${input.toCoin}` };
+      await recordAudit(tx, clock, actorOf(req), {
+        action: 'wallet.rate',
+        target,
+        before: existing && adminRate(existing),
+        after: changed,
       });
-    ok(res, { ...input, enabled }, 'Updated Successfully');
+      return changed;
+    });
+    ok(
+      res,
+      { fromCoin: input.fromCoin, toCoin: input.toCoin, rate: input.rate, enabled, updatedAt: after.updatedAt },
+      'Updated Successfully',
+    );
   });
 
   return router;

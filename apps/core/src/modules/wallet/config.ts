@@ -14,7 +14,7 @@ import { chargeWithdrawConfig, exchangeRates } from './schema';
 export type { WalletCurrency };
 export { WALLET_CURRENCIES };
 
-type ConfigRow = typeof chargeWithdrawConfig.$inferSelect;
+export type ConfigRow = typeof chargeWithdrawConfig.$inferSelect;
 type ConfigValues = Omit<typeof chargeWithdrawConfig.$inferInsert, 'id' | 'createdAt' | 'updatedAt'>;
 
 /**

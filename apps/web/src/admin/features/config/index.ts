@@ -1,2 +1,2 @@
-/** The config feature's public door (placeholder until the feature lands). */
+/** The config feature's public door: the configuration pages (nested routes under /config/*). */
 export { ConfigPage } from './ConfigPage';

@@ -1,2 +1,2 @@
-/** The users feature's public door (placeholder until the feature lands). */
+/** The users feature's public door: search and one user's detail (nested routes under /users/*). */
 export { UsersPage } from './UsersPage';
