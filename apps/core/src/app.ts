@@ -12,6 +12,8 @@ import { inputGuard } from './http/inputGuard';
 import { moduleRouter } from './http/moduleRouter';
 import { createRateLimiter } from './http/rateLimit';
 import { requestContext } from './http/requestContext';
+import { adjustmentAdminRoutes } from './modules/adjustment';
+import { auditAdminRoutes } from './modules/audit';
 import { authenticate, authRoutes } from './modules/auth';
 import { broadcastAdminRoutes } from './modules/broadcast';
 import { checkInRoutes } from './modules/checkIn';
@@ -156,7 +158,7 @@ function adminRouter(deps: CoreDeps, services: Services): Router {
   router.use(walletAdminRoutes({ db: deps.db, clock: deps.clock }));
   router.use(rechargeAdminRoutes(services.recharge));
   router.use(withdrawAdminRoutes({ withdraw: services.withdraw }));
-  router.use(gameAdminRoutes({ db: deps.db, catalog: services.game.catalog }));
+  router.use(gameAdminRoutes({ db: deps.db, clock: deps.clock, catalog: services.game.catalog }));
   router.use(giftCodeAdminRoutes({ giftCodes: services.giftCodes }));
   router.use(levelAdminRoutes({ levelAdmin: services.levelAdmin }));
   router.use(broadcastAdminRoutes({ broadcasts: services.broadcasts }));
@@ -164,6 +166,8 @@ function adminRouter(deps: CoreDeps, services: Services): Router {
   router.use(powerAdminRoutes({ power: services.power }));
   router.use(followInvestAdminRoutes({ followInvest: services.followInvest }));
   router.use(fixedDepositAdminRoutes({ fixedDeposit: services.fixedDeposit }));
+  router.use(auditAdminRoutes({ db: deps.db }));
+  router.use(adjustmentAdminRoutes({ db: deps.db, clock: deps.clock }));
   return router;
 }
 

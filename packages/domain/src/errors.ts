@@ -128,6 +128,10 @@ export const errorCatalogue = {
   DEPOSIT_NOT_FOUND: { code: 17004, message: 'Deposit not found' },
   DEPOSIT_ENDED: { code: 17005, message: 'This deposit has already ended' },
   TRANSFER_OUT_OVER_PRINCIPAL: { code: 17006, message: 'The amount is more than this deposit holds' },
+  // Four eyes on money (docs/operations.md, "The audit log"; packages/domain/src/operator/fourEyes.ts): operator-only
+  FOUR_EYES_SELF: { code: 19101, message: 'A second operator must approve this' },
+  ALREADY_DECIDED: { code: 19102, message: 'This request has already been decided' },
+  REFUND_UNAVAILABLE: { code: 19103, message: 'No refund route is configured for this payment: refund it by hand' },
 } as const satisfies Record<string, { code: number; message: string }>;
 
 export type ErrorKey = keyof typeof errorCatalogue;

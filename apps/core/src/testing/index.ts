@@ -17,3 +17,4 @@ export {
 export { type AppRoute, appRoutes } from './routes';
 export { snapshotDatabase } from './snapshot';
 export * from './wallet';
+export { operatorActor } from './actors';

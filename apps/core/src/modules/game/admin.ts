@@ -6,6 +6,8 @@ import type { Database } from '../../db/client';
 import { ok } from '../../http/envelope';
 import { permit } from '../../http/permit';
 import { field, parseInput } from '../../http/validate';
+import type { Clock } from '../../platform/clock';
+import { actorOf, recordAudit } from '../audit';
 import { checkLedger } from '../ledger';
 import { findUserById } from '../user';
 import { strandedBets } from './check';
@@ -45,7 +47,7 @@ const roomBody = z.object({
  * rooms. Timing can only be set on a room that never ran (period ids depend on
  * it). Nothing here, or anywhere, sets a result.
  */
-export function gameAdminRoutes({ db, catalog }: { db: Database; catalog: RoomCatalog }): Router {
+export function gameAdminRoutes({ db, clock, catalog }: { db: Database; clock: Clock; catalog: RoomCatalog }): Router {
   const router = Router();
 
   /**
@@ -80,10 +82,17 @@ export function gameAdminRoutes({ db, catalog }: { db: Database; catalog: RoomCa
   // One user (userId), or up to REPAIR_BATCH of the users whose figures differ (all=true).
   router.post('/game/figures/repair', permit('ledger.repair'), async (req, res) => {
     const { userId, all } = parseInput(figuresBody, req.body);
-    if (all) return ok(res, await repairAllBetFigures(db), 'Updated Successfully');
+    if (all) {
+      const repaired = await repairAllBetFigures(db);
+      await recordAudit(db, clock, actorOf(req), { action: 'figures.repair', target: { type: 'figures', id: 'all' }, after: repaired });
+      return ok(res, repaired, 'Updated Successfully');
+    }
     if (userId === undefined) throw AppError.invalid({ userId: 'FIELD_INVALID' });
     if (!(await findUserById(db, userId))) throw new AppError('NOT_FOUND');
-    ok(res, { userId, mismatches: await repairBetFigures(db, userId) }, 'Updated Successfully');
+    const mismatches = await repairBetFigures(db, userId);
+    // before: the figures that differed from the bets (each mismatch holds stored and recomputed); after: repaired.
+    await recordAudit(db, clock, actorOf(req), { action: 'figures.repair', target: { type: 'user', id: userId }, before: mismatches, after: { repaired: mismatches.length } });
+    ok(res, { userId, mismatches }, 'Updated Successfully');
   });
 
   return router;

@@ -30,5 +30,7 @@ export {
   recordGivenTurnover,
   recordReceivedTurnover,
   recordRechargeTurnover,
+  turnoverState,
+  waiveTurnover,
   withdrawableOf,
 } from './turnover';

@@ -9,6 +9,7 @@ import type {
 } from '@prism/bot';
 import { AppError, ASSETS, type Asset, hasControlCharacters, parseMoney, resolveLocale, translateMessage } from '@prism/domain';
 import type { Database } from '../../db/client';
+import type { AuditActor } from '../audit';
 import type { BroadcastService } from '../broadcast';
 import { BROADCAST_TEXT_MAX, BROADCAST_TITLE_MAX } from '../broadcast';
 import type { GiftCodeService } from '../giftCode';
@@ -58,10 +59,20 @@ export function createWithdrawalReview(withdraw: WithdrawService): WithdrawalRev
       throw error;
     }
   };
+  // TEMPORARY (issue 25): the bot acts as a finance principal named after the Telegram operator; the
+  // "operators" helper maps Telegram ids to operator accounts (operatorByTelegramId) and replaces this line.
+  const actorFor = (by: string): AuditActor => ({ operator: { id: 0, login: by, role: 'finance', via: 'bot' }, address: '' });
   return {
     check: (id) => run(() => withdraw.ensureReviewable(id)),
-    approve: (id, by) => run(() => withdraw.approve(id, by)),
-    reject: (id, reason, by) => run(() => withdraw.reject(id, reason, by)),
+    async approve(id, by) {
+      let awaiting = false;
+      const outcome = await run(async () => {
+        awaiting = (await withdraw.approve(id, actorFor(by))).status === 'awaitingSecondApproval';
+      });
+      // A first approval above the four-eyes amount: the buttons stay for a second operator.
+      return outcome.ok && awaiting ? { ok: false, message: 'First approval recorded: a second operator must approve.' } : outcome;
+    },
+    reject: (id, reason, by) => run(() => withdraw.reject(id, reason, actorFor(by))),
   };
 }
 

@@ -8,7 +8,7 @@ import { permit } from '../../http/permit';
 import { field, parseInput } from '../../http/validate';
 import type { Clock } from '../../platform/clock';
 import { applyMultipleToHeld } from '../ledger';
-import { assertCurrency, loadWalletConfig, toWireConfig } from './config';
+import { assertCurrency, loadWalletConfig, toAdminConfig } from './config';
 import { chargeWithdrawConfig, exchangeRates } from './schema';
 
 type ConfigPatch = Partial<typeof chargeWithdrawConfig.$inferInsert>;
@@ -35,6 +35,8 @@ const EDITABLE: Record<string, (text: string) => ConfigPatch | undefined> = {
   withdrawMaxLimit: (t) => (money(t) === undefined ? undefined : { withdrawMaxLimit: money(t) as bigint }),
   withdrawLimitSingleDay: (t) => (money(t) === undefined ? undefined : { withdrawLimitSingleDay: money(t) as bigint }),
   autoAuditAmount: (t) => (money(t) === undefined ? undefined : { autoAuditAmount: money(t) as bigint }),
+  // Four eyes above this amount; "0" turns it off.
+  secondApprovalAbove: (t) => (money(t) === undefined ? undefined : { secondApprovalAbove: money(t) as bigint }),
   withdrawFeeRate: (t) =>
     basisPoints(t) === undefined || (basisPoints(t) as number) > 10_000 ? undefined : { withdrawFeeBps: basisPoints(t) as number },
   betLimitRechargeMultiple4Withdraw: (t) => (basisPoints(t) === undefined ? undefined : { turnoverMultipleBps: basisPoints(t) as number }),
@@ -56,7 +58,7 @@ export function walletAdminRoutes({ db, clock }: { db: Database; clock: Clock })
 
   router.get('/wallet/config', permit('wallet.configure'), async (req, res) => {
     const { currency } = parseInput(z.object({ currency: field.text(16) }), req.query);
-    ok(res, toWireConfig(await loadWalletConfig(db, assertCurrency(currency))));
+    ok(res, toAdminConfig(await loadWalletConfig(db, assertCurrency(currency))));
   });
 
   router.post('/wallet/config', permit('wallet.configure'), async (req, res) => {
@@ -73,7 +75,7 @@ export function walletAdminRoutes({ db, clock }: { db: Database; clock: Clock })
     // with 0 nothing is held by turnover any more (docs/money.md "Turnover rule").
     const multiple = patch.turnoverMultipleBps;
     if (multiple !== undefined && multiple <= before.turnoverMultipleBps) await applyMultipleToHeld(db, currency, multiple);
-    ok(res, toWireConfig(await loadWalletConfig(db, currency)), 'Updated Successfully');
+    ok(res, toAdminConfig(await loadWalletConfig(db, currency)), 'Updated Successfully');
   });
 
   router.post('/wallet/rate', permit('wallet.configure'), async (req, res) => {

@@ -8,8 +8,17 @@ import { messageParams } from './notices';
 import { withdrawals } from './schema';
 import type { WithdrawalRow } from './view';
 
-/** Marks a pending withdrawal paid: in-flight money goes out, the fee to the fee account. */
-export async function settlePaid(tx: Transaction, clock: Clock, row: WithdrawalRow, by: string): Promise<WithdrawalRow | undefined> {
+/**
+ * Marks a pending withdrawal paid: in-flight money goes out, the fee to the fee account. `auditId`:
+ * the operator's approval row (none for an automatic approval), carried by both transfers.
+ */
+export async function settlePaid(
+  tx: Transaction,
+  clock: Clock,
+  row: WithdrawalRow,
+  by: string,
+  auditId?: number,
+): Promise<WithdrawalRow | undefined> {
   const [paid] = await tx
     .update(withdrawals)
     .set({ status: 'paid', decidedBy: by, decidedAt: clock.now(), autoApproved: by === 'auto' })
@@ -27,13 +36,14 @@ export async function settlePaid(tx: Transaction, clock: Clock, row: WithdrawalR
       amount: row.receive,
       type: 'withdraw_paid',
       reference,
+      auditId,
     },
     clock.now(),
   );
   if (row.fee > 0n) {
     await transfer(
       tx,
-      { asset, from: { system: 'withdrawals_in_flight' }, to: { system: 'fees' }, amount: row.fee, type: 'withdraw_fee', reference },
+      { asset, from: { system: 'withdrawals_in_flight' }, to: { system: 'fees' }, amount: row.fee, type: 'withdraw_fee', reference, auditId },
       clock.now(),
     );
   }
