@@ -18,3 +18,4 @@ export { type AppRoute, appRoutes } from './routes';
 export { snapshotDatabase } from './snapshot';
 export * from './wallet';
 export { operatorActor } from './actors';
+export { expectAuditAppendOnly } from './audit';
