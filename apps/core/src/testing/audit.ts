@@ -15,10 +15,12 @@ export async function expectAuditAppendOnly(db: Database, clock: Clock): Promise
   ];
   for (const attempt of attempts) {
     // Drizzle wraps the database's error ("Failed query: ..."); the trigger's message is its cause.
-    const error = await db.transaction((tx) => tx.execute(attempt)).then(
-      () => undefined,
-      (caught: unknown) => caught as Error & { cause?: Error },
-    );
+    const error = await db
+      .transaction((tx) => tx.execute(attempt))
+      .then(
+        () => undefined,
+        (caught: unknown) => caught as Error & { cause?: Error },
+      );
     expect(error?.cause?.message ?? error?.message).toMatch(/audit_log is append-only/);
   }
   const rows = await db.execute(sql`select action from audit_log where id = ${id}`);

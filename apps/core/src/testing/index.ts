@@ -1,3 +1,5 @@
+export { operatorActor } from './actors';
+export { expectAuditAppendOnly } from './audit';
 export { type BotServer, startBotServer } from './botServer';
 export { createEmptyPostgresDatabase, createTestDatabase, testDatabaseKind } from './database';
 export { nextGameSession } from './game';
@@ -17,5 +19,3 @@ export {
 export { type AppRoute, appRoutes } from './routes';
 export { snapshotDatabase } from './snapshot';
 export * from './wallet';
-export { operatorActor } from './actors';
-export { expectAuditAppendOnly } from './audit';

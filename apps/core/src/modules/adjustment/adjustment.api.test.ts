@@ -44,7 +44,10 @@ describe('four-eyes balance adjustments', () => {
     expect((await ctx.api.post(`/admin/adjustments/${id}/approve`, {}, asOperator)).code).toBe(19102);
     expect((await balancesOf(ctx.db, user.id)).CASH).toBe(1250n);
 
-    const [moved] = await ctx.db.select().from(ledgerTransfers).where(eq(ledgerTransfers.reference, `adjustment:${id}`));
+    const [moved] = await ctx.db
+      .select()
+      .from(ledgerTransfers)
+      .where(eq(ledgerTransfers.reference, `adjustment:${id}`));
     const audit = await listAudit(ctx.db, { action: 'adjustment.approve', targetId: String(id), limit: 5 });
     expect(audit.list).toHaveLength(1);
     expect(moved?.auditId).toBe(audit.list[0]?.id);
@@ -59,7 +62,11 @@ describe('four-eyes balance adjustments', () => {
   it('a debit beyond the balance is refused cleanly and stays pending; a debit within it moves to the adjustments account', async () => {
     const user = await registerUser(ctx);
     await fundUser(ctx, user.id, 'USDT', 500n);
-    const big = await requestAdjustment(deps(), { userId: user.id, coin: 'USDT', direction: 'debit', amount: 501n, reason: 'Chargeback' }, ann);
+    const big = await requestAdjustment(
+      deps(),
+      { userId: user.id, coin: 'USDT', direction: 'debit', amount: 501n, reason: 'Chargeback' },
+      ann,
+    );
     const before = await moneySnapshot(ctx);
     await expect(approveAdjustment(deps(), big.id, bob)).rejects.toMatchObject({ key: 'INSUFFICIENT_BALANCE' });
     expect(await moneySnapshot(ctx)).toBe(before);
@@ -70,7 +77,11 @@ describe('four-eyes balance adjustments', () => {
     expect(rejected).toMatchObject({ status: 'rejected', decisionReason: 'Too much', decidedBy: 'bob' });
 
     const adjustmentsBefore = await systemBalance(ctx.db, 'adjustments', 'USDT');
-    const small = await requestAdjustment(deps(), { userId: user.id, coin: 'USDT', direction: 'debit', amount: 200n, reason: 'Chargeback' }, ann);
+    const small = await requestAdjustment(
+      deps(),
+      { userId: user.id, coin: 'USDT', direction: 'debit', amount: 200n, reason: 'Chargeback' },
+      ann,
+    );
     await approveAdjustment(deps(), small.id, bob);
     expect((await balancesOf(ctx.db, user.id)).USDT).toBe(300n);
     expect(await systemBalance(ctx.db, 'adjustments', 'USDT')).toBe(adjustmentsBefore + 200n);
@@ -78,7 +89,11 @@ describe('four-eyes balance adjustments', () => {
   });
 
   it('refuses a bad request with every problem named: amount, coin, direction, reason, unknown user', async () => {
-    const answer = await ctx.api.post('/admin/adjustments', { userId: '1', coin: 'EUR', direction: 'up', amount: '0', reason: ' ' }, asOperator);
+    const answer = await ctx.api.post(
+      '/admin/adjustments',
+      { userId: '1', coin: 'EUR', direction: 'up', amount: '0', reason: ' ' },
+      asOperator,
+    );
     expect(answer.code).toBe(400);
     const user = await registerUser(ctx);
     const problems = await ctx.api.post<null>(
@@ -89,7 +104,15 @@ describe('four-eyes balance adjustments', () => {
     expect(problems).toMatchObject({ code: 400 });
     expect(JSON.stringify(problems)).toContain('coin');
     expect(JSON.stringify(problems)).toContain('reason');
-    expect((await ctx.api.post('/admin/adjustments', { userId: '999999999', coin: 'CASH', direction: 'credit', amount: '5', reason: 'x' }, asOperator)).code).toBe(404);
+    expect(
+      (
+        await ctx.api.post(
+          '/admin/adjustments',
+          { userId: '999999999', coin: 'CASH', direction: 'credit', amount: '5', reason: 'x' },
+          asOperator,
+        )
+      ).code,
+    ).toBe(404);
     expect((await ctx.api.post('/admin/adjustments/999999/approve', {}, asOperator)).code).toBe(404);
   });
 });

@@ -25,10 +25,23 @@ describe('the audit log', () => {
     }
     const first = await ctx.api.get<Page>('/admin/audit', { action: 'room.update', limit: '2' }, asOperator);
     expect(first.result.list.map((row) => row.targetId)).toEqual(['4', '3']);
-    expect(first.result.list[0]).toMatchObject({ operatorLogin: 'dave', before: { name: 'old 4' }, after: { name: 'new 4' }, via: 'console' });
-    const second = await ctx.api.get<Page>('/admin/audit', { action: 'room.update', limit: '2', before: String(first.result.next) }, asOperator);
+    expect(first.result.list[0]).toMatchObject({
+      operatorLogin: 'dave',
+      before: { name: 'old 4' },
+      after: { name: 'new 4' },
+      via: 'console',
+    });
+    const second = await ctx.api.get<Page>(
+      '/admin/audit',
+      { action: 'room.update', limit: '2', before: String(first.result.next) },
+      asOperator,
+    );
     expect(second.result.list.map((row) => row.targetId)).toEqual(['2', '1']);
-    const last = await ctx.api.get<Page>('/admin/audit', { action: 'room.update', limit: '2', before: String(second.result.next) }, asOperator);
+    const last = await ctx.api.get<Page>(
+      '/admin/audit',
+      { action: 'room.update', limit: '2', before: String(second.result.next) },
+      asOperator,
+    );
     expect(last.result).toMatchObject({ next: null });
     expect(last.result.list.map((row) => row.targetId)).toEqual(['0']);
 
@@ -38,7 +51,11 @@ describe('the audit log', () => {
     expect(target.result.list).toHaveLength(1);
     const window = await ctx.api.get<Page>(
       '/admin/audit',
-      { action: 'room.update', from: new Date(start.getTime() + 90_000).toISOString(), to: new Date(start.getTime() + 200_000).toISOString() },
+      {
+        action: 'room.update',
+        from: new Date(start.getTime() + 90_000).toISOString(),
+        to: new Date(start.getTime() + 200_000).toISOString(),
+      },
       asOperator,
     );
     expect(window.result.list.map((row) => row.targetId)).toEqual(['2', '1']);

@@ -42,7 +42,11 @@ const operatorOf = (actor: AuditActor) => ({ id: actor.operator.id, login: actor
  * same operator twice is refused (FOUR_EYES_SELF). Paying writes the audit row 'withdrawal.approve'
  * in the same transaction, and its transfers carry the audit row's id.
  */
-export async function approveWithdrawal(ctx: WithdrawContext, id: number, actor: AuditActor): Promise<WithdrawalView | AwaitingSecondApproval> {
+export async function approveWithdrawal(
+  ctx: WithdrawContext,
+  id: number,
+  actor: AuditActor,
+): Promise<WithdrawalView | AwaitingSecondApproval> {
   const { clock } = ctx;
   const outcome = await ctx.db.transaction(async (tx): Promise<{ awaiting: AwaitingSecondApproval } | { paid: WithdrawalRow }> => {
     const row = await lockPending(tx, id);

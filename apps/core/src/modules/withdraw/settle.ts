@@ -43,7 +43,15 @@ export async function settlePaid(
   if (row.fee > 0n) {
     await transfer(
       tx,
-      { asset, from: { system: 'withdrawals_in_flight' }, to: { system: 'fees' }, amount: row.fee, type: 'withdraw_fee', reference, auditId },
+      {
+        asset,
+        from: { system: 'withdrawals_in_flight' },
+        to: { system: 'fees' },
+        amount: row.fee,
+        type: 'withdraw_fee',
+        reference,
+        auditId,
+      },
       clock.now(),
     );
   }

@@ -362,9 +362,20 @@ describe('four eyes above secondApprovalAbove', () => {
         ['withdrawal.approve', 'bob'],
         ['withdrawal.firstApprove', 'ops-token'],
       ]);
-      expect(audit.list[0]).toMatchObject({ before: { status: 'pending_review', firstApprovedBy: 'ops-token' }, after: { status: 'paid' } });
-      const moved = await ctx.db.select().from(ledgerTransfers).where(eq(ledgerTransfers.reference, `withdrawal:${paid.orderNo}`));
-      expect(moved.filter((row) => row.auditId === audit.list[0]?.id).map((row) => row.type).sort()).toEqual(['withdraw_fee', 'withdraw_paid']);
+      expect(audit.list[0]).toMatchObject({
+        before: { status: 'pending_review', firstApprovedBy: 'ops-token' },
+        after: { status: 'paid' },
+      });
+      const moved = await ctx.db
+        .select()
+        .from(ledgerTransfers)
+        .where(eq(ledgerTransfers.reference, `withdrawal:${paid.orderNo}`));
+      expect(
+        moved
+          .filter((row) => row.auditId === audit.list[0]?.id)
+          .map((row) => row.type)
+          .sort(),
+      ).toEqual(['withdraw_fee', 'withdraw_paid']);
       expect((await checkLedger(ctx.db)).ok).toBe(true);
     } finally {
       await setThreshold('0');
@@ -379,7 +390,11 @@ describe('four eyes above secondApprovalAbove', () => {
     await ctx.api.post(`/admin/withdrawals/${id}/reject`, { reason: 'Name mismatch' }, asOperator);
     const [row] = (await listAudit(ctx.db, { action: 'withdrawal.reject', targetId: String(id), limit: 1 })).list;
     expect(row).toMatchObject({ before: { status: 'pending_review' }, after: { status: 'rejected' }, reason: 'Name mismatch' });
-    const [refund] = await ctx.db.select().from(ledgerTransfers).where(eq(ledgerTransfers.reference, `withdrawal:${orderNo}`)).orderBy(desc(ledgerTransfers.id));
+    const [refund] = await ctx.db
+      .select()
+      .from(ledgerTransfers)
+      .where(eq(ledgerTransfers.reference, `withdrawal:${orderNo}`))
+      .orderBy(desc(ledgerTransfers.id));
     expect(refund).toMatchObject({ type: 'withdraw_refund', auditId: row?.id });
   });
 });

@@ -178,13 +178,14 @@ describe('withdrawal review from Telegram', () => {
   it('a decision through the operator API closes the review message in Telegram too', async () => {
     const approved = await withdraw(await customer(2), '3000');
     await reviewMessageFor(approved);
+    // The decider is the signed-in operator (here the shared token's principal); a `by` field is ignored.
     expect((await api.post(`/admin/withdrawals/${approved}/approve`, { by: 'ops-desk' }, asOperator)).code).toBe(200);
-    await expectClosedReview(approved, 'approved by ops-desk');
+    await expectClosedReview(approved, 'approved by ops-token');
 
     const rejected = await withdraw(await customer(3), '3000');
     await reviewMessageFor(rejected);
     const answer = await api.post(`/admin/withdrawals/${rejected}/reject`, { reason: 'Name mismatch', by: 'ops-desk' }, asOperator);
     expect(answer.code).toBe(200);
-    await expectClosedReview(rejected, 'rejected by ops-desk');
+    await expectClosedReview(rejected, 'rejected by ops-token');
   });
 });
