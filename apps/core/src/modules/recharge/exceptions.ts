@@ -161,7 +161,10 @@ export async function refundException(
   const { db, clock } = context;
   const shown = requiredReason(reason);
   const open: ExceptionStatus[] = ['open', 'creditRequested'];
-  const [found] = await db.select().from(moneyExceptions).where(and(eq(moneyExceptions.id, id), inArray(moneyExceptions.status, open)));
+  const [found] = await db
+    .select()
+    .from(moneyExceptions)
+    .where(and(eq(moneyExceptions.id, id), inArray(moneyExceptions.status, open)));
   if (!found) {
     const [exists] = await db.select({ id: moneyExceptions.id }).from(moneyExceptions).where(eq(moneyExceptions.id, id));
     throw new AppError(exists ? 'ALREADY_DECIDED' : 'NOT_FOUND');

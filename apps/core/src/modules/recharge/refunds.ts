@@ -44,7 +44,15 @@ export async function recordSandboxRefund(
 ): Promise<{ refundRef: string }> {
   await db
     .insert(sandboxRefunds)
-    .values({ rail, key: request.key, coin: request.coin, amount: request.amount, destination, reason: request.reason, createdAt: clock.now() })
+    .values({
+      rail,
+      key: request.key,
+      coin: request.coin,
+      amount: request.amount,
+      destination,
+      reason: request.reason,
+      createdAt: clock.now(),
+    })
     .onConflictDoNothing();
   const [row] = await db.select({ id: sandboxRefunds.id }).from(sandboxRefunds).where(eq(sandboxRefunds.key, request.key));
   if (!row) throw new Error(`sandbox refund ${request.key} not recorded`);

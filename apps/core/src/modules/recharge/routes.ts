@@ -118,7 +118,12 @@ export function rechargeAdminRoutes(context: RechargeContext): Router {
     await recordAudit(db, context.clock, actorOf(req), {
       action: 'deposit.report',
       target: { type: 'deposit', id: outcome.deposit.id },
-      after: { status: outcome.deposit.status, amount: outcome.deposit.amount, confirmations: outcome.deposit.confirmations, credited: outcome.credited },
+      after: {
+        status: outcome.deposit.status,
+        amount: outcome.deposit.amount,
+        confirmations: outcome.deposit.confirmations,
+        credited: outcome.credited,
+      },
     });
     ok(res, outcome);
   });
