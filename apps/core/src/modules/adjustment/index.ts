@@ -2,5 +2,6 @@
 
 export type { AdjustmentDeps, AdjustmentInput, AdjustmentView } from './adjustment';
 export { approveAdjustment, listAdjustments, rejectAdjustment, requestAdjustment } from './adjustment';
+export { checkAdjustments } from './check';
 export { adjustmentAdminRoutes } from './routes';
 export { grantTurnoverWaiver } from './waiver';

@@ -19,6 +19,7 @@ import { balancesOf } from '../ledger/ledger';
 import { ledgerTransfers } from '../ledger/schema';
 import { botOutbox } from '../notify/schema';
 import { chargeWithdrawConfig } from '../wallet/schema';
+import { withdrawals } from './schema';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -386,7 +387,8 @@ describe('four eyes above secondApprovalAbove', () => {
     const user = await registerWithdrawer(ctx);
     await fundUser(ctx, user.id, 'CASH', 500_000n);
     const form = { amount: '3000', bankCardId: String(await withCard(user)), assetPassword: user.assetPassword, code: await code(user) };
-    const { id, orderNo } = (await cashApply(user, form)).result as { id: number; orderNo: string };
+    const { id } = (await cashApply(user, form)).result;
+    const [{ orderNo } = { orderNo: "" }] = await ctx.db.select({ orderNo: withdrawals.orderNo }).from(withdrawals).where(eq(withdrawals.id, id));
     await ctx.api.post(`/admin/withdrawals/${id}/reject`, { reason: 'Name mismatch' }, asOperator);
     const [row] = (await listAudit(ctx.db, { action: 'withdrawal.reject', targetId: String(id), limit: 1 })).list;
     expect(row).toMatchObject({ before: { status: 'pending_review' }, after: { status: 'rejected' }, reason: 'Name mismatch' });
