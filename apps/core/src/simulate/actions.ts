@@ -331,7 +331,13 @@ export async function decide(a: ActionContext, user: VirtualUser): Promise<void>
 export async function adjust(a: ActionContext, user: VirtualUser, direction: 'credit' | 'debit'): Promise<void> {
   const { target } = a;
   const requester = { headers: { Authorization: target.operators?.requester ?? `Ops ${TEST_OPS_TOKEN}` } };
-  const form = { userId: String(user.userId), coin: 'CASH', direction, amount: direction === 'credit' ? '3.25' : '1.50', reason: 'simulation' };
+  const form = {
+    userId: String(user.userId),
+    coin: 'CASH',
+    direction,
+    amount: direction === 'credit' ? '3.25' : '1.50',
+    reason: 'simulation',
+  };
   const asked = await target.api.post<{ id: number }>('/admin/adjustments', form, requester);
   a.record({ user: user.index, op: 'adjustRequest', code: asked.code, ids: asked.result ? String(asked.result.id) : undefined });
   if (!asked.result) return;

@@ -1,2 +1,2 @@
-export * from './roles';
 export * from './fourEyes';
+export * from './roles';

@@ -6,6 +6,8 @@ import { listAudit } from '../audit';
 import { balancesOf, systemBalance } from '../ledger/ledger';
 import { ledgerTransfers, turnover } from '../ledger/schema';
 import { approveAdjustment, rejectAdjustment, requestAdjustment } from './adjustment';
+import { checkAdjustments } from './check';
+import { balanceAdjustments } from './schema';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -137,5 +139,19 @@ describe('turnover waiver', () => {
     expect((await ctx.api.post(`/admin/users/${user.id}/turnoverWaiver`, { coin: 'CASH' }, asOperator)).code).toBe(400);
     expect((await ctx.api.post('/admin/users/999999999/turnoverWaiver', { coin: 'CASH', reason: 'x' }, asOperator)).code).toBe(404);
     expect(await ctx.db.select().from(ledgerTransfers).where(isNotNull(ledgerTransfers.auditId))).not.toHaveLength(0);
+  });
+});
+
+describe('checkAdjustments (the simulation invariant)', () => {
+  it('holds after the decisions above, and names an approved adjustment that moved nothing', async () => {
+    expect(await checkAdjustments(ctx.db)).toEqual([]);
+    const user = await registerUser(ctx);
+    const { id } = await requestAdjustment(deps(), { userId: user.id, coin: 'GOLD', direction: 'credit', amount: 5n, reason: 'x' }, ann);
+    await ctx.db.update(balanceAdjustments).set({ status: 'approved' }).where(eq(balanceAdjustments.id, id));
+    expect(await checkAdjustments(ctx.db)).toEqual([
+      'adjustments GOLD: approved net 5, the adjustments account moved 0',
+      `adjustment ${id} (approved): 0 transfers, carrying its audit id: false`,
+    ]);
+    await ctx.db.update(balanceAdjustments).set({ status: 'pending' }).where(eq(balanceAdjustments.id, id));
   });
 });

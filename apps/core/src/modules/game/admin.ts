@@ -91,7 +91,12 @@ export function gameAdminRoutes({ db, clock, catalog }: { db: Database; clock: C
     if (!(await findUserById(db, userId))) throw new AppError('NOT_FOUND');
     const mismatches = await repairBetFigures(db, userId);
     // before: the figures that differed from the bets (each mismatch holds stored and recomputed); after: repaired.
-    await recordAudit(db, clock, actorOf(req), { action: 'figures.repair', target: { type: 'user', id: userId }, before: mismatches, after: { repaired: mismatches.length } });
+    await recordAudit(db, clock, actorOf(req), {
+      action: 'figures.repair',
+      target: { type: 'user', id: userId },
+      before: mismatches,
+      after: { repaired: mismatches.length },
+    });
     ok(res, { userId, mismatches }, 'Updated Successfully');
   });
 

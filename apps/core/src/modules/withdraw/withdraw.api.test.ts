@@ -388,7 +388,10 @@ describe('four eyes above secondApprovalAbove', () => {
     await fundUser(ctx, user.id, 'CASH', 500_000n);
     const form = { amount: '3000', bankCardId: String(await withCard(user)), assetPassword: user.assetPassword, code: await code(user) };
     const { id } = (await cashApply(user, form)).result;
-    const [{ orderNo } = { orderNo: "" }] = await ctx.db.select({ orderNo: withdrawals.orderNo }).from(withdrawals).where(eq(withdrawals.id, id));
+    const [{ orderNo } = { orderNo: '' }] = await ctx.db
+      .select({ orderNo: withdrawals.orderNo })
+      .from(withdrawals)
+      .where(eq(withdrawals.id, id));
     await ctx.api.post(`/admin/withdrawals/${id}/reject`, { reason: 'Name mismatch' }, asOperator);
     const [row] = (await listAudit(ctx.db, { action: 'withdrawal.reject', targetId: String(id), limit: 1 })).list;
     expect(row).toMatchObject({ before: { status: 'pending_review' }, after: { status: 'rejected' }, reason: 'Name mismatch' });
