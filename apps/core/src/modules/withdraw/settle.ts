@@ -27,33 +27,15 @@ export async function settlePaid(
   if (!paid) return undefined;
   const reference = `withdrawal:${row.orderNo}`;
   const asset = row.currency as WalletCurrency;
-  await transfer(
-    tx,
-    {
-      asset,
-      from: { system: 'withdrawals_in_flight' },
-      to: { system: 'withdrawals_paid' },
-      amount: row.receive,
-      type: 'withdraw_paid',
-      reference,
-      auditId,
-    },
-    clock.now(),
-  );
-  if (row.fee > 0n) {
-    await transfer(
-      tx,
-      {
-        asset,
-        from: { system: 'withdrawals_in_flight' },
-        to: { system: 'fees' },
-        amount: row.fee,
-        type: 'withdraw_fee',
-        reference,
-        auditId,
-      },
-      clock.now(),
-    );
+  // The amount received goes out, the fee (if any) to the fee account; both carry the approval's audit row.
+  const moves = [
+    { to: 'withdrawals_paid', amount: row.receive, type: 'withdraw_paid' },
+    { to: 'fees', amount: row.fee, type: 'withdraw_fee' },
+  ] as const;
+  for (const move of moves) {
+    if (move.amount <= 0n) continue;
+    const from = { system: 'withdrawals_in_flight' } as const;
+    await transfer(tx, { asset, from, to: { system: move.to }, amount: move.amount, type: move.type, reference, auditId }, clock.now());
   }
   await postMessage(tx, clock, row.userId, 'withdraw_approved', messageParams(paid));
   return paid;
