@@ -89,13 +89,14 @@ export function gameAdminRoutes({ db, clock, catalog }: { db: Database; clock: C
     }
     if (userId === undefined) throw AppError.invalid({ userId: 'FIELD_INVALID' });
     if (!(await findUserById(db, userId))) throw new AppError('NOT_FOUND');
+    // before: the figure rows that differed from the bets (stored and recomputed); after: what still differs (nothing).
+    const before = await checkBetFigures(db, userId);
     const mismatches = await repairBetFigures(db, userId);
-    // before: the figures that differed from the bets (each mismatch holds stored and recomputed); after: repaired.
     await recordAudit(db, clock, actorOf(req), {
       action: 'figures.repair',
       target: { type: 'user', id: userId },
-      before: mismatches,
-      after: { repaired: mismatches.length },
+      before,
+      after: mismatches,
     });
     ok(res, { userId, mismatches }, 'Updated Successfully');
   });
