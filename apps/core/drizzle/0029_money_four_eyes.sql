@@ -43,7 +43,7 @@ CREATE TABLE "money_exceptions" (
 	"decision_audit_id" bigint,
 	"refund_ref" text,
 	CONSTRAINT "money_exceptions_kind" CHECK ("money_exceptions"."kind" in ('depositBelowMinimum', 'amountMismatch')),
-	CONSTRAINT "money_exceptions_status" CHECK ("money_exceptions"."status" in ('open', 'creditRequested', 'credited', 'refunded')),
+	CONSTRAINT "money_exceptions_status" CHECK ("money_exceptions"."status" in ('open', 'creditRequested', 'refunding', 'credited', 'refunded')),
 	CONSTRAINT "money_exceptions_amount" CHECK ("money_exceptions"."amount" > 0)
 );
 --> statement-breakpoint

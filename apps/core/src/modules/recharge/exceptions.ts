@@ -1,5 +1,5 @@
 import { AppError, type Asset, decisionRefusal, formatMoney, visibleReason, type WalletCurrency } from '@prism/domain';
-import { and, desc, eq, inArray } from 'drizzle-orm';
+import { and, desc, eq } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { type AuditActor, recordAudit } from '../audit';
 import { balancesOf, recordRechargeTurnover, transfer } from '../ledger';
@@ -149,8 +149,10 @@ function creditNotice(row: ExceptionRow): { kind: 'deposit_credited' | 'recharge
 
 /**
  * One operator refunds the money through the adapter it came through (no ledger movement: it never
- * entered the books). The adapter is asked first, idempotently on the exception, so a concurrent or
- * repeated refund is one refund; then the state and the audit row 'exception.refund' commit together.
+ * entered the books). The exception is claimed first ('refunding', so a concurrent credit approval
+ * is refused), then the adapter is asked, idempotently on the exception, then the state and the
+ * audit row 'exception.refund' commit together. If the adapter refuses, the claim is given back; if
+ * the server dies in between, refunding again finishes it (the adapter's key makes it one refund).
  */
 export async function refundException(
   context: RechargeContext,
@@ -160,22 +162,28 @@ export async function refundException(
 ): Promise<ExceptionView> {
   const { db, clock } = context;
   const shown = requiredReason(reason);
-  const open: ExceptionStatus[] = ['open', 'creditRequested'];
-  const [found] = await db
-    .select()
-    .from(moneyExceptions)
-    .where(and(eq(moneyExceptions.id, id), inArray(moneyExceptions.status, open)));
-  if (!found) {
-    const [exists] = await db.select({ id: moneyExceptions.id }).from(moneyExceptions).where(eq(moneyExceptions.id, id));
-    throw new AppError(exists ? 'ALREADY_DECIDED' : 'NOT_FOUND');
+  const claimed = await db.transaction(async (tx) => {
+    const row = await lockIn(tx, id, ['open', 'creditRequested', 'refunding']);
+    await tx.update(moneyExceptions).set({ status: 'refunding' }).where(eq(moneyExceptions.id, id));
+    return row;
+  });
+  let refundRef: string;
+  try {
+    ({ refundRef } = await sendRefund(context, claimed, shown));
+  } catch (error) {
+    const back = claimed.status === 'refunding' ? 'open' : claimed.status;
+    await db
+      .update(moneyExceptions)
+      .set({ status: back })
+      .where(and(eq(moneyExceptions.id, id), eq(moneyExceptions.status, 'refunding')));
+    throw error;
   }
-  const { refundRef } = await sendRefund(context, found, shown);
   const row = await db.transaction(async (tx) => {
-    const before = await lockIn(tx, id, open);
+    await lockIn(tx, id, ['refunding']);
     await recordAudit(tx, clock, actor, {
       action: 'exception.refund',
       target: { type: 'exception', id },
-      before: { status: before.status },
+      before: { status: claimed.status },
       after: { status: 'refunded', refundRef },
       reason: shown,
     });

@@ -104,14 +104,15 @@ export const chainDeposits = pgTable(
 
 export const EXCEPTION_KINDS = ['depositBelowMinimum', 'amountMismatch'] as const;
 export type ExceptionKind = (typeof EXCEPTION_KINDS)[number];
-export const EXCEPTION_STATUSES = ['open', 'creditRequested', 'credited', 'refunded'] as const;
+export const EXCEPTION_STATUSES = ['open', 'creditRequested', 'refunding', 'credited', 'refunded'] as const;
 export type ExceptionStatus = (typeof EXCEPTION_STATUSES)[number];
 
 /**
  * Money that arrived but was not credited (docs/money.md, "Money exceptions"): a USDT deposit below
  * the minimum, a recharge order paid with another amount. Recorded with the deposit or the order;
  * an operator decides: refund (through the gateway or chain adapter) or credit (a second operator
- * approves). open -> refunded | creditRequested -> credited (or refunded instead).
+ * approves). open | creditRequested -> refunding (claimed while the adapter pays back) -> refunded;
+ * creditRequested -> credited.
  */
 export const moneyExceptions = pgTable(
   'money_exceptions',
