@@ -13,6 +13,8 @@ import { moduleRouter } from './http/moduleRouter';
 import { createRateLimiter } from './http/rateLimit';
 import { requestContext } from './http/requestContext';
 import { checkLedgerAndBets } from './ledgerCheck';
+import { adjustmentAdminRoutes } from './modules/adjustment';
+import { auditAdminRoutes } from './modules/audit';
 import { authenticate, authRoutes, loginAddressPeers } from './modules/auth';
 import { broadcastAdminRoutes } from './modules/broadcast';
 import { checkInRoutes } from './modules/checkIn';
@@ -180,6 +182,8 @@ function adminRouter(deps: CoreDeps, services: Services): Router {
   router.use(powerAdminRoutes({ db: deps.db, clock: deps.clock, power: services.power }));
   router.use(followInvestAdminRoutes({ db: deps.db, clock: deps.clock, followInvest: services.followInvest }));
   router.use(fixedDepositAdminRoutes({ db: deps.db, clock: deps.clock, fixedDeposit: services.fixedDeposit }));
+  router.use(auditAdminRoutes({ db: deps.db }));
+  router.use(adjustmentAdminRoutes({ db: deps.db, clock: deps.clock }));
   return router;
 }
 

@@ -142,6 +142,10 @@ export const errorCatalogue = {
   OPERATOR_LAST_OWNER: { code: 25008, message: 'This is the last active owner: make another owner first' },
   OPERATOR_SELF: { code: 25009, message: 'You cannot change or sign out your own account here' },
   OPERATOR_NOT_FOUND: { code: 25010, message: 'No such operator' },
+  // Four eyes on money (docs/operations.md, "The audit log"; packages/domain/src/operator/fourEyes.ts): operator-only
+  FOUR_EYES_SELF: { code: 19101, message: 'A second operator must approve this' },
+  ALREADY_DECIDED: { code: 19102, message: 'This request has already been decided' },
+  REFUND_UNAVAILABLE: { code: 19103, message: 'No refund route is configured for this payment: refund it by hand' },
 } as const satisfies Record<string, { code: number; message: string }>;
 
 export type ErrorKey = keyof typeof errorCatalogue;

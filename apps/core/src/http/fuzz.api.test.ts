@@ -85,6 +85,8 @@ const FIELDS = [
   'taskId',
   'target',
   'reward',
+  'userId',
+  'direction',
 ];
 const nasty = fc.oneof(
   fc.string(),

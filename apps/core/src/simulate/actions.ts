@@ -323,6 +323,31 @@ export async function decide(a: ActionContext, user: VirtualUser): Promise<void>
   if (answer.code === NO_ANSWER) user.pendingWithdrawals.push(id);
 }
 
+/**
+ * Four eyes: one operator asks to credit or debit this user's CASH, a second approves it (over
+ * HTTP with the target's two operators, else at the service level in process; a chaos target with
+ * neither only requests). A debit beyond the balance is refused and changes nothing.
+ */
+export async function adjust(a: ActionContext, user: VirtualUser, direction: 'credit' | 'debit'): Promise<void> {
+  const { target } = a;
+  const requester = { headers: { Authorization: target.operators?.requester ?? `Ops ${TEST_OPS_TOKEN}` } };
+  const form = {
+    userId: String(user.userId),
+    coin: 'CASH',
+    direction,
+    amount: direction === 'credit' ? '3.25' : '1.50',
+    reason: 'simulation',
+  };
+  const asked = await target.api.post<{ id: number }>('/admin/adjustments', form, requester);
+  a.record({ user: user.index, op: 'adjustRequest', code: asked.code, ids: asked.result ? String(asked.result.id) : undefined });
+  if (!asked.result) return;
+  const { id } = asked.result;
+  const code = target.operators
+    ? (await target.api.post(`/admin/adjustments/${id}/approve`, {}, { headers: { Authorization: target.operators.approver } })).code
+    : await target.secondOperator?.approveAdjustment(id);
+  if (code !== undefined) a.record({ user: user.index, op: `adjustApprove:${direction}`, code, ids: String(id) });
+}
+
 /** The operator rewrites this user's bet figures from their bets while everyone bets (the invariants then compare them). */
 export async function repairFigures(a: ActionContext, user: VirtualUser): Promise<void> {
   const answer = await a.target.api.post(

@@ -2,6 +2,7 @@ import { DEFAULT_REBATE_RATES, type GameOdds, type GameResult, settleBet, verify
 import { sql } from 'drizzle-orm';
 import { type Database, queryRows } from '../db/client';
 import { checkLedgerAndBets } from '../ledgerCheck';
+import { checkAdjustments } from '../modules/adjustment';
 import { checkFixedDeposits } from '../modules/fixedDeposit/check';
 import { checkFollowInvestOrders } from '../modules/followInvest/check';
 import { checkBetFigures } from '../modules/game/figures';
@@ -82,6 +83,7 @@ export async function checkInvariants({ db, now, retried, users }: InvariantInpu
   // Rebates: each day and kind paid once, exactly as its rebate_periods row records.
   failures.push(...(await checkRebates(db)));
   failures.push(...(await checkPower(db)));
+  failures.push(...(await checkAdjustments(db)));
 
   // Every drawn session's result verifies from its published data.
   const sessions = await queryRows<{ period_id: string; level: number }>(

@@ -35,6 +35,9 @@ describe('simulation', () => {
     expect(first.outcomes['fakeInvitee 10047']).toBeGreaterThan(0);
     expect(first.outcomes['honestInvitee 200']).toBeGreaterThan(0);
     expect((first.outcomes['withdraw 200'] ?? 0) + (first.outcomes['approve 200'] ?? 0)).toBeGreaterThan(5);
+    // Four-eyes adjustments: requested by one operator, approved by another (checkAdjustments holds).
+    expect(first.outcomes['adjustRequest 200']).toBeGreaterThan(0);
+    expect(first.outcomes['adjustApprove 200']).toBeGreaterThan(0);
     const again = await simulate(11);
     expect(again.failures).toEqual([]);
     expect(again.digest).toBe(first.digest);

@@ -2,6 +2,7 @@ import type { GameSession } from '@prism/domain';
 import { TEST_OPS_TOKEN } from '../testing';
 import {
   type ActionContext,
+  adjust,
   bet,
   betPoint,
   buyPower,
@@ -53,6 +54,8 @@ export interface SimulationReport {
 
 /** Every this many rounds one invitee arrives (actions of its own stream, so the users' streams are unchanged). */
 const INVITE_EVERY = 3;
+/** Every this many rounds two operators adjust a user's balance (by round, so the users' streams are unchanged). */
+const ADJUST_EVERY = 4;
 
 async function limited<T>(items: T[], limit: number, work: (item: T) => Promise<void>): Promise<void> {
   let next = 0;
@@ -145,6 +148,10 @@ export async function runSimulation(target: SimulationTarget, options: Simulatio
       // Four invitees in a row (one of each kind) per inviter, among the first four users.
       const inviter = users[Math.floor(invitees / INVITEE_KINDS.length) % Math.min(4, users.length)] as VirtualUser;
       await fakeInvitee(a, inviter, INVITEE_KINDS[invitees % INVITEE_KINDS.length] ?? 'honest', invitees++, inviting);
+    }
+    if (round % ADJUST_EVERY === 0) {
+      const adjusted = users[(round / ADJUST_EVERY) % users.length] as VirtualUser;
+      await adjust(a, adjusted, round % (2 * ADJUST_EVERY) === 0 ? 'debit' : 'credit');
     }
     await target.betweenRounds();
   }

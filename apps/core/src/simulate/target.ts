@@ -1,5 +1,7 @@
+import { AppError, errorCatalogue } from '@prism/domain';
 import type { Database } from '../db/client';
-import { lastWithdrawCode, type TestApi, type TestContext } from '../testing';
+import { approveAdjustment } from '../modules/adjustment';
+import { lastWithdrawCode, operatorActor, type TestApi, type TestContext } from '../testing';
 
 /**
  * Where a simulation runs. The same users and checks drive either one core in
@@ -23,6 +25,15 @@ export interface SimulationTarget {
   /** Faults (crashes) run between these two calls, while users act. */
   startFaults(): void;
   stopFaults(): Promise<Record<string, unknown>>;
+  /**
+   * Four eyes needs two operators: their Authorization header values (requester, approver).
+   * TODO(integrator, issue 25): once the "operators" helper's provisionOperator lands
+   * (apps/core/src/testing/operators.ts), give every target two finance operators' API tokens here
+   * and drop `secondOperator`. Until then only the shared token exists on HTTP.
+   */
+  operators?: { requester: string; approver: string };
+  /** Meanwhile: a second operator at the service level (in-process only); answers the envelope code. */
+  secondOperator?: { approveAdjustment(id: number): Promise<number> };
 }
 
 /** Monday 09:00 in London: inside the withdrawal window for the whole run. */
@@ -52,5 +63,16 @@ export function inProcessTarget(ctx: TestContext): SimulationTarget {
     withdrawCode: (userId) => lastWithdrawCode(ctx, userId),
     startFaults() {},
     stopFaults: async () => ({}),
+    secondOperator: {
+      async approveAdjustment(id) {
+        try {
+          await approveAdjustment({ db: ctx.db, clock: ctx.clock }, id, operatorActor(2, 'sim-approver'));
+          return 200;
+        } catch (error) {
+          if (error instanceof AppError) return errorCatalogue[error.key].code;
+          throw error;
+        }
+      },
+    },
   };
 }

@@ -1,3 +1,5 @@
+export { operatorActor } from './actors';
+export { expectAuditAppendOnly } from './audit';
 export { type BotServer, startBotServer } from './botServer';
 export { createEmptyPostgresDatabase, createTestDatabase, testDatabaseKind } from './database';
 export { nextGameSession } from './game';

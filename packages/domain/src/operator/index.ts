@@ -1,2 +1,3 @@
+export * from './fourEyes';
 export * from './roles';
 export * from './staleForm';

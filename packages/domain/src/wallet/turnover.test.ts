@@ -9,6 +9,7 @@ import {
   bookAfterMultiple,
   bookAfterReceiving,
   bookAfterRecharge,
+  bookAfterWaiver,
   type CarriedLock,
   NO_LOCK,
   type RateOf,
@@ -424,5 +425,19 @@ describe('the operator lowers the multiple: money already held follows', () => {
       }),
       { numRuns: 300 },
     );
+  });
+});
+
+describe('bookAfterWaiver', () => {
+  it('frees the waived asset only; the pool keeps what was bet', () => {
+    const book = {
+      CASH: { required: 1000n, principal: 1000n, done: 1200n },
+      CHIP: { required: 500n, principal: 500n, done: 0n },
+      USDT: { required: 300n, principal: 300n, done: 0n },
+    };
+    const after = bookAfterWaiver(book, 'USDT');
+    expect(withdrawableOfBook(after, 'USDT', 300n)).toBe(300n);
+    expect(after.CHIP).toEqual(settleTurnover(book).CHIP);
+    expect(withdrawableOfBook(bookAfterWaiver(book, 'CASH'), 'CASH', 1000n)).toBe(1000n);
   });
 });

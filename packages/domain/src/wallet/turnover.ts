@@ -285,6 +285,14 @@ export function withdrawBreakdown(book: TurnoverBook, asset: Asset, balance: Mon
 }
 
 /**
+ * An operator waives a user's turnover requirement on one asset (a turnover waiver, audited): the
+ * asset's lock is gone, the pool's bets done so far still count toward its other members' locks.
+ */
+export function bookAfterWaiver(book: TurnoverBook, asset: Asset): Record<Asset, TurnoverState> {
+  return { ...settleTurnover(book), [asset]: EMPTY };
+}
+
+/**
  * The operator changed a pool's multiple (`betLimitRechargeMultiple4Withdraw`
  * of CASH or USDT): money already held needs no more than the new multiple
  * times itself in bets, so lowering it frees money at once and 0 frees the

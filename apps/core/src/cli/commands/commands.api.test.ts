@@ -1,6 +1,7 @@
 import { HttpClient } from '@prism/client';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { listAudit } from '../../modules/audit';
 import { createTestContext, registerUser, TEST_OPS_TOKEN, type TestContext } from '../../testing';
 import { nextGameSession } from '../../testing/game';
 import { seedBet } from '../../testing/team';
@@ -85,6 +86,10 @@ describe('npm run ops', () => {
     expect(found.mismatches).toHaveLength(2);
     expect(((await ops('game figures')) as { mismatches: { userId: number }[] }).mismatches.map((m) => m.userId)).toContain(user.id);
     expect(await ops(`game figures repair ${user.id}`)).toEqual({ userId: user.id, mismatches: [] });
+    // Audited with the figures before (the two mismatches) and after (none).
+    const [repairAudit] = (await listAudit(ctx.db, { action: 'figures.repair', targetId: String(user.id), limit: 1 })).list;
+    expect(repairAudit).toMatchObject({ operatorLogin: 'ops-token', after: [] });
+    expect(repairAudit?.before).toHaveLength(2);
     expect(await ops(`game figures ${user.id}`)).toEqual({ userId: user.id, mismatches: [] });
     // Two users at once: --all repairs whoever the check names.
     const other = await registerUser(ctx);

@@ -94,10 +94,23 @@ export function gameAdminRoutes({ db, catalog, clock }: { db: Database; catalog:
   // One user (userId), or up to REPAIR_BATCH of the users whose figures differ (all=true).
   router.post('/game/figures/repair', permit('ledger.repair'), async (req, res) => {
     const { userId, all } = parseInput(figuresBody, req.body);
-    if (all) return ok(res, await repairAllBetFigures(db), 'Updated Successfully');
+    if (all) {
+      const repaired = await repairAllBetFigures(db);
+      await recordAudit(db, clock, actorOf(req), { action: 'figures.repair', target: { type: 'figures', id: 'all' }, after: repaired });
+      return ok(res, repaired, 'Updated Successfully');
+    }
     if (userId === undefined) throw AppError.invalid({ userId: 'FIELD_INVALID' });
     if (!(await findUserById(db, userId))) throw new AppError('NOT_FOUND');
-    ok(res, { userId, mismatches: await repairBetFigures(db, userId) }, 'Updated Successfully');
+    // before: the figure rows that differed from the bets (stored and recomputed); after: what still differs (nothing).
+    const before = await checkBetFigures(db, userId);
+    const mismatches = await repairBetFigures(db, userId);
+    await recordAudit(db, clock, actorOf(req), {
+      action: 'figures.repair',
+      target: { type: 'user', id: userId },
+      before,
+      after: mismatches,
+    });
+    ok(res, { userId, mismatches }, 'Updated Successfully');
   });
 
   return router;

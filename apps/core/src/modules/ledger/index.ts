@@ -5,6 +5,7 @@ export { checkLedger } from './check';
 export type { SystemAccountName, TransferInput, TransferType } from './ledger';
 export { balancesOf, lockUserBalances, shardFor, systemBalance, transfer, transferBatch, transferFromSystemSql } from './ledger';
 export {
+  auditedTransfersPerReference,
   balancesJsonSql,
   creditTotalsJsonSql,
   firstUserCredits,
@@ -31,5 +32,7 @@ export {
   recordGivenTurnover,
   recordReceivedTurnover,
   recordRechargeTurnover,
+  turnoverState,
+  waiveTurnover,
   withdrawableOf,
 } from './turnover';

@@ -33,6 +33,8 @@ export type SystemAccountName =
   /** Fixed-deposit principals while they are held; their interest is paid from deposit_interest. */
   | 'fixed_deposits'
   | 'deposit_interest'
+  /** Manual balance adjustments approved by two operators: credits come from it, debits go to it. */
+  | 'adjustments'
   | `deposits:${string}`;
 
 export type AccountRef = { userId: number } | { system: SystemAccountName };
@@ -70,6 +72,8 @@ export interface TransferInput {
   reference: string;
   idempotencyKey?: string | undefined;
   meta?: Record<string, unknown> | undefined;
+  /** The audit row of the operator action that caused the movement (audit module's recordAudit), if an operator did. */
+  auditId?: number | undefined;
 }
 
 /** System accounts are split into this many rows, so concurrent transfers rarely meet on one. */
@@ -171,9 +175,9 @@ export async function transfer(tx: Executor, input: TransferInput, now: Date): P
   const [row] = await queryRows<{ id: number }>(
     tx,
     sql`with changed as (${change(second, deltaOf(second))})
-        insert into ledger_transfers (asset, from_account_id, to_account_id, amount, type, reference, idempotency_key, meta, created_at)
+        insert into ledger_transfers (asset, from_account_id, to_account_id, amount, type, reference, idempotency_key, meta, created_at, audit_id)
         select ${input.asset}, ${from.id}, ${to.id}, ${input.amount}, ${input.type}, ${input.reference}, ${input.idempotencyKey ?? null},
-               ${input.meta ? JSON.stringify(input.meta) : null}::jsonb, ${now.toISOString()}::timestamptz
+               ${input.meta ? JSON.stringify(input.meta) : null}::jsonb, ${now.toISOString()}::timestamptz, ${input.auditId ?? null}::bigint
         from changed returning id`,
   );
   if (!row) throw new AppError('INSUFFICIENT_BALANCE');
@@ -235,12 +239,13 @@ export async function transferBatch(tx: Executor, inputs: readonly TransferInput
       reference: input.reference,
       idempotency_key: input.idempotencyKey ?? null,
       meta: input.meta ?? null,
+      audit_id: input.auditId ?? null,
     }));
     await tx.execute(
-      sql`insert into ledger_transfers (asset, from_account_id, to_account_id, amount, type, reference, idempotency_key, meta, created_at)
-          select r.asset, r.from_id, r.to_id, r.amount, r.type, r.reference, r.idempotency_key, r.meta, ${now.toISOString()}::timestamptz
+      sql`insert into ledger_transfers (asset, from_account_id, to_account_id, amount, type, reference, idempotency_key, meta, created_at, audit_id)
+          select r.asset, r.from_id, r.to_id, r.amount, r.type, r.reference, r.idempotency_key, r.meta, ${now.toISOString()}::timestamptz, r.audit_id
           from jsonb_to_recordset(${JSON.stringify(chunk)}::jsonb)
-            as r(asset text, from_id bigint, to_id bigint, amount bigint, type text, reference text, idempotency_key text, meta jsonb)`,
+            as r(asset text, from_id bigint, to_id bigint, amount bigint, type text, reference text, idempotency_key text, meta jsonb, audit_id bigint)`,
     );
   }
 }

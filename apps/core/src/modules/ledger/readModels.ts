@@ -73,6 +73,15 @@ export const userCreditTotalSql = (userId: number, type: TransferType, assets: r
 export const transfersPerReference = (type: TransferType): SQL =>
   sql`select reference, count(*) as transfers, sum(amount) as total from ledger_transfers where type = ${typeLiteral(type)} group by reference`;
 
+/**
+ * Per reference, the `type` transfers and the audit row they carry: audit_id is null unless every
+ * one carries the same id. Columns: reference, transfers, audit_id (operator corrections' checks).
+ */
+export const auditedTransfersPerReference = (type: TransferType): SQL =>
+  sql`select reference, count(*) as transfers,
+        case when count(audit_id) = count(*) and count(distinct audit_id) = 1 then min(audit_id) end as audit_id
+      from ledger_transfers where type = ${typeLiteral(type)} group by reference`;
+
 /** Every transfer's id, amount and idempotency key, as a FROM item (joined by key: its unique index). */
 export const transferKeys: SQL = sql`(select id, amount, idempotency_key from ledger_transfers)`;
 

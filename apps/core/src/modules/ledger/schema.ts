@@ -52,6 +52,8 @@ export const ledgerTransfers = pgTable(
     idempotencyKey: text('idempotency_key'),
     meta: jsonb('meta'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    /** The audit_log row of the operator action that caused this movement (approval, adjustment, ...); null for everything else. */
+    auditId: bigint('audit_id', { mode: 'number' }),
   },
   (t) => [
     check('ledger_transfers_amount_positive', sql`${t.amount} > 0`),
@@ -65,6 +67,8 @@ export const ledgerTransfers = pgTable(
     /** Team statistics: members' recharges and stakes without reading their bets' transfers (modules/team/stats.ts). */
     index('ledger_transfers_recharge_to_idx').on(t.toAccountId, t.amount).where(sql`${t.type} = 'recharge'`),
     index('ledger_transfers_power_from_idx').on(t.fromAccountId, t.amount).where(sql`${t.type} = 'power'`),
+    /** An audit row's movements (what an operator's action moved). */
+    index('ledger_transfers_audit_idx').on(t.auditId).where(sql`${t.auditId} is not null`),
   ],
 );
 

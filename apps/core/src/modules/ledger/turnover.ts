@@ -6,9 +6,11 @@ import {
   bookAfterMultiple,
   bookAfterReceiving,
   bookAfterRecharge,
+  bookAfterWaiver,
   type CarriedLock,
   type ExchangeMove,
   type Money,
+  settleTurnover,
   TURNOVER_POOL,
   type TurnoverBook,
   type TurnoverPool,
@@ -135,6 +137,22 @@ export async function applyMultipleToHeld(db: Database, pool: TurnoverPool, mult
     });
   }
   return holders.length;
+}
+
+/**
+ * An operator's turnover waiver: the asset's lock and requirement are cleared (bookAfterWaiver).
+ * Returns the asset's state before and after, for the audit row written in the same transaction.
+ */
+export async function waiveTurnover(
+  tx: Executor,
+  userId: number,
+  asset: Asset,
+): Promise<{ before: TurnoverState; after: TurnoverState; locked: Money }> {
+  const book = await lockedBook(tx, userId);
+  const settled = settleTurnover(book);
+  const after = bookAfterWaiver(book, asset);
+  await saveBook(tx, userId, book, after);
+  return { before: settled[asset], after: after[asset], locked: settled[asset].principal };
 }
 
 /** The stored row of one asset (tests and diagnostics). */

@@ -5,6 +5,7 @@ import { recordRechargeTurnover, transfer } from '../ledger';
 import { postMessage } from '../message';
 import { loadWalletConfig } from '../wallet';
 import type { RechargeContext } from './context';
+import { recordException } from './exceptions';
 import type { GatewayCallback } from './gateway';
 import { notifyAfterCommit } from './notices';
 import { findOrderWithChannel } from './orders';
@@ -51,6 +52,21 @@ export async function settleCallback(context: RechargeContext, gatewayName: stri
       // Settled before (a replay, or a concurrent duplicate that got there first).
       const [current] = await tx.select({ status: rechargeOrders.status }).from(rechargeOrders).where(eq(rechargeOrders.id, order.id));
       return { status: (current?.status ?? order.status) as RechargeOrderStatus, credited: undefined };
+    }
+    if (next === 'amount_mismatch' && callback.paidAmount > 0n) {
+      // Paid, not credited: an operator refunds or credits it (money exceptions).
+      await recordException(tx, {
+        kind: 'amountMismatch',
+        sourceId: order.id,
+        userId: order.userId,
+        coin: order.currency,
+        amount: callback.paidAmount,
+        expectedAmount: order.amount,
+        route: gatewayName,
+        reference: order.orderNo,
+        gatewayRef: callback.gatewayRef,
+        createdAt: clock.now(),
+      });
     }
     if (next !== 'paid') return { status: next, credited: undefined };
     const params = await creditOrder(tx, context, gatewayName, order);

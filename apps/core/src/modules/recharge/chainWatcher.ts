@@ -15,6 +15,7 @@ import { postMessage } from '../message';
 import { loadWalletConfig } from '../wallet';
 import { depositMinimum } from './addresses';
 import type { RechargeContext } from './context';
+import { recordException } from './exceptions';
 import { notifyAfterCommit } from './notices';
 import { chainDeposits, depositAddresses } from './schema';
 
@@ -92,6 +93,17 @@ export async function reportDeposit(
     if (inserted && row.status === 'below_minimum' && row.userId !== null) {
       notice = { userId: row.userId, kind: 'deposit_below_minimum', params: { amount: formatMoney(row.amount), network: row.network } };
       await postMessage(tx, context.clock, row.userId, notice.kind, notice.params);
+      await recordException(tx, {
+        kind: 'depositBelowMinimum',
+        sourceId: row.id,
+        userId: row.userId,
+        coin: 'USDT',
+        amount: row.amount,
+        expectedAmount: await depositMinimum(tx),
+        route: row.network,
+        reference: row.txHash,
+        createdAt: context.clock.now(),
+      });
     }
     const credited = await creditIfConfirmed(tx, context, row);
     if (credited) notice = credited.notice;

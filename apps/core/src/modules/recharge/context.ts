@@ -5,6 +5,13 @@ import type { Random } from '../../platform/random';
 import type { Notifier } from '../notify';
 import type { ProtectionService } from '../protection';
 import { createGatewayRegistry, type GatewayRegistry } from './gateway';
+import {
+  type ChainRefunder,
+  createSandboxChainRefunder,
+  createUnconfiguredChainRefunder,
+  type GatewayRefund,
+  recordSandboxRefund,
+} from './refunds';
 
 /** What the money-in services need, picked once from the core dependencies. */
 export interface RechargeContext {
@@ -24,9 +31,17 @@ export interface RechargeContext {
   sandboxDeposits: boolean;
   /** Self-exclusion and deposit limits refuse recharges (docs/protection.md). */
   protection: ProtectionService;
+  /** Pays back deposits below the minimum (money exceptions): the sandbox's in play money. */
+  chainRefunds: ChainRefunder;
 }
 
 /** The context from what the composition root hands in; the gateways are built here (the sandbox in play money only). */
-export function createRechargeContext(needs: Omit<RechargeContext, 'gateways'>): RechargeContext {
-  return { ...needs, gateways: createGatewayRegistry(needs.secret, [], { sandbox: needs.playMoney }) };
+export function createRechargeContext(needs: Omit<RechargeContext, 'gateways' | 'chainRefunds'>): RechargeContext {
+  const { db, clock } = needs;
+  const refunds = (request: GatewayRefund) => recordSandboxRefund(db, clock, 'gateway:sandbox', request, { orderNo: request.orderNo });
+  return {
+    ...needs,
+    gateways: createGatewayRegistry(needs.secret, [], { sandbox: needs.playMoney, refunds }),
+    chainRefunds: needs.playMoney ? createSandboxChainRefunder(db, clock) : createUnconfiguredChainRefunder(),
+  };
 }

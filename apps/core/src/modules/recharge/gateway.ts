@@ -1,6 +1,7 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import type { Money } from '@prism/domain';
-import { createSandboxGateway } from './sandboxGateway';
+import type { GatewayRefund } from './refunds';
+import { createSandboxGateway, type SandboxRefunds } from './sandboxGateway';
 
 /**
  * A payment gateway adapter. CASH recharge knows gateways only through this
@@ -26,6 +27,12 @@ export interface PaymentGateway {
    * signature, unreadable body): the route then refuses it and changes nothing.
    */
   verifyCallback(rawBody: Buffer, headers: IncomingHttpHeaders): GatewayCallback | undefined | Promise<GatewayCallback | undefined>;
+  /**
+   * Pays back an order the operator decided not to credit (a money exception). Idempotent on
+   * `request.key`; answers the gateway's refund reference. An adapter whose gateway has no refund
+   * API throws AppError('REFUND_UNAVAILABLE') (the operator then refunds by hand).
+   */
+  refund(request: GatewayRefund): Promise<{ refundRef: string }>;
 }
 
 export interface GatewayOrder {
@@ -59,8 +66,8 @@ export type GatewayRegistry = ReadonlyMap<string, PaymentGateway>;
 export function createGatewayRegistry(
   secret: string,
   extra: readonly PaymentGateway[] = [],
-  { sandbox }: { sandbox: boolean } = { sandbox: true },
+  { sandbox, refunds }: { sandbox: boolean; refunds?: SandboxRefunds } = { sandbox: true },
 ): GatewayRegistry {
-  const gateways = [...(sandbox ? [createSandboxGateway(secret)] : []), ...extra];
+  const gateways = [...(sandbox ? [createSandboxGateway(secret, refunds)] : []), ...extra];
   return new Map(gateways.map((gateway) => [gateway.name, gateway]));
 }

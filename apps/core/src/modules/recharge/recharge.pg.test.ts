@@ -1,8 +1,8 @@
 import type { ChainDeposit, DepositWallet, RechargeOrder } from '@prism/domain';
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../db/client';
-import { createTestContext, registerUser, type TestContext } from '../../testing';
+import { createTestContext, operatorActor, registerUser, type TestContext } from '../../testing';
 import { checkLedger } from '../../testing/ledger';
 import {
   asOperator,
@@ -13,6 +13,8 @@ import {
   postCallback,
   transfersWithReference,
 } from '../../testing/recharge';
+import { approveExceptionCredit, listExceptions, refundException, requestExceptionCredit } from './exceptions';
+import { sandboxRefunds } from './schema';
 
 /** Exactly-once under real concurrency: only PostgreSQL runs these transactions side by side (PGlite has one connection). */
 let ctx: TestContext;
@@ -124,6 +126,33 @@ describe('money in under concurrency', () => {
     expect(answers.filter((a) => a.result?.status === 'paid')).toHaveLength(2);
     expect(answers.filter((a) => a.result?.status === 'over_limit')).toHaveLength(3);
     expect(await balanceOf(ctx, user.id, 'CASH')).toBe(200_000n);
+    expect((await checkLedger(ctx.db)).ok).toBe(true);
+  });
+});
+
+describe('money exceptions under concurrency (PostgreSQL)', () => {
+  it('a credit approved by several operators at once and refunded at the same time: decided once, credited at most once', async () => {
+    const user = await registerUser(ctx);
+    const order = await createPendingOrder(ctx, user, '1000');
+    await postCallback(ctx, callbackBody(order.orderNo, '1000.50'));
+    const [exception] = (await listExceptions(ctx.db, 'open', 50)).filter((row) => row.reference === order.orderNo);
+    if (!exception) throw new Error('no exception recorded');
+    await requestExceptionCredit(ctx.services.recharge, exception.id, 'agreed', operatorActor(1, 'ann'));
+    const outcomes = await Promise.allSettled([
+      ...Array.from({ length: 6 }, (_, i) => approveExceptionCredit(ctx.services.recharge, exception.id, operatorActor(40 + i, `op${i}`))),
+      refundException(ctx.services.recharge, exception.id, 'sent back', operatorActor(50, 'refunder')),
+    ]);
+    expect(outcomes.filter((o) => o.status === 'fulfilled')).toHaveLength(1);
+    const credited = await transfersWithReference(ctx, `exception:${exception.id}`);
+    const [after] = (await listExceptions(ctx.db, undefined, 50)).filter((row) => row.id === exception.id);
+    expect(credited).toBe(after?.status === 'credited' ? 1 : 0);
+    expect(await balanceOf(ctx, user.id, 'CASH')).toBe(after?.status === 'credited' ? 100_050n : 0n);
+    // The adapter was asked to pay back only when the refund won (it claims the exception first).
+    const sent = await ctx.db
+      .select()
+      .from(sandboxRefunds)
+      .where(eq(sandboxRefunds.key, `exception:${exception.id}`));
+    expect(sent).toHaveLength(after?.status === 'refunded' ? 1 : 0);
     expect((await checkLedger(ctx.db)).ok).toBe(true);
   });
 });

@@ -14,14 +14,17 @@ import { caller, requireAuth } from '../../http/auth';
 import { ok } from '../../http/envelope';
 import { permit } from '../../http/permit';
 import { field, parseInput } from '../../http/validate';
+import { actorOf, recordAudit } from '../audit';
 import { idempotencyKeyOf, runIdempotent } from '../idempotency';
 import { depositWallets, rechargeAddress } from './addresses';
 import { settleCallback } from './callback';
 import { createSandboxWatcher, reportDeposit } from './chainWatcher';
 import type { RechargeContext } from './context';
+import { approveExceptionCredit, listExceptions, refundException, requestExceptionCredit } from './exceptions';
 import { listDepositsForOperator, listOrdersForOperator, listRechargeTasks } from './lists';
 import { createRechargeOrder, ensurePayment, listPayChannels, rechargeAmountList } from './orders';
 import { sandboxRoutes } from './sandboxRoutes';
+import { EXCEPTION_STATUSES } from './schema';
 import { simulateDepositRoutes } from './simulate';
 
 const network = field.oneOf(USDT_NETWORKS as unknown as [UsdtNetwork, ...UsdtNetwork[]]);
@@ -110,7 +113,19 @@ export function rechargeAdminRoutes(context: RechargeContext): Router {
     if (!isValidAddress(input.network, input.address)) throw new AppError('ADDRESS_INVALID');
     // A made-up transaction hash when the operator gives none: each such report is a new deposit.
     const txHash = input.txHash ?? Buffer.from(context.random.bytes(32)).toString('hex');
-    ok(res, await watcher.report({ ...input, txHash }));
+    const outcome = await watcher.report({ ...input, txHash });
+    // The report itself is the watcher's (it commits on its own, as a chain watcher's would); the row says who reported what.
+    await recordAudit(db, context.clock, actorOf(req), {
+      action: 'deposit.report',
+      target: { type: 'deposit', id: outcome.deposit.id },
+      after: {
+        status: outcome.deposit.status,
+        amount: outcome.deposit.amount,
+        confirmations: outcome.deposit.confirmations,
+        credited: outcome.credited,
+      },
+    });
+    ok(res, outcome);
   });
 
   router.get('/deposits', permit('deposits.manage'), async (req, res) => {
@@ -123,5 +138,34 @@ export function rechargeAdminRoutes(context: RechargeContext): Router {
     ok(res, await listOrdersForOperator(db, query.status, query.limit ?? 50));
   });
 
+  router.use(exceptionRoutes(context));
+
+  return router;
+}
+
+const exceptionId = z.object({ id: field.integer(1, 999_999_999) });
+const exceptionReason = z.object({ reason: field.optionalText(2000) });
+
+/** Money exceptions (deposits below the minimum, mismatched orders): refund, or credit with a second approver. */
+function exceptionRoutes(context: RechargeContext): Router {
+  const router = Router();
+  router.get('/exceptions', permit('deposits.manage'), async (req, res) => {
+    const query = parseInput(z.object({ status: field.oneOf(EXCEPTION_STATUSES).optional(), limit }), req.query);
+    ok(res, await listExceptions(context.db, query.status, query.limit ?? 100));
+  });
+  router.post('/exceptions/:id/refund', permit('deposits.manage'), async (req, res) => {
+    const { id } = parseInput(exceptionId, req.params);
+    const { reason } = parseInput(exceptionReason, req.body);
+    ok(res, await refundException(context, id, reason, actorOf(req)), 'Updated Successfully');
+  });
+  router.post('/exceptions/:id/credit', permit('deposits.manage'), async (req, res) => {
+    const { id } = parseInput(exceptionId, req.params);
+    const { reason } = parseInput(exceptionReason, req.body);
+    ok(res, await requestExceptionCredit(context, id, reason, actorOf(req)), 'Updated Successfully');
+  });
+  router.post('/exceptions/:id/approve', permit('deposits.manage'), async (req, res) => {
+    const { id } = parseInput(exceptionId, req.params);
+    ok(res, await approveExceptionCredit(context, id, actorOf(req)), 'Updated Successfully');
+  });
   return router;
 }

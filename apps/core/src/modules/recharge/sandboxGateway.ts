@@ -1,6 +1,7 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import { formatMoney, type Money, parseMoney } from '@prism/domain';
+import { AppError, formatMoney, type Money, parseMoney } from '@prism/domain';
 import type { GatewayCallback, PaymentGateway } from './gateway';
+import type { GatewayRefund } from './refunds';
 
 /** The built-in play-money gateway (docs/decisions.md, "Play money by default"): its "payment page" is served by this server. */
 export const SANDBOX_GATEWAY = 'sandbox';
@@ -32,9 +33,16 @@ export function sandboxCallbackBody(input: {
   return JSON.stringify({ ...input, paidAmount: formatMoney(input.paidAmount) });
 }
 
-export function createSandboxGateway(serverSecret: string): PaymentGateway {
+/** Where the sandbox writes the refunds it "pays" (recharge/refunds.ts recordSandboxRefund). */
+export type SandboxRefunds = (request: GatewayRefund) => Promise<{ refundRef: string }>;
+
+export function createSandboxGateway(serverSecret: string, refunds?: SandboxRefunds): PaymentGateway {
   return {
     name: SANDBOX_GATEWAY,
+    async refund(request) {
+      if (!refunds) throw new AppError('REFUND_UNAVAILABLE');
+      return refunds(request);
+    },
     demo: true,
     // The sandbox keeps no state of its own: the page reads the order from our database.
     createPayment: async (order) => ({ payUrl: `/core/pay/sandbox/${order.orderNo}` }),

@@ -101,3 +101,71 @@ export const chainDeposits = pgTable(
     check('chain_deposits_status', oneOf(t.status, DEPOSIT_STATUSES)),
   ],
 );
+
+export const EXCEPTION_KINDS = ['depositBelowMinimum', 'amountMismatch'] as const;
+export type ExceptionKind = (typeof EXCEPTION_KINDS)[number];
+export const EXCEPTION_STATUSES = ['open', 'creditRequested', 'refunding', 'credited', 'refunded'] as const;
+export type ExceptionStatus = (typeof EXCEPTION_STATUSES)[number];
+
+/**
+ * Money that arrived but was not credited (docs/money.md, "Money exceptions"): a USDT deposit below
+ * the minimum, a recharge order paid with another amount. Recorded with the deposit or the order;
+ * an operator decides: refund (through the gateway or chain adapter) or credit (a second operator
+ * approves). open | creditRequested -> refunding (claimed while the adapter pays back) -> refunded;
+ * creditRequested -> credited.
+ */
+export const moneyExceptions = pgTable(
+  'money_exceptions',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    kind: text('kind').notNull(),
+    /** chain_deposits.id (depositBelowMinimum) or recharge_orders.id (amountMismatch). */
+    sourceId: bigint('source_id', { mode: 'number' }).notNull(),
+    userId: bigint('user_id', { mode: 'number' }).notNull(),
+    coin: text('coin').notNull(),
+    /** What arrived. */
+    amount: bigint('amount', { mode: 'bigint' }).notNull(),
+    /** What was expected: the order's amount, or the deposit minimum then. */
+    expectedAmount: bigint('expected_amount', { mode: 'bigint' }).notNull(),
+    /** The network (deposits) or the gateway (orders) the money came through. */
+    route: text('route').notNull(),
+    /** The chain transaction hash, or the order number. */
+    reference: text('reference').notNull(),
+    gatewayRef: text('gateway_ref'),
+    status: text('status').notNull().default('open'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    requestedById: bigint('requested_by_id', { mode: 'number' }),
+    requestedBy: text('requested_by'),
+    requestReason: text('request_reason'),
+    decidedBy: text('decided_by'),
+    decidedAt: timestamp('decided_at', { withTimezone: true }),
+    decisionReason: text('decision_reason'),
+    /** The audit row of the decision (refund or credit); a credit's ledger transfer carries it too. */
+    decisionAuditId: bigint('decision_audit_id', { mode: 'number' }),
+    /** The adapter's reference of the refund. */
+    refundRef: text('refund_ref'),
+  },
+  (t) => [
+    uniqueIndex('money_exceptions_source_key').on(t.kind, t.sourceId),
+    index('money_exceptions_status_idx').on(t.status, t.id),
+    check('money_exceptions_kind', oneOf(t.kind, EXCEPTION_KINDS)),
+    check('money_exceptions_status', oneOf(t.status, EXCEPTION_STATUSES)),
+    check('money_exceptions_amount', sql`${t.amount} > 0`),
+  ],
+);
+
+/**
+ * Refunds the sandbox adapters "sent" (play money): what a real gateway or chain would have been
+ * asked to pay back, recorded once per key, so a test or an operator can see it happened.
+ */
+export const sandboxRefunds = pgTable('sandbox_refunds', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  /** 'gateway:<name>' or 'chain:<network>'. */
+  rail: text('rail').notNull(),
+  key: text('key').notNull().unique(),
+  coin: text('coin').notNull(),
+  amount: bigint('amount', { mode: 'bigint' }).notNull(),
+  destination: jsonb('destination').notNull(),
+  reason: text('reason').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+});

@@ -86,12 +86,17 @@ export function createWithdrawalReview(db: Database, withdraw: WithdrawService):
     if (!actor) return { ok: false, message: operatorTexts.notOperator };
     return run(() => decide(actor));
   };
-  // The withdrawal service takes the deciding operator's login as `by` today; once it takes the
-  // AuditActor (four-eyes and audit rows), pass `actor` itself in these two calls.
   return {
     check: (id, reviewer) => asReviewer(reviewer, () => withdraw.ensureReviewable(id)),
-    approve: (id, reviewer) => asReviewer(reviewer, (actor) => withdraw.approve(id, actor.operator.login)),
-    reject: (id, reason, reviewer) => asReviewer(reviewer, (actor) => withdraw.reject(id, reason, actor.operator.login)),
+    async approve(id, reviewer) {
+      let awaiting = false;
+      const outcome = await asReviewer(reviewer, async (actor) => {
+        awaiting = (await withdraw.approve(id, actor)).status === 'awaitingSecondApproval';
+      });
+      // A first approval above the four-eyes amount: the buttons stay for a second operator.
+      return outcome.ok && awaiting ? { ok: false, message: 'First approval recorded: a second operator must approve.' } : outcome;
+    },
+    reject: (id, reason, reviewer) => asReviewer(reviewer, (actor) => withdraw.reject(id, reason, actor)),
   };
 }
 

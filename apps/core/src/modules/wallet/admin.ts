@@ -19,7 +19,7 @@ import { field, parseInput } from '../../http/validate';
 import type { Clock } from '../../platform/clock';
 import { actorOf, recordAudit } from '../audit';
 import { applyMultipleToHeld } from '../ledger';
-import { assertCurrency, type ConfigRow, loadWalletConfig, toWireConfig } from './config';
+import { assertCurrency, type ConfigRow, loadWalletConfig, toAdminConfig } from './config';
 import { chargeWithdrawConfig, exchangeRates } from './schema';
 
 type ConfigPatch = Partial<typeof chargeWithdrawConfig.$inferInsert>;
@@ -46,6 +46,8 @@ const EDITABLE: Record<string, (text: string) => ConfigPatch | undefined> = {
   withdrawMaxLimit: (t) => (money(t) === undefined ? undefined : { withdrawMaxLimit: money(t) as bigint }),
   withdrawLimitSingleDay: (t) => (money(t) === undefined ? undefined : { withdrawLimitSingleDay: money(t) as bigint }),
   autoAuditAmount: (t) => (money(t) === undefined ? undefined : { autoAuditAmount: money(t) as bigint }),
+  // Four eyes above this amount; "0" turns it off.
+  secondApprovalAbove: (t) => (money(t) === undefined ? undefined : { secondApprovalAbove: money(t) as bigint }),
   withdrawFeeRate: (t) =>
     basisPoints(t) === undefined || (basisPoints(t) as number) > 10_000 ? undefined : { withdrawFeeBps: basisPoints(t) as number },
   betLimitRechargeMultiple4Withdraw: (t) => (basisPoints(t) === undefined ? undefined : { turnoverMultipleBps: basisPoints(t) as number }),
@@ -66,7 +68,7 @@ const rateBody = z.object({ fromCoin: coin, toCoin: coin, rate: field.text(32), 
 type RateRow = typeof exchangeRates.$inferSelect;
 
 /** The console's forms send back `updatedAt` (stale-form check); the rest is what the CLI has always read. */
-const adminConfig = (row: ConfigRow) => ({ ...toWireConfig(row), updatedAt: row.updatedAt.toISOString() });
+const adminConfig = (row: ConfigRow) => ({ ...toAdminConfig(row), updatedAt: row.updatedAt.toISOString() });
 const adminRate = (row: RateRow) => ({
   fromCoin: row.fromAsset,
   toCoin: row.toAsset,

@@ -120,6 +120,11 @@ export function toWireConfig(row: ConfigRow): WalletConfig {
   };
 }
 
+/** The operators' view of the configuration: getConfig's fields and the ones players need not see. */
+export function toAdminConfig(row: ConfigRow): WalletConfig & { secondApprovalAbove: string } {
+  return { ...toWireConfig(row), secondApprovalAbove: formatMoney(row.secondApprovalAbove) };
+}
+
 export function assertCurrency(value: string): WalletCurrency {
   if (!(WALLET_CURRENCIES as readonly string[]).includes(value)) throw AppError.invalid({ currency: 'FIELD_INVALID' });
   return value as WalletCurrency;

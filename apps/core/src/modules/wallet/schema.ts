@@ -19,6 +19,8 @@ export const chargeWithdrawConfig = pgTable(
     withdrawLimitSingleDay: bigint('withdraw_limit_single_day', { mode: 'bigint' }).notNull(),
     withdrawFeeBps: integer('withdraw_fee_bps').notNull(),
     autoAuditAmount: bigint('auto_audit_amount', { mode: 'bigint' }).notNull(),
+    /** Withdrawals above this need two different operators' approvals (four eyes); 0 = never. */
+    secondApprovalAbove: bigint('second_approval_above', { mode: 'bigint' }).notNull().default(sql`0`),
     /** betLimitRechargeMultiple4Withdraw x 10000. */
     turnoverMultipleBps: integer('turnover_multiple_bps').notNull(),
     startAndEndTime: text('start_and_end_time').notNull(),

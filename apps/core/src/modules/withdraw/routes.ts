@@ -16,6 +16,7 @@ import { ok } from '../../http/envelope';
 import { permit } from '../../http/permit';
 import { field, parseInput } from '../../http/validate';
 import type { Clock } from '../../platform/clock';
+import { actorOf } from '../audit';
 import { idempotencyKeyOf, runIdempotent } from '../idempotency';
 import { bindWallet, listBankCards, listWallets, pageBankCards, removeBankCard, saveBankCard } from './destinations';
 import type { ApplyInput, WithdrawService } from './service';
@@ -121,7 +122,6 @@ const reviewQuery = z.object({
 const rejectBody = z.object({
   // Checked (trimmed, not empty) by the service after the state, so "already decided" comes first.
   reason: field.optionalText(2000),
-  by: field.optionalText(64),
 });
 
 /** Operator review of withdrawals, under /admin (the bot's buttons call the same service). */
@@ -133,13 +133,13 @@ export function withdrawAdminRoutes({ withdraw }: { withdraw: WithdrawService })
   });
   router.post('/withdrawals/:id/approve', permit('withdrawals.review'), async (req, res) => {
     const { id: withdrawalId } = parseInput(z.object({ id }), req.params);
-    const { by } = parseInput(z.object({ by: field.optionalText(64) }), req.body);
-    ok(res, await withdraw.approve(withdrawalId, by ?? 'ops-cli'), 'Updated Successfully');
+    // The operator is the one signed in (actorOf); an old client's `by` field is ignored.
+    ok(res, await withdraw.approve(withdrawalId, actorOf(req)), 'Updated Successfully');
   });
   router.post('/withdrawals/:id/reject', permit('withdrawals.review'), async (req, res) => {
     const { id: withdrawalId } = parseInput(z.object({ id }), req.params);
     const input = parseInput(rejectBody, req.body);
-    ok(res, await withdraw.reject(withdrawalId, input.reason, input.by ?? 'ops-cli'), 'Updated Successfully');
+    ok(res, await withdraw.reject(withdrawalId, input.reason, actorOf(req)), 'Updated Successfully');
   });
   return router;
 }

@@ -60,6 +60,10 @@ export const withdrawals = pgTable(
     autoApproved: boolean('auto_approved').notNull().default(false),
     reason: text('reason'),
     decidedBy: text('decided_by'),
+    /** Four eyes (above the coin's secondApprovalAbove): the first approver, until a different one approves. */
+    firstApprovedById: bigint('first_approved_by_id', { mode: 'number' }),
+    firstApprovedBy: text('first_approved_by'),
+    firstApprovedAt: timestamp('first_approved_at', { withTimezone: true }),
     /** The calendar day in the window's time zone, for the daily cap. */
     localDay: text('local_day').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),

@@ -1,4 +1,5 @@
 import type { Transaction } from '../../db/client';
+import type { AuditActor } from '../audit';
 import { applyWithdrawal, precheckWithdrawal } from './apply';
 import { sendWithdrawCode } from './code';
 import { type AfterCommit, type ApplyInput, type WithdrawServiceDeps, withdrawContext } from './context';
@@ -7,6 +8,7 @@ import { afterCommit } from './notices';
 import { approveWithdrawal, ensureReviewable, rejectWithdrawal } from './review';
 
 export type { ApplyInput, WithdrawServiceDeps } from './context';
+export type { AwaitingSecondApproval } from './review';
 
 /** Wires the withdrawal use cases (code, apply, review, lists) to their dependencies. */
 export function createWithdrawService(deps: WithdrawServiceDeps) {
@@ -16,9 +18,9 @@ export function createWithdrawService(deps: WithdrawServiceDeps) {
     precheck: (userId: number, input: ApplyInput) => precheckWithdrawal(ctx, userId, input),
     apply: (tx: Transaction, userId: number, input: ApplyInput, pending: AfterCommit[]) => applyWithdrawal(ctx, tx, userId, input, pending),
     afterCommit: (tasks: AfterCommit[]) => afterCommit(ctx, tasks),
-    approve: (id: number, by: string) => approveWithdrawal(ctx, id, by),
+    approve: (id: number, actor: AuditActor) => approveWithdrawal(ctx, id, actor),
     ensureReviewable: (id: number) => ensureReviewable(ctx, id),
-    reject: (id: number, reason: string | undefined, by: string) => rejectWithdrawal(ctx, id, reason, by),
+    reject: (id: number, reason: string | undefined, actor: AuditActor) => rejectWithdrawal(ctx, id, reason, actor),
     listMine: (userId: number, pageNo: number, pageSize: number) => listMyWithdrawals(deps.db, userId, pageNo, pageSize),
     listForOperators: (status: string | undefined, limit: number) => listWithdrawalsForOperators(deps.db, status, limit),
   };

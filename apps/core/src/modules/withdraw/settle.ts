@@ -8,8 +8,17 @@ import { messageParams } from './notices';
 import { withdrawals } from './schema';
 import type { WithdrawalRow } from './view';
 
-/** Marks a pending withdrawal paid: in-flight money goes out, the fee to the fee account. */
-export async function settlePaid(tx: Transaction, clock: Clock, row: WithdrawalRow, by: string): Promise<WithdrawalRow | undefined> {
+/**
+ * Marks a pending withdrawal paid: in-flight money goes out, the fee to the fee account. `auditId`:
+ * the operator's approval row (none for an automatic approval), carried by both transfers.
+ */
+export async function settlePaid(
+  tx: Transaction,
+  clock: Clock,
+  row: WithdrawalRow,
+  by: string,
+  auditId?: number,
+): Promise<WithdrawalRow | undefined> {
   const [paid] = await tx
     .update(withdrawals)
     .set({ status: 'paid', decidedBy: by, decidedAt: clock.now(), autoApproved: by === 'auto' })
@@ -18,24 +27,15 @@ export async function settlePaid(tx: Transaction, clock: Clock, row: WithdrawalR
   if (!paid) return undefined;
   const reference = `withdrawal:${row.orderNo}`;
   const asset = row.currency as WalletCurrency;
-  await transfer(
-    tx,
-    {
-      asset,
-      from: { system: 'withdrawals_in_flight' },
-      to: { system: 'withdrawals_paid' },
-      amount: row.receive,
-      type: 'withdraw_paid',
-      reference,
-    },
-    clock.now(),
-  );
-  if (row.fee > 0n) {
-    await transfer(
-      tx,
-      { asset, from: { system: 'withdrawals_in_flight' }, to: { system: 'fees' }, amount: row.fee, type: 'withdraw_fee', reference },
-      clock.now(),
-    );
+  // The amount received goes out, the fee (if any) to the fee account; both carry the approval's audit row.
+  const moves = [
+    { to: 'withdrawals_paid', amount: row.receive, type: 'withdraw_paid' },
+    { to: 'fees', amount: row.fee, type: 'withdraw_fee' },
+  ] as const;
+  for (const move of moves) {
+    if (move.amount <= 0n) continue;
+    const from = { system: 'withdrawals_in_flight' } as const;
+    await transfer(tx, { asset, from, to: { system: move.to }, amount: move.amount, type: move.type, reference, auditId }, clock.now());
   }
   await postMessage(tx, clock, row.userId, 'withdraw_approved', messageParams(paid));
   return paid;

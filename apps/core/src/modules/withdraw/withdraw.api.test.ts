@@ -1,5 +1,5 @@
 import { localClock } from '@prism/domain';
-import { eq } from 'drizzle-orm';
+import { desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import {
   bindBankCard,
@@ -7,15 +7,19 @@ import {
   freshWithdrawCode,
   fundUser,
   moneySnapshot,
+  operatorActor,
   registerUser,
   registerWithdrawer,
   TEST_OPS_TOKEN,
   type TestContext,
 } from '../../testing';
 import { checkLedger } from '../../testing/ledger';
+import { listAudit } from '../audit';
 import { balancesOf } from '../ledger/ledger';
+import { ledgerTransfers } from '../ledger/schema';
 import { botOutbox } from '../notify/schema';
 import { chargeWithdrawConfig } from '../wallet/schema';
+import { withdrawals } from './schema';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -328,5 +332,74 @@ describe('bank cards', () => {
     expect((await ctx.api.post('/app/userBank/remove', { id }, { token: other.token })).code).toBe(10024);
     expect((await ctx.api.post<unknown[]>('/app/userBank/list', {}, { token: other.token })).result).toEqual([]);
     expect((await ctx.api.post('/app/userBank/remove', { id }, { token: user.token })).code).toBe(200);
+  });
+});
+
+describe('four eyes above secondApprovalAbove', () => {
+  it('the first approval waits; the same operator again is refused; a second operator pays it; transfers carry the audit id', async () => {
+    const setThreshold = (value: string) =>
+      ctx.api.post('/admin/wallet/config', { currency: 'CASH', field: 'secondApprovalAbove', value }, asOperator);
+    expect((await setThreshold('2000')).result).toMatchObject({ secondApprovalAbove: '2000.00' });
+    try {
+      const user = await registerWithdrawer(ctx);
+      await fundUser(ctx, user.id, 'CASH', 500_000n);
+      const form = { amount: '2500', bankCardId: String(await withCard(user)), assetPassword: user.assetPassword, code: await code(user) };
+      const { id } = (await cashApply(user, form)).result;
+      const first = await ctx.api.post<{ status: string; firstApprovedBy: string }>(`/admin/withdrawals/${id}/approve`, {}, asOperator);
+      expect(first.result).toMatchObject({ status: 'awaitingSecondApproval', firstApprovedBy: 'ops-token' });
+      expect(await ctx.api.post(`/admin/withdrawals/${id}/approve`, {}, asOperator)).toMatchObject({ code: 19101 });
+      const queue = await ctx.api.get<{ id: number; secondApprovalNeeded: boolean; firstApprovedBy: string | null }[]>(
+        '/admin/withdrawals',
+        { status: 'pending_review' },
+        asOperator,
+      );
+      expect(queue.result.find((row) => row.id === id)).toMatchObject({ secondApprovalNeeded: true, firstApprovedBy: 'ops-token' });
+      expect((await balancesOf(ctx.db, user.id)).CASH).toBe(250_000n);
+
+      const paid = await ctx.services.withdraw.approve(id, operatorActor(2, 'bob'));
+      expect(paid.status).toBe('paid');
+      const audit = await listAudit(ctx.db, { targetType: 'withdrawal', targetId: String(id), limit: 5 });
+      expect(audit.list.map((row) => [row.action, row.operatorLogin])).toEqual([
+        ['withdrawal.approve', 'bob'],
+        ['withdrawal.firstApprove', 'ops-token'],
+      ]);
+      expect(audit.list[0]).toMatchObject({
+        before: { status: 'pending_review', firstApprovedBy: 'ops-token' },
+        after: { status: 'paid' },
+      });
+      const moved = await ctx.db
+        .select()
+        .from(ledgerTransfers)
+        .where(eq(ledgerTransfers.reference, `withdrawal:${paid.orderNo}`));
+      expect(
+        moved
+          .filter((row) => row.auditId === audit.list[0]?.id)
+          .map((row) => row.type)
+          .sort(),
+      ).toEqual(['withdraw_fee', 'withdraw_paid']);
+      expect((await checkLedger(ctx.db)).ok).toBe(true);
+    } finally {
+      await setThreshold('0');
+    }
+  });
+
+  it('a rejection is audited with before and after, and its refund carries the audit id', async () => {
+    const user = await registerWithdrawer(ctx);
+    await fundUser(ctx, user.id, 'CASH', 500_000n);
+    const form = { amount: '3000', bankCardId: String(await withCard(user)), assetPassword: user.assetPassword, code: await code(user) };
+    const { id } = (await cashApply(user, form)).result;
+    const [{ orderNo } = { orderNo: '' }] = await ctx.db
+      .select({ orderNo: withdrawals.orderNo })
+      .from(withdrawals)
+      .where(eq(withdrawals.id, id));
+    await ctx.api.post(`/admin/withdrawals/${id}/reject`, { reason: 'Name mismatch' }, asOperator);
+    const [row] = (await listAudit(ctx.db, { action: 'withdrawal.reject', targetId: String(id), limit: 1 })).list;
+    expect(row).toMatchObject({ before: { status: 'pending_review' }, after: { status: 'rejected' }, reason: 'Name mismatch' });
+    const [refund] = await ctx.db
+      .select()
+      .from(ledgerTransfers)
+      .where(eq(ledgerTransfers.reference, `withdrawal:${orderNo}`))
+      .orderBy(desc(ledgerTransfers.id));
+    expect(refund).toMatchObject({ type: 'withdraw_refund', auditId: row?.id });
   });
 });

@@ -21,6 +21,7 @@ const CUSTOMERS = [
   testUser({ id: 555_002, username: 'meera_s', first_name: 'Meera' }),
   testUser({ id: 555_003, username: 'arjun_p', first_name: 'Arjun' }),
   testUser({ id: 555_004, username: 'divya_n', first_name: 'Divya' }),
+  testUser({ id: 555_005, username: 'kiran_m', first_name: 'Kiran' }),
 ];
 
 let fake: FakeBotApi;
@@ -192,13 +193,42 @@ describe('withdrawal review from Telegram', () => {
   it('a decision through the operator API closes the review message in Telegram too', async () => {
     const approved = await withdraw(await customer(2), '3000');
     await reviewMessageFor(approved);
+    // The decider is the signed-in operator (here the shared token's principal); a `by` field is ignored.
     expect((await api.post(`/admin/withdrawals/${approved}/approve`, { by: 'ops-desk' }, asOperator)).code).toBe(200);
-    await expectClosedReview(approved, 'approved by ops-desk');
+    await expectClosedReview(approved, 'approved by ops-token');
 
     const rejected = await withdraw(await customer(3), '3000');
     await reviewMessageFor(rejected);
     const answer = await api.post(`/admin/withdrawals/${rejected}/reject`, { reason: 'Name mismatch', by: 'ops-desk' }, asOperator);
     expect(answer.code).toBe(200);
-    await expectClosedReview(rejected, 'rejected by ops-desk');
+    await expectClosedReview(rejected, 'rejected by ops-token');
+  });
+});
+
+describe('four eyes from Telegram', () => {
+  it('above secondApprovalAbove a tap records the first approval and keeps the buttons; the same operator again is refused; another one pays', async () => {
+    const setThreshold = (value: string) =>
+      api.post('/admin/wallet/config', { currency: 'CASH', field: 'secondApprovalAbove', value }, asOperator);
+    await setThreshold('4000');
+    try {
+      const id = await withdraw(await customer(4), '5000');
+      const review = await reviewMessageFor(id);
+      fake.pushUpdate(callbackQueryUpdate({ data: `wd:a:${id}`, from: OPERATOR, message: review }));
+      const first = await fake.waitFor(
+        (call) => call.method === 'answerCallbackQuery' && String(call.params.text).startsWith('First approval recorded'),
+      );
+      expect(first.params.text).toBe('First approval recorded: a second operator must approve.');
+      expect(JSON.stringify(currentReview(id)?.reply_markup)).toContain(`wd:a:${id}`);
+      fake.pushUpdate(callbackQueryUpdate({ data: `wd:a:${id}`, from: OPERATOR, message: review }));
+      const again = await fake.waitFor(
+        (call) => call.method === 'answerCallbackQuery' && call.params.text === 'A second operator must approve this',
+      );
+      expect(again.params.text).toBe('A second operator must approve this');
+      // Another operator (here the shared token's principal) completes it.
+      expect((await api.post<{ status: string }>(`/admin/withdrawals/${id}/approve`, {}, asOperator)).result.status).toBe('paid');
+      await expectClosedReview(id, 'approved by ops-token');
+    } finally {
+      await setThreshold('0');
+    }
   });
 });

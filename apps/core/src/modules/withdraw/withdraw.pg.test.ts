@@ -5,6 +5,7 @@ import {
   createTestContext,
   freshWithdrawCode,
   fundUser,
+  operatorActor,
   registerWithdrawer,
   TEST_OPS_TOKEN,
   type TestContext,
@@ -81,6 +82,33 @@ describe('withdrawals under concurrency (PostgreSQL)', () => {
     expect(decisions.filter((d) => d.code === 10028)).toHaveLength(9);
     const balance = (await balancesOf(ctx.db, user.id)).CASH;
     expect([100_000n, 500_000n]).toContain(balance);
+    expect((await checkLedger(ctx.db)).ok).toBe(true);
+  });
+});
+
+describe('four-eyes withdrawals under concurrency (PostgreSQL)', () => {
+  it('first approvals and second approvals racing: paid once, by two different operators', async () => {
+    await ctx.api.post(
+      '/admin/wallet/config',
+      { currency: 'CASH', field: 'secondApprovalAbove', value: '1500' },
+      {
+        headers: { Authorization: `Ops ${TEST_OPS_TOKEN}` },
+      },
+    );
+    const user = await registerWithdrawer(ctx);
+    await fundUser(ctx, user.id, 'CASH', 500_000n);
+    const bankCardId = String(await bindBankCard(ctx, user, '123456789016'));
+    const form = { amount: '2000', bankCardId, assetPassword: user.assetPassword, code: await freshWithdrawCode(ctx, user) };
+    const { result } = await ctx.api.post<{ id: number; status: string }>('/app/user/cashWithdrawal/apply', form, { token: user.token });
+    expect(result.status).toBe('pending_review');
+    const outcomes = await Promise.allSettled(
+      Array.from({ length: 8 }, (_, i) => ctx.services.withdraw.approve(result.id, operatorActor(30 + (i % 4), `op${i % 4}`))),
+    );
+    const statuses = outcomes.map((o) => (o.status === 'fulfilled' ? o.value.status : (o.reason as { key: string }).key));
+    expect(statuses.filter((s) => s === 'awaitingSecondApproval')).toHaveLength(1);
+    expect(statuses.filter((s) => s === 'paid')).toHaveLength(1);
+    expect(statuses.every((s) => ['awaitingSecondApproval', 'paid', 'WITHDRAWAL_NOT_PENDING', 'FOUR_EYES_SELF'].includes(s))).toBe(true);
+    expect((await balancesOf(ctx.db, user.id)).CASH).toBe(300_000n);
     expect((await checkLedger(ctx.db)).ok).toBe(true);
   });
 });

@@ -1,0 +1,7 @@
+/** The adjustment module's public door: four-eyes balance adjustments and turnover waivers. */
+
+export type { AdjustmentDeps, AdjustmentInput, AdjustmentView } from './adjustment';
+export { approveAdjustment, listAdjustments, rejectAdjustment, requestAdjustment } from './adjustment';
+export { checkAdjustments } from './check';
+export { adjustmentAdminRoutes } from './routes';
+export { grantTurnoverWaiver } from './waiver';
