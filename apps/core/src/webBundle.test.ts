@@ -1,0 +1,66 @@
+import { execFile } from 'node:child_process';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+/**
+ * No operator code reaches players (docs/decisions.md, the console's decision): the web build is
+ * made into a scratch directory, and every chunk a player's page can load — from index.html and
+ * from the early entry, following static and dynamic imports in .vite/manifest.json — is checked
+ * for a module under src/admin, and for the console's own strings.
+ */
+type Chunk = { file: string; src?: string; imports?: string[]; dynamicImports?: string[]; isEntry?: boolean };
+const run = promisify(execFile);
+let dist: string;
+let manifest: Record<string, Chunk>;
+
+/** What only console code contains: the session's CSRF cookie and the console's page title string. */
+const CONSOLE_MARKERS = ['prism_ops_csrf', 'Prism operator console'];
+
+/** The manifest keys reachable from `roots` through static and dynamic imports. */
+export function reachable(chunks: Record<string, Chunk>, roots: string[]): Set<string> {
+  const seen = new Set<string>();
+  const queue = [...roots];
+  while (queue.length) {
+    const key = queue.pop() as string;
+    if (seen.has(key) || !chunks[key]) continue;
+    seen.add(key);
+    queue.push(...(chunks[key].imports ?? []), ...(chunks[key].dynamicImports ?? []));
+  }
+  return seen;
+}
+
+beforeAll(async () => {
+  dist = await mkdtemp(path.join(os.tmpdir(), 'prism-bundle-'));
+  await run(path.resolve('node_modules/.bin/vite'), ['build', '--logLevel', 'error', '--outDir', dist, '--emptyOutDir']);
+  manifest = JSON.parse(await readFile(path.join(dist, '.vite/manifest.json'), 'utf8')) as Record<string, Chunk>;
+}, 240_000);
+afterAll(async () => {
+  if (dist) await rm(dist, { recursive: true, force: true });
+});
+
+describe("the players' bundle", () => {
+  it('holds no module of the operator console', async () => {
+    expect(manifest['admin.html']?.isEntry, 'the console is an entry of the build').toBe(true);
+    const players = reachable(manifest, ['index.html', 'src/earlyEntry.ts']);
+    expect(players.size).toBeGreaterThan(5);
+    expect(players.has('admin.html')).toBe(false);
+    for (const key of players) {
+      const chunk = manifest[key] as Chunk;
+      expect(chunk.src ?? '', `${chunk.file} comes from the console`).not.toMatch(/(^|\/)src\/admin\//);
+      if (!chunk.file.endsWith('.js')) continue;
+      const code = await readFile(path.join(dist, chunk.file), 'utf8');
+      for (const marker of CONSOLE_MARKERS) expect(code.includes(marker), `${chunk.file} contains "${marker}"`).toBe(false);
+    }
+  });
+
+  it('the check would see console code: the console entry itself has it', async () => {
+    const console = reachable(manifest, ['admin.html']);
+    const texts = await Promise.all(
+      [...console].map((key) => manifest[key] as Chunk).filter((chunk) => chunk.file.endsWith('.js')).map((chunk) => readFile(path.join(dist, chunk.file), 'utf8')),
+    );
+    for (const marker of CONSOLE_MARKERS) expect(texts.some((text) => text.includes(marker)), marker).toBe(true);
+  });
+});
