@@ -1,6 +1,31 @@
 import { useId, useState } from 'react';
 import { useT } from '../i18n';
 
+interface ConfirmPromptProps {
+  question: string;
+  onConfirm: () => void;
+  onCancel: () => void;
+  disabled?: boolean | undefined;
+  danger?: boolean | undefined;
+}
+
+/** The question before a destructive or money action, in place: an alert dialog with Confirm and Cancel. */
+export function ConfirmPrompt({ question, onConfirm, onCancel, disabled, danger }: ConfirmPromptProps) {
+  const t = useT();
+  const id = useId();
+  return (
+    <div role="alertdialog" aria-labelledby={id} className="admin-confirm">
+      <p id={id}>{question}</p>
+      <button type="button" className={danger ? 'admin-danger' : 'admin-primary'} disabled={disabled} onClick={onConfirm}>
+        {t('app.confirm')}
+      </button>
+      <button type="button" onClick={onCancel}>
+        {t('app.cancel')}
+      </button>
+    </div>
+  );
+}
+
 interface ConfirmButtonProps {
   label: string;
   /** Asked before acting: says what happens, with the amount for money. */
@@ -10,14 +35,9 @@ interface ConfirmButtonProps {
   danger?: boolean;
 }
 
-/**
- * A destructive or money action: the first press asks the question in place (an alert dialog
- * with Confirm and Cancel); only Confirm acts.
- */
+/** A destructive or money action: the first press asks the question (ConfirmPrompt); only Confirm acts. */
 export function ConfirmButton({ label, question, onConfirm, disabled, danger }: ConfirmButtonProps) {
-  const t = useT();
   const [asking, setAsking] = useState(false);
-  const id = useId();
   if (!asking) {
     return (
       <button type="button" className={danger ? 'admin-danger' : undefined} disabled={disabled} onClick={() => setAsking(true)}>
@@ -26,22 +46,15 @@ export function ConfirmButton({ label, question, onConfirm, disabled, danger }: 
     );
   }
   return (
-    <div role="alertdialog" aria-labelledby={id} className="admin-confirm">
-      <p id={id}>{question}</p>
-      <button
-        type="button"
-        className={danger ? 'admin-danger' : 'admin-primary'}
-        disabled={disabled}
-        onClick={() => {
-          setAsking(false);
-          onConfirm();
-        }}
-      >
-        {t('app.confirm')}
-      </button>
-      <button type="button" onClick={() => setAsking(false)}>
-        {t('app.cancel')}
-      </button>
-    </div>
+    <ConfirmPrompt
+      question={question}
+      danger={danger}
+      disabled={disabled}
+      onCancel={() => setAsking(false)}
+      onConfirm={() => {
+        setAsking(false);
+        onConfirm();
+      }}
+    />
   );
 }
