@@ -20,7 +20,7 @@ let manifest: Record<string, Chunk>;
 const CONSOLE_MARKERS = ['prism_ops_csrf', 'Prism operator console'];
 
 /** The manifest keys reachable from `roots` through static and dynamic imports. */
-export function reachable(chunks: Record<string, Chunk>, roots: string[]): Set<string> {
+function reachable(chunks: Record<string, Chunk>, roots: string[]): Set<string> {
   const seen = new Set<string>();
   const queue = [...roots];
   while (queue.length) {
@@ -59,8 +59,15 @@ describe("the players' bundle", () => {
   it('the check would see console code: the console entry itself has it', async () => {
     const console = reachable(manifest, ['admin.html']);
     const texts = await Promise.all(
-      [...console].map((key) => manifest[key] as Chunk).filter((chunk) => chunk.file.endsWith('.js')).map((chunk) => readFile(path.join(dist, chunk.file), 'utf8')),
+      [...console]
+        .map((key) => manifest[key] as Chunk)
+        .filter((chunk) => chunk.file.endsWith('.js'))
+        .map((chunk) => readFile(path.join(dist, chunk.file), 'utf8')),
     );
-    for (const marker of CONSOLE_MARKERS) expect(texts.some((text) => text.includes(marker)), marker).toBe(true);
+    for (const marker of CONSOLE_MARKERS)
+      expect(
+        texts.some((text) => text.includes(marker)),
+        marker,
+      ).toBe(true);
   });
 });

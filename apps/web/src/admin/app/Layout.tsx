@@ -25,7 +25,6 @@ export function Layout() {
     },
   });
   // A link followed on a phone folds the menu again.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: runs on navigation only
   useEffect(() => setOpen(false), [location.pathname]);
 
   return (

@@ -55,8 +55,7 @@ export const en = {
     submit: 'Finish setup',
     sending: 'Saving…',
     recoveryTitle: 'Your recovery codes',
-    recoveryIntro:
-      'Each code signs you in once if you lose your authenticator. They are shown only now: store them somewhere safe.',
+    recoveryIntro: 'Each code signs you in once if you lose your authenticator. They are shown only now: store them somewhere safe.',
     recoveryList: 'Recovery codes',
     copyAll: 'Copy the codes',
     saved: 'I saved them',

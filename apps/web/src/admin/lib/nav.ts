@@ -34,7 +34,7 @@ export function navFor(permissions: readonly Permission[]): NavItem[] {
  * (never another site: `next` comes from the address bar), else the console's start.
  */
 export function safeNext(next: string | null | undefined): string {
-  if (!next || !next.startsWith('/') || next.startsWith('//') || next.includes('\\')) return '/';
+  if (!next?.startsWith('/') || next.startsWith('//') || next.includes('\\')) return '/';
   if (next.startsWith('/login') || next.startsWith('/setup')) return '/';
   return next;
 }

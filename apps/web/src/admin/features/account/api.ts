@@ -21,7 +21,8 @@ export interface ApiTokenRow {
 
 export const sessionsQuery = () =>
   queryOptions({ queryKey: ['admin', 'auth', 'sessions'], queryFn: () => adminApi.get<OperatorSession[]>('auth/sessions') });
-export const tokensQuery = () => queryOptions({ queryKey: ['admin', 'auth', 'tokens'], queryFn: () => adminApi.get<ApiTokenRow[]>('auth/tokens') });
+export const tokensQuery = () =>
+  queryOptions({ queryKey: ['admin', 'auth', 'tokens'], queryFn: () => adminApi.get<ApiTokenRow[]>('auth/tokens') });
 export const useSessions = () => useQuery(sessionsQuery());
 export const useTokens = () => useQuery(tokensQuery());
 

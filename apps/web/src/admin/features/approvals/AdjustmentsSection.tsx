@@ -32,13 +32,19 @@ export function AdjustmentsSection() {
   const columns: Column<Adjustment>[] = [
     { id: 'id', header: '#', cell: (row) => row.id, numeric: true },
     { id: 'user', header: t('approvals.userId'), cell: (row) => row.userId, numeric: true },
-    { id: 'amount', header: t('approvals.amount'), cell: (row) => `${row.direction === 'debit' ? '−' : '+'}${row.amount} ${row.coin}`, numeric: true },
+    {
+      id: 'amount',
+      header: t('approvals.amount'),
+      cell: (row) => `${row.direction === 'debit' ? '−' : '+'}${row.amount} ${row.coin}`,
+      numeric: true,
+    },
     { id: 'reason', header: t('approvals.reason'), cell: (row) => row.reason },
     { id: 'requestedBy', header: t('approvals.requestedBy'), cell: (row) => `${row.requestedBy}, ${when(row.requestedAt)}` },
     {
       id: 'decision',
       header: status === 'pending' ? '' : t('approvals.decidedBy'),
-      cell: (row) => (status === 'pending' ? <Decide row={row} approve={approve} reject={reject} /> : `${row.decidedBy ?? ''}, ${when(row.decidedAt)}`),
+      cell: (row) =>
+        status === 'pending' ? <Decide row={row} approve={approve} reject={reject} /> : `${row.decidedBy ?? ''}, ${when(row.decidedAt)}`,
     },
   ];
 
@@ -57,7 +63,10 @@ export function AdjustmentsSection() {
           </select>
         )}
       </Field>
-      <FormStatus error={actionError ? formErrors(actionError).message : undefined} success={approve.isSuccess || reject.isSuccess ? t('app.saved') : undefined} />
+      <FormStatus
+        error={actionError ? formErrors(actionError).message : undefined}
+        success={approve.isSuccess || reject.isSuccess ? t('app.saved') : undefined}
+      />
       <DataTable
         caption={t('approvals.caption', { status: t(`approvals.statuses.${status}`) })}
         columns={columns}
@@ -84,11 +93,22 @@ function Decide({
   const me = useMe();
   const [reason, setReason] = useState('');
   if (row.requestedBy === me.login) return <em>{t('approvals.waiting')}</em>;
-  const money = { direction: t(`approvals.${row.direction}`).toLowerCase(), amount: row.amount, coin: row.coin, userId: row.userId, id: row.id };
+  const money = {
+    direction: t(`approvals.${row.direction}`).toLowerCase(),
+    amount: row.amount,
+    coin: row.coin,
+    userId: row.userId,
+    id: row.id,
+  };
   const busy = approve.isPending || reject.isPending;
   return (
     <div className="admin-actions">
-      <ConfirmButton label={t('approvals.approve')} question={t('approvals.confirmApprove', money)} disabled={busy} onConfirm={() => approve.mutate(row.id)} />
+      <ConfirmButton
+        label={t('approvals.approve')}
+        question={t('approvals.confirmApprove', money)}
+        disabled={busy}
+        onConfirm={() => approve.mutate(row.id)}
+      />
       <input aria-label={t('approvals.rejectReason', { id: row.id })} value={reason} onChange={(event) => setReason(event.target.value)} />
       <ConfirmButton
         danger

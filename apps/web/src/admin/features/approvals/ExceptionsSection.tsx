@@ -32,7 +32,10 @@ export function ExceptionsSection() {
   return (
     <section aria-labelledby="exceptions">
       <h2 id="exceptions">{t('approvals.exceptions')}</h2>
-      <FormStatus error={error ? formErrors(error).message : undefined} success={credit.isSuccess || refund.isSuccess || approve.isSuccess ? t('app.saved') : undefined} />
+      <FormStatus
+        error={error ? formErrors(error).message : undefined}
+        success={credit.isSuccess || refund.isSuccess || approve.isSuccess ? t('app.saved') : undefined}
+      />
       <DataTable
         caption={t('approvals.exceptionsCaption')}
         columns={columns}
@@ -76,7 +79,11 @@ function ExceptionActions({
   }
   return (
     <div className="admin-actions">
-      <input aria-label={t('approvals.decisionReason', { id: row.id })} value={reason} onChange={(event) => setReason(event.target.value)} />
+      <input
+        aria-label={t('approvals.decisionReason', { id: row.id })}
+        value={reason}
+        onChange={(event) => setReason(event.target.value)}
+      />
       <ConfirmButton
         label={t('approvals.creditIt')}
         question={t('approvals.confirmCredit', money)}

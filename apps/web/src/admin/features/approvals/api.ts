@@ -37,7 +37,8 @@ export interface MoneyException {
 export const adjustmentsQuery = (status: AdjustmentStatus) =>
   queryOptions({ queryKey: ['admin', 'adjustments', status], queryFn: () => adminApi.get<Adjustment[]>('adjustments', { status }) });
 export const useAdjustments = (status: AdjustmentStatus) => useQuery(adjustmentsQuery(status));
-export const exceptionsQuery = () => queryOptions({ queryKey: ['admin', 'exceptions'], queryFn: () => adminApi.get<MoneyException[]>('exceptions') });
+export const exceptionsQuery = () =>
+  queryOptions({ queryKey: ['admin', 'exceptions'], queryFn: () => adminApi.get<MoneyException[]>('exceptions') });
 export const useExceptions = () => useQuery(exceptionsQuery());
 
 export interface AdjustmentInput {
@@ -49,10 +50,13 @@ export interface AdjustmentInput {
 }
 export const requestAdjustment = (input: AdjustmentInput) => adminApi.post<Adjustment>('adjustments', { ...input });
 export const approveAdjustment = (id: number) => adminApi.post<unknown>(`adjustments/${id}/approve`);
-export const rejectAdjustment = ({ id, reason }: { id: number; reason: string }) => adminApi.post<unknown>(`adjustments/${id}/reject`, { reason });
+export const rejectAdjustment = ({ id, reason }: { id: number; reason: string }) =>
+  adminApi.post<unknown>(`adjustments/${id}/reject`, { reason });
 
-export const creditException = ({ id, reason }: { id: number; reason: string }) => adminApi.post<unknown>(`exceptions/${id}/credit`, { reason });
-export const refundException = ({ id, reason }: { id: number; reason: string }) => adminApi.post<unknown>(`exceptions/${id}/refund`, { reason });
+export const creditException = ({ id, reason }: { id: number; reason: string }) =>
+  adminApi.post<unknown>(`exceptions/${id}/credit`, { reason });
+export const refundException = ({ id, reason }: { id: number; reason: string }) =>
+  adminApi.post<unknown>(`exceptions/${id}/refund`, { reason });
 export const approveException = (id: number) => adminApi.post<unknown>(`exceptions/${id}/approve`);
 
 export const waiveTurnover = ({ userId, coin, reason }: { userId: string; coin: string; reason: string }) =>
@@ -74,7 +78,10 @@ export const useWaiveTurnover = () => useMoneyMutation(waiveTurnover, 'users');
  * What an exception row offers: a decision (credit or refund) while it is open, a second approval
  * of a requested credit (not to the operator who requested it), nothing once it is settled.
  */
-export function exceptionStage(row: Pick<MoneyException, 'status' | 'requestedBy'>, myLogin: string): 'decide' | 'approve' | 'mine' | 'settled' {
+export function exceptionStage(
+  row: Pick<MoneyException, 'status' | 'requestedBy'>,
+  myLogin: string,
+): 'decide' | 'approve' | 'mine' | 'settled' {
   const status = row.status.toLowerCase();
   if (status === 'open' || status === 'pending') return 'decide';
   if (status.includes('approval')) return row.requestedBy && row.requestedBy === myLogin ? 'mine' : 'approve';

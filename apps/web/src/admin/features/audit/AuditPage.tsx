@@ -28,7 +28,11 @@ export function AuditPage() {
       ),
     },
     { id: 'action', header: t('audit.action'), cell: (row) => <code>{row.action}</code> },
-    { id: 'target', header: t('audit.target'), cell: (row) => (row.targetType ? `${row.targetType} ${row.targetId ?? ''}` : t('app.none')) },
+    {
+      id: 'target',
+      header: t('audit.target'),
+      cell: (row) => (row.targetType ? `${row.targetType} ${row.targetId ?? ''}` : t('app.none')),
+    },
     { id: 'reason', header: t('audit.reason'), cell: (row) => row.reason ?? t('app.none') },
     { id: 'changes', header: t('audit.changes'), cell: (row) => <Changes row={row} /> },
   ];

@@ -16,7 +16,11 @@ const text = (value: unknown): string | undefined =>
  */
 export function auditDiff(before: unknown, after: unknown): FieldChange[] {
   const asObject = (value: unknown): Record<string, unknown> =>
-    value === null || value === undefined ? {} : typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : { value };
+    value === null || value === undefined
+      ? {}
+      : typeof value === 'object' && !Array.isArray(value)
+        ? (value as Record<string, unknown>)
+        : { value };
   const was = asObject(before);
   const now = asObject(after);
   const fields = [...new Set([...Object.keys(was), ...Object.keys(now)])];

@@ -30,7 +30,12 @@ export interface SetupInfo {
 }
 export const getSetup = (token: string) => adminApi.get<SetupInfo>('auth/setup', { token });
 export const setupQuery = (token: string) =>
-  queryOptions({ queryKey: ['admin', 'auth', 'setup', token], queryFn: () => getSetup(token), retry: false, staleTime: Number.POSITIVE_INFINITY });
+  queryOptions({
+    queryKey: ['admin', 'auth', 'setup', token],
+    queryFn: () => getSetup(token),
+    retry: false,
+    staleTime: Number.POSITIVE_INFINITY,
+  });
 export const useSetupInfo = (token: string) => useQuery(setupQuery(token));
 
 /** POST auth/setup: the password and the first code; answers the recovery codes, once. */

@@ -61,7 +61,10 @@ export function OperatorsPage() {
     <>
       <h1>{t('operators.title')}</h1>
       <AddOperator />
-      <FormStatus error={actionError ? formErrors(actionError).message : undefined} success={update.isSuccess || signOut.isSuccess ? t('app.saved') : undefined} />
+      <FormStatus
+        error={actionError ? formErrors(actionError).message : undefined}
+        success={update.isSuccess || signOut.isSuccess ? t('app.saved') : undefined}
+      />
       <DataTable
         caption={t('operators.caption')}
         columns={columns}
@@ -113,7 +116,11 @@ function AddOperator() {
         onSubmit={(event) => {
           event.preventDefault();
           const values = formValues(event.currentTarget);
-          create.mutate({ login: values.login ?? '', role: values.role ?? '', ...(values.telegramId ? { telegramId: values.telegramId } : {}) });
+          create.mutate({
+            login: values.login ?? '',
+            role: values.role ?? '',
+            ...(values.telegramId ? { telegramId: values.telegramId } : {}),
+          });
         }}
       >
         <fieldset disabled={create.isPending} className="admin-row">

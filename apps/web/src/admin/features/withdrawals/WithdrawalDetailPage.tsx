@@ -73,23 +73,28 @@ function Payout({ id }: { id: number }) {
   );
 }
 
+/** What the last review call did, said in a word. */
+function reviewOutcome(
+  t: ReturnType<typeof useT>,
+  approved: { status?: string } | null | undefined,
+  approvedOk: boolean,
+  rejectedOk: boolean,
+) {
+  if (approved?.status === 'awaitingSecondApproval') return t('withdrawals.awaitingAfterMine');
+  if (approvedOk) return t('withdrawals.approved');
+  return rejectedOk ? t('withdrawals.rejected') : undefined;
+}
+
 function Review({ withdrawal }: { withdrawal: QueueRow }) {
   const t = useT();
   const me = useMe();
   const approve = useApproveWithdrawal();
   const reject = useRejectWithdrawal();
-  const [reason, setReason] = useState('');
   const state = reviewState(withdrawal, me.login);
   const money = { amount: withdrawal.amount, coin: withdrawal.currency, userId: withdrawal.userId };
-  const rejectErrors = reject.error ? formErrors(reject.error) : undefined;
-  const success =
-    approve.data?.status === 'awaitingSecondApproval'
-      ? t('withdrawals.awaitingAfterMine')
-      : approve.isSuccess
-        ? t('withdrawals.approved')
-        : reject.isSuccess
-          ? t('withdrawals.rejected')
-          : undefined;
+  const busy = approve.isPending || reject.isPending;
+  const canApprove = state.kind === 'open' || (state.kind === 'awaitingSecond' && !state.mine);
+  const error = approve.error ?? reject.error;
 
   return (
     <section aria-labelledby="review">
@@ -98,31 +103,57 @@ function Review({ withdrawal }: { withdrawal: QueueRow }) {
       {state.kind === 'awaitingSecond' ? (
         <p data-testid="four-eyes">{state.mine ? t('withdrawals.ownFirst') : t('withdrawals.firstApprovedBy', { login: state.firstBy })}</p>
       ) : null}
-      {state.kind === 'open' || (state.kind === 'awaitingSecond' && !state.mine) ? (
+      {canApprove ? (
         <div className="admin-actions">
           <ConfirmButton
             label={t('withdrawals.approve')}
             question={t('withdrawals.confirmApprove', money)}
-            disabled={approve.isPending || reject.isPending}
+            disabled={busy}
             onConfirm={() => approve.mutate(withdrawal.id)}
           />
         </div>
       ) : null}
       {state.kind !== 'decided' ? (
-        <div>
-          <Field label={t('withdrawals.rejectReason')} error={rejectErrors?.fields.reason}>
-            {(props) => <textarea {...props} value={reason} onChange={(event) => setReason(event.target.value)} rows={2} maxLength={2000} />}
-          </Field>
-          <ConfirmButton
-            danger
-            label={t('withdrawals.reject')}
-            question={t('withdrawals.confirmReject', money)}
-            disabled={!reason.trim() || approve.isPending || reject.isPending}
-            onConfirm={() => reject.mutate({ id: withdrawal.id, reason })}
-          />
-        </div>
+        <RejectForm
+          question={t('withdrawals.confirmReject', money)}
+          busy={busy}
+          error={reject.error}
+          onReject={(reason) => reject.mutate({ id: withdrawal.id, reason })}
+        />
       ) : null}
-      <FormStatus error={approve.error ? formErrors(approve.error).message : rejectErrors?.message} success={success} />
+      <FormStatus
+        error={error ? formErrors(error).message : undefined}
+        success={reviewOutcome(t, approve.data, approve.isSuccess, reject.isSuccess)}
+      />
     </section>
+  );
+}
+
+function RejectForm({
+  question,
+  busy,
+  error,
+  onReject,
+}: {
+  question: string;
+  busy: boolean;
+  error: unknown;
+  onReject: (reason: string) => void;
+}) {
+  const t = useT();
+  const [reason, setReason] = useState('');
+  return (
+    <div>
+      <Field label={t('withdrawals.rejectReason')} error={error ? formErrors(error).fields.reason : undefined}>
+        {(props) => <textarea {...props} value={reason} onChange={(event) => setReason(event.target.value)} rows={2} maxLength={2000} />}
+      </Field>
+      <ConfirmButton
+        danger
+        label={t('withdrawals.reject')}
+        question={question}
+        disabled={busy || !reason.trim()}
+        onConfirm={() => onReject(reason)}
+      />
+    </div>
   );
 }

@@ -27,7 +27,11 @@ export function WithdrawalsPage() {
     { id: 'user', header: t('withdrawals.user'), cell: (row) => row.userId, numeric: true },
     { id: 'amount', header: t('withdrawals.amount'), cell: (row) => `${row.amount} ${row.currency}`, numeric: true },
     { id: 'destination', header: t('withdrawals.destination'), cell: (row) => `${row.channel} ${row.destination}` },
-    { id: 'createdAt', header: t('withdrawals.createdAt'), cell: (row) => `${when(row.createDateTime)} (${ageHours(row.createDateTime, now)} h)` },
+    {
+      id: 'createdAt',
+      header: t('withdrawals.createdAt'),
+      cell: (row) => `${when(row.createDateTime)} (${ageHours(row.createDateTime, now)} h)`,
+    },
     {
       id: 'status',
       header: t('withdrawals.status'),

@@ -23,7 +23,8 @@ export interface WithdrawalDetail {
   };
 }
 export const getWithdrawal = (id: number) => adminApi.get<WithdrawalDetail>(`withdrawals/${id}`);
-export const withdrawalQuery = (id: number) => queryOptions({ queryKey: ['admin', 'withdrawals', 'detail', id], queryFn: () => getWithdrawal(id) });
+export const withdrawalQuery = (id: number) =>
+  queryOptions({ queryKey: ['admin', 'withdrawals', 'detail', id], queryFn: () => getWithdrawal(id) });
 export const useWithdrawal = (id: number) => useQuery(withdrawalQuery(id));
 
 /** GET withdrawals/:id/payout: unmasked; each call is an audit row under the operator's name. Asked only on request. */
@@ -32,7 +33,8 @@ export const usePayout = (id: number) =>
   useQuery({ queryKey: ['admin', 'withdrawals', 'payout', id], queryFn: () => getPayout(id), enabled: false, staleTime: 0, gcTime: 0 });
 
 export const approveWithdrawal = (id: number) => adminApi.post<{ status?: string } | null>(`withdrawals/${id}/approve`);
-export const rejectWithdrawal = ({ id, reason }: { id: number; reason: string }) => adminApi.post<unknown>(`withdrawals/${id}/reject`, { reason });
+export const rejectWithdrawal = ({ id, reason }: { id: number; reason: string }) =>
+  adminApi.post<unknown>(`withdrawals/${id}/reject`, { reason });
 
 function useReviewMutation<Input, Output>(mutationFn: (input: Input) => Promise<Output>) {
   const queryClient = useQueryClient();

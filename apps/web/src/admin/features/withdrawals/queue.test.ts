@@ -31,8 +31,16 @@ describe('the withdrawal queue', () => {
 
   it('the four-eyes state: the first approver cannot approve again, another operator can', () => {
     expect(reviewState({ status: 'pending_review', firstApprovedBy: null }, 'ann')).toEqual({ kind: 'open' });
-    expect(reviewState({ status: 'pending_review', firstApprovedBy: 'ann' }, 'ann')).toEqual({ kind: 'awaitingSecond', firstBy: 'ann', mine: true });
-    expect(reviewState({ status: 'pending_review', firstApprovedBy: 'ann' }, 'bob')).toEqual({ kind: 'awaitingSecond', firstBy: 'ann', mine: false });
+    expect(reviewState({ status: 'pending_review', firstApprovedBy: 'ann' }, 'ann')).toEqual({
+      kind: 'awaitingSecond',
+      firstBy: 'ann',
+      mine: true,
+    });
+    expect(reviewState({ status: 'pending_review', firstApprovedBy: 'ann' }, 'bob')).toEqual({
+      kind: 'awaitingSecond',
+      firstBy: 'ann',
+      mine: false,
+    });
     expect(reviewState({ status: 'paid', firstApprovedBy: 'ann' }, 'bob')).toEqual({ kind: 'decided' });
   });
 });
