@@ -25,8 +25,10 @@ export function SessionGate({ children }: { children: ReactNode }) {
   useEffect(
     () =>
       onSessionExpired(() => {
+        // Only a session that was there ends; a first visit without one is the me query's 401 below.
+        const hadSession = queryClient.getQueryData(meQuery().queryKey) !== undefined;
         queryClient.removeQueries({ queryKey: meQuery().queryKey });
-        navigate(loginPath(location), { replace: true });
+        if (hadSession) navigate(loginPath(location), { replace: true });
       }),
     [navigate, location, queryClient],
   );
