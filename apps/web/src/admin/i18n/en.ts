@@ -108,7 +108,8 @@ export const en = {
     createToken: 'Create token',
     creating: 'Creating…',
     newToken: 'Your new token',
-    newTokenHint: 'Shown only now: copy it into OPS_API_TOKEN or your password manager.',
+    newTokenHint:
+      'Shown only now: store it where your scripts read it (docs/operations.md, the operator CLI), or in your password manager.',
     confirmRevokeToken: 'Revoke the token {{name}}? Scripts using it stop working.',
     name: 'Name',
     lastUsedAt: 'Last used',
