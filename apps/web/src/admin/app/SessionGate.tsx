@@ -26,9 +26,9 @@ export function SessionGate({ children }: { children: ReactNode }) {
     () =>
       onSessionExpired(() => {
         // Only a session that was there ends; a first visit without one is the me query's 401 below.
-        const hadSession = queryClient.getQueryData(meQuery().queryKey) !== undefined;
+        if (queryClient.getQueryData(meQuery().queryKey) === undefined) return;
+        navigate(loginPath(location), { replace: true });
         queryClient.removeQueries({ queryKey: meQuery().queryKey });
-        if (hadSession) navigate(loginPath(location), { replace: true });
       }),
     [navigate, location, queryClient],
   );
