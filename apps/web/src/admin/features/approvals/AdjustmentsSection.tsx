@@ -16,8 +16,8 @@ import {
   useRejectAdjustment,
   useRequestAdjustment,
 } from './api';
+import { UserCoinFields } from './UserCoinFields';
 
-export const COINS = ['CASH', 'USDT'];
 const STATUSES: AdjustmentStatus[] = ['pending', 'approved', 'rejected'];
 
 /** Balance adjustments: the request form, and the list where a second operator approves or rejects. */
@@ -136,18 +136,7 @@ function RequestForm() {
     >
       <h3>{t('approvals.request')}</h3>
       <fieldset disabled={request.isPending || asking !== undefined} className="admin-row">
-        <Field label={t('approvals.userId')} error={errors?.fields.userId}>
-          {(props) => <input {...props} name="userId" inputMode="numeric" required />}
-        </Field>
-        <Field label={t('approvals.coin')} error={errors?.fields.coin}>
-          {(props) => (
-            <select {...props} name="coin">
-              {COINS.map((coin) => (
-                <option key={coin}>{coin}</option>
-              ))}
-            </select>
-          )}
-        </Field>
+        <UserCoinFields errors={errors?.fields} />
         <Field label={t('approvals.direction')} error={errors?.fields.direction}>
           {(props) => (
             <select {...props} name="direction">

@@ -5,8 +5,8 @@ import { FormStatus } from '../../components/FormStatus';
 import { useT } from '../../i18n';
 import { formErrors } from '../../lib/errors';
 import { formValues } from '../../lib/form';
-import { COINS } from './AdjustmentsSection';
 import { useWaiveTurnover } from './api';
+import { UserCoinFields } from './UserCoinFields';
 
 type WaiverInput = { userId: string; coin: string; reason: string };
 
@@ -28,18 +28,7 @@ export function WaiverForm() {
         }}
       >
         <fieldset disabled={waive.isPending || asking !== undefined} className="admin-row">
-          <Field label={t('approvals.userId')} error={errors?.fields.id ?? errors?.fields.userId}>
-            {(props) => <input {...props} name="userId" inputMode="numeric" required />}
-          </Field>
-          <Field label={t('approvals.coin')} error={errors?.fields.coin}>
-            {(props) => (
-              <select {...props} name="coin">
-                {COINS.map((coin) => (
-                  <option key={coin}>{coin}</option>
-                ))}
-              </select>
-            )}
-          </Field>
+          <UserCoinFields errors={errors?.fields} />
           <Field label={t('approvals.reason')} error={errors?.fields.reason}>
             {(props) => <input {...props} name="reason" required maxLength={2000} />}
           </Field>
