@@ -1,7 +1,7 @@
 /// <reference types="vitest/config" />
 import path from 'node:path';
 import react from '@vitejs/plugin-react';
-import { defineConfig, type Plugin } from 'vite';
+import { build, defineConfig, type InlineConfig, type Plugin } from 'vite';
 
 /**
  * Builds the Mini App (apps/web) into apps/web/dist, which core serves.
@@ -22,12 +22,9 @@ const firstPages = {
   home: [`${src}/app/routes/home.tsx`, `${src}/app/layouts/FullLayout.tsx`, `${src}/app/layouts/TabLayout.tsx`],
 };
 const earlyEntry = `${src}/earlyEntry.ts`;
-/** The operator console's entry (admin.html): its modules stay out of the players' first-page chunk. */
-const adminEntry = `${src}/admin/main.tsx`;
-const captured = { early: new Set<string>(), login: new Set<string>(), home: new Set<string>(), admin: new Set<string>() };
-/** With react-i18next's own dependencies (use-sync-external-store, html-parse-stringify), which every page runs too. */
+const captured = { early: new Set<string>(), login: new Set<string>(), home: new Set<string>() };
 const VENDOR =
-  /node_modules[\\/](react|react-dom|scheduler|react-router|react-router-dom|i18next|react-i18next|use-sync-external-store|html-parse-stringify|cookie|set-cookie-parser)[\\/]/;
+  /node_modules[\\/](react|react-dom|scheduler|react-router|react-router-dom|i18next|react-i18next|cookie|set-cookie-parser)[\\/]/;
 
 /**
  * Reached through barrels (`@prism/domain` re-exports every rule, game proofs and hashes
@@ -56,32 +53,16 @@ function firstPageChunks(): Plugin {
       walk([earlyEntry], captured.early);
       walk(firstPages.login, captured.login);
       walk(firstPages.home, captured.home);
-      walk([adminEntry], captured.admin);
     },
     // For core (apps/core/src/webIndex.ts): the home page's chunk, named in a modulepreload link of
     // the home page's index.html only, so that it loads alongside the entry's chunks; and the early
     // entry (first the script, then the chunks it imports), named on the home and entry pages.
     generateBundle(_options, bundle) {
       const chunks = Object.values(bundle).filter((chunk) => chunk.type === 'chunk');
-      // The console must not load the chunk that starts the players' app (main.tsx renders it on import).
-      const byFile = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
-      const consoleFiles = new Set<string>();
-      const queue = chunks.filter((chunk) => chunk.moduleIds.includes(adminEntry)).map((chunk) => chunk.fileName);
-      while (queue.length) {
-        const file = queue.pop() as string;
-        if (consoleFiles.has(file)) continue;
-        consoleFiles.add(file);
-        queue.push(...(byFile.get(file)?.imports ?? []));
-      }
-      for (const file of consoleFiles) {
-        if (byFile.get(file)?.moduleIds.includes(`${src}/main.tsx`))
-          this.error(`the console (admin.html) imports ${file}, which starts the players' app`);
-      }
       const home = chunks.find((chunk) => chunk.moduleIds.includes(`${src}/app/routes/home.tsx`));
-      const homeShared = chunks.find((chunk) => chunk.name === 'home-shared');
       const early = chunks.find((chunk) => chunk.isEntry && chunk.facadeModuleId === earlyEntry);
       const preloads = {
-        home: [home, homeShared].flatMap((chunk) => (chunk ? [`/${chunk.fileName}`] : [])),
+        home: home ? [`/${home.fileName}`] : [],
         early: early ? [early.fileName, ...early.imports].map((file) => `/${file}`) : [],
       };
       this.emitFile({ type: 'asset', fileName: '.vite/page-preloads.json', source: JSON.stringify(preloads) });
@@ -89,10 +70,63 @@ function firstPageChunks(): Plugin {
   };
 }
 
+/**
+ * The operator console (admin.html → src/admin): a build of its own, run after the players' build
+ * into the same dist (its manifest is .vite/admin-manifest.json). One build would share chunks
+ * between the two, and a chunk runs every module in it when imported: the console loaded the
+ * players' first-page chunk, which starts the Mini App (main.tsx), and the players' chunk groups
+ * would have had to bend around the console. Apart, neither graph knows the other
+ * (docs/decisions.md, entry 26; apps/core/src/webBundle.test.ts).
+ */
+export const adminBuildConfig = (outDir: string): InlineConfig => ({
+  configFile: false,
+  root: 'apps/web',
+  base: '/',
+  logLevel: 'warn',
+  plugins: [react()],
+  build: {
+    outDir,
+    emptyOutDir: false,
+    target: 'es2022',
+    sourcemap: false,
+    chunkSizeWarningLimit: 400,
+    manifest: '.vite/admin-manifest.json',
+    rolldownOptions: { input: { admin: path.resolve('apps/web/admin.html') } },
+  },
+});
+
+function adminConsoleBuild(): Plugin {
+  let outDir = '';
+  return {
+    name: 'prism-admin-console-build',
+    apply: 'build',
+    configResolved(config) {
+      outDir = path.resolve(config.root, config.build.outDir);
+    },
+    async closeBundle() {
+      await build(adminBuildConfig(outDir));
+    },
+  };
+}
+
+/** `npm run dev`: /admin and every path under it get admin.html, as core answers them (its router reads the path). */
+function adminConsoleDev(): Plugin {
+  return {
+    name: 'prism-admin-console-dev',
+    apply: 'serve',
+    configureServer(server) {
+      server.middlewares.use((req, _res, next) => {
+        if (req.url && /^\/admin(\/|\?|$)/.test(req.url)) req.url = '/admin.html';
+        next();
+      });
+    },
+  };
+}
+
 export default defineConfig({
   root: 'apps/web',
   base: '/',
-  plugins: [react(), firstPageChunks()],
+  plugins: [react(), firstPageChunks(), adminConsoleBuild(), adminConsoleDev()],
   build: {
     outDir: 'dist',
     emptyOutDir: true,
@@ -103,26 +137,16 @@ export default defineConfig({
     manifest: true,
     rolldownOptions: {
       // The early entry is not in index.html: core adds it where it helps (see earlyEntry.ts).
-      // admin.html is the operator console (src/admin): its own entry, so its code never reaches players.
-      input: { index: path.resolve('apps/web/index.html'), admin: path.resolve('apps/web/admin.html'), early: earlyEntry },
+      // admin.html, the operator console, is built apart (adminConsoleBuild), so its code never reaches players.
+      input: { index: path.resolve('apps/web/index.html'), early: earlyEntry },
       output: {
         codeSplitting: {
           groups: [
             // What the early entry runs (the API client, the token; React's small core package, which
             // the token store imports, but not React DOM): its own chunk, so it runs without waiting for vendor.
             { name: 'early-deps', test: (id) => captured.early.has(id) && id !== earlyEntry && !SHARED_LIBRARIES.test(id), priority: 40 },
-            // With what the console shares with the players' first page (domain messages, say): both load vendor
-            // anyway, and the console then never needs the chunk that holds the players' main.tsx.
-            { name: 'vendor', test: (id) => VENDOR.test(id) || (captured.admin.has(id) && captured.login.has(id)), priority: 30 },
-            // Not what the console also uses: the console would then load this chunk, and with it the players' main.tsx.
-            { name: 'first', test: (id) => captured.login.has(id) && !captured.admin.has(id) && !SHARED_LIBRARIES.test(id), priority: 20 },
-            // What home adds that the console uses too (react-query): its own chunk, preloaded with home's,
-            // because the home chunk imports the first page's, which starts the players' app.
-            {
-              name: 'home-shared',
-              test: (id) => captured.home.has(id) && captured.admin.has(id) && !SHARED_LIBRARIES.test(id),
-              priority: 15,
-            },
+            { name: 'vendor', test: VENDOR, priority: 30 },
+            { name: 'first', test: (id) => captured.login.has(id) && !SHARED_LIBRARIES.test(id), priority: 20 },
             { name: 'home', test: (id) => captured.home.has(id) && !SHARED_LIBRARIES.test(id), priority: 10 },
           ],
         },
