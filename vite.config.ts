@@ -91,7 +91,18 @@ export const adminBuildConfig = (outDir: string): InlineConfig => ({
     sourcemap: false,
     chunkSizeWarningLimit: 400,
     manifest: '.vite/admin-manifest.json',
-    rolldownOptions: { input: { admin: path.resolve('apps/web/admin.html') } },
+    rolldownOptions: {
+      input: { admin: path.resolve('apps/web/admin.html') },
+      // React DOM, and the other libraries, apart from the console's own code (which changes more often).
+      output: {
+        codeSplitting: {
+          groups: [
+            { name: 'admin-react', test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/, priority: 20 },
+            { name: 'admin-libs', test: /node_modules[\\/]/, priority: 10 },
+          ],
+        },
+      },
+    },
   },
 });
 
