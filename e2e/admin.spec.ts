@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { type APIRequestContext, type Browser, expect, type Page, test } from '@playwright/test';
 import { sign } from '@telegram-apps/init-data-node';
 import { Secret, TOTP } from 'otpauth';
@@ -346,4 +347,20 @@ test('owner, finance and support run the platform from the console, and the audi
   await page.waitForURL('**/admin/login**');
   await page.goto('/admin/audit');
   await page.waitForURL('**/admin/login?next=%2Faudit**');
+});
+
+test('the console answers a visitor without a session with its sign-in page, accessible on a desktop and a phone', async ({ page }) => {
+  const response = await page.goto('/admin/withdrawals?x=1');
+  expect(response?.headers()['content-security-policy']).toContain("frame-ancestors 'none'");
+  await page.waitForURL('**/admin/login?next=%2Fwithdrawals%3Fx%3D1');
+  await expect(page.getByRole('heading', { level: 1, name: 'Sign in' })).toBeVisible();
+  for (const viewport of [
+    { width: 1280, height: 860 },
+    { width: 375, height: 812 },
+  ]) {
+    await page.setViewportSize(viewport);
+    const result = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze();
+    const serious = result.violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical');
+    expect(serious.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`)).toEqual([]);
+  }
 });
