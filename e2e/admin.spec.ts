@@ -121,11 +121,11 @@ async function call<T>(
 }
 
 /**
- * A Telegram player (registered from inside Telegram, so linked) with 5000 CASH, a bank card, a
- * payment password and two withdrawals of 1500 CASH: above the automatic approval amount, so both
- * wait for review.
+ * A Telegram player (registered from inside Telegram, so linked) with 2000 CASH, a bank card, a
+ * payment password and a withdrawal of 1500 CASH: above the automatic approval amount, so it waits
+ * for review. (One per player: the withdrawal code may be asked once a minute.)
  */
-async function playerWithWithdrawals(api: APIRequestContext) {
+async function playerWithWithdrawal(api: APIRequestContext) {
   await operatorOpensWithdrawals(api);
   const phone = uniquePhone();
   const telegram = { id: 850_000_000 + Math.floor(Math.random() * 1e6), username: `pia_${Date.now() % 1e6}` };
@@ -147,31 +147,27 @@ async function playerWithWithdrawals(api: APIRequestContext) {
   await call(api, '/app/user/resetAssetPwd', token, { password: '246810', confirmPassword: '246810', code });
   const order = await call<{ orderNo: string }>(api, '/app/user/cashRecharge/recharge', token, {
     payChannelName: 'sandbox',
-    amount: '5000',
+    amount: '2000',
   });
-  await api.post(`/core/pay/sandbox/${order.orderNo}/pay`, { form: { amount: '5000', action: 'pay' }, maxRedirects: 0 });
+  await api.post(`/core/pay/sandbox/${order.orderNo}/pay`, { form: { amount: '2000', action: 'pay' }, maxRedirects: 0 });
   const card = await call<{ id: number }>(api, '/app/userBank/save', token, {
     bankName: 'HDFC Bank',
     cardNumber: '123456789012',
     holderName: 'Pia Rao',
     ifsc: 'HDFC0001234',
   });
-  const withdrawals: string[] = [];
-  for (const key of [unique('w1-'), unique('w2-')]) {
-    const before = await lastBotMessageId(api, telegram.id);
-    await call(api, '/app/user/withdraw/sendCode', token, {});
-    const telegramOtp = await telegramCode(api, telegram.id, before);
-    const view = await call<{ orderNo: string; status: string }>(
-      api,
-      '/app/user/cashWithdrawal/apply',
-      token,
-      { amount: '1500', bankCardId: String(card.id), assetPassword: '246810', code: telegramOtp },
-      { 'Idempotency-Key': key },
-    );
-    expect(view.status).toBe('pending_review');
-    withdrawals.push(view.orderNo);
-  }
-  return { token, telegram, withdrawals };
+  const before = await lastBotMessageId(api, telegram.id);
+  await call(api, '/app/user/withdraw/sendCode', token, {});
+  const telegramOtp = await telegramCode(api, telegram.id, before);
+  const view = await call<{ orderNo: string; status: string }>(
+    api,
+    '/app/user/cashWithdrawal/apply',
+    token,
+    { amount: '1500', bankCardId: String(card.id), assetPassword: '246810', code: telegramOtp },
+    { 'Idempotency-Key': unique('withdraw-') },
+  );
+  expect(view.status).toBe('pending_review');
+  return { token, telegram, orderNo: view.orderNo };
 }
 
 /** A withdrawal's id and user id from the operators' list (as `npm run ops -- withdrawals` shows). */
@@ -195,8 +191,10 @@ test('owner, finance and support run the platform from the console, and the audi
   const owner = await provisionOperator(unique('own'), 'owner');
   const financeLogin = unique('fin');
   const supportLogin = unique('sup');
-  const player = await playerWithWithdrawals(request);
-  const [firstOrder = '', secondOrder = ''] = player.withdrawals;
+  const player = await playerWithWithdrawal(request);
+  const other = await playerWithWithdrawal(request);
+  const firstOrder = player.orderNo;
+  const secondOrder = other.orderNo;
   const first = await queueRow(request, firstOrder);
   const second = await queueRow(request, secondOrder);
 
@@ -224,7 +222,7 @@ test('owner, finance and support run the platform from the console, and the audi
   await queue.getByRole('link', { name: firstOrder }).click();
   await expect(finance.page.getByText('Viewing payout details is recorded in the audit log under your name.')).toBeVisible();
   await finance.page.getByRole('button', { name: 'Show payout details' }).click();
-  await expect(finance.page.getByRole('region', { name: 'Payout details' })).toContainText('123456789012');
+  await expect(finance.page.getByRole('region', { name: 'Unmasked payout details' })).toContainText('123456789012');
   const botBefore = await lastBotMessageId(request, player.telegram.id);
   await finance.page.getByRole('button', { name: 'Approve' }).click();
   await expect(finance.page.getByRole('alertdialog')).toContainText('1500.00 CASH');
@@ -247,7 +245,7 @@ test('owner, finance and support run the platform from the console, and the audi
 
   // The player sees it paid, and the bot told them.
   const mine = await request.get('/core/app/user/withdraw/list', { headers: { Authorization: `Bearer ${player.token}` } });
-  const list = ((await mine.json()) as Envelope<{ list: { orderNo: string; status: string }[] }>).result.list;
+  const list = ((await mine.json()) as Envelope<{ content: { orderNo: string; status: string }[] }>).result.content;
   expect(list.find((row) => row.orderNo === firstOrder)?.status).toBe('paid');
   await expect
     .poll(async () => {
@@ -255,7 +253,8 @@ test('owner, finance and support run the platform from the console, and the audi
         message_id: number;
         text?: string;
       }[];
-      return sent.some((message) => message.message_id > botBefore && message.text?.includes(firstOrder));
+      // "Withdrawal W… approved: 1470.00 CASH is on its way."
+      return sent.some((message) => message.message_id > botBefore && message.text?.includes(`${firstOrder} approved`));
     })
     .toBe(true);
 

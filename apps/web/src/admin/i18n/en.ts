@@ -166,6 +166,7 @@ export const en = {
     sharedDevice: 'Accounts sharing a device',
     payout: 'Payout details',
     showPayout: 'Show payout details',
+    payoutShown: 'Unmasked payout details',
     payoutRecorded: 'Viewing payout details is recorded in the audit log under your name.',
     review: 'Review',
     approve: 'Approve',

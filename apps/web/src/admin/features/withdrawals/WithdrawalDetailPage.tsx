@@ -62,7 +62,7 @@ function Payout({ id }: { id: number }) {
       <h2 id="payout">{t('withdrawals.payout')}</h2>
       <p className="admin-muted">{t('withdrawals.payoutRecorded')}</p>
       {payout.data ? (
-        <Facts title={t('withdrawals.payout')} value={payout.data} />
+        <Facts title={t('withdrawals.payoutShown')} value={payout.data} />
       ) : (
         <button type="button" onClick={() => void payout.refetch()} disabled={payout.isFetching}>
           {t('withdrawals.showPayout')}
