@@ -1,7 +1,7 @@
 /// <reference types="vitest/config" />
 import path from 'node:path';
 import react from '@vitejs/plugin-react';
-import { defineConfig, type Plugin } from 'vite';
+import { build, defineConfig, type InlineConfig, type Plugin } from 'vite';
 
 /**
  * Builds the Mini App (apps/web) into apps/web/dist, which core serves.
@@ -70,10 +70,74 @@ function firstPageChunks(): Plugin {
   };
 }
 
+/**
+ * The operator console (admin.html → src/admin): a build of its own, run after the players' build
+ * into the same dist (its manifest is .vite/admin-manifest.json). One build would share chunks
+ * between the two, and a chunk runs every module in it when imported: the console loaded the
+ * players' first-page chunk, which starts the Mini App (main.tsx), and the players' chunk groups
+ * would have had to bend around the console. Apart, neither graph knows the other
+ * (docs/decisions.md, entry 26; apps/core/src/webBundle.test.ts).
+ */
+export const adminBuildConfig = (outDir: string): InlineConfig => ({
+  configFile: false,
+  root: 'apps/web',
+  base: '/',
+  logLevel: 'warn',
+  plugins: [react()],
+  build: {
+    outDir,
+    emptyOutDir: false,
+    target: 'es2022',
+    sourcemap: false,
+    chunkSizeWarningLimit: 400,
+    manifest: '.vite/admin-manifest.json',
+    rolldownOptions: {
+      input: { admin: path.resolve('apps/web/admin.html') },
+      // React DOM, and the other libraries, apart from the console's own code (which changes more often).
+      output: {
+        codeSplitting: {
+          groups: [
+            { name: 'admin-react', test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/, priority: 20 },
+            { name: 'admin-libs', test: /node_modules[\\/]/, priority: 10 },
+          ],
+        },
+      },
+    },
+  },
+});
+
+function adminConsoleBuild(): Plugin {
+  let outDir = '';
+  return {
+    name: 'prism-admin-console-build',
+    apply: 'build',
+    configResolved(config) {
+      outDir = path.resolve(config.root, config.build.outDir);
+    },
+    async closeBundle() {
+      await build(adminBuildConfig(outDir));
+    },
+  };
+}
+
+/** `npm run dev`: /admin and every path under it get admin.html, as core answers them (its router reads the path). */
+function adminConsoleDev(): Plugin {
+  return {
+    name: 'prism-admin-console-dev',
+    apply: 'serve',
+    configureServer(server) {
+      server.middlewares.use((req, _res, next) => {
+        if (req.url && /^\/admin(\/|\?|$)/.test(req.url)) req.url = '/admin.html';
+        next();
+      });
+    },
+  };
+}
+
 export default defineConfig({
   root: 'apps/web',
   base: '/',
-  plugins: [react(), firstPageChunks()],
+  plugins: [react(), firstPageChunks(), adminConsoleBuild(), adminConsoleDev()],
   build: {
     outDir: 'dist',
     emptyOutDir: true,
@@ -84,8 +148,8 @@ export default defineConfig({
     manifest: true,
     rolldownOptions: {
       // The early entry is not in index.html: core adds it where it helps (see earlyEntry.ts).
-      // admin.html is the operator console (src/admin): its own entry, so its code never reaches players.
-      input: { index: path.resolve('apps/web/index.html'), admin: path.resolve('apps/web/admin.html'), early: earlyEntry },
+      // admin.html, the operator console, is built apart (adminConsoleBuild), so its code never reaches players.
+      input: { index: path.resolve('apps/web/index.html'), early: earlyEntry },
       output: {
         codeSplitting: {
           groups: [

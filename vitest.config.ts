@@ -33,6 +33,7 @@ const NOT_QUICK = [
   'apps/core/src/**/*.api.test.ts',
   'apps/core/src/**/*.bot.test.ts',
   'apps/core/src/web.test.ts',
+  'apps/core/src/webBundle.test.ts',
   'apps/core/src/lifecycle.test.ts',
   'apps/core/src/server.test.ts',
   'apps/core/src/botLoading.test.ts',

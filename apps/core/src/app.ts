@@ -43,7 +43,7 @@ import { walletAdminRoutes, walletRoutes } from './modules/wallet';
 import { withdrawAdminRoutes, withdrawDetailRoutes, withdrawRoutes } from './modules/withdraw';
 import { workerId } from './platform/cluster';
 import { createServices, publicUrlOf, type Services } from './services';
-import { createIndexRenderer, filePreloads, fileTemplate, serveIndex } from './webIndex';
+import { createIndexRenderer, filePreloads, fileTemplate, serveAdminPage, serveIndex } from './webIndex';
 
 export const DEFAULT_WEB_DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
 
@@ -245,6 +245,9 @@ function corsFor(origins: string | undefined): RequestHandler {
   };
 }
 
+/** /admin, /admin/anything (the console's own routes) and /admin.html. */
+const ADMIN_PATHS = /^\/admin(?:\.html|\/.*)?$/;
+
 /**
  * Serves the built web app with history-mode fallback: every non-API GET gets index.html, with
  * the public settings the first pages need written into it (webIndex.ts).
@@ -259,6 +262,8 @@ function mountWeb(app: Express, dist: string, skip: boolean, services: Services)
   app.use(compression());
   // Before the static files: /index.html itself is the page with its settings too.
   app.get('/index.html', page);
+  // The operator console (its own entry, admin.html) with its own headers; /admin.html is the same page.
+  app.get(ADMIN_PATHS, serveAdminPage(fileTemplate(path.join(dist, 'admin.html'))));
   app.use(
     express.static(dist, {
       index: false,

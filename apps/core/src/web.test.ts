@@ -17,6 +17,10 @@ beforeAll(async () => {
     '<!doctype html><html><head><script type="module" src="/assets/app-1a2b.js"></script></head><body></body></html>',
   );
   await writeFile(path.join(dist, 'assets', 'app-1a2b.js'), bundle);
+  await writeFile(
+    path.join(dist, 'admin.html'),
+    '<!doctype html><html><head><title>console</title><script type="module" src="/assets/admin-3c4d.js"></script></head><body></body></html>',
+  );
   await mkdir(path.join(dist, '.vite'));
   await writeFile(
     path.join(dist, '.vite', 'page-preloads.json'),
@@ -126,5 +130,34 @@ describe('the built web app', () => {
     // The pages differ, so their ETags do.
     expect(login.headers.etag).not.toBe(home.headers.etag);
     expect((await get('/pages/login/login', 'identity', { 'If-None-Match': home.headers.etag as string })).status).toBe(200);
+  });
+});
+
+describe('the operator console', () => {
+  it('answers /admin and every path under it with admin.html: not framed, not indexed, not cached', async () => {
+    for (const pathname of ['/admin', '/admin/', '/admin/withdrawals/12', '/admin/setup/abc', '/admin.html']) {
+      const page = await get(pathname, 'identity');
+      expect(page.status, pathname).toBe(200);
+      expect(page.text, pathname).toContain('admin-3c4d.js');
+      // The players' renderer is not used: no page settings, no preloads.
+      expect(page.text, pathname).not.toContain('prism-config');
+      expect(page.text, pathname).not.toContain('modulepreload');
+      expect(page.headers['content-security-policy'], pathname).toContain("frame-ancestors 'none'");
+      expect(page.headers['content-security-policy'], pathname).not.toContain('telegram.org');
+      expect(page.headers['x-frame-options'], pathname).toBe('DENY');
+      expect(page.headers['x-robots-tag'], pathname).toContain('noindex');
+      expect(page.headers['cache-control'], pathname).toBe('no-store');
+    }
+  });
+
+  it('leaves the players\' pages, and paths that only start with "admin", to the players\' app', async () => {
+    for (const pathname of ['/pages/home/home', '/administrator']) {
+      const page = await get(pathname, 'identity');
+      expect(page.text, pathname).toContain('prism-config');
+      expect(page.headers['content-security-policy'], pathname).toContain('telegram.org');
+    }
+    // The operator API is not the page.
+    const api = await fetch(`${ctx.url}/core/admin/operators`);
+    expect(api.headers.get('content-type')).toContain('application/json');
   });
 });

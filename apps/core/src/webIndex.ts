@@ -145,3 +145,33 @@ export function serveIndex(render: (pathname: string) => Promise<RenderedIndex>)
     }
   };
 }
+
+/**
+ * The operator console's own policy: never framed (no Telegram client embeds it, and a framed
+ * console invites clickjacking of money actions), the same sources as the Mini App otherwise.
+ */
+export const ADMIN_PAGE_CSP =
+  "default-src 'self'; img-src 'self' data: blob:; style-src 'self' 'unsafe-inline'; script-src 'self'; connect-src 'self'; " +
+  "object-src 'none'; base-uri 'self'; form-action 'self'; frame-ancestors 'none'";
+
+/**
+ * Answers /admin and every path under it with the console's admin.html, as built: none of the
+ * players' page settings or preloads (the players' renderer is not used). Not cached (a console
+ * holding an old build after a deploy would call routes that changed), not framed, not indexed.
+ */
+export function serveAdminPage(template: () => Promise<string>): RequestHandler {
+  return async (_req, res, next) => {
+    try {
+      const html = await template();
+      res.setHeader('Content-Security-Policy', ADMIN_PAGE_CSP);
+      res.setHeader('X-Frame-Options', 'DENY');
+      res.setHeader('X-Robots-Tag', 'noindex, nofollow');
+      res.setHeader('Cache-Control', 'no-store');
+      res.type('html').send(html);
+    } catch (error) {
+      // A build without the console (an older dist): not the players' page in its place.
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') res.status(404).type('text').send('The operator console is not built.');
+      else next(error);
+    }
+  };
+}

@@ -14,11 +14,21 @@ function csrfToken(): string | undefined {
  * browser sends by itself (same origin); every call also carries the CSRF header.
  * Paths are relative to /core/admin/: `adminApi.get('withdrawals', { status: 0 })`.
  */
+/** Who hears that the operator's session ended (401): the session provider, which sends them to sign in. */
+const expiryListeners = new Set<() => void>();
+export function onSessionExpired(listener: () => void): () => void {
+  expiryListeners.add(listener);
+  return () => expiryListeners.delete(listener);
+}
+
 export const adminApi = new HttpClient({
   baseURL: '/core/admin/',
   getLocale: () => 'en-US',
   extraHeaders: (): Record<string, string> => {
     const token = csrfToken();
     return token ? { [CSRF_HEADER]: token } : {};
+  },
+  onSessionExpired: () => {
+    for (const listener of expiryListeners) listener();
   },
 });

@@ -1,0 +1,93 @@
+import { execFile } from 'node:child_process';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+/**
+ * No operator code reaches players (docs/decisions.md, entry 26): the web build is made into a
+ * scratch directory, and every chunk a player's page can load — from index.html and from the early
+ * entry, following static and dynamic imports in .vite/manifest.json — is checked for a module
+ * under src/admin, and for the console's own strings. The console is built apart
+ * (.vite/admin-manifest.json) and loads none of the players' chunks.
+ */
+type Chunk = { file: string; src?: string; imports?: string[]; dynamicImports?: string[]; isEntry?: boolean };
+const run = promisify(execFile);
+let dist: string;
+let manifest: Record<string, Chunk>;
+let adminManifest: Record<string, Chunk>;
+
+/** What only console code contains: the session's CSRF cookie and the console's page title string. */
+const CONSOLE_MARKERS = ['prism_ops_csrf', 'Prism operator console'];
+
+/** The manifest keys reachable from `roots` through static and dynamic imports. */
+function reachable(chunks: Record<string, Chunk>, roots: string[]): Set<string> {
+  const seen = new Set<string>();
+  const queue = [...roots];
+  while (queue.length) {
+    const key = queue.pop() as string;
+    if (seen.has(key) || !chunks[key]) continue;
+    seen.add(key);
+    queue.push(...(chunks[key].imports ?? []), ...(chunks[key].dynamicImports ?? []));
+  }
+  return seen;
+}
+
+beforeAll(async () => {
+  dist = await mkdtemp(path.join(os.tmpdir(), 'prism-bundle-'));
+  await run(path.resolve('node_modules/.bin/vite'), ['build', '--logLevel', 'error', '--outDir', dist, '--emptyOutDir']);
+  manifest = JSON.parse(await readFile(path.join(dist, '.vite/manifest.json'), 'utf8')) as Record<string, Chunk>;
+  adminManifest = JSON.parse(await readFile(path.join(dist, '.vite/admin-manifest.json'), 'utf8')) as Record<string, Chunk>;
+}, 240_000);
+afterAll(async () => {
+  if (dist) await rm(dist, { recursive: true, force: true });
+});
+
+/**
+ * What a player's page loads first: the chunks index.html names (the build writes the players' entry
+ * as script tags, and the manifest has no key for it), and the early entry that core adds.
+ */
+async function playerRoots(): Promise<string[]> {
+  const html = await readFile(path.join(dist, 'index.html'), 'utf8');
+  const files = new Set([...html.matchAll(/(?:src|href)="\/(assets\/[^"]+)"/g)].map((match) => match[1]));
+  const roots = Object.entries(manifest)
+    .filter(([, chunk]) => files.has(chunk.file))
+    .map(([key]) => key);
+  return [...roots, 'src/earlyEntry.ts', 'index.html'];
+}
+
+describe("the players' bundle", () => {
+  it('holds no module of the operator console', async () => {
+    expect(adminManifest['admin.html']?.isEntry, 'the console is built').toBe(true);
+    const players = reachable(manifest, await playerRoots());
+    // The first page's chunks, and through their dynamic imports every route of the app.
+    expect([...players].filter((key) => key.startsWith('src/app/routes/')).length).toBeGreaterThan(20);
+    expect(players.has('admin.html')).toBe(false);
+    for (const key of players) {
+      const chunk = manifest[key] as Chunk;
+      expect(chunk.src ?? '', `${chunk.file} comes from the console`).not.toMatch(/(^|\/)src\/admin\//);
+      if (!chunk.file.endsWith('.js')) continue;
+      const code = await readFile(path.join(dist, chunk.file), 'utf8');
+      for (const marker of CONSOLE_MARKERS) expect(code.includes(marker), `${chunk.file} contains "${marker}"`).toBe(false);
+    }
+  });
+
+  it("would see console code: the console's own chunks have it, and none of the players' chunks", async () => {
+    const consoleKeys = reachable(adminManifest, ['admin.html']);
+    const files = [...consoleKeys].map((key) => (adminManifest[key] as Chunk).file).filter((file) => file.endsWith('.js'));
+    const texts = await Promise.all(files.map((file) => readFile(path.join(dist, file), 'utf8')));
+    for (const marker of CONSOLE_MARKERS)
+      expect(
+        texts.some((text) => text.includes(marker)),
+        marker,
+      ).toBe(true);
+    // Not the players' first-page chunk (it holds main.tsx, which starts the Mini App on import), nor any other.
+    const playerFiles = new Set([...reachable(manifest, await playerRoots())].map((key) => (manifest[key] as Chunk).file));
+    expect(files.filter((file) => playerFiles.has(file))).toEqual([]);
+    const html = await readFile(path.join(dist, 'admin.html'), 'utf8');
+    expect(
+      [...html.matchAll(/(?:src|href)="\/(assets\/[^"]+)"/g)].map((match) => match[1]).filter((file) => playerFiles.has(file as string)),
+    ).toEqual([]);
+  });
+});

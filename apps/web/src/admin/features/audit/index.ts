@@ -1,0 +1,2 @@
+/** The audit feature's public door: the audit log view. */
+export { AuditPage } from './AuditPage';
