@@ -33,7 +33,7 @@ beforeAll(async () => {
 afterAll(() => ctx.close());
 
 function adminRoutes(app: express.Express): AppRoute[] {
-  return appRoutes(app).filter((r) => r.path.startsWith('/core/admin/'));
+  return appRoutes(app, { access: true }).filter((r) => r.path.startsWith('/core/admin/'));
 }
 
 /** Routes whose first handler declares no rule: the walk refuses them. */
