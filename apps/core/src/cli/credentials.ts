@@ -5,7 +5,11 @@ import { OPS_TOKEN_FILE } from '../platform/secret';
 /** Where `npm run ops -- login` keeps the operator's personal API token (mode 0600). */
 export const OPERATOR_TOKEN_FILE = 'ops-operator-token';
 
-const readTrimmed = (file: string) => readFile(file, 'utf8').then((text) => text.trim(), () => '');
+const readTrimmed = (file: string) =>
+  readFile(file, 'utf8').then(
+    (text) => text.trim(),
+    () => '',
+  );
 
 /**
  * The CLI's credential: a personal API token (it acts with its operator's role), from OPS_TOKEN

@@ -1,9 +1,9 @@
-import type { OperatorRole } from '@prism/domain';
 import { HttpClient } from '@prism/client';
+import type { OperatorRole } from '@prism/domain';
 import type { Database } from '../db/client';
-import { openSession } from '../modules/operator/sessions';
 import { operatorApiTokens, operators } from '../modules/operator/schema';
 import { sha256, totpCode } from '../modules/operator/secrets';
+import { openSession } from '../modules/operator/sessions';
 import type { Clock } from '../platform/clock';
 import { hashPassword } from '../platform/passwords';
 import type { TestContext } from './harness';
