@@ -98,7 +98,7 @@ describe('operator accounts', () => {
     expect((await create(owner.console, 'csrf-c')).code).toBe(200);
   });
 
-  it('sessions end after 30 minutes idle, and a revoked session is refused', async () => {
+  it('sessions end after 30 minutes idle or 12 hours in all, and a revoked session is refused', async () => {
     const owner = await createOperatorInApp(ctx, 'owner');
     const me = () => ctx.api.get('/admin/auth/me', {}, { headers: owner.console });
     ctx.clock.advance(29 * 60_000);
@@ -107,6 +107,16 @@ describe('operator accounts', () => {
     expect((await me()).code).toBe(200);
     ctx.clock.advance(31 * 60_000);
     expect((await me()).code).toBe(401);
+
+    // Used every 20 minutes, a session still ends 12 hours after it opened.
+    const busy = await createOperatorInApp(ctx, 'games');
+    const opened = ctx.clock.now().getTime();
+    while (ctx.clock.now().getTime() - opened < 12 * 3_600_000 - 20 * 60_000) {
+      ctx.clock.advance(20 * 60_000);
+      expect((await ctx.api.get('/admin/auth/me', {}, { headers: busy.console })).code).toBe(200);
+    }
+    ctx.clock.advance(20 * 60_000 + 1);
+    expect((await ctx.api.get('/admin/auth/me', {}, { headers: busy.console })).code).toBe(401);
 
     const other = await createOperatorInApp(ctx, 'support');
     const sessions = await ctx.api.get<{ id: number; current: boolean }[]>('/admin/auth/sessions', {}, { headers: other.console });
