@@ -5,6 +5,7 @@ export * from './harness';
 export { closedPortUrl } from './network';
 export {
   createOperatorInApp,
+  opsHttp,
   type ProvisionedOperator,
   provisionOperator,
   seedOperator,

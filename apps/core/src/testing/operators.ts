@@ -80,6 +80,11 @@ export async function createOperatorInApp(
   return { id, login, role, apiToken, cookie, csrf: session.csrf, console: { Cookie: cookie, 'X-CSRF-Token': session.csrf } };
 }
 
+/** What `npm run ops` uses: an HTTP client on /core/ signing with `Authorization: Ops <token>`. */
+export function opsHttp(baseUrl: string, token: string): HttpClient {
+  return new HttpClient({ baseURL: `${baseUrl.replace(/\/$/, '')}/core/`, getToken: () => `Ops ${token}` });
+}
+
 export interface ProvisionedOperator {
   login: string;
   password: string;
