@@ -5,7 +5,7 @@ export type { AccountOutcome, BotAccounts, BotConfig, BotContext, TelegramUserRe
 export type { DeliveryFailure } from './deliveryFailure';
 export type { BroadcastOutcome, BroadcastSender } from './features/broadcasts';
 export type { GiftCodeIssuer, GiftCodeOutcome } from './features/giftCodes';
-export type { OperatorConfig, ReviewOutcome, Reviewer, WithdrawalReview } from './features/operator';
+export type { OperatorConfig, Reviewer, ReviewOutcome, WithdrawalReview } from './features/operator';
 export { answerStart, inviteLink, isWebAppUrl, LINK_PREFIX, miniAppLink, type StartInput } from './features/startAnswer';
 export type { BotLog, LongPolling } from './runtime';
 export { botCommandsFor, configureBotProfile, configureBotProfileUntilSet } from './setup';

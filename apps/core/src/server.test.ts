@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from './config';
 import { silentLogger } from './platform/logger';
 import { startServer } from './server';
+import { provisionOperator } from './testing/operators';
 
 let dataDir: string;
 let fake: FakeBotApi;
@@ -43,15 +44,17 @@ describe('the whole server process', () => {
       const reply = await fake.waitFor('sendMessage');
       expect(JSON.stringify(reply.params.reply_markup)).toContain('"web_app":{"url":"https://prism.example/"}');
       expect(reply.params.text).toContain('The invitation code ABCD2345 does not exist');
-      const set = await fetch(`${base}/admin/config`, {
-        method: 'POST',
-        headers: {
-          'content-type': 'application/x-www-form-urlencoded',
-          Authorization: `Ops ${(await readFile(path.join(dataDir, 'ops-token'), 'utf8')).trim()}`,
-        },
-        body: new URLSearchParams({ key: 'CUSTOMER_SERVICE_URL', value: 'https://t.me/kept' }),
-      });
-      expect(((await set.json()) as { code: number }).code).toBe(200);
+      // The generated break-glass token (DATA_DIR/ops-token) makes the first owner, and only that.
+      const breakGlass = (await readFile(path.join(dataDir, 'ops-token'), 'utf8')).trim();
+      const setting = (token: string) =>
+        fetch(`${base}/admin/config`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/x-www-form-urlencoded', Authorization: `Ops ${token}` },
+          body: new URLSearchParams({ key: 'CUSTOMER_SERVICE_URL', value: 'https://t.me/kept' }),
+        }).then(async (answer) => ((await answer.json()) as { code: number }).code);
+      expect(await setting(breakGlass)).toBe(403);
+      const owner = await provisionOperator(base.replace(/\/core$/, ''), breakGlass, { login: 'owner', role: 'owner' });
+      expect(await setting(owner.apiToken)).toBe(200);
     } finally {
       await first.stop();
     }
@@ -68,5 +71,5 @@ describe('the whole server process', () => {
     } finally {
       await second.stop();
     }
-  });
+  }, 60_000);
 });

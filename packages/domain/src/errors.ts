@@ -134,7 +134,10 @@ export const errorCatalogue = {
   // Operator accounts (docs/operations.md, "Roles and permissions")
   OPERATOR_LOGIN_FAILED: { code: 25001, message: 'Wrong login, password or code' },
   OPERATOR_LOGIN_THROTTLED: { code: 25002, message: 'Too many failed sign-ins for this operator, please try again in {{wait}}' },
-  OPERATOR_SETUP_INVALID: { code: 25003, message: 'This setup link is not valid, has expired or was already used. Ask an owner for a new one' },
+  OPERATOR_SETUP_INVALID: {
+    code: 25003,
+    message: 'This setup link is not valid, has expired or was already used. Ask an owner for a new one',
+  },
   OPERATOR_CODE_INVALID: { code: 25004, message: 'The authenticator code is wrong. Enter the current 6-digit code' },
   OPERATOR_LOGIN_TAKEN: { code: 25005, message: 'An operator with this login already exists' },
   OPERATOR_TELEGRAM_TAKEN: { code: 25006, message: 'This Telegram account is linked to another operator' },

@@ -23,7 +23,8 @@ function cliContext(): CliContext {
 
 async function opsClient(command: OpsCommand, cli: CliContext): Promise<HttpClient> {
   const credential = command.credential ?? 'operator';
-  const token = credential === 'none' ? '' : credential === 'breakGlass' ? await breakGlassToken(cli.dataDir) : await operatorToken(cli.dataDir);
+  const token =
+    credential === 'none' ? '' : credential === 'breakGlass' ? await breakGlassToken(cli.dataDir) : await operatorToken(cli.dataDir);
   if (!token && credential !== 'none')
     throw new Error(
       credential === 'breakGlass'

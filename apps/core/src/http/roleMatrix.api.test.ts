@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { OPERATOR_ROLES, type OperatorRole, type Permission, PERMISSIONS, roleCan } from '@prism/domain';
+import { OPERATOR_ROLES, type OperatorRole, PERMISSIONS, type Permission, roleCan } from '@prism/domain';
 import express, { Router } from 'express';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -33,7 +33,7 @@ beforeAll(async () => {
 afterAll(() => ctx.close());
 
 function adminRoutes(app: express.Express): AppRoute[] {
-  return appRoutes(app).filter((r) => r.path.startsWith('/core/admin/'));
+  return appRoutes(app, { access: true }).filter((r) => r.path.startsWith('/core/admin/'));
 }
 
 /** Routes whose first handler declares no rule: the walk refuses them. */
@@ -70,7 +70,13 @@ function tablesOf(markdown: string): DocTables {
   const rows = section
     .split('\n')
     .filter((line) => line.startsWith('|') && !/^\|[-:| ]+\|$/.test(line.trim()))
-    .map((line) => line.trim().slice(1, -1).split('|').map((cell) => cell.trim().replace(/`/g, '')));
+    .map((line) =>
+      line
+        .trim()
+        .slice(1, -1)
+        .split('|')
+        .map((cell) => cell.trim().replace(/`/g, '')),
+    );
   const header = rows.find((r) => r[0] === 'Permission');
   const grants: Record<string, string[]> = {};
   const out: string[] = [];

@@ -7,6 +7,7 @@ export * from './harness';
 export { closedPortUrl } from './network';
 export {
   createOperatorInApp,
+  opsHttp,
   type ProvisionedOperator,
   provisionOperator,
   seedOperator,

@@ -1,9 +1,9 @@
-import type { OperatorRole } from '@prism/domain';
 import { HttpClient } from '@prism/client';
+import type { OperatorRole } from '@prism/domain';
 import type { Database } from '../db/client';
-import { openSession } from '../modules/operator/sessions';
 import { operatorApiTokens, operators } from '../modules/operator/schema';
 import { sha256, totpCode } from '../modules/operator/secrets';
+import { openSession } from '../modules/operator/sessions';
 import type { Clock } from '../platform/clock';
 import { hashPassword } from '../platform/passwords';
 import type { TestContext } from './harness';
@@ -78,6 +78,11 @@ export async function createOperatorInApp(
   const session = await openSession(ctx.db, ctx.clock, id, { address: '127.0.0.1', userAgent: 'test' });
   const cookie = `prism_ops_session=${session.token}; prism_ops_csrf=${session.csrf}`;
   return { id, login, role, apiToken, cookie, csrf: session.csrf, console: { Cookie: cookie, 'X-CSRF-Token': session.csrf } };
+}
+
+/** What `npm run ops` uses: an HTTP client on /core/ signing with `Authorization: Ops <token>`. */
+export function opsHttp(baseUrl: string, token: string): HttpClient {
+  return new HttpClient({ baseURL: `${baseUrl.replace(/\/$/, '')}/core/`, getToken: () => `Ops ${token}` });
 }
 
 export interface ProvisionedOperator {

@@ -4,11 +4,11 @@ import type { Express } from 'express';
 export type AppRoute = { method: string; path: string; access?: string };
 
 /** Every route of the app, read from Express itself, so a new route cannot escape the tests that sweep them. */
-export function appRoutes(app: Express): AppRoute[] {
-  return walk((app as unknown as { router: { stack: unknown[] } }).router.stack, '');
+export function appRoutes(app: Express, options: { access?: boolean } = {}): AppRoute[] {
+  return walk((app as unknown as { router: { stack: unknown[] } }).router.stack, '', options.access ?? false);
 }
 
-function walk(stack: unknown[], prefix: string): AppRoute[] {
+function walk(stack: unknown[], prefix: string, withAccess: boolean): AppRoute[] {
   const out: AppRoute[] = [];
   for (const layer of stack as {
     rawPath?: string;
@@ -19,11 +19,11 @@ function walk(stack: unknown[], prefix: string): AppRoute[] {
     // A module's router is mounted through its gate (http/moduleRouter.ts), which holds it as `router`.
     const inner = layer.handle?.router?.stack ?? layer.handle?.stack;
     if (layer.route) {
-      const access = layer.route.stack?.[0]?.handle?.access;
+      const access = withAccess ? layer.route.stack?.[0]?.handle?.access : undefined;
       for (const method of Object.keys(layer.route.methods))
         out.push({ method: method.toUpperCase(), path: prefix + layer.route.path, ...(access ? { access } : {}) });
     } else if (inner) {
-      out.push(...walk(inner, prefix + (layer.slash || !layer.rawPath ? '' : layer.rawPath)));
+      out.push(...walk(inner, prefix + (layer.slash || !layer.rawPath ? '' : layer.rawPath), withAccess));
     }
   }
   return out;

@@ -1,4 +1,5 @@
 import type { MessageTable } from './index';
+import { operatorMessagesInEnglish } from './operatorEnglish';
 
 export const fa: MessageTable = {
   VALIDATION: 'درخواست نامعتبر است',
@@ -126,17 +127,8 @@ export const fa: MessageTable = {
   DEPOSIT_NOT_FOUND: 'سپرده پیدا نشد',
   DEPOSIT_ENDED: 'این سپرده قبلاً به پایان رسیده است',
   TRANSFER_OUT_OVER_PRINCIPAL: 'مبلغ بیشتر از موجودی این سپرده است',
-  // Operator-only: the console is English first; these repeat English until translated.
-  OPERATOR_LOGIN_FAILED: 'Wrong login, password or code',
-  OPERATOR_LOGIN_THROTTLED: 'Too many failed sign-ins for this operator, please try again in {{wait}}',
-  OPERATOR_SETUP_INVALID: 'This setup link is not valid, has expired or was already used. Ask an owner for a new one',
-  OPERATOR_CODE_INVALID: 'The authenticator code is wrong. Enter the current 6-digit code',
-  OPERATOR_LOGIN_TAKEN: 'An operator with this login already exists',
-  OPERATOR_TELEGRAM_TAKEN: 'This Telegram account is linked to another operator',
-  OPERATOR_OWNER_EXISTS: 'An active owner already exists: ask them to create your account',
-  OPERATOR_LAST_OWNER: 'This is the last active owner: make another owner first',
-  OPERATOR_SELF: 'You cannot change or sign out your own account here',
-  OPERATOR_NOT_FOUND: 'No such operator',
+  // Operator-only: the console is English first (operatorEnglish.ts).
+  ...operatorMessagesInEnglish,
   FOUR_EYES_SELF: 'اپراتور دیگری باید این را تأیید کند',
   ALREADY_DECIDED: 'درباره این درخواست قبلاً تصمیم گرفته شده است',
   REFUND_UNAVAILABLE: 'برای این پرداخت روش بازپرداختی تنظیم نشده است: آن را دستی بازپرداخت کنید',

@@ -1,4 +1,5 @@
 import type { MessageTable } from './index';
+import { operatorMessagesInEnglish } from './operatorEnglish';
 
 export const vi: MessageTable = {
   VALIDATION: 'Yêu cầu không hợp lệ',
@@ -126,17 +127,8 @@ export const vi: MessageTable = {
   DEPOSIT_NOT_FOUND: 'Không tìm thấy khoản tiền gửi',
   DEPOSIT_ENDED: 'Khoản tiền gửi này đã kết thúc',
   TRANSFER_OUT_OVER_PRINCIPAL: 'Số tiền lớn hơn số đang có trong khoản tiền gửi này',
-  // Operator-only: the console is English first; these repeat English until translated.
-  OPERATOR_LOGIN_FAILED: 'Wrong login, password or code',
-  OPERATOR_LOGIN_THROTTLED: 'Too many failed sign-ins for this operator, please try again in {{wait}}',
-  OPERATOR_SETUP_INVALID: 'This setup link is not valid, has expired or was already used. Ask an owner for a new one',
-  OPERATOR_CODE_INVALID: 'The authenticator code is wrong. Enter the current 6-digit code',
-  OPERATOR_LOGIN_TAKEN: 'An operator with this login already exists',
-  OPERATOR_TELEGRAM_TAKEN: 'This Telegram account is linked to another operator',
-  OPERATOR_OWNER_EXISTS: 'An active owner already exists: ask them to create your account',
-  OPERATOR_LAST_OWNER: 'This is the last active owner: make another owner first',
-  OPERATOR_SELF: 'You cannot change or sign out your own account here',
-  OPERATOR_NOT_FOUND: 'No such operator',
+  // Operator-only: the console is English first (operatorEnglish.ts).
+  ...operatorMessagesInEnglish,
   FOUR_EYES_SELF: 'Cần một người vận hành khác phê duyệt',
   ALREADY_DECIDED: 'Yêu cầu này đã được xử lý',
   REFUND_UNAVAILABLE: 'Chưa cấu hình cách hoàn tiền cho khoản thanh toán này: hãy hoàn tiền thủ công',

@@ -4,23 +4,22 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
-import { HttpClient } from '@prism/client';
+import type { HttpClient } from '@prism/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestContext, provisionOperator, TEST_BREAK_GLASS_TOKEN, TEST_OPS_TOKEN, type TestContext } from '../../testing';
+import { createTestContext, opsHttp, provisionOperator, TEST_BREAK_GLASS_TOKEN, TEST_OPS_TOKEN, type TestContext } from '../../testing';
 import { findCommand, opsUsage } from '.';
 
 let ctx: TestContext;
-let http: HttpClient;
 beforeAll(async () => {
   ctx = await createTestContext();
-  http = new HttpClient({ baseURL: `${ctx.url}/core/`, getToken: () => `Ops ${TEST_OPS_TOKEN}` });
 });
 afterAll(() => ctx.close());
 
-function ops(line: string, client = http): Promise<unknown> {
-  const found = findCommand(line.split(' '));
-  if (!found) throw new Error(`no command for "${line}"`);
-  return found.command.run(found.rest, client);
+/** Runs `npm run ops -- <line>` as the test owner (or with another client). */
+async function ops(line: string, client?: HttpClient): Promise<unknown> {
+  const command = findCommand(line.split(' '));
+  if (!command) throw new Error(`unknown command: ${line}`);
+  return command.command.run(command.rest, client ?? opsHttp(ctx.url, TEST_OPS_TOKEN));
 }
 
 describe('npm run ops -- operator', () => {
@@ -40,7 +39,7 @@ describe('npm run ops -- operator', () => {
   });
 
   it('bootstrap uses the break-glass token, refused once an owner exists', async () => {
-    const breakGlass = new HttpClient({ baseURL: `${ctx.url}/core/`, getToken: () => `Ops ${TEST_BREAK_GLASS_TOKEN}` });
+    const breakGlass = opsHttp(ctx.url, TEST_BREAK_GLASS_TOKEN);
     await expect(ops('operator bootstrap root', breakGlass)).rejects.toMatchObject({ code: 25007 });
     await expect(ops('operator list', breakGlass)).rejects.toMatchObject({ code: 403 });
   });
@@ -59,9 +58,7 @@ describe('npm run ops -- operator', () => {
       const file = path.join(dataDir, 'ops-operator-token');
       expect((await stat(file)).mode & 0o777).toBe(0o600);
       const token = (await readFile(file, 'utf8')).trim();
-      const me = await new HttpClient({ baseURL: `${ctx.url}/core/`, getToken: () => `Ops ${token}` }).get<{ login: string; via: string }>(
-        '/admin/auth/me',
-      );
+      const me = await opsHttp(ctx.url, token).get<{ login: string; via: string }>('/admin/auth/me');
       expect(me).toMatchObject({ login: 'clerk', via: 'cli' });
     } finally {
       await rm(dataDir, { recursive: true, force: true });

@@ -95,12 +95,12 @@ export const operatorCommands: OpsCommand[] = [
   { words: ['operator', 'enable'], usage: '', run: change({ status: 'active' }) },
   {
     words: ['operator', 'role'],
-    usage: 'operator role <login> <owner|finance|support|content|games>   change a role',
+    usage: 'operator role <login> <role>                         owner, finance, support, content or games',
     run: (args, http) => change({ role: positional(args)[1] ?? '' })(args, http),
   },
   {
     words: ['operator', 'telegram'],
-    usage: "operator telegram <login> <telegram id|''>          link (or unlink) the Telegram account the bot obeys",
+    usage: "operator telegram <login> <id|''>                    link (or unlink) the Telegram account the bot obeys",
     run: (args, http) => change({ telegramId: positional(args)[1] ?? '' })(args, http),
   },
   {

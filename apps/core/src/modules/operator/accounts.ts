@@ -3,7 +3,7 @@ import { and, asc, eq, isNull, ne, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import type { OperatorPrincipal } from '../../http/context';
 import { type AuditActor, recordAudit } from '../audit';
-import { operatorApiTokens, operatorSessions, operatorSetupTokens, type OperatorRow, operators } from './schema';
+import { type OperatorRow, operatorApiTokens, operatorSessions, operatorSetupTokens, operators } from './schema';
 import { newTotpSecret, randomToken, sha256 } from './secrets';
 import { type OperatorDeps, type OperatorStatus, type OperatorView, SETUP_TTL_MS } from './types';
 

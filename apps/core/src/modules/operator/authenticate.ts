@@ -1,6 +1,7 @@
 import { AppError, isOperatorRole } from '@prism/domain';
 import type { CookieOptions, Request, RequestHandler, Response } from 'express';
 import type { Executor } from '../../db/client';
+import type { OperatorPrincipal } from '../../http/context';
 import type { Clock } from '../../platform/clock';
 import { principalOfToken } from './apiTokens';
 import { sameSecret, sha256 } from './secrets';
@@ -59,25 +60,36 @@ export interface OperatorAuthDeps {
 export function operatorAuthentication({ db, clock, breakGlassToken }: OperatorAuthDeps): RequestHandler {
   return async (req, _res, next) => {
     const header = req.get('Authorization') ?? '';
-    if (/^ops\s+/i.test(header)) {
-      const token = header.replace(/^ops\s+/i, '').trim();
-      if (token && sameSecret(token, breakGlassToken)) req.operator = { id: 0, login: 'break-glass', role: 'breakGlass', via: 'breakGlass' };
-      else if (token) {
-        const principal = await principalOfToken(db, clock, token);
-        if (principal) req.operator = principal;
-      }
-      return next();
-    }
-    const cookies = cookiesOf(req);
-    const cookie = cookies[SESSION_COOKIE];
-    if (!cookie) return next();
-    const found = await sessionOf(db, clock, cookie);
-    if (!found || !isOperatorRole(found.operator.role)) return next();
-    const csrf = req.get(CSRF_HEADER) ?? '';
-    if (!csrf || csrf !== cookies[CSRF_COOKIE] || !sameSecret(sha256(csrf), found.session.csrfHash)) throw new AppError('FORBIDDEN');
-    await touchSession(db, clock, found.session);
-    const { id, login, role } = found.operator;
-    req.operator = { id, login, role, via: 'console', sessionId: String(found.session.id) };
+    const principal = /^ops\s+/i.test(header)
+      ? await principalOfHeader(db, clock, breakGlassToken, header.replace(/^ops\s+/i, '').trim())
+      : await principalOfSession(db, clock, req);
+    if (principal) req.operator = principal;
     next();
   };
+}
+
+/** `Authorization: Ops <token>`: the break-glass token, or a personal API token. */
+async function principalOfHeader(
+  db: Executor,
+  clock: Clock,
+  breakGlassToken: string,
+  token: string,
+): Promise<OperatorPrincipal | undefined> {
+  if (!token) return undefined;
+  if (sameSecret(token, breakGlassToken)) return { id: 0, login: 'break-glass', role: 'breakGlass', via: 'breakGlass' };
+  return principalOfToken(db, clock, token);
+}
+
+/** The console's session cookie, with its CSRF header (a live session without it: 403). */
+async function principalOfSession(db: Executor, clock: Clock, req: Request): Promise<OperatorPrincipal | undefined> {
+  const cookies = cookiesOf(req);
+  const cookie = cookies[SESSION_COOKIE];
+  if (!cookie) return undefined;
+  const found = await sessionOf(db, clock, cookie);
+  if (!found || !isOperatorRole(found.operator.role)) return undefined;
+  const csrf = req.get(CSRF_HEADER) ?? '';
+  if (!csrf || csrf !== cookies[CSRF_COOKIE] || !sameSecret(sha256(csrf), found.session.csrfHash)) throw new AppError('FORBIDDEN');
+  await touchSession(db, clock, found.session);
+  const { id, login, role } = found.operator;
+  return { id, login, role, via: 'console', sessionId: String(found.session.id) };
 }

@@ -23,7 +23,11 @@ async function login(form: Record<string, string>, address = '10.0.0.1') {
   const setCookies = response.headers.getSetCookie();
   const cookies = setCookies.map((c) => c.split(';')[0] as string);
   const csrf = cookies.find((c) => c.startsWith('prism_ops_csrf='))?.split('=')[1] ?? '';
-  const envelope = (await response.json()) as { code: number; message: string; result: { operator: { role: string; permissions: string[] } } };
+  const envelope = (await response.json()) as {
+    code: number;
+    message: string;
+    result: { operator: { role: string; permissions: string[] } };
+  };
   return { envelope, setCookies, console: { Cookie: cookies.join('; '), 'X-CSRF-Token': csrf } };
 }
 
@@ -67,7 +71,9 @@ describe('operator accounts', () => {
     const code = finance.recoveryCodes[0] as string;
     expect((await login({ login: 'fiona', password: PASSWORD, code: code.toUpperCase() })).envelope.code).toBe(200);
     expect((await login({ login: 'fiona', password: PASSWORD, code })).envelope.code).toBe(25001);
-    expect((await login({ login: 'fiona', password: 'wrong password!', code: finance.recoveryCodes[1] as string })).envelope.code).toBe(25001);
+    expect((await login({ login: 'fiona', password: 'wrong password!', code: finance.recoveryCodes[1] as string })).envelope.code).toBe(
+      25001,
+    );
   });
 
   it('a wrong TOTP code at setup is refused and the link stays usable', async () => {
@@ -92,7 +98,7 @@ describe('operator accounts', () => {
     expect((await create(owner.console, 'csrf-c')).code).toBe(200);
   });
 
-  it('sessions end after 30 minutes idle, and a revoked session is refused', async () => {
+  it('sessions end after 30 minutes idle or 12 hours in all, and a revoked session is refused', async () => {
     const owner = await createOperatorInApp(ctx, 'owner');
     const me = () => ctx.api.get('/admin/auth/me', {}, { headers: owner.console });
     ctx.clock.advance(29 * 60_000);
@@ -101,6 +107,16 @@ describe('operator accounts', () => {
     expect((await me()).code).toBe(200);
     ctx.clock.advance(31 * 60_000);
     expect((await me()).code).toBe(401);
+
+    // Used every 20 minutes, a session still ends 12 hours after it opened.
+    const busy = await createOperatorInApp(ctx, 'games');
+    const opened = ctx.clock.now().getTime();
+    while (ctx.clock.now().getTime() - opened < 12 * 3_600_000 - 20 * 60_000) {
+      ctx.clock.advance(20 * 60_000);
+      expect((await ctx.api.get('/admin/auth/me', {}, { headers: busy.console })).code).toBe(200);
+    }
+    ctx.clock.advance(20 * 60_000 + 1);
+    expect((await ctx.api.get('/admin/auth/me', {}, { headers: busy.console })).code).toBe(401);
 
     const other = await createOperatorInApp(ctx, 'support');
     const sessions = await ctx.api.get<{ id: number; current: boolean }[]>('/admin/auth/sessions', {}, { headers: other.console });
@@ -115,7 +131,8 @@ describe('operator accounts', () => {
   it('sign-in is throttled per (operator, address) with a clear wait, and other addresses are not', async () => {
     const support = await setUp('support', 'sam');
     // Four wrong answers are free; the fifth starts a 30 s wait.
-    for (let i = 0; i < 4; i++) expect((await login({ login: 'sam', password: 'nope nope nope', code: '123456' }, '10.9.9.9')).envelope.code).toBe(25001);
+    for (let i = 0; i < 4; i++)
+      expect((await login({ login: 'sam', password: 'nope nope nope', code: '123456' }, '10.9.9.9')).envelope.code).toBe(25001);
     const waiting = await login({ login: 'sam', password: 'nope nope nope', code: '123456' }, '10.9.9.9');
     expect(waiting.envelope.code).toBe(25002);
     expect(waiting.envelope.message).toMatch(/try again in \d+ seconds/);
@@ -145,7 +162,11 @@ describe('operator accounts', () => {
 
   it('personal API tokens: created once, listed without the secret, revoked', async () => {
     const games = await createOperatorInApp(ctx, 'games');
-    const made = await ctx.api.post<{ id: number; token: string }>('/admin/auth/tokens', { name: 'cli@laptop' }, { headers: games.console });
+    const made = await ctx.api.post<{ id: number; token: string }>(
+      '/admin/auth/tokens',
+      { name: 'cli@laptop' },
+      { headers: games.console },
+    );
     expect(made.result.token).toMatch(/^pat_/);
     const asToken = { headers: { Authorization: `Ops ${made.result.token}` } };
     const me = await ctx.api.get<{ via: string; role: string }>('/admin/auth/me', {}, asToken);

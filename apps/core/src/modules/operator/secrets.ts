@@ -29,7 +29,14 @@ export function sameSecret(given: string, expected: string): boolean {
 export const TOTP_PERIOD_SECONDS = 30;
 
 function totpOf(login: string, secret: string): TOTP {
-  return new TOTP({ issuer: 'Prism', label: login, algorithm: 'SHA1', digits: 6, period: TOTP_PERIOD_SECONDS, secret: Secret.fromBase32(secret) });
+  return new TOTP({
+    issuer: 'Prism',
+    label: login,
+    algorithm: 'SHA1',
+    digits: 6,
+    period: TOTP_PERIOD_SECONDS,
+    secret: Secret.fromBase32(secret),
+  });
 }
 
 export const newTotpSecret = (): string => new Secret({ size: 20 }).base32;

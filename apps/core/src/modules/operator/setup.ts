@@ -3,7 +3,7 @@ import { and, eq, gt, isNull } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { hashPassword } from '../../platform/passwords';
 import { type AuditActor, recordAudit } from '../audit';
-import { operatorRecoveryCodes, operatorSetupTokens, type OperatorRow, operators } from './schema';
+import { type OperatorRow, operatorRecoveryCodes, operatorSetupTokens, operators } from './schema';
 import { normalizeRecoveryCode, otpauthUrl, recoveryCode, sha256, totpStep } from './secrets';
 import { type OperatorDeps, RECOVERY_CODE_COUNT } from './types';
 
@@ -56,8 +56,13 @@ export async function completeSetup(
     if (spent.length !== 1) throw new AppError('OPERATOR_SETUP_INVALID');
     await tx.update(operators).set({ passwordHash, status: 'active', totpLastStep: step }).where(eq(operators.id, target.id));
     await tx.delete(operatorRecoveryCodes).where(eq(operatorRecoveryCodes.operatorId, target.id));
-    await tx.insert(operatorRecoveryCodes).values(codes.map((code) => ({ operatorId: target.id, codeHash: sha256(normalizeRecoveryCode(code)) })));
-    const actor: AuditActor = { operator: { id: target.id, login: target.login, role: target.role as OperatorRole, via: 'console' }, address };
+    await tx
+      .insert(operatorRecoveryCodes)
+      .values(codes.map((code) => ({ operatorId: target.id, codeHash: sha256(normalizeRecoveryCode(code)) })));
+    const actor: AuditActor = {
+      operator: { id: target.id, login: target.login, role: target.role as OperatorRole, via: 'console' },
+      address,
+    };
     await recordAudit(tx, deps.clock, actor, { action: 'operator.setup', target: { type: 'operator', id: target.id } });
   });
   return { recoveryCodes: codes };

@@ -5,9 +5,9 @@ import type { OperatorPrincipal } from '../../http/context';
 import { decoyHash, verifyPassword } from '../../platform/passwords';
 import { recordAudit } from '../audit';
 import { clearAttempts, type ThrottlePolicy, throttledCheck } from '../throttle';
-import { openSession } from './sessions';
-import { operatorRecoveryCodes, type OperatorRow, operators } from './schema';
+import { type OperatorRow, operatorRecoveryCodes, operators } from './schema';
 import { normalizeRecoveryCode, sha256, totpStep } from './secrets';
+import { openSession } from './sessions';
 import type { OperatorDeps } from './types';
 
 /** Per operator and address: 5 free, then 30 s doubling to 15 min (as players' logins). */
@@ -64,11 +64,16 @@ async function recordFailure(deps: OperatorDeps, row: OperatorRow | undefined, i
   const operator: OperatorPrincipal = row
     ? { id: row.id, login: row.login, role: row.role as OperatorRole, via: 'console' }
     : { id: 0, login: '', role: 'breakGlass', via: 'console' };
-  await recordAudit(deps.db, deps.clock, { operator, address: input.address }, {
-    action: 'operator.signInFailed',
-    target: { type: 'operator', id: row?.id ?? 0 },
-    after: { login: input.login, throttled: waitMs > 0 },
-  });
+  await recordAudit(
+    deps.db,
+    deps.clock,
+    { operator, address: input.address },
+    {
+      action: 'operator.signInFailed',
+      target: { type: 'operator', id: row?.id ?? 0 },
+      after: { login: input.login, throttled: waitMs > 0 },
+    },
+  );
 }
 
 /**
@@ -100,10 +105,15 @@ export async function signIn(deps: OperatorDeps, input: SignInInput): Promise<Si
     await tx.update(operators).set({ lastSignInAt: deps.clock.now() }).where(eq(operators.id, active.id));
     const opened = await openSession(tx, deps.clock, active.id, input);
     const operator: OperatorPrincipal = { id: active.id, login: active.login, role, via: 'console', sessionId: String(opened.id) };
-    await recordAudit(tx, deps.clock, { operator, address: input.address }, {
-      action: 'operator.signIn',
-      target: { type: 'session', id: opened.id },
-    });
+    await recordAudit(
+      tx,
+      deps.clock,
+      { operator, address: input.address },
+      {
+        action: 'operator.signIn',
+        target: { type: 'session', id: opened.id },
+      },
+    );
     return opened;
   });
   return { operator: { id: active.id, login: active.login, role, permissions: permissionsOf(role) }, session };

@@ -3,8 +3,8 @@ import type {
   BotAccounts,
   BroadcastSender,
   GiftCodeIssuer,
-  ReviewOutcome,
   Reviewer,
+  ReviewOutcome,
   TelegramUserRef,
   WithdrawalReview,
 } from '@prism/bot';
