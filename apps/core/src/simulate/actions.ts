@@ -324,13 +324,12 @@ export async function decide(a: ActionContext, user: VirtualUser): Promise<void>
 }
 
 /**
- * Four eyes: one operator asks to credit or debit this user's CASH, a second approves it (over
- * HTTP with the target's two operators, else at the service level in process; a chaos target with
- * neither only requests). A debit beyond the balance is refused and changes nothing.
+ * Four eyes: one finance operator asks to credit or debit this user's CASH, a second approves it,
+ * both over HTTP with their own API tokens. A debit beyond the balance is refused and changes nothing.
  */
 export async function adjust(a: ActionContext, user: VirtualUser, direction: 'credit' | 'debit'): Promise<void> {
   const { target } = a;
-  const requester = { headers: { Authorization: target.operators?.requester ?? `Ops ${TEST_OPS_TOKEN}` } };
+  const requester = { headers: { Authorization: target.operators.requester } };
   const form = {
     userId: String(user.userId),
     coin: 'CASH',
@@ -342,10 +341,9 @@ export async function adjust(a: ActionContext, user: VirtualUser, direction: 'cr
   a.record({ user: user.index, op: 'adjustRequest', code: asked.code, ids: asked.result ? String(asked.result.id) : undefined });
   if (!asked.result) return;
   const { id } = asked.result;
-  const code = target.operators
-    ? (await target.api.post(`/admin/adjustments/${id}/approve`, {}, { headers: { Authorization: target.operators.approver } })).code
-    : await target.secondOperator?.approveAdjustment(id);
-  if (code !== undefined) a.record({ user: user.index, op: `adjustApprove:${direction}`, code, ids: String(id) });
+  const approver = { headers: { Authorization: target.operators.approver } };
+  const { code } = await target.api.post(`/admin/adjustments/${id}/approve`, {}, approver);
+  a.record({ user: user.index, op: `adjustApprove:${direction}`, code, ids: String(id) });
 }
 
 /** The operator rewrites this user's bet figures from their bets while everyone bets (the invariants then compare them). */

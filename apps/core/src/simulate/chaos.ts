@@ -13,7 +13,7 @@ import {
   TEST_OWNER_LOGIN,
   TestApi,
 } from '../testing';
-import { SIMULATION_START, type SimulationTarget } from './target';
+import { SIMULATION_OPERATORS, SIMULATION_START, type SimulationTarget, seedSimulationOperators } from './target';
 import { prng } from './users';
 
 export interface ChaosOptions {
@@ -101,6 +101,7 @@ export async function startChaosTarget(options: ChaosOptions): Promise<ChaosTarg
   // The simulation's operator calls sign with TEST_OPS_TOKEN, the personal API token of an owner
   // (as in-process); the processes' OPS_TOKEN is break-glass only.
   await seedOperator(handle.db, { now: () => new Date() }, { login: TEST_OWNER_LOGIN, role: 'owner', apiToken: TEST_OPS_TOKEN });
+  await seedSimulationOperators(handle.db, { now: () => new Date() });
   const live = () => slots.filter((p): p is CoreProcess => p !== undefined && p.child.exitCode === null);
   const next = prng(options.seed * 31 + 7);
   const stats = { processes: options.processes, crashes: 0, restarts: 0, slowestRestartMs: 0 };
@@ -140,6 +141,7 @@ export async function startChaosTarget(options: ChaosOptions): Promise<ChaosTarg
     now,
     async prepare() {},
     async betweenRounds() {},
+    operators: SIMULATION_OPERATORS,
     withdrawCode: async (_userId, telegramId) => {
       const text = fake.sent(telegramId).at(-1)?.text ?? '';
       const code = text.match(/\b\d{6}\b/)?.[0];

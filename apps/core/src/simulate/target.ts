@@ -1,7 +1,6 @@
-import { AppError, errorCatalogue } from '@prism/domain';
 import type { Database } from '../db/client';
-import { approveAdjustment } from '../modules/adjustment';
-import { lastWithdrawCode, operatorActor, type TestApi, type TestContext } from '../testing';
+import type { Clock } from '../platform/clock';
+import { lastWithdrawCode, seedOperator, type TestApi, type TestContext } from '../testing';
 
 /**
  * Where a simulation runs. The same users and checks drive either one core in
@@ -25,15 +24,21 @@ export interface SimulationTarget {
   /** Faults (crashes) run between these two calls, while users act. */
   startFaults(): void;
   stopFaults(): Promise<Record<string, unknown>>;
-  /**
-   * Four eyes needs two operators: their Authorization header values (requester, approver).
-   * TODO(integrator, issue 25): once the "operators" helper's provisionOperator lands
-   * (apps/core/src/testing/operators.ts), give every target two finance operators' API tokens here
-   * and drop `secondOperator`. Until then only the shared token exists on HTTP.
-   */
-  operators?: { requester: string; approver: string };
-  /** Meanwhile: a second operator at the service level (in-process only); answers the envelope code. */
-  secondOperator?: { approveAdjustment(id: number): Promise<number> };
+  /** Four eyes needs two operators: their Authorization header values (requester, approver), two finance operators. */
+  operators: { requester: string; approver: string };
+}
+
+/** The two finance operators of every simulation: one requests an adjustment, the other approves it. */
+const OPERATOR_TOKENS = { requester: 'sim-finance-requester-token', approver: 'sim-finance-approver-token' };
+export const SIMULATION_OPERATORS = {
+  requester: `Ops ${OPERATOR_TOKENS.requester}`,
+  approver: `Ops ${OPERATOR_TOKENS.approver}`,
+};
+
+/** Seeds them (accounts with personal API tokens, as `npm run ops -- login` would give them). */
+export async function seedSimulationOperators(db: Database, clock: Pick<Clock, 'now'>): Promise<void> {
+  await seedOperator(db, clock, { login: 'sim-finance-1', role: 'finance', apiToken: OPERATOR_TOKENS.requester });
+  await seedOperator(db, clock, { login: 'sim-finance-2', role: 'finance', apiToken: OPERATOR_TOKENS.approver });
 }
 
 /** Monday 09:00 in London: inside the withdrawal window for the whole run. */
@@ -48,6 +53,7 @@ export function inProcessTarget(ctx: TestContext): SimulationTarget {
     now: () => ctx.clock.now(),
     async prepare() {
       ctx.clock.set(SIMULATION_START);
+      await seedSimulationOperators(ctx.db, ctx.clock);
       // Seed chains first, before requests compete for the seeded randomness: the runs then repeat exactly.
       await tick();
     },
@@ -63,16 +69,6 @@ export function inProcessTarget(ctx: TestContext): SimulationTarget {
     withdrawCode: (userId) => lastWithdrawCode(ctx, userId),
     startFaults() {},
     stopFaults: async () => ({}),
-    secondOperator: {
-      async approveAdjustment(id) {
-        try {
-          await approveAdjustment({ db: ctx.db, clock: ctx.clock }, id, operatorActor(2, 'sim-approver'));
-          return 200;
-        } catch (error) {
-          if (error instanceof AppError) return errorCatalogue[error.key].code;
-          throw error;
-        }
-      },
-    },
+    operators: SIMULATION_OPERATORS,
   };
 }

@@ -88,7 +88,7 @@ describe('npm run ops', () => {
     expect(await ops(`game figures repair ${user.id}`)).toEqual({ userId: user.id, mismatches: [] });
     // Audited with the figures before (the two mismatches) and after (none).
     const [repairAudit] = (await listAudit(ctx.db, { action: 'figures.repair', targetId: String(user.id), limit: 1 })).list;
-    expect(repairAudit).toMatchObject({ operatorLogin: 'ops-token', after: [] });
+    expect(repairAudit).toMatchObject({ operatorLogin: 'test-owner', after: [] });
     expect(repairAudit?.before).toHaveLength(2);
     expect(await ops(`game figures ${user.id}`)).toEqual({ userId: user.id, mismatches: [] });
     // Two users at once: --all repairs whoever the check names.

@@ -28,7 +28,7 @@ describe('four-eyes balance adjustments', () => {
       { userId: String(user.id), coin: 'CASH', direction: 'credit', amount: '12.50', reason: 'Goodwill for a lost deposit' },
       asOperator,
     );
-    expect(requested.result).toMatchObject({ status: 'pending', requestedBy: 'ops-token', amount: '12.50', direction: 'credit' });
+    expect(requested.result).toMatchObject({ status: 'pending', requestedBy: 'test-owner', amount: '12.50', direction: 'credit' });
     const { id } = requested.result;
     // The same operator (the shared token) cannot approve or reject its own request.
     expect(await ctx.api.post(`/admin/adjustments/${id}/approve`, {}, asOperator)).toMatchObject({

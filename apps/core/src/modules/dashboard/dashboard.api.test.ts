@@ -173,7 +173,7 @@ describe('operator dashboard', () => {
     expect(run.code, run.message).toBe(200);
     expect(run.result.check.ok).toBe(true);
     const shown = (await getDashboard('1')).ledgerCheck;
-    expect(shown).toMatchObject({ ok: true, at: run.result.check.at, operator: 'ops-token' });
+    expect(shown).toMatchObject({ ok: true, at: run.result.check.at, operator: 'test-owner' });
     expect(shown?.summary).toMatchObject({ mismatches: 0, negativeUsers: 0, pendingBets: 0 });
     const [audit] = await queryRows<{ n: number }>(ctx.db, sql`select count(*)::int as n from audit_log where action = 'ledger.check'`);
     expect(audit?.n).toBe(1);

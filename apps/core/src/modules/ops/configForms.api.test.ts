@@ -162,7 +162,7 @@ describe('configuration forms: stale forms refused, every change audited', () =>
     expect(read1.updatedAt).not.toBe(read0.updatedAt);
 
     const audit = await lastAudit(action);
-    expect(audit).toMatchObject({ operatorLogin: 'ops-token', via: 'api' });
+    expect(audit).toMatchObject({ operatorLogin: 'test-owner', via: 'api' });
     expect(value(audit?.before as Row)).toBe(value(read0));
     expect(value(audit?.after as Row)).toBe(fresh);
 

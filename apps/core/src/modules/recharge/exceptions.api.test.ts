@@ -44,7 +44,7 @@ describe('money exceptions', () => {
       { reason: 'Paid by phone, agreed' },
       asOperator,
     );
-    expect(requested.result).toMatchObject({ status: 'creditRequested', requestedBy: 'ops-token' });
+    expect(requested.result).toMatchObject({ status: 'creditRequested', requestedBy: 'test-owner' });
     expect((await ctx.api.post(`/admin/exceptions/${listed.id}/approve`, {}, asOperator)).code).toBe(19101);
     expect(await balanceOf(ctx, user.id, 'CASH')).toBe(0n);
 
@@ -76,7 +76,7 @@ describe('money exceptions', () => {
     expect(reported.result.deposit.status).toBe('below_minimum');
     const [reportAudit] = (await listAudit(ctx.db, { action: 'deposit.report', targetId: String(reported.result.deposit.id), limit: 1 }))
       .list;
-    expect(reportAudit).toMatchObject({ operatorLogin: 'ops-token', after: { status: 'below_minimum', credited: false } });
+    expect(reportAudit).toMatchObject({ operatorLogin: 'test-owner', after: { status: 'below_minimum', credited: false } });
 
     const listed = await exceptionOf(txHash);
     expect(listed).toMatchObject({ kind: 'depositBelowMinimum', coin: 'USDT', amount: '0.50', expectedAmount: '1.00', route: 'TRC20' });
@@ -87,7 +87,7 @@ describe('money exceptions', () => {
       { reason: 'Below minimum, sent back' },
       asOperator,
     );
-    expect(refunded.result).toMatchObject({ status: 'refunded', decidedBy: 'ops-token', decisionReason: 'Below minimum, sent back' });
+    expect(refunded.result).toMatchObject({ status: 'refunded', decidedBy: 'test-owner', decisionReason: 'Below minimum, sent back' });
     expect(refunded.result.refundRef).toMatch(/^sandbox-refund-\d+$/);
     const [sent] = await ctx.db
       .select()

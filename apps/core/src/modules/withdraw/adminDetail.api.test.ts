@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../db/client';
 import {
   bindBankCard,
+  createOperatorInApp,
   createTestContext,
   freshWithdrawCode,
   fundUser,
@@ -77,7 +78,13 @@ describe('withdrawal detail for operators', () => {
     expect((await ctx.api.get('/admin/withdrawals/999999/payout', {}, asOperator)).code).toBe(404);
     expect((await ctx.api.get('/admin/withdrawals/x1/payout', {}, asOperator)).message).toBe('id: Invalid value');
     expect(await viewAudits()).toBe(before);
-    expect((await ctx.api.get(`/admin/withdrawals/${withdrawalId}/payout`, {}, {})).code).toBe(403);
+    expect((await ctx.api.get(`/admin/withdrawals/${withdrawalId}/payout`, {}, {})).code).toBe(401);
+    // Support sees the queue but not payout details: 403, and no view recorded.
+    const support = await createOperatorInApp(ctx, 'support');
+    const asSupport = { headers: { Authorization: `Ops ${support.apiToken}` } };
+    expect((await ctx.api.get(`/admin/withdrawals/${withdrawalId}`, {}, asSupport)).code).toBe(200);
+    expect((await ctx.api.get(`/admin/withdrawals/${withdrawalId}/payout`, {}, asSupport)).code).toBe(403);
+    expect(await viewAudits()).toBe(before);
   });
 
   it('gives a USDT withdrawal its chain address', async () => {

@@ -346,14 +346,14 @@ describe('four eyes above secondApprovalAbove', () => {
       const form = { amount: '2500', bankCardId: String(await withCard(user)), assetPassword: user.assetPassword, code: await code(user) };
       const { id } = (await cashApply(user, form)).result;
       const first = await ctx.api.post<{ status: string; firstApprovedBy: string }>(`/admin/withdrawals/${id}/approve`, {}, asOperator);
-      expect(first.result).toMatchObject({ status: 'awaitingSecondApproval', firstApprovedBy: 'ops-token' });
+      expect(first.result).toMatchObject({ status: 'awaitingSecondApproval', firstApprovedBy: 'test-owner' });
       expect(await ctx.api.post(`/admin/withdrawals/${id}/approve`, {}, asOperator)).toMatchObject({ code: 19101 });
       const queue = await ctx.api.get<{ id: number; secondApprovalNeeded: boolean; firstApprovedBy: string | null }[]>(
         '/admin/withdrawals',
         { status: 'pending_review' },
         asOperator,
       );
-      expect(queue.result.find((row) => row.id === id)).toMatchObject({ secondApprovalNeeded: true, firstApprovedBy: 'ops-token' });
+      expect(queue.result.find((row) => row.id === id)).toMatchObject({ secondApprovalNeeded: true, firstApprovedBy: 'test-owner' });
       expect((await balancesOf(ctx.db, user.id)).CASH).toBe(250_000n);
 
       const paid = await ctx.services.withdraw.approve(id, operatorActor(2, 'bob'));
@@ -361,10 +361,10 @@ describe('four eyes above secondApprovalAbove', () => {
       const audit = await listAudit(ctx.db, { targetType: 'withdrawal', targetId: String(id), limit: 5 });
       expect(audit.list.map((row) => [row.action, row.operatorLogin])).toEqual([
         ['withdrawal.approve', 'bob'],
-        ['withdrawal.firstApprove', 'ops-token'],
+        ['withdrawal.firstApprove', 'test-owner'],
       ]);
       expect(audit.list[0]).toMatchObject({
-        before: { status: 'pending_review', firstApprovedBy: 'ops-token' },
+        before: { status: 'pending_review', firstApprovedBy: 'test-owner' },
         after: { status: 'paid' },
       });
       const moved = await ctx.db

@@ -193,15 +193,15 @@ describe('withdrawal review from Telegram', () => {
   it('a decision through the operator API closes the review message in Telegram too', async () => {
     const approved = await withdraw(await customer(2), '3000');
     await reviewMessageFor(approved);
-    // The decider is the signed-in operator (here the shared token's principal); a `by` field is ignored.
+    // The decider is the signed-in operator (here the owner, through its API token); a `by` field is ignored.
     expect((await api.post(`/admin/withdrawals/${approved}/approve`, { by: 'ops-desk' }, asOperator)).code).toBe(200);
-    await expectClosedReview(approved, 'approved by ops-token');
+    await expectClosedReview(approved, 'approved by owner');
 
     const rejected = await withdraw(await customer(3), '3000');
     await reviewMessageFor(rejected);
     const answer = await api.post(`/admin/withdrawals/${rejected}/reject`, { reason: 'Name mismatch', by: 'ops-desk' }, asOperator);
     expect(answer.code).toBe(200);
-    await expectClosedReview(rejected, 'rejected by ops-token');
+    await expectClosedReview(rejected, 'rejected by owner');
   });
 });
 
@@ -224,9 +224,9 @@ describe('four eyes from Telegram', () => {
         (call) => call.method === 'answerCallbackQuery' && call.params.text === 'A second operator must approve this',
       );
       expect(again.params.text).toBe('A second operator must approve this');
-      // Another operator (here the shared token's principal) completes it.
+      // Another operator (here the owner, through its API token) completes it.
       expect((await api.post<{ status: string }>(`/admin/withdrawals/${id}/approve`, {}, asOperator)).result.status).toBe('paid');
-      await expectClosedReview(id, 'approved by ops-token');
+      await expectClosedReview(id, 'approved by owner');
     } finally {
       await setThreshold('0');
     }
