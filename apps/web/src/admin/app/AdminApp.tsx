@@ -38,7 +38,7 @@ export function AdminApp() {
               }
             >
               <Route path="/" element={<DashboardPage />} />
-              <Route path="/users/*" element={<UsersPage />} />
+              <Route path="/users/*" element={guarded(['users.read'], <UsersPage />)} />
               <Route path="/config/*" element={<ConfigPage />} />
               <Route path="/operators" element={guarded(['operators.manage'], <OperatorsPage />)} />
               <Route path="/audit" element={guarded(['audit.read'], <AuditPage />)} />

@@ -1,6 +1,7 @@
 import './config.css';
 import type { ReactElement } from 'react';
 import { Navigate, NavLink, Route, Routes } from 'react-router-dom';
+import { useMe } from '../../lib/session';
 import { BroadcastsSection } from './content/BroadcastsSection';
 import { ContentSection } from './content/ContentSection';
 import { GiftCodesSection } from './giftCodes/GiftCodesSection';
@@ -10,7 +11,7 @@ import { FixedDepositSection } from './products/FixedDepositSection';
 import { FollowInvestSection } from './products/FollowInvestSection';
 import { PowerSection } from './products/PowerSection';
 import { RoomsSection } from './rooms/RoomsSection';
-import { CONFIG_SECTIONS } from './sections';
+import { type CONFIG_SECTIONS, sectionsFor } from './sections';
 import { SettingsSection } from './settings/SettingsSection';
 import { WalletSection } from './wallet/WalletSection';
 
@@ -30,16 +31,19 @@ const ELEMENTS: Record<(typeof CONFIG_SECTIONS)[number]['path'], ReactElement> =
 
 /**
  * Configuration: one page per kind of setting under /config/*. Every form sends the stamp it read
- * (a stale form is refused by the server); the server audits every change. A section the
- * operator's role may not use answers 403, shown in the section (the console shell hides links by role).
+ * (a stale form is refused by the server); the server audits every change. Only the sections the
+ * operator's role may use are listed (the API refuses the others with 403, shown in the section).
  */
 export function ConfigPage() {
+  const sections = sectionsFor(useMe().permissions);
+  const first = sections[0]?.path;
+  if (!first) return <p role="alert">Your role has no configuration to manage.</p>;
   return (
     <div className="admin-config">
       <h1>Configuration</h1>
       <nav aria-label="Configuration sections" className="admin-subnav">
         <ul>
-          {CONFIG_SECTIONS.map((section) => (
+          {sections.map((section) => (
             <li key={section.path}>
               <NavLink to={section.path}>{section.label}</NavLink>
             </li>
@@ -47,11 +51,11 @@ export function ConfigPage() {
         </ul>
       </nav>
       <Routes>
-        <Route index element={<Navigate to="rooms" replace />} />
-        {CONFIG_SECTIONS.map((section) => (
+        <Route index element={<Navigate to={first} replace />} />
+        {sections.map((section) => (
           <Route key={section.path} path={`${section.path}/*`} element={ELEMENTS[section.path]} />
         ))}
-        <Route path="*" element={<Navigate to="rooms" replace />} />
+        <Route path="*" element={<Navigate to={first} replace />} />
       </Routes>
     </div>
   );

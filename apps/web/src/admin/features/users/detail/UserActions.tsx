@@ -1,30 +1,47 @@
 import { ASSETS } from '@prism/domain';
 import { Link } from 'react-router-dom';
+import { useCan } from '../../../lib/session';
 import { AccountActions } from './AccountActions';
 import { ActionForm } from './ActionForm';
 import { messageUser, requestAdjustment, userKey, waiveTurnover } from './api';
 
 /**
- * What an operator can do to the user. Every action is shown; the server refuses those the role
- * lacks with 403, and the form says which permission is needed (the console shell may hide them).
+ * What an operator can do to the user: only the actions their role holds are shown (the server
+ * refuses the others with 403 anyway, and the form would say which permission is needed).
  */
 export function UserActions({ userId, active }: { userId: string; active: boolean }) {
-  const key = userKey(userId);
+  const can = useCan();
+  if (!can('users.manage') && !can('users.message') && !can('balances.adjust')) return null;
   return (
     <section aria-label="Actions" className="admin-form-grid">
-      <AccountActions userId={userId} active={active} />
-      <ActionForm
-        title="Message the user"
-        fields={[
-          { name: 'title', label: 'Title' },
-          { name: 'content', label: 'Message', multiline: true },
-        ]}
-        submitLabel="Send"
-        done="Message sent."
-        permission="users.message"
-        queryKey={key}
-        send={(body) => messageUser(userId, body)}
-      />
+      {can('users.manage') ? <AccountActions userId={userId} active={active} /> : null}
+      {can('users.message') ? <MessageAction userId={userId} /> : null}
+      {can('balances.adjust') ? <MoneyActions userId={userId} /> : null}
+    </section>
+  );
+}
+
+function MessageAction({ userId }: { userId: string }) {
+  return (
+    <ActionForm
+      title="Message the user"
+      fields={[
+        { name: 'title', label: 'Title' },
+        { name: 'content', label: 'Message', multiline: true },
+      ]}
+      submitLabel="Send"
+      done="Message sent."
+      permission="users.message"
+      queryKey={userKey(userId)}
+      send={(body) => messageUser(userId, body)}
+    />
+  );
+}
+
+function MoneyActions({ userId }: { userId: string }) {
+  const key = userKey(userId);
+  return (
+    <>
       <ActionForm
         title="Waive the turnover"
         fields={[
@@ -54,6 +71,6 @@ export function UserActions({ userId, active }: { userId: string; active: boolea
       <p>
         <Link to="/approvals">Approvals</Link>
       </p>
-    </section>
+    </>
   );
 }
