@@ -46,7 +46,7 @@ export async function userLedgerPage(db: Database, userId: number, before: numbe
   const rows = await queryRows<{ id: string; asset: string; type: string; reference: string; created_at: Date | string; signed: string }>(
     db,
     sql`select id::text as id, asset, type, reference, created_at, signed::text as signed from (${userMovesSql(userId, {})}) m
-        ${before === undefined ? sql`` : sql`where id < ${before}`} order by id desc limit ${limit}`,
+        ${before === undefined ? sql`` : sql`where id < ${before}`} order by m.id desc limit ${limit}`,
   );
   const list = rows.map((row) => ({
     id: Number(row.id),
