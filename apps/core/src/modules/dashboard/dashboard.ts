@@ -44,14 +44,13 @@ async function newPlayers(db: Executor, now: Date) {
  * transfer count both in the sums and in the tail.
  */
 function ledgerFigures(db: Database, firstDay: string, now: Date) {
-  return db.transaction(
-    async (tx) => {
-      const watermark = await watermarkOf(tx);
-      const rows = await dailySums(tx, firstDay, watermark);
-      return { rows, active: await activePlayers(tx, now, watermark) };
-    },
-    { isolationLevel: 'repeatable read', accessMode: 'read only' },
-  );
+  return db.transaction(async (tx) => {
+    // The transaction's first statement (db/client.ts's transactions take no options).
+    await tx.execute(sql`set transaction isolation level repeatable read, read only`);
+    const watermark = await watermarkOf(tx);
+    const rows = await dailySums(tx, firstDay, watermark);
+    return { rows, active: await activePlayers(tx, now, watermark) };
+  });
 }
 
 function jobStatus(name: string, run: { ranAt: Date; day: string } | undefined, now: Date) {

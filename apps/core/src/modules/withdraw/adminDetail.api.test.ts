@@ -6,6 +6,7 @@ import {
   createTestContext,
   freshWithdrawCode,
   fundUser,
+  registerUser,
   registerWithdrawer,
   TEST_OPS_TOKEN,
   type TestContext,
@@ -59,6 +60,24 @@ describe('withdrawal detail for operators', () => {
     // The dashboard counts it as pending.
     const dashboard = await ctx.api.get<{ pendingWithdrawals: { count: number } }>('/admin/dashboard', { days: '1' }, asOperator);
     expect(dashboard.result.pendingWithdrawals.count).toBe(1);
+  });
+
+  it('lists other accounts that signed in from the same address', async () => {
+    const other = await registerUser(ctx);
+    const [owner] = await queryRows<{ phone: string }>(ctx.db, sql`select phone from users where id = ${userId}`);
+    for (const [phone, password] of [
+      [owner?.phone ?? '', 'secret123'],
+      [other.phone, other.password],
+    ]) {
+      const login = await ctx.api.post('/app/auth/login', { phone, password });
+      expect(login.code, login.message).toBe(200);
+    }
+    const answer = await ctx.api.get<{ context: { sharedAddress: { address: string; userIds: number[] }[] } }>(
+      `/admin/withdrawals/${withdrawalId}`,
+      {},
+      asOperator,
+    );
+    expect(answer.result.context.sharedAddress).toEqual([{ address: expect.any(String), userIds: [other.id] }]);
   });
 
   it('gives the unmasked payout details and records each view', async () => {
