@@ -19,7 +19,7 @@ export interface PerCoin {
 export const FEE_KINDS = ['fee', 'withdraw_fee', 'power_fee'] as const;
 
 /**
- * The figures from the sums by kind (docs/operations.md, "Dashboard"): recharges are credited
+ * The figures from the sums by kind (docs/performance.md, "Operator dashboard"): recharges are credited
  * recharges; withdrawals the money paid out (withdraw_paid: approved, after the fee); net flow the
  * difference; bets the stakes; payouts the game's winnings paid; fees every fee charged; the house
  * result the house account's change (stakes in, less payouts and the game fees it passes on).

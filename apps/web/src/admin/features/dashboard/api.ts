@@ -39,7 +39,7 @@ export interface LedgerCheck {
   durationMs: number;
 }
 
-/** GET /core/admin/dashboard (docs/operations.md, "Dashboard"). Days are UTC. */
+/** GET /core/admin/dashboard (docs/performance.md, "Operator dashboard"). Days are UTC. */
 export interface Dashboard {
   generatedAt: string;
   timeZone: string;
