@@ -65,10 +65,11 @@ describe('withdrawal detail for operators', () => {
   it('lists other accounts that signed in from the same address', async () => {
     const other = await registerUser(ctx);
     const [owner] = await queryRows<{ phone: string }>(ctx.db, sql`select phone from users where id = ${userId}`);
-    for (const [phone, password] of [
+    const logins: [string, string][] = [
       [owner?.phone ?? '', 'secret123'],
       [other.phone, other.password],
-    ]) {
+    ];
+    for (const [phone, password] of logins) {
       const login = await ctx.api.post('/app/auth/login', { phone, password });
       expect(login.code, login.message).toBe(200);
     }
