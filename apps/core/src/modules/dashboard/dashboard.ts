@@ -1,3 +1,4 @@
+import type { DashboardView } from '@prism/domain';
 import { sql } from 'drizzle-orm';
 import { type Database, type Executor, queryRows } from '../../db/client';
 import type { Clock } from '../../platform/clock';
@@ -77,7 +78,7 @@ async function jobs(db: Executor, now: Date) {
  * withdrawals, jobs, bot backlog and the last ledger check. Reads the daily aggregates and the short
  * tail after their watermark, never all bets or transfers.
  */
-export async function dashboard(db: Database, clock: Clock, days: number) {
+export async function dashboard(db: Database, clock: Clock, days: number): Promise<DashboardView> {
   const now = clock.now();
   const window = utcDaysUpTo(now, days);
   const { rows, active } = await ledgerFigures(db, window[0] as string, now);
@@ -93,7 +94,7 @@ export async function dashboard(db: Database, clock: Clock, days: number) {
   ]);
   return {
     generatedAt: now.toISOString(),
-    timeZone: 'UTC',
+    timeZone: 'UTC' as const,
     complete: tail < TAIL_LIMIT,
     today: figures.days[figures.days.length - 1]?.coins ?? [],
     days: figures.days,
@@ -106,4 +107,4 @@ export async function dashboard(db: Database, clock: Clock, days: number) {
   };
 }
 
-export type Dashboard = Awaited<ReturnType<typeof dashboard>>;
+export type Dashboard = DashboardView;

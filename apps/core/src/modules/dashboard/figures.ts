@@ -1,4 +1,4 @@
-import { formatMoney, returnToPlayer } from '@prism/domain';
+import { type DashboardRoom, formatMoney, returnToPlayer } from '@prism/domain';
 import { sql } from 'drizzle-orm';
 import { type Executor, queryRows } from '../../db/client';
 import { listRooms } from '../game';
@@ -53,16 +53,7 @@ export interface DayFigures {
   coins: PerCoin[];
 }
 
-export interface RoomFigures {
-  room: number;
-  name: string;
-  coin: string;
-  configuredRtpBps: number;
-  realisedRtpBps: number | null;
-  bets: number;
-  stake: string;
-  payout: string;
-}
+export type RoomFigures = DashboardRoom;
 
 /** Adds a row's amount to the sums of its key. */
 function add(map: Map<string, Map<string, bigint>>, key: string, kind: string, amount: bigint): void {

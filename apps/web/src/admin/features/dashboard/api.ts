@@ -1,58 +1,13 @@
+import type { DashboardJob, DashboardLedgerCheck, DashboardPerCoin, DashboardRoom, DashboardView } from '@prism/domain';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { adminApi } from '../../lib/api';
 
-/** One coin's figures for a day or a window (decimal strings in the coin). */
-export interface PerCoin {
-  coin: string;
-  recharges: string;
-  withdrawals: string;
-  netFlow: string;
-  bets: string;
-  payouts: string;
-  fees: string;
-  houseResult: string;
-}
-
-export interface RoomFigures {
-  room: number;
-  name: string;
-  coin: string;
-  configuredRtpBps: number;
-  realisedRtpBps: number | null;
-  bets: number;
-  stake: string;
-  payout: string;
-}
-
-export interface JobStatus {
-  name: string;
-  lastRunAt: string | null;
-  day: string | null;
-  status: 'ok' | 'late' | 'never';
-}
-
-export interface LedgerCheck {
-  at: string;
-  ok: boolean;
-  summary: Record<string, unknown>;
-  operator: string;
-  durationMs: number;
-}
-
+export type PerCoin = DashboardPerCoin;
+export type RoomFigures = DashboardRoom;
+export type JobStatus = DashboardJob;
+export type LedgerCheck = DashboardLedgerCheck;
 /** GET /core/admin/dashboard (docs/performance.md, "Operator dashboard"). Days are UTC. */
-export interface Dashboard {
-  generatedAt: string;
-  timeZone: string;
-  complete: boolean;
-  today: PerCoin[];
-  days: { date: string; coins: PerCoin[] }[];
-  rooms: RoomFigures[];
-  players: { active1d: number; active30d: number; new1d: number; new30d: number };
-  pendingWithdrawals: { count: number; oldestAt: string | null; byAge: { bucket: string; count: number }[] };
-  jobs: JobStatus[];
-  botBacklog: { pending: number; failed: number };
-  ledgerCheck: LedgerCheck | null;
-}
+export type Dashboard = DashboardView;
 
 export const fetchDashboard = (days: number) => adminApi.get<Dashboard>('dashboard', { days });
 
