@@ -37,7 +37,8 @@ export async function userDetail(db: Database, protection: ProtectionService, us
     protection: settings,
     telegram: { linked: user.telegramId !== null, telegramId: user.telegramId, username: user.telegramUsername },
     sessions,
-    team,
+    // As COMMON.md's contract names them: tier1..tier3, each a count and its first members.
+    team: Object.fromEntries(team.map(({ tier, count, first }) => [`tier${tier}`, { count, first }])),
   };
 }
 

@@ -5,12 +5,15 @@ import { createTestContext, fundUser, registerUser, TEST_OPS_TOKEN, type TestCon
 
 let ctx: TestContext;
 let user: TestUser;
+let invitee: TestUser;
 const asOperator = { headers: { Authorization: `Ops ${TEST_OPS_TOKEN}` } };
 
 beforeAll(async () => {
   ctx = await createTestContext();
   user = await registerUser(ctx);
   await fundUser(ctx, user.id, 'CASH', 12_345n);
+  invitee = await registerUser(ctx, { invitationCode: user.invitation });
+  await registerUser(ctx, { invitationCode: invitee.invitation });
 });
 afterAll(() => ctx.close());
 
@@ -40,7 +43,7 @@ describe('users admin API', () => {
       balances: { coin: string; balance: string }[];
       telegram: { linked: boolean };
       sessions: unknown[];
-      team: { tier: number; count: number }[];
+      team: Record<string, { count: number; first: unknown[] }>;
       protection: unknown;
       user: Record<string, unknown>;
     }>(`/admin/users/${user.id}`, {}, asOperator);
@@ -48,11 +51,10 @@ describe('users admin API', () => {
     expect(result.balances).toContainEqual({ coin: 'CASH', balance: '123.45' });
     expect(result.telegram.linked).toBe(false);
     expect(result.sessions.length).toBeGreaterThan(0);
-    expect(result.team.map((t) => [t.tier, t.count])).toEqual([
-      [1, 0],
-      [2, 0],
-      [3, 0],
-    ]);
+    expect(result.team.tier1?.count).toBe(1);
+    expect(result.team.tier1?.first).toMatchObject([{ id: invitee.id }]);
+    expect(result.team.tier2?.count).toBe(1);
+    expect(result.team.tier3).toEqual({ count: 0, first: [] });
     expect(result.protection).toBeTruthy();
     expect(result.user).not.toHaveProperty('passwordHash');
     const ledger = await ctx.api.get<{ list: { amount: string; type: string }[]; next: number | null }>(
