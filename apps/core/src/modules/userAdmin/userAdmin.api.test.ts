@@ -1,7 +1,15 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../db/client';
-import { createTestContext, fundUser, registerUser, TEST_OPS_TOKEN, type TestContext, type TestUser } from '../../testing';
+import {
+  createTestContext,
+  fundUser,
+  registerUser,
+  registerWithdrawer,
+  TEST_OPS_TOKEN,
+  type TestContext,
+  type TestUser,
+} from '../../testing';
 
 let ctx: TestContext;
 let user: TestUser;
@@ -34,6 +42,13 @@ describe('users admin API', () => {
       expect(found.code).toBe(200);
       expect(found.result.map((u) => u.id)).toContain(user.id);
     }
+    const linked = await registerWithdrawer(ctx, { username: 'Support_Finds_Me' });
+    const byName = await ctx.api.get<{ id: number; telegramUsername: string }[]>(
+      '/admin/users/search',
+      { q: '@support_finds_me' },
+      asOperator,
+    );
+    expect(byName.result).toMatchObject([{ id: linked.id, telegramUsername: 'Support_Finds_Me' }]);
     expect((await ctx.api.get<unknown[]>('/admin/users/search', { q: 'nobody-at-all' }, asOperator)).result).toEqual([]);
     expect((await ctx.api.get('/admin/users/search', { q: ' ' }, asOperator)).message).toBe('q: Invalid value');
   });
