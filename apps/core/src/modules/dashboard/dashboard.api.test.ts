@@ -177,6 +177,19 @@ describe('operator dashboard', () => {
     expect(shown?.summary).toMatchObject({ mismatches: 0, negativeUsers: 0, pendingBets: 0 });
     const [audit] = await queryRows<{ n: number }>(ctx.db, sql`select count(*)::int as n from audit_log where action = 'ledger.check'`);
     expect(audit?.n).toBe(1);
+    expect(shown?.summary).toMatchObject({ aggregates: { ok: true } });
+  });
+
+  it('finds daily sums that no longer add up to the ledger', async () => {
+    await catchUp(ctx.db, ctx.clock);
+    const tamper = (delta: number) => ctx.db.execute(sql`update dashboard_daily set amount = amount + ${delta} where kind = 'recharge'`);
+    await tamper(1);
+    try {
+      const run = await ctx.api.post<{ check: { ok: boolean; summary: { aggregates: { ok: boolean } } } }>('/admin/ledger/check/run', {}, asOperator);
+      expect(run.result.check).toMatchObject({ ok: false, summary: { aggregates: { ok: false } } });
+    } finally {
+      await tamper(-1);
+    }
   });
 
   it('refuses a bad window with a clear error and callers without the permission', async () => {

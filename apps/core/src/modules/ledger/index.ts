@@ -16,6 +16,7 @@ export {
   transfersAfterSql,
   transfersPerReference,
   transfersRepeatedInADay,
+  transferTotalsUpTo,
   turnoverBookJsonSql,
   userAccountsOf,
   userCreditsBetween,
