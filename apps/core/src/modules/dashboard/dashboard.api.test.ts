@@ -2,6 +2,7 @@ import { formatMoney, type GameSession } from '@prism/domain';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../db/client';
+import { silentLogger } from '../../platform/logger';
 import {
   bindBankCard,
   createTestContext,
@@ -15,6 +16,7 @@ import {
 import { callbackBody, createPendingOrder, postCallback } from '../../testing/recharge';
 import { catchUp } from './aggregates';
 import type { Dashboard } from './dashboard';
+import { startDashboardJob } from './job';
 import { FEE_KINDS } from './perCoin';
 
 let ctx: TestContext;
@@ -185,11 +187,26 @@ describe('operator dashboard', () => {
     const tamper = (delta: number) => ctx.db.execute(sql`update dashboard_daily set amount = amount + ${delta} where kind = 'recharge'`);
     await tamper(1);
     try {
-      const run = await ctx.api.post<{ check: { ok: boolean; summary: { aggregates: { ok: boolean } } } }>('/admin/ledger/check/run', {}, asOperator);
+      const run = await ctx.api.post<{ check: { ok: boolean; summary: { aggregates: { ok: boolean } } } }>(
+        '/admin/ledger/check/run',
+        {},
+        asOperator,
+      );
       expect(run.result.check).toMatchObject({ ok: false, summary: { aggregates: { ok: false } } });
     } finally {
       await tamper(-1);
     }
+  });
+
+  it('the periodic job catches up from the watermark when it starts (as after downtime), and stops', async () => {
+    await recharge(players[1] as TestUser, '1000');
+    const job = startDashboardJob(ctx.db, ctx.clock, silentLogger, 3_600_000);
+    await job();
+    const [left] = await queryRows<{ n: number }>(
+      ctx.db,
+      sql`select count(*)::int as n from ledger_transfers where id > (select last_transfer_id from dashboard_watermark)`,
+    );
+    expect(left?.n).toBe(0);
   });
 
   it('refuses a bad window with a clear error and callers without the permission', async () => {
