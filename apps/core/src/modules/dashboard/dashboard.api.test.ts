@@ -9,18 +9,16 @@ import {
   freshWithdrawCode,
   registerUser,
   registerWithdrawer,
-  TEST_OPS_TOKEN,
   type TestContext,
   type TestUser,
 } from '../../testing';
-import { callbackBody, createPendingOrder, postCallback } from '../../testing/recharge';
+import { asOperator, callbackBody, createPendingOrder, postCallback } from '../../testing/recharge';
 import { catchUp } from './aggregates';
 import type { Dashboard } from './dashboard';
 import { startDashboardJob } from './job';
 import { FEE_KINDS } from './perCoin';
 
 let ctx: TestContext;
-const asOperator = { headers: { Authorization: `Ops ${TEST_OPS_TOKEN}` } };
 
 beforeAll(async () => {
   ctx = await createTestContext();

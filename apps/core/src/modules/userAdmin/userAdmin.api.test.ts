@@ -1,20 +1,12 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../db/client';
-import {
-  createTestContext,
-  fundUser,
-  registerUser,
-  registerWithdrawer,
-  TEST_OPS_TOKEN,
-  type TestContext,
-  type TestUser,
-} from '../../testing';
+import { createTestContext, fundUser, registerUser, registerWithdrawer, type TestContext, type TestUser } from '../../testing';
+import { asOperator } from '../../testing/recharge';
 
 let ctx: TestContext;
 let user: TestUser;
 let invitee: TestUser;
-const asOperator = { headers: { Authorization: `Ops ${TEST_OPS_TOKEN}` } };
 
 beforeAll(async () => {
   ctx = await createTestContext();

@@ -8,14 +8,13 @@ import {
   fundUser,
   registerUser,
   registerWithdrawer,
-  TEST_OPS_TOKEN,
   type TestContext,
 } from '../../testing';
+import { asOperator } from '../../testing/recharge';
 
 let ctx: TestContext;
 let withdrawalId: number;
 let userId: number;
-const asOperator = { headers: { Authorization: `Ops ${TEST_OPS_TOKEN}` } };
 const TRC20 = 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t';
 
 beforeAll(async () => {
