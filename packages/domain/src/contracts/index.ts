@@ -169,6 +169,7 @@ export interface TelegramLinkToken {
   expiresIn: number;
 }
 
+export * from './dashboard';
 export * from './engage';
 export * from './game';
 export * from './invest';

@@ -73,7 +73,8 @@ export async function refreshAggregates(db: Database, clock: Clock, batch = REFR
     const watermark = Number(mark?.last ?? 0);
     const seen = await queryRows<{ id: string; created_at: Date | string }>(
       tx,
-      sql`select id::text as id, created_at from (${transfersAfterSql(sql`${watermark}`, batch)}) m order by id`,
+      // Ordered by the number (an output column named id would sort as text: '10000' before '2').
+      sql`select m.id::text as id, m.created_at from (${transfersAfterSql(sql`${watermark}`, batch)}) m order by m.id`,
     );
     const rows = seen.map((row) => ({ id: Number(row.id), createdAt: new Date(row.created_at) }));
     const end = safeEnd(watermark, rows, now);

@@ -2,23 +2,23 @@ import { formatMoney, type GameSession } from '@prism/domain';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../db/client';
+import { silentLogger } from '../../platform/logger';
 import {
   bindBankCard,
   createTestContext,
   freshWithdrawCode,
   registerUser,
   registerWithdrawer,
-  TEST_OPS_TOKEN,
   type TestContext,
   type TestUser,
 } from '../../testing';
-import { callbackBody, createPendingOrder, postCallback } from '../../testing/recharge';
+import { asOperator, callbackBody, createPendingOrder, postCallback } from '../../testing/recharge';
 import { catchUp } from './aggregates';
 import type { Dashboard } from './dashboard';
+import { startDashboardJob } from './job';
 import { FEE_KINDS } from './perCoin';
 
 let ctx: TestContext;
-const asOperator = { headers: { Authorization: `Ops ${TEST_OPS_TOKEN}` } };
 
 beforeAll(async () => {
   ctx = await createTestContext();
@@ -177,6 +177,34 @@ describe('operator dashboard', () => {
     expect(shown?.summary).toMatchObject({ mismatches: 0, negativeUsers: 0, pendingBets: 0 });
     const [audit] = await queryRows<{ n: number }>(ctx.db, sql`select count(*)::int as n from audit_log where action = 'ledger.check'`);
     expect(audit?.n).toBe(1);
+    expect(shown?.summary).toMatchObject({ aggregates: { ok: true } });
+  });
+
+  it('finds daily sums that no longer add up to the ledger', async () => {
+    await catchUp(ctx.db, ctx.clock);
+    const tamper = (delta: number) => ctx.db.execute(sql`update dashboard_daily set amount = amount + ${delta} where kind = 'recharge'`);
+    await tamper(1);
+    try {
+      const run = await ctx.api.post<{ check: { ok: boolean; summary: { aggregates: { ok: boolean } } } }>(
+        '/admin/ledger/check/run',
+        {},
+        asOperator,
+      );
+      expect(run.result.check).toMatchObject({ ok: false, summary: { aggregates: { ok: false } } });
+    } finally {
+      await tamper(-1);
+    }
+  });
+
+  it('the periodic job catches up from the watermark when it starts (as after downtime), and stops', async () => {
+    await recharge(players[1] as TestUser, '1000');
+    const job = startDashboardJob(ctx.db, ctx.clock, silentLogger, 3_600_000);
+    await job();
+    const [left] = await queryRows<{ n: number }>(
+      ctx.db,
+      sql`select count(*)::int as n from ledger_transfers where id > (select last_transfer_id from dashboard_watermark)`,
+    );
+    expect(left?.n).toBe(0);
   });
 
   it('refuses a bad window with a clear error and callers without the permission', async () => {

@@ -1,5 +1,6 @@
+import type { DashboardView } from '@prism/domain';
 import { sql } from 'drizzle-orm';
-import { type Executor, queryRows } from '../../db/client';
+import { type Database, type Executor, queryRows } from '../../db/client';
 import type { Clock } from '../../platform/clock';
 import { lastEarningRun } from '../earning';
 import { transfersAfterSql } from '../ledger';
@@ -7,7 +8,7 @@ import { botBacklog } from '../notify';
 import { lastRebateRun } from '../team';
 import { usersCreatedSince } from '../user';
 import { pendingWithdrawalSummary } from '../withdraw';
-import { dailySums, dayFigures, roomFigures, TAIL_LIMIT } from './figures';
+import { dailySums, dayFigures, roomFigures, TAIL_LIMIT, watermarkOf } from './figures';
 import { lastLedgerCheck } from './ledgerChecks';
 import { utcDaysUpTo } from './perCoin';
 
@@ -17,8 +18,8 @@ const DAY_MS = 86_400_000;
 const JOB_LATE_MS = 26 * 3_600_000;
 
 /** Active players: bettors in the last day and the last 30 days, the refreshed ones plus those in the tail. */
-async function activePlayers(db: Executor, now: Date): Promise<{ active1d: number; active30d: number }> {
-  const mark = sql`(select coalesce((select last_transfer_id from dashboard_watermark where id = 1), 0))`;
+async function activePlayers(db: Executor, now: Date, watermark: number): Promise<{ active1d: number; active30d: number }> {
+  const mark = sql`${watermark}::bigint`;
   const since = (ms: number) => sql`${new Date(now.getTime() - ms).toISOString()}::timestamptz`;
   const activeSince = (from: ReturnType<typeof since>) =>
     sql`(select count(*) from dashboard_players where last_bet_at >= ${from})
@@ -33,12 +34,24 @@ async function activePlayers(db: Executor, now: Date): Promise<{ active1d: numbe
   return { active1d: Number(row?.d1 ?? 0), active30d: Number(row?.d30 ?? 0) };
 }
 
-async function players(db: Executor, now: Date) {
-  const [active, [new1d = 0, new30d = 0]] = await Promise.all([
-    activePlayers(db, now),
-    usersCreatedSince(db, [new Date(now.getTime() - DAY_MS), new Date(now.getTime() - 30 * DAY_MS)]),
-  ]);
-  return { ...active, new1d, new30d };
+async function newPlayers(db: Executor, now: Date) {
+  const [new1d = 0, new30d = 0] = await usersCreatedSince(db, [new Date(now.getTime() - DAY_MS), new Date(now.getTime() - 30 * DAY_MS)]);
+  return { new1d, new30d };
+}
+
+/**
+ * The aggregates, the tail after their watermark and the active players, read in one snapshot
+ * (a read-only repeatable-read transaction): a refresh that commits meanwhile cannot make a
+ * transfer count both in the sums and in the tail.
+ */
+function ledgerFigures(db: Database, firstDay: string, now: Date) {
+  return db.transaction(async (tx) => {
+    // The transaction's first statement (db/client.ts's transactions take no options).
+    await tx.execute(sql`set transaction isolation level repeatable read, read only`);
+    const watermark = await watermarkOf(tx);
+    const rows = await dailySums(tx, firstDay, watermark);
+    return { rows, active: await activePlayers(tx, now, watermark) };
+  });
 }
 
 function jobStatus(name: string, run: { ranAt: Date; day: string } | undefined, now: Date) {
@@ -65,15 +78,15 @@ async function jobs(db: Executor, now: Date) {
  * withdrawals, jobs, bot backlog and the last ledger check. Reads the daily aggregates and the short
  * tail after their watermark, never all bets or transfers.
  */
-export async function dashboard(db: Executor, clock: Clock, days: number) {
+export async function dashboard(db: Database, clock: Clock, days: number): Promise<DashboardView> {
   const now = clock.now();
   const window = utcDaysUpTo(now, days);
-  const rows = await dailySums(db, window[0] as string);
+  const { rows, active } = await ledgerFigures(db, window[0] as string, now);
   const tail = Number(rows.find((row) => row.kind === '~tail')?.transfers ?? 0);
   const figures = dayFigures(rows, window);
-  const [rooms, playerCounts, pendingWithdrawals, jobList, backlog, ledgerCheck] = await Promise.all([
+  const [rooms, fresh, pendingWithdrawals, jobList, backlog, ledgerCheck] = await Promise.all([
     roomFigures(db, rows),
-    players(db, now),
+    newPlayers(db, now),
     pendingWithdrawalSummary(db, now),
     jobs(db, now),
     botBacklog(db),
@@ -81,12 +94,12 @@ export async function dashboard(db: Executor, clock: Clock, days: number) {
   ]);
   return {
     generatedAt: now.toISOString(),
-    timeZone: 'UTC',
+    timeZone: 'UTC' as const,
     complete: tail < TAIL_LIMIT,
     today: figures.days[figures.days.length - 1]?.coins ?? [],
     days: figures.days,
     rooms,
-    players: playerCounts,
+    players: { ...active, ...fresh },
     pendingWithdrawals,
     jobs: jobList,
     botBacklog: backlog,
@@ -94,4 +107,4 @@ export async function dashboard(db: Executor, clock: Clock, days: number) {
   };
 }
 
-export type Dashboard = Awaited<ReturnType<typeof dashboard>>;
+export type Dashboard = DashboardView;

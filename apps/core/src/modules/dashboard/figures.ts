@@ -1,4 +1,4 @@
-import { formatMoney, returnToPlayer } from '@prism/domain';
+import { type DashboardRoom, formatMoney, returnToPlayer } from '@prism/domain';
 import { sql } from 'drizzle-orm';
 import { type Executor, queryRows } from '../../db/client';
 import { listRooms } from '../game';
@@ -22,16 +22,22 @@ interface SumRow {
   [key: string]: unknown;
 }
 
+/** The last transfer id folded into the aggregates (0 before the first refresh). */
+export async function watermarkOf(db: Executor): Promise<number> {
+  const [row] = await queryRows<{ last: string }>(db, sql`select last_transfer_id::text as last from dashboard_watermark where id = 1`);
+  return Number(row?.last ?? 0);
+}
+
 /**
- * The daily sums from `firstDay` on, the aggregates plus the transfers after their watermark (at
- * most TAIL_LIMIT), in one statement, so the watermark and the sums are read at one instant. A row of
- * kind '~tail' counts the transfers folded in here.
+ * The daily sums from `firstDay` on: the aggregates plus the transfers after `watermark` (at most
+ * TAIL_LIMIT). The caller reads the watermark and the sums in one snapshot (dashboard.ts); the
+ * watermark is a value, not a subquery, so the planner sees a short range of the ledger's key. A
+ * row of kind '~tail' counts the transfers folded in here.
  */
-export async function dailySums(db: Executor, firstDay: string): Promise<SumRow[]> {
-  const mark = sql`(select coalesce((select last_transfer_id from dashboard_watermark where id = 1), 0))`;
+export async function dailySums(db: Executor, firstDay: string, watermark: number): Promise<SumRow[]> {
   return queryRows<SumRow>(
     db,
-    sql`with tail as (${classifiedSql(transfersAfterSql(mark, TAIL_LIMIT))})
+    sql`with tail as (${classifiedSql(transfersAfterSql(sql`${watermark}::bigint`, TAIL_LIMIT))})
         select day::text as day, coin, kind, room, sum(transfers)::text as transfers, sum(amount)::text as amount from (
           select day, coin, kind, room, transfers, amount from dashboard_daily where day >= ${firstDay}::date
           union all
@@ -47,16 +53,7 @@ export interface DayFigures {
   coins: PerCoin[];
 }
 
-export interface RoomFigures {
-  room: number;
-  name: string;
-  coin: string;
-  configuredRtpBps: number;
-  realisedRtpBps: number | null;
-  bets: number;
-  stake: string;
-  payout: string;
-}
+export type RoomFigures = DashboardRoom;
 
 /** Adds a row's amount to the sums of its key. */
 function add(map: Map<string, Map<string, bigint>>, key: string, kind: string, amount: bigint): void {

@@ -1,25 +1,16 @@
-import { formatMoney } from '@prism/domain';
+import { type DashboardPerCoin, formatMoney } from '@prism/domain';
 
 /** The sums of one coin (over a day or a window), by aggregate kind (a transfer type, or '~house'), in minor units. */
 export type KindSums = ReadonlyMap<string, bigint>;
 
 /** One coin's figures as the dashboard shows them: decimal strings in the coin. */
-export interface PerCoin {
-  coin: string;
-  recharges: string;
-  withdrawals: string;
-  netFlow: string;
-  bets: string;
-  payouts: string;
-  fees: string;
-  houseResult: string;
-}
+export type PerCoin = DashboardPerCoin;
 
 /** The transfer types whose money is a fee the platform charged: the game's, a withdrawal's, power's management fee. */
 export const FEE_KINDS = ['fee', 'withdraw_fee', 'power_fee'] as const;
 
 /**
- * The figures from the sums by kind (docs/operations.md, "Dashboard"): recharges are credited
+ * The figures from the sums by kind (docs/performance.md, "Operator dashboard"): recharges are credited
  * recharges; withdrawals the money paid out (withdraw_paid: approved, after the fee); net flow the
  * difference; bets the stakes; payouts the game's winnings paid; fees every fee charged; the house
  * result the house account's change (stakes in, less payouts and the game fees it passes on).

@@ -17,6 +17,7 @@ export {
   transfersAfterSql,
   transfersPerReference,
   transfersRepeatedInADay,
+  transferTotalsUpTo,
   turnoverBookJsonSql,
   userAccountsOf,
   userCreditsBetween,

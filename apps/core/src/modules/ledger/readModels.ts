@@ -161,3 +161,7 @@ export const transfersAfterSql = (afterId: SQL, limit: number): SQL =>
         from (select * from ledger_transfers where id > ${afterId} order by id limit ${limit}) t
         join ledger_accounts f on f.id = t.from_account_id
         join ledger_accounts d on d.id = t.to_account_id`;
+
+/** The count and sum (all assets together) of the transfers up to id `upTo`, as one row (a full read: checks only). Columns: transfers, amount. */
+export const transferTotalsUpTo = (upTo: SQL): SQL =>
+  sql`select count(*)::bigint as transfers, coalesce(sum(amount), 0)::bigint as amount from ledger_transfers where id <= ${upTo}`;

@@ -37,7 +37,8 @@ export async function userDetail(db: Database, protection: ProtectionService, us
     protection: settings,
     telegram: { linked: user.telegramId !== null, telegramId: user.telegramId, username: user.telegramUsername },
     sessions,
-    team,
+    // As COMMON.md's contract names them: tier1..tier3, each a count and its first members.
+    team: Object.fromEntries(team.map(({ tier, count, first }) => [`tier${tier}`, { count, first }])),
   };
 }
 
@@ -46,7 +47,7 @@ export async function userLedgerPage(db: Database, userId: number, before: numbe
   const rows = await queryRows<{ id: string; asset: string; type: string; reference: string; created_at: Date | string; signed: string }>(
     db,
     sql`select id::text as id, asset, type, reference, created_at, signed::text as signed from (${userMovesSql(userId, {})}) m
-        ${before === undefined ? sql`` : sql`where id < ${before}`} order by id desc limit ${limit}`,
+        ${before === undefined ? sql`` : sql`where id < ${before}`} order by m.id desc limit ${limit}`,
   );
   const list = rows.map((row) => ({
     id: Number(row.id),

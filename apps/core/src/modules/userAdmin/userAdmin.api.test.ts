@@ -1,16 +1,19 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../db/client';
-import { createTestContext, fundUser, registerUser, TEST_OPS_TOKEN, type TestContext, type TestUser } from '../../testing';
+import { createTestContext, fundUser, registerUser, registerWithdrawer, type TestContext, type TestUser } from '../../testing';
+import { asOperator } from '../../testing/recharge';
 
 let ctx: TestContext;
 let user: TestUser;
-const asOperator = { headers: { Authorization: `Ops ${TEST_OPS_TOKEN}` } };
+let invitee: TestUser;
 
 beforeAll(async () => {
   ctx = await createTestContext();
   user = await registerUser(ctx);
   await fundUser(ctx, user.id, 'CASH', 12_345n);
+  invitee = await registerUser(ctx, { invitationCode: user.invitation });
+  await registerUser(ctx, { invitationCode: invitee.invitation });
 });
 afterAll(() => ctx.close());
 
@@ -31,6 +34,13 @@ describe('users admin API', () => {
       expect(found.code).toBe(200);
       expect(found.result.map((u) => u.id)).toContain(user.id);
     }
+    const linked = await registerWithdrawer(ctx, { username: 'Support_Finds_Me' });
+    const byName = await ctx.api.get<{ id: number; telegramUsername: string }[]>(
+      '/admin/users/search',
+      { q: '@support_finds_me' },
+      asOperator,
+    );
+    expect(byName.result).toMatchObject([{ id: linked.id, telegramUsername: 'Support_Finds_Me' }]);
     expect((await ctx.api.get<unknown[]>('/admin/users/search', { q: 'nobody-at-all' }, asOperator)).result).toEqual([]);
     expect((await ctx.api.get('/admin/users/search', { q: ' ' }, asOperator)).message).toBe('q: Invalid value');
   });
@@ -40,7 +50,7 @@ describe('users admin API', () => {
       balances: { coin: string; balance: string }[];
       telegram: { linked: boolean };
       sessions: unknown[];
-      team: { tier: number; count: number }[];
+      team: Record<string, { count: number; first: unknown[] }>;
       protection: unknown;
       user: Record<string, unknown>;
     }>(`/admin/users/${user.id}`, {}, asOperator);
@@ -48,11 +58,10 @@ describe('users admin API', () => {
     expect(result.balances).toContainEqual({ coin: 'CASH', balance: '123.45' });
     expect(result.telegram.linked).toBe(false);
     expect(result.sessions.length).toBeGreaterThan(0);
-    expect(result.team.map((t) => [t.tier, t.count])).toEqual([
-      [1, 0],
-      [2, 0],
-      [3, 0],
-    ]);
+    expect(result.team.tier1?.count).toBe(1);
+    expect(result.team.tier1?.first).toMatchObject([{ id: invitee.id }]);
+    expect(result.team.tier2?.count).toBe(1);
+    expect(result.team.tier3).toEqual({ count: 0, first: [] });
     expect(result.protection).toBeTruthy();
     expect(result.user).not.toHaveProperty('passwordHash');
     const ledger = await ctx.api.get<{ list: { amount: string; type: string }[]; next: number | null }>(

@@ -7,15 +7,15 @@ import {
   createTestContext,
   freshWithdrawCode,
   fundUser,
+  registerUser,
   registerWithdrawer,
-  TEST_OPS_TOKEN,
   type TestContext,
 } from '../../testing';
+import { asOperator } from '../../testing/recharge';
 
 let ctx: TestContext;
 let withdrawalId: number;
 let userId: number;
-const asOperator = { headers: { Authorization: `Ops ${TEST_OPS_TOKEN}` } };
 const TRC20 = 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t';
 
 beforeAll(async () => {
@@ -60,6 +60,25 @@ describe('withdrawal detail for operators', () => {
     // The dashboard counts it as pending.
     const dashboard = await ctx.api.get<{ pendingWithdrawals: { count: number } }>('/admin/dashboard', { days: '1' }, asOperator);
     expect(dashboard.result.pendingWithdrawals.count).toBe(1);
+  });
+
+  it('lists other accounts that signed in from the same address', async () => {
+    const other = await registerUser(ctx);
+    const [owner] = await queryRows<{ phone: string }>(ctx.db, sql`select phone from users where id = ${userId}`);
+    const logins: [string, string][] = [
+      [owner?.phone ?? '', 'secret123'],
+      [other.phone, other.password],
+    ];
+    for (const [phone, password] of logins) {
+      const login = await ctx.api.post('/app/auth/login', { phone, password });
+      expect(login.code, login.message).toBe(200);
+    }
+    const answer = await ctx.api.get<{ context: { sharedAddress: { address: string; userIds: number[] }[] } }>(
+      `/admin/withdrawals/${withdrawalId}`,
+      {},
+      asOperator,
+    );
+    expect(answer.result.context.sharedAddress).toEqual([{ address: expect.any(String), userIds: [other.id] }]);
   });
 
   it('gives the unmasked payout details and records each view', async () => {

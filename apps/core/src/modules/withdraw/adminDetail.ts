@@ -62,7 +62,7 @@ async function depositsOf(db: Executor, userId: number) {
   const rows = await queryRows<{ id: string; asset: string; reference: string; created_at: Date | string; signed: string }>(
     db,
     sql`select id::text as id, asset, reference, created_at, signed::text as signed from (${userMovesSql(userId, { type: 'recharge' })}) m
-        order by id desc limit 20`,
+        order by m.id desc limit 20`,
   );
   return rows.map((row) => ({
     id: Number(row.id),
