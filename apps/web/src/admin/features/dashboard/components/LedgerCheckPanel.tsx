@@ -1,4 +1,5 @@
 import { ApiError } from '@prism/client';
+import { useCan } from '../../../lib/session';
 import type { LedgerCheck } from '../api';
 import { useRunLedgerCheck } from '../api';
 
@@ -11,6 +12,7 @@ function runError(error: unknown): string {
 /** The last ledger check (when, by whom, the result) and a button to run it now. */
 export function LedgerCheckPanel({ check }: { check: LedgerCheck | null }) {
   const run = useRunLedgerCheck();
+  const canRun = useCan()('ledger.check');
   return (
     <section aria-labelledby="dash-ledger">
       <h2 id="dash-ledger">Ledger check</h2>
@@ -24,9 +26,11 @@ export function LedgerCheckPanel({ check }: { check: LedgerCheck | null }) {
       ) : (
         <p className="admin-muted">No ledger check has been run from the console yet.</p>
       )}
-      <button type="button" onClick={() => run.mutate()} disabled={run.isPending}>
-        {run.isPending ? 'Checking…' : 'Run ledger check'}
-      </button>
+      {canRun ? (
+        <button type="button" onClick={() => run.mutate()} disabled={run.isPending}>
+          {run.isPending ? 'Checking…' : 'Run ledger check'}
+        </button>
+      ) : null}
       {run.isError ? (
         <p role="alert" className="admin-error">
           {runError(run.error)}
