@@ -5,6 +5,7 @@ import { queryRows } from '../../db/client';
 import { silentLogger } from '../../platform/logger';
 import {
   bindBankCard,
+  createOperatorInApp,
   createTestContext,
   freshWithdrawCode,
   registerUser,
@@ -213,7 +214,11 @@ describe('operator dashboard', () => {
       expect(answer.code).toBe(400);
       expect(answer.message).toBe('days: Invalid value');
     }
-    expect((await ctx.api.get('/admin/dashboard', {}, {})).code).toBe(403);
-    expect((await ctx.api.post('/admin/ledger/check/run', {}, {})).code).toBe(403);
+    expect((await ctx.api.get('/admin/dashboard', {}, {})).code).toBe(401);
+    expect((await ctx.api.post('/admin/ledger/check/run', {}, {})).code).toBe(401);
+    // Support sees the dashboard but may not run the ledger check.
+    const support = { headers: { Authorization: `Ops ${(await createOperatorInApp(ctx, 'support')).apiToken}` } };
+    expect((await ctx.api.get('/admin/dashboard', {}, support)).code).toBe(200);
+    expect((await ctx.api.post('/admin/ledger/check/run', {}, support)).code).toBe(403);
   });
 });

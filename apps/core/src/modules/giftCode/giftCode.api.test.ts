@@ -97,7 +97,7 @@ describe('gift codes', () => {
     const user = await registerUser(ctx);
     expect(
       (await ctx.api.post('/admin/giftCodes', { asset: 'CASH', amount: '1', totalUses: '1', days: '1' }, { token: user.token })).code,
-    ).toBe(403);
+    ).toBe(401);
   });
 });
 

@@ -1,7 +1,15 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../db/client';
-import { createTestContext, fundUser, registerUser, registerWithdrawer, type TestContext, type TestUser } from '../../testing';
+import {
+  createOperatorInApp,
+  createTestContext,
+  fundUser,
+  registerUser,
+  registerWithdrawer,
+  type TestContext,
+  type TestUser,
+} from '../../testing';
 import { asOperator } from '../../testing/recharge';
 
 let ctx: TestContext;
@@ -120,6 +128,9 @@ describe('users admin API', () => {
       expect(answer.code, path).toBe(404);
     }
     expect((await ctx.api.get('/admin/users/abc', {}, asOperator)).code).toBe(400);
-    expect((await ctx.api.get(`/admin/users/${user.id}`, {}, { token: user.token })).code).toBe(403);
+    expect((await ctx.api.get(`/admin/users/${user.id}`, {}, { token: user.token })).code).toBe(401);
+    // The games role has no business with users: 403.
+    const games = { headers: { Authorization: `Ops ${(await createOperatorInApp(ctx, 'games')).apiToken}` } };
+    expect((await ctx.api.get(`/admin/users/${user.id}`, {}, games)).code).toBe(403);
   });
 });

@@ -63,7 +63,7 @@ describe('getConfig', () => {
     ]) {
       expect((await set(field as string, value as string)).code, `${field}=${value}`).toBe(400);
     }
-    expect((await ctx.api.post('/admin/wallet/config', { currency: 'USDT', field: 'withdrawFeeRate', value: '0.01' })).code).toBe(403);
+    expect((await ctx.api.post('/admin/wallet/config', { currency: 'USDT', field: 'withdrawFeeRate', value: '0.01' })).code).toBe(401);
   });
 });
 
