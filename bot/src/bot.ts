@@ -42,8 +42,8 @@ export function createBot(deps: BotDeps): Bot<BotContext> {
   });
   bot.use(startFeature, helpFeature);
   if (deps.operators) bot.use(operatorFeature(deps.operators));
-  if (deps.operators?.giftCodes) bot.use(giftCodeFeature({ ids: deps.operators.ids, giftCodes: deps.operators.giftCodes }));
-  if (deps.operators?.broadcasts) bot.use(broadcastFeature({ ids: deps.operators.ids, broadcasts: deps.operators.broadcasts }));
+  if (deps.operators?.giftCodes) bot.use(giftCodeFeature({ giftCodes: deps.operators.giftCodes }));
+  if (deps.operators?.broadcasts) bot.use(broadcastFeature({ broadcasts: deps.operators.broadcasts }));
   // Last: what no feature handled gets a pointer to /help, and every button an answer.
   bot.use(fallbackFeature);
   if (deps.log) watchApiHealth(bot.api, deps.log);

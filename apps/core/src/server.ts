@@ -179,8 +179,14 @@ async function buildBot(
     operators: {
       ids: config.OPERATOR_TELEGRAM_IDS.map(Number),
       review: reviewThrough(services),
-      giftCodes: { create: (input) => ready(services).bot.giftCodes.create(input) },
-      broadcasts: { send: (input) => ready(services).bot.broadcasts.send(input) },
+      giftCodes: {
+        mayIssue: (operator) => ready(services).bot.giftCodes.mayIssue(operator),
+        create: (input) => ready(services).bot.giftCodes.create(input),
+      },
+      broadcasts: {
+        maySend: (operator) => ready(services).bot.broadcasts.maySend(operator),
+        send: (input) => ready(services).bot.broadcasts.send(input),
+      },
     },
     log: logger,
     accounts: accountsThrough(services),

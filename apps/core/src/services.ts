@@ -96,7 +96,7 @@ export function createServices(deps: CoreDeps) {
     recharge: rechargeContext(deps, notifier, protection),
     withdraw,
     telegramLink,
-    bot: botServicesOf(db, { telegramLink, withdraw, giftCodes, broadcasts }),
+    bot: botServicesOf(db, clock, { telegramLink, withdraw, giftCodes, broadcasts }),
   };
 }
 
@@ -152,6 +152,7 @@ function reviewerChats(db: CoreDeps['db'], legacy: readonly number[]): () => Pro
 /** What the bot asks core (accounts, withdrawal review, gift codes, broadcasts): the same services the API uses. */
 function botServicesOf(
   db: CoreDeps['db'],
+  clock: CoreDeps['clock'],
   parts: {
     telegramLink: ReturnType<typeof createTelegramLinkService>;
     withdraw: ReturnType<typeof createWithdrawService>;
@@ -162,8 +163,8 @@ function botServicesOf(
   return {
     accounts: createBotAccounts(db, parts.telegramLink),
     review: createWithdrawalReview(db, parts.withdraw),
-    giftCodes: createGiftCodeIssuer(parts.giftCodes),
-    broadcasts: createBroadcastIssuer(parts.broadcasts),
+    giftCodes: createGiftCodeIssuer(db, clock, parts.giftCodes),
+    broadcasts: createBroadcastIssuer(db, clock, parts.broadcasts),
   };
 }
 

@@ -1,10 +1,13 @@
 import { operatorTexts } from '@prism/domain';
 import { Composer } from 'grammy';
 import type { BotContext } from '../context';
+import { type Reviewer, telegramOperator } from './telegramOperator';
 
 /** What the bot may ask core to do when an operator broadcasts. */
 export interface BroadcastSender {
-  send(input: { title: string; text: string; by: string }): Promise<BroadcastOutcome>;
+  /** Whether this Telegram user is an active operator whose role may broadcast (core decides). */
+  maySend(operator: Reviewer): Promise<boolean>;
+  send(input: { title: string; text: string; operator: Reviewer }): Promise<BroadcastOutcome>;
 }
 
 export type BroadcastOutcome = { ok: true; id: number; recipients: number; telegram: number } | { ok: false; message: string };
@@ -25,18 +28,19 @@ export function broadcastInput(raw: string): { title: string; text: string } | u
 }
 
 /**
- * `/broadcast <text>` for operators (OPERATOR_TELEGRAM_IDS): the same broadcast
+ * `/broadcast <text>` for operators (a Telegram account linked to an operator whose role manages
+ * content): the same broadcast
  * `npm run ops -- broadcast send` makes, to every user's message list and
  * linked Telegram chat.
  */
-export function broadcastFeature(config: { ids: readonly number[]; broadcasts: BroadcastSender }): Composer<BotContext> {
+export function broadcastFeature(config: { broadcasts: BroadcastSender }): Composer<BotContext> {
   const feature = new Composer<BotContext>();
   feature.command('broadcast', async (ctx) => {
-    if (ctx.from?.id === undefined || !config.ids.includes(ctx.from.id)) return ctx.reply(operatorTexts.notOperator);
+    const operator = telegramOperator(ctx);
+    if (!operator || !(await config.broadcasts.maySend(operator))) return ctx.reply(operatorTexts.notOperator);
     const input = broadcastInput(ctx.match);
     if (!input) return ctx.reply(operatorTexts.broadcastUsage);
-    const by = ctx.from.username ? `@${ctx.from.username}` : `tg:${ctx.from.id}`;
-    const outcome = await config.broadcasts.send({ ...input, by });
+    const outcome = await config.broadcasts.send({ ...input, operator });
     return ctx.reply(outcome.ok ? operatorTexts.broadcastSent(outcome) : `${outcome.message}\n\n${operatorTexts.broadcastUsage}`);
   });
   return feature;

@@ -3,13 +3,10 @@ import { Composer } from 'grammy';
 import type { BotContext } from '../context';
 import type { BroadcastSender } from './broadcasts';
 import type { GiftCodeIssuer } from './giftCodes';
+import { type Reviewer, telegramOperator } from './telegramOperator';
 
 /** Who pressed the button: core obeys only a Telegram id linked to an operator allowed to review. */
-export interface Reviewer {
-  telegramId: number;
-  /** @username or tg:<id>, for the bot's own answers. */
-  name: string;
-}
+export type { Reviewer } from './telegramOperator';
 
 /**
  * What the bot may ask core to do for an operator; core implements it with its withdrawal service.
@@ -27,7 +24,7 @@ export interface WithdrawalReview {
 export type ReviewOutcome = { ok: true } | { ok: false; message: string };
 
 export interface OperatorConfig {
-  /** Telegram user ids allowed /giftcode and /broadcast (OPERATOR_TELEGRAM_IDS); review asks core instead. */
+  /** Legacy OPERATOR_TELEGRAM_IDS: they receive review requests; who may act is core's decision. */
   ids: readonly number[];
   review: WithdrawalReview;
   /** Gift codes from /giftcode; without it the command is not offered. */
@@ -50,15 +47,14 @@ const askReason = (ctx: BotContext, id: number) =>
  */
 export function operatorFeature(config: OperatorConfig): Composer<BotContext> {
   const feature = new Composer<BotContext>();
-  const operatorName = (ctx: BotContext) => (ctx.from?.username ? `@${ctx.from.username}` : `tg:${ctx.from?.id}`);
-  const reviewer = (ctx: BotContext): Reviewer => ({ telegramId: ctx.from?.id ?? 0, name: operatorName(ctx) });
+  const reviewer = (ctx: BotContext): Reviewer => telegramOperator(ctx) ?? { telegramId: 0, name: 'tg:0' };
 
   feature.callbackQuery(reviewCallbackPattern('approve'), async (ctx) => {
     const id = Number(ctx.match[1]);
     const outcome = await config.review.approve(id, reviewer(ctx));
     // Core edits every operator's copy of the review message on each decision path (not only this tap).
     await ctx.answerCallbackQuery(
-      outcome.ok ? { text: operatorTexts.approved(id, operatorName(ctx)) } : { text: outcome.message, show_alert: true },
+      outcome.ok ? { text: operatorTexts.approved(id, reviewer(ctx).name) } : { text: outcome.message, show_alert: true },
     );
   });
 
@@ -83,7 +79,7 @@ export function operatorFeature(config: OperatorConfig): Composer<BotContext> {
       return askReason(ctx, id);
     }
     const outcome = await config.review.reject(id, reason, reviewer(ctx));
-    await ctx.reply(outcome.ok ? operatorTexts.rejected(id, operatorName(ctx), reason) : outcome.message);
+    await ctx.reply(outcome.ok ? operatorTexts.rejected(id, reviewer(ctx).name, reason) : outcome.message);
   });
 
   return feature;

@@ -14,13 +14,15 @@ import {
   type Asset,
   hasControlCharacters,
   operatorTexts,
+  type Permission,
   parseMoney,
   resolveLocale,
   roleCan,
   translateMessage,
 } from '@prism/domain';
 import type { Database } from '../../db/client';
-import type { AuditActor } from '../audit';
+import type { Clock } from '../../platform/clock';
+import { type AuditActor, recordAudit } from '../audit';
 import type { BroadcastService } from '../broadcast';
 import { BROADCAST_TEXT_MAX, BROADCAST_TITLE_MAX } from '../broadcast';
 import type { GiftCodeService } from '../giftCode';
@@ -63,9 +65,13 @@ export function createBotAccounts(db: Database, links: TelegramLinkService): Bot
  * Who decides from Telegram: the active operator the Telegram id is linked to, when their role
  * holds withdrawals.review; the decision is theirs, through the bot (the audit actor's via: 'bot').
  */
-async function reviewerActor(db: Database, reviewer: Reviewer): Promise<AuditActor | undefined> {
+async function reviewerActor(
+  db: Database,
+  reviewer: Reviewer,
+  permission: Permission = 'withdrawals.review',
+): Promise<AuditActor | undefined> {
   const operator = await operatorByTelegramId(db, reviewer.telegramId);
-  if (!operator || operator.role === 'breakGlass' || !roleCan(operator.role, 'withdrawals.review')) return undefined;
+  if (!operator || operator.role === 'breakGlass' || !roleCan(operator.role, permission)) return undefined;
   return { operator, address: `telegram:${reviewer.telegramId}` };
 }
 
@@ -100,12 +106,18 @@ export function createWithdrawalReview(db: Database, withdraw: WithdrawService):
   };
 }
 
-/** /giftcode from an operator: the same checks as the operator API, answered in the operator's (English) words. */
-export function createGiftCodeIssuer(giftCodes: GiftCodeService): GiftCodeIssuer {
+/**
+ * /giftcode from an operator: a Telegram account linked to an operator whose role manages games;
+ * the same checks as the operator API, answered in the operator's (English) words, and audited.
+ */
+export function createGiftCodeIssuer(db: Database, clock: Clock, giftCodes: GiftCodeService): GiftCodeIssuer {
   const whole = (text: string, max: number) =>
     /^\d{1,9}$/.test(text) && Number(text) >= 1 && Number(text) <= max ? Number(text) : undefined;
   return {
-    async create({ amount, asset, uses, days, by }) {
+    mayIssue: async (operator) => (await reviewerActor(db, operator, 'games.manage')) !== undefined,
+    async create({ amount, asset, uses, days, operator }) {
+      const actor = await reviewerActor(db, operator, 'games.manage');
+      if (!actor) return { ok: false, message: operatorTexts.notOperator };
       const money = parseMoney(amount);
       const totalUses = whole(uses, 1_000_000);
       const validDays = whole(days, 3650);
@@ -118,8 +130,9 @@ export function createGiftCodeIssuer(giftCodes: GiftCodeService): GiftCodeIssuer
         totalUses,
         days: validDays,
         perUserOnce: true,
-        createdBy: by,
+        createdBy: actor.operator.login,
       });
+      await recordAudit(db, clock, actor, { action: 'giftCode.create', target: { type: 'giftCode', id: created.id }, after: created });
       return {
         ok: true,
         code: created.code,
@@ -132,14 +145,18 @@ export function createGiftCodeIssuer(giftCodes: GiftCodeService): GiftCodeIssuer
   };
 }
 
-/** /broadcast from an operator: the same broadcast as the operator API, with its limits. */
-export function createBroadcastIssuer(broadcasts: BroadcastService): BroadcastSender {
+/** /broadcast from an operator whose role manages content: the same broadcast as the operator API, with its limits, audited. */
+export function createBroadcastIssuer(db: Database, clock: Clock, broadcasts: BroadcastService): BroadcastSender {
   return {
-    async send({ title, text, by }) {
+    maySend: async (operator) => (await reviewerActor(db, operator, 'content.manage')) !== undefined,
+    async send({ title, text, operator }) {
+      const actor = await reviewerActor(db, operator, 'content.manage');
+      if (!actor) return { ok: false, message: operatorTexts.notOperator };
       if (title.length > BROADCAST_TITLE_MAX) return { ok: false, message: `The title is longer than ${BROADCAST_TITLE_MAX} characters.` };
       if (text.length > BROADCAST_TEXT_MAX) return { ok: false, message: `The text is longer than ${BROADCAST_TEXT_MAX} characters.` };
       if (hasControlCharacters(title) || hasControlCharacters(text)) return { ok: false, message: 'The text holds control characters.' };
-      const created = await broadcasts.create({ title, text, createdBy: by });
+      const created = await broadcasts.create({ title, text, createdBy: actor.operator.login });
+      await recordAudit(db, clock, actor, { action: 'broadcast.create', target: { type: 'broadcast', id: created.id }, after: created });
       return { ok: true, id: created.id, recipients: created.recipients, telegram: created.telegram.pending ?? 0 };
     },
   };
