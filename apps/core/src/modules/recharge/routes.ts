@@ -23,6 +23,7 @@ import type { RechargeContext } from './context';
 import { approveExceptionCredit, listExceptions, refundException, requestExceptionCredit } from './exceptions';
 import { listDepositsForOperator, listOrdersForOperator, listRechargeTasks } from './lists';
 import { createRechargeOrder, ensurePayment, listPayChannels, rechargeAmountList } from './orders';
+import { payChannelRoutes } from './payChannels';
 import { sandboxRoutes } from './sandboxRoutes';
 import { EXCEPTION_STATUSES } from './schema';
 import { simulateDepositRoutes } from './simulate';
@@ -139,6 +140,7 @@ export function rechargeAdminRoutes(context: RechargeContext): Router {
   });
 
   router.use(exceptionRoutes(context));
+  router.use(payChannelRoutes(context));
 
   return router;
 }

@@ -28,6 +28,8 @@ export const payChannels = pgTable('pay_channels', {
   currency: text('currency').notNull().default('CASH'),
   enabled: boolean('enabled').notNull().default(true),
   sort: integer('sort').notNull().default(0),
+  /** When an operator last changed it: the console's stale-form check. */
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
 /**

@@ -6,6 +6,7 @@ import type { FieldSpec } from '../shared/formState';
 import { QueryState } from '../shared/QueryState';
 import { useSaveAndRefresh } from '../shared/useRefresh';
 import { type RateRow, saveRate, saveWalletConfig, useRates, useWalletConfig, walletKey } from './api';
+import { PayChannelsSection } from './PayChannelsSection';
 
 const CONFIG_FIELDS: readonly FieldSpec[] = [
   { name: 'openRecharge', label: 'Recharge open', kind: 'checkbox' },
@@ -85,7 +86,7 @@ export function WalletSection() {
         ))}
       </div>
       <CurrencyConfig currency={currency} />
-      <p className="admin-muted">Pay channels have no operator API yet: they are set in the recharge module's seed.</p>
+      <PayChannelsSection />
       <QueryState isLoading={rates.isLoading} error={rates.error} />
       <DataTable
         caption="Exchange rates"
