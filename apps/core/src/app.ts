@@ -29,7 +29,7 @@ import { gameAdminRoutes, gameRoutes } from './modules/game';
 import { giftCodeAdminRoutes, giftCodeRoutes } from './modules/giftCode';
 import { levelAdminRoutes, levelRoutes } from './modules/level';
 import { messageRoutes } from './modules/message';
-import { operatorAuthentication, operatorPublicRoutes, operatorRoutes } from './modules/operator';
+import { operatorAuthentication, operatorPublicRoutes, operatorRoutes, totpKeyOf } from './modules/operator';
 import { opsRoutes } from './modules/ops';
 import { powerAdminRoutes, powerRoutes } from './modules/power';
 import { protectionRoutes } from './modules/protection';
@@ -148,7 +148,13 @@ function coreRouter(deps: CoreDeps, services: Services): Router {
  */
 function adminRouter(deps: CoreDeps, services: Services): Router {
   const router = Router();
-  const operators = { db: deps.db, clock: deps.clock, publicUrl: publicUrlOf(deps.config), breakGlassToken: deps.opsToken };
+  const operators = {
+    db: deps.db,
+    clock: deps.clock,
+    publicUrl: publicUrlOf(deps.config),
+    breakGlassToken: deps.opsToken,
+    totpKey: totpKeyOf(deps.secret),
+  };
   router.use(operatorPublicRoutes(operators));
   router.use(operatorAuthentication(operators));
   router.use(operatorRoutes(operators));

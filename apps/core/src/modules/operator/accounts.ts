@@ -4,7 +4,7 @@ import type { Executor } from '../../db/client';
 import type { OperatorPrincipal } from '../../http/context';
 import { type AuditActor, recordAudit } from '../audit';
 import { type OperatorRow, operatorApiTokens, operatorSessions, operatorSetupTokens, operators } from './schema';
-import { newTotpSecret, randomToken, sha256 } from './secrets';
+import { newTotpSecret, randomToken, sealTotpSecret, sha256 } from './secrets';
 import { type OperatorDeps, type OperatorStatus, type OperatorView, SETUP_TTL_MS } from './types';
 
 export function viewOf(row: OperatorRow): OperatorView {
@@ -42,7 +42,8 @@ async function refuseTakenTelegram(db: Executor, telegramId: number | null | und
 async function issueSetupLink(tx: Executor, deps: OperatorDeps, operatorId: number): Promise<string> {
   const token = randomToken();
   const now = deps.clock.now();
-  await tx.update(operators).set({ totpSecret: newTotpSecret(), totpLastStep: null }).where(eq(operators.id, operatorId));
+  const totpSecret = sealTotpSecret(newTotpSecret(), deps.totpKey);
+  await tx.update(operators).set({ totpSecret, totpLastStep: null }).where(eq(operators.id, operatorId));
   await tx
     .insert(operatorSetupTokens)
     .values({ tokenHash: sha256(token), operatorId, createdAt: now, expiresAt: new Date(now.getTime() + SETUP_TTL_MS) });

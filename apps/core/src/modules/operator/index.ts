@@ -3,4 +3,5 @@
 export { linkedTelegramIds, operatorByTelegramId } from './accounts';
 export { CSRF_COOKIE, CSRF_HEADER, operatorAuthentication, SESSION_COOKIE } from './authenticate';
 export { operatorPublicRoutes, operatorRoutes } from './routes';
+export { totpKeyOf } from './secrets';
 export type { OperatorDeps, OperatorView } from './types';

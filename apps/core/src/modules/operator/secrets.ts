@@ -1,4 +1,4 @@
-import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import { createCipheriv, createDecipheriv, createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import { Secret, TOTP } from 'otpauth';
 
 /**
@@ -40,6 +40,29 @@ function totpOf(login: string, secret: string): TOTP {
 }
 
 export const newTotpSecret = (): string => new Secret({ size: 20 }).base32;
+
+/**
+ * TOTP secrets cannot be hashed (the server must compute codes from them), so they are sealed with
+ * AES-256-GCM under a key derived from the server secret: a copy of the database alone gives no
+ * authenticator. Stored as `v1.<iv>.<ciphertext>.<tag>` (base64url).
+ */
+export const totpKeyOf = (serverSecret: string): Buffer => createHash('sha256').update(`prism:operator-totp:${serverSecret}`).digest();
+
+export function sealTotpSecret(secret: string, key: Buffer): string {
+  const iv = randomBytes(12);
+  const cipher = createCipheriv('aes-256-gcm', key, iv);
+  const sealed = Buffer.concat([cipher.update(secret, 'utf8'), cipher.final()]);
+  return ['v1', iv, sealed, cipher.getAuthTag()].map((part) => (typeof part === 'string' ? part : part.toString('base64url'))).join('.');
+}
+
+/** The secret back; throws if it was sealed under another key or altered (GCM's tag). */
+export function openTotpSecret(stored: string, key: Buffer): string {
+  const [version, iv, sealed, tag] = stored.split('.');
+  if (version !== 'v1' || !iv || !sealed || !tag) throw new Error('operator TOTP secret is not sealed (v1)');
+  const decipher = createDecipheriv('aes-256-gcm', key, Buffer.from(iv, 'base64url'));
+  decipher.setAuthTag(Buffer.from(tag, 'base64url'));
+  return Buffer.concat([decipher.update(Buffer.from(sealed, 'base64url')), decipher.final()]).toString('utf8');
+}
 
 export const otpauthUrl = (login: string, secret: string): string => totpOf(login, secret).toString();
 

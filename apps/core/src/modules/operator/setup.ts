@@ -4,7 +4,7 @@ import type { Executor } from '../../db/client';
 import { hashPassword } from '../../platform/passwords';
 import { type AuditActor, recordAudit } from '../audit';
 import { type OperatorRow, operatorRecoveryCodes, operatorSetupTokens, operators } from './schema';
-import { normalizeRecoveryCode, otpauthUrl, recoveryCode, sha256, totpStep } from './secrets';
+import { normalizeRecoveryCode, openTotpSecret, otpauthUrl, recoveryCode, sha256, totpStep } from './secrets';
 import { type OperatorDeps, RECOVERY_CODE_COUNT } from './types';
 
 /** The pending operator a setup token opens, while it is unused and younger than 24 h. */
@@ -28,7 +28,7 @@ async function setupTarget(db: Executor, deps: OperatorDeps, token: string): Pro
 /** What the setup page shows: who is being set up and the authenticator secret (QR code from otpauthUrl). */
 export async function setupInfo(deps: OperatorDeps, token: string) {
   const row = await setupTarget(deps.db, deps, token);
-  const secret = row.totpSecret as string;
+  const secret = openTotpSecret(row.totpSecret as string, deps.totpKey);
   return { login: row.login, role: row.role as OperatorRole, otpauthUrl: otpauthUrl(row.login, secret), secret };
 }
 
@@ -42,7 +42,7 @@ export async function completeSetup(
   input: { token: string; password: string; code: string },
 ): Promise<{ recoveryCodes: string[] }> {
   const target = await setupTarget(deps.db, deps, input.token);
-  const step = totpStep(target.totpSecret as string, input.code, deps.clock.now());
+  const step = totpStep(openTotpSecret(target.totpSecret as string, deps.totpKey), input.code, deps.clock.now());
   if (step === undefined) throw new AppError('OPERATOR_CODE_INVALID');
   const passwordHash = await hashPassword(input.password);
   const codes = Array.from({ length: RECOVERY_CODE_COUNT }, recoveryCode);

@@ -6,7 +6,7 @@ import { decoyHash, verifyPassword } from '../../platform/passwords';
 import { recordAudit } from '../audit';
 import { clearAttempts, type ThrottlePolicy, throttledCheck } from '../throttle';
 import { type OperatorRow, operatorRecoveryCodes, operators } from './schema';
-import { normalizeRecoveryCode, sha256, totpStep } from './secrets';
+import { normalizeRecoveryCode, openTotpSecret, sha256, totpStep } from './secrets';
 import { openSession } from './sessions';
 import type { OperatorDeps } from './types';
 
@@ -35,8 +35,8 @@ export interface SignedIn {
 }
 
 /** A TOTP code of a step later than the last one accepted (never the same code twice), or an unused recovery code. */
-async function spendSecondFactor(db: Executor, row: OperatorRow, code: string, now: Date): Promise<boolean> {
-  const step = row.totpSecret ? totpStep(row.totpSecret, code.trim(), now) : undefined;
+async function spendSecondFactor(db: Executor, key: Buffer, row: OperatorRow, code: string, now: Date): Promise<boolean> {
+  const step = row.totpSecret ? totpStep(openTotpSecret(row.totpSecret, key), code.trim(), now) : undefined;
   if (step !== undefined) {
     const taken = await db
       .update(operators)
@@ -91,7 +91,7 @@ export async function signIn(deps: OperatorDeps, input: SignInInput): Promise<Si
   const hash = active?.passwordHash ?? (await decoyHash());
   const verdict = await throttledCheck(deps.db, deps.clock, budgets, async () => {
     const right = await verifyPassword(hash, input.password);
-    return right && active !== undefined && (await spendSecondFactor(deps.db, active, input.code, deps.clock.now()));
+    return right && active !== undefined && (await spendSecondFactor(deps.db, deps.totpKey, active, input.code, deps.clock.now()));
   });
   if (!verdict.right || !active) {
     const waitMs = verdict.right ? 0 : verdict.waitMs;

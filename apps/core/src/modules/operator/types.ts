@@ -9,6 +9,8 @@ export interface OperatorDeps {
   publicUrl: string;
   /** OPS_TOKEN / DATA_DIR/ops-token: break-glass, good only for creating the first owner. */
   breakGlassToken: string;
+  /** Seals TOTP secrets at rest (secrets.ts totpKeyOf, from the server secret). */
+  totpKey: Buffer;
 }
 
 export type OperatorStatus = 'pending' | 'active' | 'disabled';
