@@ -173,6 +173,7 @@ export * from './dashboard';
 export * from './engage';
 export * from './game';
 export * from './invest';
+export * from './operator';
 export * from './power';
 export * from './recharge';
 export * from './wallet';

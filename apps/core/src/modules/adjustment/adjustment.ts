@@ -1,3 +1,4 @@
+import type { AdjustmentView } from '@prism/domain';
 import { AppError, type Asset, adjustmentProblems, decisionRefusal, formatMoney, visibleReason } from '@prism/domain';
 import { desc, eq } from 'drizzle-orm';
 import type { Database, Executor } from '../../db/client';
@@ -18,22 +19,6 @@ export interface AdjustmentInput {
   direction: string;
   amount: bigint;
   reason: string;
-}
-
-/** An adjustment as the operator API shows it (amounts in major units, times ISO). */
-export interface AdjustmentView {
-  id: number;
-  userId: number;
-  coin: string;
-  direction: 'credit' | 'debit';
-  amount: string;
-  reason: string;
-  status: AdjustmentStatus;
-  requestedBy: string;
-  requestedAt: string;
-  decidedBy: string | null;
-  decidedAt: string | null;
-  decisionReason: string | null;
 }
 
 export function toAdjustmentView(row: AdjustmentRow): AdjustmentView {

@@ -1,3 +1,4 @@
+import { ADJUSTMENT_STATUSES } from '@prism/domain';
 import { Router } from 'express';
 import { z } from 'zod';
 import { ok } from '../../http/envelope';
@@ -5,7 +6,7 @@ import { permit } from '../../http/permit';
 import { field, parseInput } from '../../http/validate';
 import { actorOf } from '../audit';
 import { type AdjustmentDeps, approveAdjustment, listAdjustments, rejectAdjustment, requestAdjustment } from './adjustment';
-import { ADJUSTMENT_STATUSES } from './schema';
+
 import { grantTurnoverWaiver } from './waiver';
 
 const id = field.integer(1, 999_999_999);

@@ -1,10 +1,9 @@
-import { ADJUSTMENT_DIRECTIONS, ASSETS } from '@prism/domain';
+import { ADJUSTMENT_DIRECTIONS, ADJUSTMENT_STATUSES, ASSETS } from '@prism/domain';
 import { sql } from 'drizzle-orm';
 import { bigint, bigserial, check, index, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import { oneOf } from '../../db/checks';
 
-export const ADJUSTMENT_STATUSES = ['pending', 'approved', 'rejected'] as const;
-export type AdjustmentStatus = (typeof ADJUSTMENT_STATUSES)[number];
+export type { AdjustmentStatus } from '@prism/domain';
 
 /**
  * Manual balance adjustments (four eyes): one operator requests a credit or a debit of a user's

@@ -1,3 +1,4 @@
+import type { AdjustmentStatus } from '@prism/domain';
 import { useState } from 'react';
 import { ConfirmButton, ConfirmPrompt } from '../../components/ConfirmButton';
 import { type Column, DataTable } from '../../components/DataTable';
@@ -10,7 +11,6 @@ import { useMe } from '../../lib/session';
 import {
   type Adjustment,
   type AdjustmentInput,
-  type AdjustmentStatus,
   useAdjustments,
   useApproveAdjustment,
   useRejectAdjustment,

@@ -1,23 +1,9 @@
+import type { AdjustmentStatus, AdjustmentView } from '@prism/domain';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { adminApi } from '../../lib/api';
 
-export type AdjustmentStatus = 'pending' | 'approved' | 'rejected';
-
 /** A row of GET adjustments: a manual credit or debit waiting for, or decided by, a second operator. */
-export interface Adjustment {
-  id: number;
-  userId: number;
-  coin: string;
-  direction: 'credit' | 'debit';
-  amount: string;
-  reason: string;
-  status: AdjustmentStatus;
-  requestedBy: string;
-  requestedAt: string;
-  decidedBy: string | null;
-  decidedAt: string | null;
-  decisionReason: string | null;
-}
+export type Adjustment = AdjustmentView;
 
 /** A row of GET exceptions: a deposit below the minimum or a recharge order paid with another amount. */
 export interface MoneyException {
