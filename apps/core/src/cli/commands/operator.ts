@@ -108,4 +108,9 @@ export const operatorCommands: OpsCommand[] = [
     usage: 'operator signout <login>                             end all their sessions and revoke their API tokens',
     run: async (args, http) => http.post(`/admin/operators/${await idOf(http, positional(args)[0])}/signOut`),
   },
+  {
+    words: ['operator', 'reset'],
+    usage: 'operator reset <login>                               lost authenticator: back to a new setup link, old sign-in ended',
+    run: async (args, http) => http.post(`/admin/operators/${await idOf(http, positional(args)[0])}/resetSetup`),
+  },
 ];

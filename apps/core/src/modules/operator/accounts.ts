@@ -3,7 +3,7 @@ import { and, asc, eq, isNull, ne, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import type { OperatorPrincipal } from '../../http/context';
 import { type AuditActor, recordAudit } from '../audit';
-import { type OperatorRow, operatorApiTokens, operatorSessions, operatorSetupTokens, operators } from './schema';
+import { type OperatorRow, operatorApiTokens, operatorRecoveryCodes, operatorSessions, operatorSetupTokens, operators } from './schema';
 import { newTotpSecret, randomToken, sealTotpSecret, sha256 } from './secrets';
 import { type OperatorDeps, type OperatorStatus, type OperatorView, SETUP_TTL_MS } from './types';
 
@@ -187,6 +187,32 @@ export async function signOutOperator(deps: OperatorDeps, actor: AuditActor, id:
     await findOperator(tx, id);
     await revokeEverything(tx, deps, id);
     await recordAudit(tx, deps.clock, actor, { action: 'operator.signOut', target: { type: 'operator', id } });
+  });
+}
+
+/**
+ * An operator who lost their authenticator (or whose password may be known): back to pending with a
+ * new setup link, every session, API token and recovery code ended, so nothing of the old sign-in
+ * works. Another operator does it (never oneself). Audited as 'operator.resetSetup'.
+ */
+export async function resetOperatorSetup(deps: OperatorDeps, actor: AuditActor, id: number): Promise<{ setupUrl: string }> {
+  if (id === actor.operator.id) throw new AppError('OPERATOR_SELF');
+  return deps.db.transaction(async (tx) => {
+    const row = await findOperator(tx, id);
+    await revokeEverything(tx, deps, id);
+    await tx
+      .update(operatorRecoveryCodes)
+      .set({ usedAt: deps.clock.now() })
+      .where(and(eq(operatorRecoveryCodes.operatorId, id), isNull(operatorRecoveryCodes.usedAt)));
+    const [after] = await tx.update(operators).set({ status: 'pending', passwordHash: null }).where(eq(operators.id, id)).returning();
+    const setupUrl = await issueSetupLink(tx, deps, id);
+    await recordAudit(tx, deps.clock, actor, {
+      action: 'operator.resetSetup',
+      target: { type: 'operator', id },
+      before: viewOf(row),
+      after: after ? viewOf(after) : undefined,
+    });
+    return { setupUrl };
   });
 }
 

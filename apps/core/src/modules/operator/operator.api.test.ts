@@ -1,3 +1,4 @@
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createOperatorInApp, createTestContext, TEST_BREAK_GLASS_TOKEN, TEST_OPS_TOKEN, type TestContext } from '../../testing';
 import { auditLog } from '../audit/schema';
@@ -158,6 +159,34 @@ describe('operator accounts', () => {
     // Nobody changes their own account here.
     const me = await ctx.api.get<{ id: number }>('/admin/auth/me', {}, asOwner);
     expect((await ctx.api.post(`/admin/operators/${me.result.id}`, { status: 'disabled' }, asOwner)).code).toBe(25009);
+  });
+
+  it('an operator who lost their authenticator is reset by another: old password, codes and sessions end, a new link enrols again', async () => {
+    const lost = await setUp('support', 'lola');
+    ctx.clock.advance(30_000);
+    const before = await login({ login: 'lola', password: PASSWORD, code: totpCode(lost.secret, ctx.clock.now()) });
+    expect(before.envelope.code).toBe(200);
+    const me = await ctx.api.get<{ id: number }>('/admin/auth/me', {}, asOwner);
+    expect((await ctx.api.post(`/admin/operators/${me.result.id}/resetSetup`, {}, asOwner)).code).toBe(25009);
+    const reset = await ctx.api.post<{ setupUrl: string }>(`/admin/operators/${lost.id}/resetSetup`, {}, asOwner);
+    expect(reset.code, reset.message).toBe(200);
+    // Nothing of the old sign-in works: the session, the password with a recovery code, the old secret.
+    expect((await ctx.api.get('/admin/auth/me', {}, { headers: before.console })).code).toBe(401);
+    expect((await login({ login: 'lola', password: PASSWORD, code: lost.recoveryCodes[0] as string })).envelope.code).toBe(25001);
+    const token = reset.result.setupUrl.split('/').pop() as string;
+    const info = await ctx.api.get<{ secret: string }>('/admin/auth/setup', { token });
+    expect(info.result.secret).not.toBe(lost.secret);
+    const done = await ctx.api.post('/admin/auth/setup', {
+      token,
+      password: `${PASSWORD} 2`,
+      code: totpCode(info.result.secret, ctx.clock.now()),
+    });
+    expect(done.code, done.message).toBe(200);
+    ctx.clock.advance(30_000);
+    const after = await login({ login: 'lola', password: `${PASSWORD} 2`, code: totpCode(info.result.secret, ctx.clock.now()) });
+    expect(after.envelope.code).toBe(200);
+    const [row] = await ctx.db.select().from(auditLog).where(eq(auditLog.action, 'operator.resetSetup'));
+    expect(row).toMatchObject({ operatorLogin: 'test-owner', targetId: String(lost.id) });
   });
 
   it('personal API tokens: created once, listed without the secret, revoked', async () => {

@@ -6,7 +6,15 @@ import { ok } from '../../http/envelope';
 import { breakGlassOnly, operatorOf, permit, publicRoute, signedIn } from '../../http/permit';
 import { field, parseInput } from '../../http/validate';
 import { actorOf } from '../audit';
-import { bootstrapOwner, changeOperator, createOperator, findOperator, listOperators, signOutOperator } from './accounts';
+import {
+  bootstrapOwner,
+  changeOperator,
+  createOperator,
+  findOperator,
+  listOperators,
+  resetOperatorSetup,
+  signOutOperator,
+} from './accounts';
 import { createApiToken, listApiTokens, revokeApiToken } from './apiTokens';
 import { clearSessionCookies, setSessionCookies } from './authenticate';
 import { listSessions, revokeSession } from './sessions';
@@ -125,6 +133,9 @@ export function operatorRoutes(deps: OperatorDeps): Router {
   router.post('/operators/:id/signOut', permit('operators.manage'), async (req, res) => {
     await signOutOperator(deps, actorOf(req), parseInput(idParams, req.params).id);
     ok(res, null);
+  });
+  router.post('/operators/:id/resetSetup', permit('operators.manage'), async (req, res) => {
+    ok(res, await resetOperatorSetup(deps, actorOf(req), parseInput(idParams, req.params).id));
   });
   return router;
 }

@@ -86,6 +86,9 @@ export const en = {
     confirmDisable: 'Disable {{login}}? Their sessions and API tokens stop working.',
     confirmEnable: 'Enable {{login}} again?',
     confirmSignOut: 'Sign {{login}} out of every session and revoke their API tokens?',
+    resetSetup: 'Reset sign-in',
+    confirmResetSetup:
+      'Reset the sign-in of {{login}}? Their password, authenticator, recovery codes, sessions and API tokens stop working, and you get a new setup link to hand over.',
     confirmRole: 'Change the role of {{login}} to {{role}}?',
     statuses: { active: 'Active', disabled: 'Disabled', pending: 'Setup pending' },
   },

@@ -8,7 +8,16 @@ import { useT } from '../../i18n';
 import { formErrors } from '../../lib/errors';
 import { formValues, when } from '../../lib/form';
 import { useMe } from '../../lib/session';
-import { absoluteLink, OPERATOR_ROLES, type Operator, useCreateOperator, useOperators, useSignOutOperator, useUpdateOperator } from './api';
+import {
+  absoluteLink,
+  OPERATOR_ROLES,
+  type Operator,
+  useCreateOperator,
+  useOperators,
+  useResetOperatorSetup,
+  useSignOutOperator,
+  useUpdateOperator,
+} from './api';
 
 /** Owners manage the operators: add one (and hand over the setup link), change roles, disable, sign out everywhere. */
 export function OperatorsPage() {
@@ -16,6 +25,7 @@ export function OperatorsPage() {
   const operators = useOperators();
   const update = useUpdateOperator();
   const signOut = useSignOutOperator();
+  const me = useMe();
   const actionError = update.error ?? signOut.error;
 
   const columns: Column<Operator>[] = [
@@ -52,6 +62,7 @@ export function OperatorsPage() {
             disabled={signOut.isPending}
             onConfirm={() => signOut.mutate(row.id)}
           />
+          {row.login === me.login ? null : <ResetSetup row={row} />}
         </div>
       ),
     },
@@ -159,5 +170,29 @@ function AddOperator() {
         </div>
       ) : null}
     </section>
+  );
+}
+
+/** A lost authenticator: the owner resets the operator's sign-in and hands over the new setup link shown here. */
+function ResetSetup({ row }: { row: Operator }) {
+  const t = useT();
+  const reset = useResetOperatorSetup();
+  const link = reset.data ? absoluteLink(reset.data.setupUrl, window.location.origin) : undefined;
+  return (
+    <>
+      <ConfirmButton
+        danger
+        label={t('operators.resetSetup')}
+        question={t('operators.confirmResetSetup', { login: row.login })}
+        disabled={reset.isPending}
+        onConfirm={() => reset.mutate(row.id)}
+      />
+      {link ? (
+        <span role="status" className="admin-secret">
+          <output aria-label={t('operators.setupLink', { login: row.login })}>{link}</output> <CopyButton text={link} />
+        </span>
+      ) : null}
+      {reset.error ? <FormStatus error={formErrors(reset.error).message} /> : null}
+    </>
   );
 }

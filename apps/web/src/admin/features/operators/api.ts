@@ -30,6 +30,9 @@ export const updateOperator = ({ id, ...change }: { id: number; role?: string; s
 /** POST operators/:id/signOut: every session and API token of the operator ends. */
 export const signOutOperator = (id: number) => adminApi.post<unknown>(`operators/${id}/signOut`);
 
+/** POST operators/:id/resetSetup: a lost authenticator; the old sign-in ends and a new setup link is issued. */
+export const resetOperatorSetup = (id: number) => adminApi.post<{ setupUrl: string }>(`operators/${id}/resetSetup`);
+
 function useOperatorMutation<Input, Output>(mutationFn: (input: Input) => Promise<Output>) {
   const queryClient = useQueryClient();
   return useMutation({ mutationFn, onSuccess: () => queryClient.invalidateQueries({ queryKey: operatorsQuery().queryKey }) });
@@ -37,6 +40,7 @@ function useOperatorMutation<Input, Output>(mutationFn: (input: Input) => Promis
 export const useCreateOperator = () => useOperatorMutation(createOperator);
 export const useUpdateOperator = () => useOperatorMutation(updateOperator);
 export const useSignOutOperator = () => useOperatorMutation(signOutOperator);
+export const useResetOperatorSetup = () => useOperatorMutation(resetOperatorSetup);
 
 /** The setup link as the operator opens it: the server may answer a path (/admin/setup/<token>). */
 export function absoluteLink(url: string, origin: string): string {
