@@ -3,6 +3,7 @@ import { createInterface } from 'node:readline';
 import type { HttpClient } from '@prism/client';
 import { type CliContext, type OpsCommand, option, positional } from '../command';
 import { saveOperatorToken } from '../credentials';
+import { readHidden } from '../hiddenInput';
 
 type OperatorRow = { id: number; login: string };
 
@@ -32,6 +33,15 @@ async function ask(questions: string[]): Promise<string[]> {
   return answers;
 }
 
+/** At a terminal the password is typed without showing (raw mode); piped input is read as lines (scripts, tests). */
+async function askAtTerminal(): Promise<string[]> {
+  const [loginName] = await ask(['Login: ']);
+  const password = await readHidden('Password (not shown): ');
+  if (password === undefined) throw new Error('Sign-in cancelled');
+  const [code] = await ask(['Authenticator code (or a recovery code): ']);
+  return [loginName as string, password, code as string];
+}
+
 async function post(url: string, form: Record<string, string>, headers: Record<string, string> = {}) {
   const response = await fetch(url, {
     method: 'POST',
@@ -49,7 +59,9 @@ async function post(url: string, form: Record<string, string>, headers: Record<s
  * and keeps the token in DATA_DIR/ops-operator-token (0600) for the next commands.
  */
 async function login(cli: CliContext) {
-  const [loginName, password, code] = await ask(['Login: ', 'Password: ', 'Authenticator code (or a recovery code): ']);
+  const [loginName, password, code] = process.stdin.isTTY
+    ? await askAtTerminal()
+    : await ask(['Login: ', 'Password: ', 'Authenticator code (or a recovery code): ']);
   const admin = `${cli.baseUrl}/core/admin`;
   const signed = await post(`${admin}/auth/login`, { login: loginName as string, password: password as string, code: code as string });
   const csrf = signed.cookies.find((c) => c.startsWith('prism_ops_csrf='))?.split('=')[1] ?? '';
