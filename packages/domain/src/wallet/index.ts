@@ -1,5 +1,6 @@
 export * from './addresses';
 export * from './bank';
+export * from './configFields';
 export * from './exchange';
 export * from './reviewCallback';
 export * from './turnover';

@@ -8,6 +8,8 @@ import {
   parseRate,
   parseTimeRange,
   parseWeekDays,
+  WALLET_CONFIG_FIELDS,
+  type WalletConfigField,
 } from '@prism/domain';
 import { and, eq } from 'drizzle-orm';
 import { Router } from 'express';
@@ -37,7 +39,7 @@ const money = (text: string) => {
 };
 const bool = (text: string) => (text === 'true' ? true : text === 'false' ? false : undefined);
 /** getConfig field name -> how its text becomes a column value (undefined = refused). */
-const EDITABLE: Record<string, (text: string) => ConfigPatch | undefined> = {
+const EDITABLE: Record<WalletConfigField, (text: string) => ConfigPatch | undefined> = {
   openRecharge: (t) => (bool(t) === undefined ? undefined : { openRecharge: bool(t) as boolean }),
   openWithdraw: (t) => (bool(t) === undefined ? undefined : { openWithdraw: bool(t) as boolean }),
   chargeMinLimit: (t) => (money(t) === undefined ? undefined : { chargeMinLimit: money(t) as bigint }),
@@ -58,7 +60,7 @@ const EDITABLE: Record<string, (text: string) => ConfigPatch | undefined> = {
 
 const configBody = z.object({
   currency: field.text(16),
-  field: field.oneOf(Object.keys(EDITABLE) as [string, ...string[]]),
+  field: field.oneOf(WALLET_CONFIG_FIELDS),
   value: field.text(64),
   /** The currency's updatedAt as the form read it (GET wallet/config); absent: overwrite (the CLI). */
   expectedUpdatedAt: field.optionalText(40),
@@ -92,7 +94,7 @@ export function walletAdminRoutes({ db, clock }: { db: Database; clock: Clock })
   router.post('/wallet/config', permit('wallet.configure'), async (req, res) => {
     const input = parseInput(configBody, req.body);
     const currency = assertCurrency(input.currency);
-    const patch = EDITABLE[input.field]?.(input.value.trim());
+    const patch = EDITABLE[input.field](input.value.trim());
     if (!patch) throw AppError.invalid({ value: 'FIELD_INVALID' });
     const { before, after } = await db.transaction(async (tx) => {
       const [row] = await tx.select().from(chargeWithdrawConfig).where(eq(chargeWithdrawConfig.currency, currency)).for('update');

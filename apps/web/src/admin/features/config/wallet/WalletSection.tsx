@@ -6,23 +6,8 @@ import type { FieldSpec } from '../shared/formState';
 import { QueryState } from '../shared/QueryState';
 import { useSaveAndRefresh } from '../shared/useRefresh';
 import { type RateRow, saveRate, saveWalletConfig, useRates, useWalletConfig, walletKey } from './api';
+import { CONFIG_FIELDS } from './fields';
 import { PayChannelsSection } from './PayChannelsSection';
-
-const CONFIG_FIELDS: readonly FieldSpec[] = [
-  { name: 'openRecharge', label: 'Recharge open', kind: 'checkbox' },
-  { name: 'openWithdraw', label: 'Withdrawal open', kind: 'checkbox' },
-  { name: 'chargeMinLimit', label: 'Smallest recharge' },
-  { name: 'chargeMaxLimit', label: 'Largest recharge' },
-  { name: 'withdrawMinLimit', label: 'Smallest withdrawal' },
-  { name: 'withdrawMaxLimit', label: 'Largest withdrawal' },
-  { name: 'withdrawLimitSingleDay', label: 'Withdrawals per day (amount)' },
-  { name: 'withdrawFeeRate', label: 'Withdrawal fee rate', hint: 'A fraction: 0.02 is 2%' },
-  { name: 'autoAuditAmount', label: 'Approved without review up to' },
-  { name: 'betLimitRechargeMultiple4Withdraw', label: 'Turnover before withdrawal (× recharge)' },
-  { name: 'startAndEndTime', label: 'Withdrawal hours', hint: 'e.g. 09:00-21:00' },
-  { name: 'weekDays', label: 'Withdrawal days', hint: '1-7, comma-separated (1 = Monday)' },
-  { name: 'timeZone', label: 'Time zone of those hours' },
-];
 
 const RATE_FIELDS: readonly FieldSpec[] = [
   { name: 'fromCoin', label: 'From', kind: 'select', options: ASSETS, always: true },

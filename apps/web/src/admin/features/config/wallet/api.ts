@@ -2,8 +2,8 @@ import type { WalletConfig } from '@prism/domain';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { adminApi } from '../../../lib/api';
 
-/** One currency's recharge and withdrawal configuration as GET wallet/config answers it: the players' view plus the stamp. */
-export type WalletConfigRow = WalletConfig & { updatedAt: string };
+/** One currency's recharge and withdrawal configuration as GET wallet/config answers it: the players' view, the four-eyes amount and the stamp. */
+export type WalletConfigRow = WalletConfig & { updatedAt: string; secondApprovalAbove: string };
 
 export interface RateRow extends Record<string, unknown> {
   fromCoin: string;
