@@ -61,6 +61,8 @@ test('a toast sits at the top edge, is announced, and the CASH balance rolls to 
   await expect(toast).toHaveText('Signed in: +0.10 CASH');
   // Announced politely by the host (a live region from the start), at the top, clear of the bar.
   await expect(page.getByRole('status').filter({ has: toast })).toHaveAttribute('aria-live', 'polite');
+  // Measured where it rests: while its entry animation runs it is still sliding down from above the bar.
+  await toast.evaluate((element) => Promise.all(element.getAnimations().map((animation) => animation.finished)));
   const box = await toast.boundingBox();
   const bar = await page.locator('.bar').first().boundingBox();
   expect(box && bar && box.y >= bar.y + bar.height && box.y < 844 / 4).toBe(true);
