@@ -15,13 +15,30 @@ export interface TelegramEnv {
   active: boolean;
   initData: string | undefined;
   startParam: string | undefined;
+  /** The user's Telegram language (initData's `user.language_code`), e.g. "ar" or "zh-hans". */
+  languageCode: string | undefined;
+  /** The client's Mini Apps version ("6.0", "8.0") and platform ("ios", "tdesktop"). */
+  version: string | undefined;
+  platform: string | undefined;
+  /** True when Telegram draws the back button (Bot API 6.1+); otherwise inner pages show their own arrow. */
+  nativeBack: boolean;
 }
 
-import type { Chrome } from './telegramSdk';
+import type { Chrome, PopupOptions } from './telegramSdk';
+
+export type { PopupOptions };
 
 type Sdk = typeof import('./telegramSdk');
 
-let env: TelegramEnv = { active: false, initData: undefined, startParam: undefined };
+let env: TelegramEnv = {
+  active: false,
+  initData: undefined,
+  startParam: undefined,
+  languageCode: undefined,
+  version: undefined,
+  platform: undefined,
+  nativeBack: false,
+};
 let sdk: Sdk | undefined;
 
 export const telegram = (): TelegramEnv => env;
@@ -149,4 +166,34 @@ export function openTelegramLinkInApp(url: string): boolean {
 /** Opens a link with Telegram's openLink; false outside Telegram or on a client without it. */
 export function openLinkInApp(url: string): boolean {
   return env.active && sdk ? sdk.openExternal(url) : false;
+}
+
+/** Telegram's native popup; undefined outside Telegram or on a client without popups (use the app's own dialog). */
+export function showTelegramPopup(options: PopupOptions): Promise<string | undefined> | undefined {
+  return env.active && sdk ? sdk.showPopup(options) : undefined;
+}
+
+/** True inside a Telegram client that has CloudStorage (Bot API 6.9+). */
+export function hasTelegramCloud(): boolean {
+  return env.active && sdk?.cloud.available() === true;
+}
+
+/** Telegram's CloudStorage; only call after hasTelegramCloud(). */
+export function telegramCloud(): NonNullable<Sdk>['cloud'] | undefined {
+  return hasTelegramCloud() ? sdk?.cloud : undefined;
+}
+
+/** Shows Telegram's Settings button wired to `onClick`; returns the cleanup. A no-op outside Telegram. */
+export function bindTelegramSettingsButton(onClick: () => void): () => void {
+  return env.active && sdk ? sdk.bindSettingsButton(onClick) : () => {};
+}
+
+/** Opens Telegram's share sheet for `url`; false outside Telegram or on a client without it. */
+export function shareUrlInApp(url: string, text?: string): boolean {
+  return env.active && sdk ? sdk.shareLink(url, text) : false;
+}
+
+/** Shares a message the bot prepared (with the Mini App button); false outside Telegram or on an older client. */
+export async function sharePreparedInApp(preparedMessageId: string): Promise<boolean> {
+  return env.active && sdk ? sdk.sharePrepared(preparedMessageId) : false;
 }

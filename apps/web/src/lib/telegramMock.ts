@@ -1,4 +1,4 @@
-import { emitEvent, mockTelegramEnv } from '@telegram-apps/sdk-react';
+import { emitEvent, mockTelegramEnv } from '@tma.js/sdk-react';
 
 /**
  * Development only (`npm run dev`, then open /?mockTelegram=1): imitates a
@@ -37,7 +37,7 @@ export function mockTelegram(): { signed: boolean } {
       tgWebAppPlatform: 'tdesktop',
     },
     onEvent: (event) => {
-      const [name] = event;
+      const { name } = event;
       if (name === 'web_app_request_theme') emitEvent('theme_changed', { theme_params: theme });
       if (name === 'web_app_request_viewport') {
         emitEvent('viewport_changed', { height: window.innerHeight, width: window.innerWidth, is_expanded: true, is_state_stable: true });

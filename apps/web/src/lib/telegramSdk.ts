@@ -8,20 +8,23 @@
 import {
   backButton,
   closingBehavior,
+  cloudStorage,
   hapticFeedback,
   init,
-  isTMA,
   mainButton,
   miniApp,
   openLink,
   openTelegramLink,
-  retrieveLaunchParams,
-  retrieveRawInitData,
+  popup,
   secondaryButton,
+  settingsButton,
+  shareMessage,
+  shareURL,
   swipeBehavior,
   themeParams,
   viewport,
-} from '@telegram-apps/sdk-react';
+} from '@tma.js/sdk-react';
+import { findLaunchQuery, parseLaunchQuery, sdkCompatibleQuery } from './launchParams';
 import type { TelegramEnv } from './telegram';
 
 function attempt<T>(fn: () => T): T | undefined {
@@ -32,40 +35,76 @@ function attempt<T>(fn: () => T): T | undefined {
   }
 }
 
-/** Reads the launch parameters and, inside a Telegram client, initialises the SDK and mounts its components. */
+// Where the SDK keeps the launch parameters between reloads (the router replaces the URL).
+const STORED = 'tapps/launchParams';
+
+function storedQuery(): string | undefined {
+  const raw = attempt(() => sessionStorage.getItem(STORED));
+  return raw ? (attempt(() => JSON.parse(raw) as string) ?? undefined) : undefined;
+}
+
+/**
+ * Reads the launch parameters (leniently: launch data without `signature` from clients before
+ * Bot API 8.0 counts), and inside a Telegram client initialises the SDK and mounts its components.
+ */
 export function startSdk({ sendInitData }: { sendInitData: boolean }): TelegramEnv {
-  const off: TelegramEnv = { active: false, initData: undefined, startParam: undefined };
-  if (!attempt(() => isTMA())) return off;
-  const initData = (sendInitData && attempt(() => retrieveRawInitData())) || undefined;
-  const launch = attempt(() => retrieveLaunchParams());
-  const startParam = launch?.tgWebAppStartParam || new URLSearchParams(initData ?? '').get('start_param') || undefined;
+  const navigation = attempt(() => performance.getEntriesByType('navigation')[0]?.name);
+  const query = findLaunchQuery([window.location.href, navigation, storedQuery()]);
+  const launch = query ? parseLaunchQuery(query) : undefined;
+  const off: TelegramEnv = { ...OFF };
+  if (!launch || !query) return off;
+  // The SDK re-reads the launch parameters from sessionStorage; give it a copy its parser accepts.
+  attempt(() => sessionStorage.setItem(STORED, JSON.stringify(sdkCompatibleQuery(query))));
+  const initData = sendInitData ? launch.initData : undefined;
   // init() throws outside a Telegram client (no WebView proxy, no parent frame).
   const active =
     attempt(() => {
-      init();
+      init({ version: launch.version, themeParams: launch.themeParams });
       return true;
     }) === true;
   if (active) mountComponents();
-  return { active, initData, startParam };
+  return {
+    active,
+    initData,
+    startParam: launch.startParam,
+    languageCode: launch.languageCode,
+    version: launch.version,
+    platform: launch.platform,
+    nativeBack: active && backButton.isSupported(),
+  };
 }
+
+const OFF: TelegramEnv = {
+  active: false,
+  initData: undefined,
+  startParam: undefined,
+  languageCode: undefined,
+  version: undefined,
+  platform: undefined,
+  nativeBack: false,
+};
 
 /** Mounts what the app uses; every call is guarded because older clients lack some components. */
 function mountComponents(): void {
   if (backButton.mount.isAvailable()) backButton.mount();
-  if (miniApp.mountSync.isAvailable()) miniApp.mountSync();
-  if (themeParams.mountSync.isAvailable()) themeParams.mountSync();
+  // The theme first: the mini app re-sends its colours on every theme change, so mounted
+  // before the theme it would first paint the SDK's defaults (header_bg_color) over ours.
+  if (themeParams.mount.isAvailable()) themeParams.mount();
+  if (miniApp.mount.isAvailable()) miniApp.mount();
   if (themeParams.bindCssVars.isAvailable() && !themeParams.isCssVarsBound()) themeParams.bindCssVars();
   if (miniApp.bindCssVars.isAvailable() && !miniApp.isCssVarsBound()) miniApp.bindCssVars();
+  if (settingsButton.mount.isAvailable()) settingsButton.mount();
   // Vertical swipes stay on (Telegram's native gesture); forms switch them off while they hold input (setVerticalSwipes).
   // The SDK starts them from its stored state (or "swipes off"); nothing holds input yet.
   if (swipeBehavior.mount.isAvailable()) swipeBehavior.mount();
   setVerticalSwipes(true);
   if (closingBehavior.mount.isAvailable()) closingBehavior.mount();
   setClosingConfirmation(false);
-  if (viewport.mount.isAvailable() && !viewport.isMounting() && !viewport.isMounted()) {
+  if (viewport.mount.isAvailable() && !viewport.isMounted()) {
     viewport
       .mount()
       .then(() => {
+        // --tg-viewport-height / --tg-viewport-stable-height (styles/base.css sizes the page with the stable one).
         if (viewport.bindCssVars.isAvailable() && !viewport.isCssVarsBound()) viewport.bindCssVars();
         if (viewport.expand.isAvailable()) viewport.expand();
       })
@@ -94,16 +133,15 @@ export type Chrome = { header: `#${string}`; background: `#${string}`; bottomBar
  * Paints Telegram's header, background and bottom bar. Following Telegram, they
  * take the user's theme: header = bg_color (our top bar paints the same
  * --tg-theme-bg-color), background and bottom bar = secondary_bg_color (our page background).
+ * Theme keys are handed to the SDK as keys: it resolves them against the current palette and
+ * sends them again itself whenever Telegram's theme changes, so the colours never lag a switch.
  */
 export function paintChrome(chrome: Chrome): void {
-  const secondary = themeParams.isMounted() ? (themeParams.secondaryBackgroundColor() ?? themeParams.backgroundColor()) : undefined;
   const colors =
-    chrome === 'telegram'
-      ? { header: 'bg_color', background: secondary ?? 'secondary_bg_color', bottomBar: secondary ?? 'secondary_bg_color' }
-      : chrome;
-  const header = colors.header.startsWith('#') ? miniApp.setHeaderColor.supports.rgb() : true;
+    chrome === 'telegram' ? ({ header: 'bg_color', background: 'secondary_bg_color', bottomBar: 'secondary_bg_color' } as const) : chrome;
+  const header = colors.header.startsWith('#') ? miniApp.setHeaderColor.supports('rgb') : true;
   if (miniApp.setHeaderColor.isAvailable() && header) miniApp.setHeaderColor(colors.header);
-  if (miniApp.setBackgroundColor.isAvailable()) miniApp.setBackgroundColor(colors.background);
+  if (miniApp.setBgColor.isAvailable()) miniApp.setBgColor(colors.background);
   if (miniApp.setBottomBarColor.isAvailable()) miniApp.setBottomBarColor(colors.bottomBar);
 }
 
@@ -194,5 +232,51 @@ export function openInTelegram(url: string): boolean {
 export function openExternal(url: string): boolean {
   if (!openLink.isAvailable()) return false;
   openLink(url);
+  return true;
+}
+
+/** What a native popup shows: up to three buttons; the answer is the pressed button's id (undefined when dismissed). */
+export interface PopupOptions {
+  title?: string;
+  message: string;
+  buttons: ({ id: string; type: 'default' | 'destructive'; text: string } | { id: string; type: 'ok' | 'close' | 'cancel' })[];
+}
+
+/** Telegram's native popup; undefined when this client has none (the caller falls back to its own dialog). */
+export function showPopup(options: PopupOptions): Promise<string | undefined> | undefined {
+  if (!popup.show.isAvailable()) return undefined;
+  return Promise.resolve(popup.show(options)).then((id) => id || undefined);
+}
+
+/** Telegram's CloudStorage (per user and bot, across devices); undefined when this client has none. */
+export const cloud = {
+  available: (): boolean => cloudStorage.getItem.isAvailable(),
+  get: async (keys: string[]): Promise<Record<string, string>> => cloudStorage.getItems(keys),
+  set: async (key: string, value: string): Promise<void> => {
+    await cloudStorage.setItem(key, value);
+  },
+  remove: async (key: string): Promise<void> => {
+    await cloudStorage.deleteItem(key);
+  },
+};
+
+/** Shows Telegram's Settings button (in the app's menu) wired to `onClick`; returns the cleanup. */
+export function bindSettingsButton(onClick: () => void): () => void {
+  if (!settingsButton.isMounted() || !settingsButton.show.isAvailable()) return () => {};
+  settingsButton.show();
+  return settingsButton.onClick.isAvailable() ? settingsButton.onClick(onClick) : () => {};
+}
+
+/** Telegram's share sheet for a link (t.me/share/url inside the client); false when this client cannot. */
+export function shareLink(url: string, text?: string): boolean {
+  if (!shareURL.isAvailable()) return false;
+  shareURL(url, text);
+  return true;
+}
+
+/** Shares a message the bot prepared (savePreparedInlineMessage, Bot API 8.0); false when this client cannot. */
+export async function sharePrepared(preparedMessageId: string): Promise<boolean> {
+  if (!shareMessage.isAvailable()) return false;
+  await shareMessage(preparedMessageId);
   return true;
 }
