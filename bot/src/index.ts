@@ -11,4 +11,11 @@ export { inviteArticle, inviteMessageText, isButtonUrl, shareableInviteLink, tel
 export { inviteTexts } from './inviteTexts';
 export type { BotLog, LongPolling } from './runtime';
 export { botCommandsFor, configureBotProfile, configureBotProfileUntilSet } from './setup';
-export { type BotTransport, createGrammyTransport, type OutgoingButton, type OutgoingMessage, type SentMessage } from './transport';
+export {
+  type BotTransport,
+  createGrammyTransport,
+  type OutgoingButton,
+  type OutgoingMessage,
+  type PreparedMessage,
+  type SentMessage,
+} from './transport';
