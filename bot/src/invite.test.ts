@@ -97,7 +97,7 @@ describe('/invite', () => {
     const [card, ...more] = answer.params.results as InlineQueryResultArticle[];
     expect(more).toEqual([]);
     expect(card).toEqual(inviteArticle('en-US', 'OWNCODE1', LINK));
-    expect((card?.input_message_content as InputTextMessageContent).message_text).toBe(
+    expect((card?.input_message_content as InputTextMessageContent | undefined)?.message_text).toBe(
       `${inviteTexts('en-US').cardIntro('OWNCODE1')}\n${LINK}`,
     );
     // A url button to t.me/<bot>/<app>?startapp=<code>: Web App buttons are refused in a message sent through the bot.

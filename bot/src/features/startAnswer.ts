@@ -85,17 +85,29 @@ export async function answerStart(input: StartInput, config: BotConfig): Promise
   else if (linked) lines.push(linked.ok ? (from.username ? t.linked : t.linkedNoUsername) : linked.message);
 
   const candidate = !link && !account && INVITATION.test(input.payload) ? input.payload.toUpperCase() : undefined;
-  const code = candidate && (await config.accounts?.invitationExists(candidate)) ? candidate : undefined;
-  if (code) lines.push(t.invited(code));
-  else if (candidate) lines.push(t.invitationUnknown(candidate));
-  if (account && botUsername) {
-    lines.push(t.inviteLink(shareableInviteLink(account, botUsername, config.miniAppShortName)));
-  }
+  const code = await invitationLine(candidate, config, t, lines);
+  if (account && botUsername) lines.push(t.inviteLink(shareableInviteLink(account, botUsername, config.miniAppShortName)));
 
   const appUrl = miniAppLink(config.miniAppUrl, code);
   const button = openAppButton(input, config, appUrl, code, t.openApp);
   lines.push(button ? t.tapButton : t.openAppAt(appUrl));
   return { text: lines.join('\n\n'), ...(button ? { buttons: [[button]] } : {}) };
+}
+
+/** Adds what the bot says about an invitation code in the payload; returns the code when it exists. */
+async function invitationLine(
+  candidate: string | undefined,
+  config: BotConfig,
+  t: ReturnType<typeof botTexts>,
+  lines: string[],
+): Promise<string | undefined> {
+  if (!candidate) return undefined;
+  if (await config.accounts?.invitationExists(candidate)) {
+    lines.push(t.invited(candidate));
+    return candidate;
+  }
+  lines.push(t.invitationUnknown(candidate));
+  return undefined;
 }
 
 /** What a link_<token> payload did (linked, or why not); 'unknown' for a malformed token; undefined when the payload is no link. */
