@@ -3,6 +3,7 @@ import type { InlineKeyboardMarkup } from 'grammy/types';
 import { afterEach, describe, expect, it } from 'vitest';
 import { type BotDeps, createBot } from './bot';
 import type { BotAccounts, BotContext } from './context';
+import { helpText } from './features/help';
 import { FakeApiError, type FakeBotApi, type RecordedCall, startFakeBotApi } from './testing/fakeBotApi';
 import { messageUpdate, testUser } from './testing/updates';
 import { botTexts } from './texts';
@@ -22,7 +23,11 @@ const LINKED_ID = 300_003;
 const links: { token: string; user: number }[] = [];
 const accounts: BotAccounts = {
   invitationExists: async (code) => code === 'ABCD2345',
-  linkedAccount: async (user) => (user.id === LINKED_ID ? { invitationCode: 'OWNCODE1' } : undefined),
+  // A relative web link: what core answers when it knows neither its bot nor its address; the bot then builds a t.me link.
+  linkedAccount: async (user) =>
+    user.id === LINKED_ID
+      ? { invitationCode: 'OWNCODE1', inviteLink: '/pages/login/login?invitationCode=OWNCODE1', locale: 'en-US' }
+      : undefined,
   link: async (token, user) => {
     if (token !== 'goodtoken123') return { ok: false, message: 'This link is not valid. Open Prism and create a new one' };
     links.push({ token, user: user.id });
@@ -133,7 +138,7 @@ describe('createBot over long polling', () => {
   it('answers /help', async () => {
     await startBot();
     const reply = await say('/help');
-    expect(reply.params.text).toBe(botTexts('en').help);
+    expect(reply.params.text).toBe(helpText('en-US'));
   });
 
   it('speaks the user’s language', async () => {
@@ -143,7 +148,7 @@ describe('createBot over long polling', () => {
     expect(start.params.text).toContain(botTexts('ar').welcome('Layla'));
     expect(keyboard(start)?.[0]?.[0]?.text).toBe('افتح Prism');
     const help = await say('/help', arabic);
-    expect(help.params.text).toBe(botTexts('ar').help);
+    expect(help.params.text).toBe(helpText('ar'));
   });
 
   it('sends a link to the private chat instead of a Web App button in groups', async () => {
@@ -172,7 +177,7 @@ describe('createBot over long polling', () => {
     await fake.waitFor('sendMessage');
     fake.handle('sendMessage', undefined);
     const reply = await say('/help');
-    expect(reply.params.text).toBe(botTexts('en').help);
+    expect(reply.params.text).toBe(helpText('en-US'));
     expect(errors).toHaveLength(1);
     expect(String(errors[0])).toContain('bot was blocked by the user');
   });

@@ -1,14 +1,17 @@
 import { autoRetry } from '@grammyjs/auto-retry';
 import { type Api, Bot, type BotConfig as GrammyBotConfig } from 'grammy';
 import type { UserFromGetMe } from 'grammy/types';
+import { caseInsensitiveCommands } from './commands';
 import type { BotAccounts, BotConfig, BotContext } from './context';
 import { broadcastFeature } from './features/broadcasts';
 import { fallbackFeature } from './features/fallback';
 import { giftCodeFeature } from './features/giftCodes';
 import { helpFeature } from './features/help';
+import { inviteFeature } from './features/invite';
 import { type OperatorConfig, operatorFeature } from './features/operator';
 import { startFeature } from './features/start';
 import { type BotLog, watchApiHealth } from './runtime';
+import { senderInfo } from './sender';
 import { botCommandsFor } from './setup';
 
 export interface BotDeps extends BotConfig {
@@ -40,7 +43,8 @@ export function createBot(deps: BotDeps): Bot<BotContext> {
     ctx.config = config;
     await next();
   });
-  bot.use(startFeature, helpFeature);
+  bot.use(senderInfo(config), caseInsensitiveCommands);
+  bot.use(startFeature, helpFeature, inviteFeature);
   if (deps.operators) bot.use(operatorFeature(deps.operators));
   if (deps.operators?.giftCodes) bot.use(giftCodeFeature({ giftCodes: deps.operators.giftCodes }));
   if (deps.operators?.broadcasts) bot.use(broadcastFeature({ broadcasts: deps.operators.broadcasts }));

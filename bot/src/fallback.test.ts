@@ -3,9 +3,9 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { createBot } from './bot';
 import type { BotContext } from './context';
 import { fallbackTexts } from './fallbackTexts';
+import { helpText } from './features/help';
 import { type FakeBotApi, startFakeBotApi } from './testing/fakeBotApi';
 import { callbackQueryUpdate, messageUpdate, testUser } from './testing/updates';
-import { botTexts } from './texts';
 
 let fake: FakeBotApi;
 let bot: Bot<BotContext>;
@@ -41,14 +41,14 @@ describe('what no feature handles', () => {
     expect(await replyTo('/withdraw', persian)).toBe(fallbackTexts('fa').unknownCommand);
     expect(await replyTo('سلام', persian)).toBe(fallbackTexts('fa').notUnderstood);
     // The features still answer first.
-    expect(await replyTo('/help')).toBe(botTexts('en').help);
+    expect(await replyTo('/help')).toBe(helpText('en-US'));
     for (const text of Object.values(fallbackTexts('zh-TW'))) expect(text).not.toBe('');
   });
 
   it('stays silent on free text in groups', async () => {
     await startBot();
     fake.pushUpdate(messageUpdate({ text: 'chatting among ourselves', chatId: -4_000_001 }));
-    expect(await replyTo('/help')).toBe(botTexts('en').help); // handled after the group message: that one got nothing
+    expect(await replyTo('/help')).toBe(helpText('en-US')); // handled after the group message: that one got nothing
     expect(fake.sent(-4_000_001)).toEqual([]);
   });
 

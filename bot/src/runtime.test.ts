@@ -1,10 +1,10 @@
 import { Api } from 'grammy';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createBot } from './bot';
+import { helpText } from './features/help';
 import { type BotLog, longPolling, watchApiHealth } from './runtime';
 import { FakeApiError, type FakeBotApi, startFakeBotApi } from './testing/fakeBotApi';
 import { messageUpdate } from './testing/updates';
-import { botTexts } from './texts';
 
 /** A log that keeps its lines, to count them. */
 function memoryLog(): BotLog & { lines: { level: string; message: string }[] } {
@@ -115,7 +115,7 @@ describe('longPolling', () => {
     });
     await stolen;
     fake.pushUpdate(messageUpdate({ text: '/help' }));
-    expect((await fake.waitFor('sendMessage', 5_000)).params.text).toBe(botTexts('en').help);
+    expect((await fake.waitFor('sendMessage', 5_000)).params.text).toBe(helpText('en-US'));
     await polling.stop();
     expect(bot.isRunning()).toBe(false);
   });

@@ -1,5 +1,6 @@
 import { Api } from 'grammy';
 import { afterEach, describe, expect, it } from 'vitest';
+import { inviteTexts } from './inviteTexts';
 import { configureBotProfile, configureBotProfileUntilSet } from './setup';
 import { type FakeBotApi, startFakeBotApi } from './testing/fakeBotApi';
 import { botTexts } from './texts';
@@ -18,11 +19,16 @@ describe('configureBotProfile', () => {
 
     expect(await api.getMyCommands()).toEqual([
       { command: 'start', description: 'Open Prism' },
+      { command: 'invite', description: 'Share your invite link' },
       { command: 'help', description: 'What this bot does' },
     ]);
     for (const language of ['zh', 'vi', 'fa', 'ar'] as const) {
       const commands = await api.getMyCommands({ language_code: language });
-      expect(commands.map((command) => command.description)).toEqual([botTexts(language).commands.start, botTexts(language).commands.help]);
+      expect(commands.map((command) => command.description)).toEqual([
+        botTexts(language).commands.start,
+        inviteTexts(language).command,
+        botTexts(language).commands.help,
+      ]);
     }
     expect(await api.getMyCommands({ language_code: 'zh' })).toContainEqual({ command: 'help', description: '這個機器人能做什麼' });
     expect(await api.getChatMenuButton()).toEqual({ type: 'web_app', text: 'Open Prism', web_app: { url: 'https://app.example.com/' } });
@@ -55,7 +61,7 @@ describe('configureBotProfile', () => {
     expect(failures.slice(0, 3)).toEqual([20, 40, 80]);
     fake.setUnreachable(false);
     await setting.done;
-    expect(await api.getMyCommands({ language_code: 'ar' })).toHaveLength(2);
+    expect(await api.getMyCommands({ language_code: 'ar' })).toHaveLength(3);
     expect(await api.getChatMenuButton()).toMatchObject({ type: 'web_app' });
   });
 

@@ -3,6 +3,7 @@ import type { Api } from 'grammy';
 import type { BotCommand, LanguageCode } from 'grammy/types';
 import type { BotConfig } from './context';
 import { isWebAppUrl } from './features/startAnswer';
+import { inviteTexts } from './inviteTexts';
 import { botTexts } from './texts';
 
 /** The command menu in one of our languages. */
@@ -10,6 +11,7 @@ export function botCommandsFor(languageCode: string | undefined): BotCommand[] {
   const t = botTexts(languageCode);
   return [
     { command: 'start', description: t.commands.start },
+    { command: 'invite', description: inviteTexts(languageCode).command },
     { command: 'help', description: t.commands.help },
   ];
 }

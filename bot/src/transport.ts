@@ -1,5 +1,5 @@
 import type { Api } from 'grammy';
-import type { InlineKeyboardButton } from 'grammy/types';
+import type { InlineKeyboardButton, InlineQueryResult } from 'grammy/types';
 
 /** A button under a bot message: a link, the Mini App, or a callback for operators. */
 export type OutgoingButton = { text: string; url: string } | { text: string; webAppUrl: string } | { text: string; callbackData: string };
@@ -15,6 +15,17 @@ export interface BotTransport {
   send(chatId: number, message: OutgoingMessage): Promise<SentMessage>;
   /** Replaces a sent message's text and buttons (no `buttons`: the buttons go). */
   edit(chatId: number, messageId: number, message: OutgoingMessage): Promise<void>;
+  /**
+   * Saves a message the user may send from the Mini App (Bot API 8.0 savePreparedInlineMessage), to
+   * any private chat, group or channel; the Mini App hands the id to Telegram's share sheet.
+   */
+  prepareInlineMessage(userId: number, result: InlineQueryResult): Promise<PreparedMessage>;
+}
+
+export interface PreparedMessage {
+  id: string;
+  /** When Telegram forgets it. */
+  expiresAt: Date;
 }
 
 export interface SentMessage {
@@ -39,6 +50,14 @@ export function createGrammyTransport(api: Api): BotTransport {
         link_preview_options: { is_disabled: true },
       });
       return { messageId: sent.message_id };
+    },
+    async prepareInlineMessage(userId, result) {
+      const prepared = await api.savePreparedInlineMessage(userId, result, {
+        allow_user_chats: true,
+        allow_group_chats: true,
+        allow_channel_chats: true,
+      });
+      return { id: prepared.id, expiresAt: new Date(prepared.expiration_date * 1000) };
     },
     async edit(chatId, messageId, message) {
       await api.editMessageText(chatId, messageId, message.text, {

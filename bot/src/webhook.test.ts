@@ -4,9 +4,9 @@ import express from 'express';
 import { Api, webhookCallback } from 'grammy';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createBot } from './bot';
+import { helpText } from './features/help';
 import { type FakeBotApi, startFakeBotApi } from './testing/fakeBotApi';
 import { messageUpdate } from './testing/updates';
-import { botTexts } from './texts';
 
 const SECRET = 'right-secret_123';
 
@@ -43,7 +43,7 @@ describe('webhook mode', () => {
     const delivery = await fake.waitForDelivery(update.update_id);
     expect(delivery).toMatchObject({ status: 200, url });
     const reply = await fake.waitFor('sendMessage');
-    expect(reply.params).toMatchObject({ chat_id: update.message?.chat.id, text: botTexts('en').help });
+    expect(reply.params).toMatchObject({ chat_id: update.message?.chat.id, text: helpText('en-US') });
     expect((await api.getWebhookInfo()).pending_update_count).toBe(0);
   });
 
@@ -67,6 +67,6 @@ describe('webhook mode', () => {
 
     await api.setWebhook(url, { secret_token: SECRET });
     expect(await fake.waitForDelivery(update.update_id)).toMatchObject({ status: 200 });
-    expect((await fake.waitFor('sendMessage')).params.text).toBe(botTexts('en').help);
+    expect((await fake.waitFor('sendMessage')).params.text).toBe(helpText('en-US'));
   });
 });

@@ -102,7 +102,7 @@ function coreRouter(deps: CoreDeps, services: Services): Router {
     authRoutes({ auth: services.auth, areaCodes: services.areaCodes, limiter: authLimiter }),
     smsRoutes({ db, send: services.sendSmsCode, areaCodes: services.areaCodes, limiter: smsLimiter }),
     userRoutes({ users: services.users }),
-    telegramRoutes({ telegramLink: services.telegramLink }),
+    telegramRoutes({ telegramLink: services.telegramLink, inviteSharing: services.inviteSharing }),
     configRoutes({ config: services.config }),
     contentRoutes({ content: services.content }),
     fileRoutes({ files: services.files, maxBytes: config.UPLOAD_MAX_BYTES }),

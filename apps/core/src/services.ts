@@ -25,8 +25,10 @@ import {
   createBotAccounts,
   createBroadcastIssuer,
   createGiftCodeIssuer,
+  createInviteSharing,
   createTelegramLinkService,
   createWithdrawalReview,
+  type InviteLinkSettings,
 } from './modules/telegram';
 import { createUserService } from './modules/user';
 import { createWithdrawService, withdrawFiguresScalar } from './modules/withdraw';
@@ -96,7 +98,8 @@ export function createServices(deps: CoreDeps) {
     recharge: rechargeContext(deps, notifier, protection),
     withdraw,
     telegramLink,
-    bot: botServicesOf(db, clock, { telegramLink, withdraw, giftCodes, broadcasts }),
+    inviteSharing: createInviteSharing({ db, logger, transport: deps.botTransport, links: inviteLinkSettings(config) }),
+    bot: botServicesOf(db, clock, { telegramLink, withdraw, giftCodes, broadcasts, links: inviteLinkSettings(config) }),
   };
 }
 
@@ -111,6 +114,15 @@ function smsProviderOf(deps: CoreDeps) {
       ? createHttpSmsProvider({ url: config.SMS_HTTP_URL, token: config.SMS_HTTP_TOKEN })
       : createOutboxSmsProvider(deps.db, deps.clock, deps.logger))
   );
+}
+
+/** What invite links are made of: the invite panel, /invite, inline mode and the prepared message share one link. */
+function inviteLinkSettings(config: CoreDeps['config']): InviteLinkSettings {
+  return {
+    publicUrl: config.PUBLIC_URL ? publicUrlOf(config) : '',
+    botUsername: config.BOT_USERNAME,
+    miniAppShortName: config.MINI_APP_SHORT_NAME,
+  };
 }
 
 /** The user service, with the figures other modules contribute to getUserInfo. */
@@ -155,13 +167,14 @@ function botServicesOf(
   clock: CoreDeps['clock'],
   parts: {
     telegramLink: ReturnType<typeof createTelegramLinkService>;
+    links: InviteLinkSettings;
     withdraw: ReturnType<typeof createWithdrawService>;
     giftCodes: ReturnType<typeof createGiftCodeService>;
     broadcasts: ReturnType<typeof createBroadcastService>;
   },
 ) {
   return {
-    accounts: createBotAccounts(db, parts.telegramLink),
+    accounts: createBotAccounts(db, parts.telegramLink, parts.links),
     review: createWithdrawalReview(db, parts.withdraw),
     giftCodes: createGiftCodeIssuer(db, clock, parts.giftCodes),
     broadcasts: createBroadcastIssuer(db, clock, parts.broadcasts),

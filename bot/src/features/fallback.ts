@@ -10,11 +10,11 @@ import { fallbackTexts } from '../fallbackTexts';
 export const fallbackFeature = new Composer<BotContext>();
 
 fallbackFeature.chatType('private').on('message', async (ctx) => {
-  const t = fallbackTexts(ctx.from.language_code);
+  const t = fallbackTexts(await ctx.locale());
   const command = ctx.message.entities?.some((entity) => entity.type === 'bot_command' && entity.offset === 0);
   await ctx.reply(command ? t.unknownCommand : t.notUnderstood);
 });
 
 fallbackFeature.on('callback_query', async (ctx) => {
-  await ctx.answerCallbackQuery({ text: fallbackTexts(ctx.from.language_code).unknownButton });
+  await ctx.answerCallbackQuery({ text: fallbackTexts(await ctx.locale()).unknownButton });
 });

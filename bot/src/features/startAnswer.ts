@@ -1,7 +1,7 @@
 // The answer to /start without grammY: core's sandbox route uses it at start-up, where grammY is not
 // loaded unless the bot runs (features/start.ts is the bot's handler around it).
-import { resolveLocale, translateMessage } from '@prism/domain';
-import type { BotConfig } from '../context';
+import { localeFromTelegram, translateMessage } from '@prism/domain';
+import type { AccountOutcome, BotConfig, LinkedAccount } from '../context';
 import { botTexts } from '../texts';
 import type { OutgoingButton, OutgoingMessage } from '../transport';
 
@@ -30,6 +30,30 @@ export function inviteLink(botUsername: string, miniAppShortName: string | undef
     : `https://t.me/${botUsername}?start=${invitationCode}`;
 }
 
+/** Telegram refuses link buttons to relative addresses and to hosts without a dot (localhost). */
+export function isButtonUrl(link: string): boolean {
+  try {
+    const url = new URL(link);
+    return (url.protocol === 'https:' || url.protocol === 'http:') && url.hostname.includes('.');
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * The link to share: the one the app's invite panel shows (core's), unless Telegram could not open it
+ * (a relative web link when core knows neither its bot nor its public address); then the bot's own
+ * t.me link, which the bot can always build from its username.
+ */
+export function shareableInviteLink(
+  account: Pick<LinkedAccount, 'inviteLink' | 'invitationCode'>,
+  botUsername: string | undefined,
+  miniAppShortName: string | undefined,
+): string {
+  if (isButtonUrl(account.inviteLink) || !botUsername) return account.inviteLink;
+  return inviteLink(botUsername, miniAppShortName, account.invitationCode);
+}
+
 /** Telegram opens Web App buttons only for HTTPS pages; local runs use http://localhost. */
 export const isWebAppUrl = (url: string): boolean => url.startsWith('https://');
 
@@ -45,45 +69,56 @@ export interface StartInput {
  * The answer to `/start [payload]`. The payload is a one-time link token
  * (link_<token>: links this Telegram user to a browser account) or an
  * invitation code (shown only when it exists). Linked users get their own
- * invite link. Also used by the sandbox, which has no bot, to show the same reply.
+ * invite link. The bot speaks the account's language to a linked user, else the
+ * Telegram client's. Also used by the sandbox, which has no bot, to show the same reply.
  */
 export async function answerStart(input: StartInput, config: BotConfig): Promise<OutgoingMessage> {
   const { from, botUsername } = input;
-  const t = botTexts(from.language_code);
   const user = { id: from.id, username: from.username, languageCode: from.language_code };
-  const lines = [t.welcome(greetingName(from))];
-
   const link = LINK.exec(input.payload);
-  const linked = await linkLine(input, config, link?.[1], user);
-  if (linked) lines.push(linked);
-
+  const linked = await linkOutcome(input, config, link?.[1], user);
   const account = await config.accounts?.linkedAccount(user);
+  const locale = account?.locale ?? localeFromTelegram(from.language_code);
+  const t = botTexts(locale);
+  const lines = [t.welcome(greetingName(from))];
+  if (linked === 'unknown') lines.push(translateMessage('TELEGRAM_LINK_UNKNOWN', locale));
+  else if (linked) lines.push(linked.ok ? (from.username ? t.linked : t.linkedNoUsername) : linked.message);
+
   const candidate = !link && !account && INVITATION.test(input.payload) ? input.payload.toUpperCase() : undefined;
-  const code = candidate && (await config.accounts?.invitationExists(candidate)) ? candidate : undefined;
-  if (code) lines.push(t.invited(code));
-  else if (candidate) lines.push(t.invitationUnknown(candidate));
-  if (account && botUsername) lines.push(t.inviteLink(inviteLink(botUsername, config.miniAppShortName, account.invitationCode)));
+  const code = await invitationLine(candidate, config, t, lines);
+  if (account && botUsername) lines.push(t.inviteLink(shareableInviteLink(account, botUsername, config.miniAppShortName)));
 
   const appUrl = miniAppLink(config.miniAppUrl, code);
-  const button = openAppButton(input, config, appUrl, code);
+  const button = openAppButton(input, config, appUrl, code, t.openApp);
   lines.push(button ? t.tapButton : t.openAppAt(appUrl));
   return { text: lines.join('\n\n'), ...(button ? { buttons: [[button]] } : {}) };
 }
 
-/** What a link_<token> payload did (linked, or why not); undefined when the payload is no link. */
-async function linkLine(
+/** Adds what the bot says about an invitation code in the payload; returns the code when it exists. */
+async function invitationLine(
+  candidate: string | undefined,
+  config: BotConfig,
+  t: ReturnType<typeof botTexts>,
+  lines: string[],
+): Promise<string | undefined> {
+  if (!candidate) return undefined;
+  if (await config.accounts?.invitationExists(candidate)) {
+    lines.push(t.invited(candidate));
+    return candidate;
+  }
+  lines.push(t.invitationUnknown(candidate));
+  return undefined;
+}
+
+/** What a link_<token> payload did (linked, or why not); 'unknown' for a malformed token; undefined when the payload is no link. */
+async function linkOutcome(
   input: StartInput,
   config: BotConfig,
   token: string | undefined,
   user: Parameters<NonNullable<BotConfig['accounts']>['link']>[1],
-): Promise<string | undefined> {
-  const { from } = input;
-  const t = botTexts(from.language_code);
-  if (token && config.accounts) {
-    const outcome = await config.accounts.link(token, user);
-    return outcome.ok ? (from.username ? t.linked : t.linkedNoUsername) : outcome.message;
-  }
-  if (input.payload.startsWith(LINK_PREFIX)) return translateMessage('TELEGRAM_LINK_UNKNOWN', resolveLocale(from.language_code));
+): Promise<AccountOutcome | 'unknown' | undefined> {
+  if (token && config.accounts) return config.accounts.link(token, user);
+  if (input.payload.startsWith(LINK_PREFIX)) return 'unknown';
   return undefined;
 }
 
@@ -91,12 +126,17 @@ async function linkLine(
  * Web App buttons work only in the private chat with the bot and only on HTTPS;
  * in a group the button leads to that private chat instead. No button: the address goes in the text.
  */
-function openAppButton(input: StartInput, config: BotConfig, appUrl: string, code: string | undefined): OutgoingButton | undefined {
-  const t = botTexts(input.from.language_code);
+function openAppButton(
+  input: StartInput,
+  config: BotConfig,
+  appUrl: string,
+  code: string | undefined,
+  text: string,
+): OutgoingButton | undefined {
   if (!isWebAppUrl(config.miniAppUrl)) return undefined;
-  if (input.chatType === 'private') return { text: t.openApp, webAppUrl: appUrl };
+  if (input.chatType === 'private') return { text, webAppUrl: appUrl };
   if (!input.botUsername) return undefined;
-  return { text: t.openApp, url: code ? inviteLink(input.botUsername, undefined, code) : `https://t.me/${input.botUsername}` };
+  return { text, url: code ? inviteLink(input.botUsername, undefined, code) : `https://t.me/${input.botUsername}` };
 }
 
 /** The name to greet: the first name, else the @username; none when Telegram (or the sandbox) gives neither. */

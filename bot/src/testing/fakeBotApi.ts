@@ -165,6 +165,10 @@ export async function startFakeBotApi(options: FakeBotApiOptions = {}): Promise<
       state.users.set(update.callback_query.from.id, update.callback_query.from);
       state.callbackQueries.set(update.callback_query.id, { answered: false });
     }
+    if (update.inline_query) {
+      state.users.set(update.inline_query.from.id, update.inline_query.from);
+      state.inlineQueries.set(update.inline_query.id, { from: update.inline_query.from, query: update.inline_query.query });
+    }
     deliverToWebhook();
   });
 

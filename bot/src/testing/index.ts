@@ -16,11 +16,14 @@ export {
   startFakeBotApi,
   type WebhookDelivery,
 } from './fakeBotApi';
-export type { FakeState, FakeWebhook } from './state';
+export { PREPARED_MESSAGE_TTL_SECONDS } from './inline';
+export type { FakeInlineQuery, FakePreparedMessage, FakeState, FakeWebhook } from './state';
 export {
   type CallbackQueryUpdateOptions,
   callbackQueryUpdate,
   commandEntities,
+  type InlineQueryUpdateOptions,
+  inlineQueryUpdate,
   type MessageUpdateOptions,
   messageUpdate,
   testChat,

@@ -34,16 +34,25 @@ function checkButtonUrl(url: unknown): void {
     throw badRequest('BUTTON_URL_INVALID');
 }
 
-/** Web App buttons open only HTTPS pages, and only in the private chat with the bot. */
-function checkWebApp(webApp: unknown, chat: Chat): void {
+/**
+ * Where a keyboard goes: a chat, or 'inline' for a message a user sends through the bot (inline results,
+ * prepared messages), which may land in any chat.
+ */
+export type MarkupTarget = Chat | 'inline';
+
+/**
+ * Web App buttons open only HTTPS pages, and only in the private chat with the bot: never in a group,
+ * nor in a message sent through the bot in inline mode (Telegram answers BUTTON_TYPE_INVALID).
+ */
+function checkWebApp(webApp: unknown, target: MarkupTarget): void {
   const url = isRecord(webApp) ? webApp.url : undefined;
   if (typeof url !== 'string' || !url.startsWith('https://')) {
     throw badRequest(`inline keyboard button Web App URL '${String(url)}' is invalid: Only HTTPS links are allowed`);
   }
-  if (chat.type !== 'private') throw badRequest('BUTTON_TYPE_INVALID');
+  if (target === 'inline' || target.type !== 'private') throw badRequest('BUTTON_TYPE_INVALID');
 }
 
-function checkInlineButton(button: unknown, chat: Chat): void {
+function checkInlineButton(button: unknown, chat: MarkupTarget): void {
   if (!isRecord(button) || typeof button.text !== 'string' || button.text === '')
     throw badRequest('text buttons are unallowed in the inline keyboard');
   const actions = ACTIONS.filter((action) => button[action] !== undefined);
@@ -62,7 +71,7 @@ function checkInlineButton(button: unknown, chat: Chat): void {
  * wrong, and returns the inline keyboard to store on the message (Telegram only
  * echoes inline keyboards back in Message.reply_markup).
  */
-export function checkReplyMarkup(markup: Record<string, unknown> | undefined, chat: Chat): InlineKeyboardMarkup | undefined {
+export function checkReplyMarkup(markup: Record<string, unknown> | undefined, chat: MarkupTarget): InlineKeyboardMarkup | undefined {
   if (!markup) return undefined;
   const keyboard = markup.inline_keyboard;
   if (keyboard === undefined) return undefined;

@@ -1,4 +1,5 @@
 import type { BotCommand, MenuButton, Message, WebhookInfo } from 'grammy/types';
+import { inlineMethods } from './inline';
 import { checkReplyMarkup } from './markup';
 import {
   badRequest,
@@ -219,4 +220,6 @@ export const methods: Record<string, MethodHandler> = {
     const chatId = optionalInt(params, 'chat_id');
     return (chatId !== undefined ? state.menuButtons.get(String(chatId)) : undefined) ?? state.menuButtons.get('') ?? { type: 'commands' };
   },
+
+  ...inlineMethods,
 };

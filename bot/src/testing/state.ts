@@ -1,4 +1,4 @@
-import type { BotCommand, Chat, MenuButton, Message, User, UserFromGetMe, WebhookInfo } from 'grammy/types';
+import type { BotCommand, Chat, InlineQueryResult, MenuButton, Message, User, UserFromGetMe, WebhookInfo } from 'grammy/types';
 import { badRequest, FakeApiError } from './params';
 import { testChat } from './updates';
 
@@ -12,6 +12,21 @@ export interface FakeWebhook {
   lastErrorMessage: string | undefined;
 }
 
+export interface FakeInlineQuery {
+  from: User;
+  query: string;
+  answer?: { results: InlineQueryResult[]; button: Record<string, unknown> | undefined };
+}
+
+export interface FakePreparedMessage {
+  id: string;
+  expiration_date: number;
+  userId: number;
+  result: InlineQueryResult;
+  /** The allow_*_chats flags that were true. */
+  allowed: string[];
+}
+
 /** The bot's world as Telegram would remember it, shared by the method handlers. */
 export class FakeState {
   /** Users seen in pushed updates: they have talked to the bot, so it may write to them. */
@@ -22,6 +37,10 @@ export class FakeState {
   private readonly lastMessageId = new Map<number, number>();
   /** Callback query ids from pushed updates, and whether they were answered. */
   readonly callbackQueries = new Map<string, { answered: boolean }>();
+  /** Inline query ids from pushed updates, who asked, and the answer once answerInlineQuery gave it. */
+  readonly inlineQueries = new Map<string, FakeInlineQuery>();
+  /** Messages saved with savePreparedInlineMessage, by their id. */
+  readonly preparedMessages = new Map<string, FakePreparedMessage>();
   /** Commands by scope and language, as setMyCommands stored them. */
   readonly commands = new Map<string, BotCommand[]>();
   /** Menu buttons by chat id, '' for the default one. */

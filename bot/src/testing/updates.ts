@@ -91,3 +91,32 @@ export function callbackQueryUpdate(options: CallbackQueryUpdateOptions): Update
     },
   };
 }
+
+let nextInlineQueryId = 1;
+
+export interface InlineQueryUpdateOptions {
+  /** What the user typed after @bot (may be empty). */
+  query?: string;
+  /** Who typed it; `testUser()` by default. */
+  from?: User;
+  /** The chat the user types in, as Telegram reports it. */
+  chatType?: 'sender' | 'private' | 'group' | 'supergroup' | 'channel';
+  offset?: string;
+  /** Query id; answerInlineQuery must quote it. Unique by default. */
+  id?: string;
+  updateId?: number;
+}
+
+/** An `inline_query` update, as Telegram sends when a user types @bot in any chat (inline mode on). */
+export function inlineQueryUpdate(options: InlineQueryUpdateOptions = {}): UpdateDraft {
+  return {
+    ...(options.updateId !== undefined ? { update_id: options.updateId } : {}),
+    inline_query: {
+      id: options.id ?? `iq-${nextInlineQueryId++}`,
+      from: options.from ?? testUser(),
+      query: options.query ?? '',
+      offset: options.offset ?? '',
+      chat_type: options.chatType ?? 'sender',
+    },
+  };
+}

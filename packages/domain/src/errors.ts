@@ -81,6 +81,7 @@ export const errorCatalogue = {
   TELEGRAM_LINK_UNKNOWN: { code: 11020, message: 'This link is not valid. Open Prism and create a new one' },
   TELEGRAM_LINK_EXPIRED: { code: 11021, message: 'This link has expired. Open Prism and create a new one' },
   TELEGRAM_LINK_USED: { code: 11022, message: 'This link was already used. Open Prism and create a new one if you need it' },
+  TELEGRAM_BOT_NOT_CONFIGURED: { code: 11023, message: 'Sharing through Telegram is not available right now: use the link or the QR code' },
   UPLOAD_NOT_IMAGE: { code: 11012, message: 'Only JPEG, PNG, GIF or WebP images can be uploaded' },
   UPLOAD_TOO_LARGE: { code: 11013, message: 'The file is too large' },
   UPLOAD_MISSING: { code: 11014, message: 'Please choose a file' },

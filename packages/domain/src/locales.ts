@@ -33,3 +33,14 @@ export function resolveLocale(header: string | null | undefined): Locale {
   }
   return DEFAULT_LOCALE;
 }
+
+/**
+ * Our locale for a Telegram `language_code` (an IETF tag such as "ar", "pt-br", "zh-hans"): every
+ * Chinese (zh, zh-hans, zh-hant, zh-tw...) is zh-TW, the only Chinese we have; others by their
+ * language prefix (ar, fa, vi, en); anything else, or nothing, en-US.
+ */
+export function localeFromTelegram(languageCode: string | null | undefined): Locale {
+  const language = languageCode?.trim().toLowerCase().split(/[-_]/)[0] ?? '';
+  if (language === 'zh') return 'zh-TW';
+  return LOCALES.find((locale) => locale.split('-')[0] === language) ?? DEFAULT_LOCALE;
+}

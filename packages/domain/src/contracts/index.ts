@@ -169,6 +169,19 @@ export interface TelegramLinkToken {
   expiresIn: number;
 }
 
+/** POST, signed-in player, no body: the invitation saved as a Telegram prepared inline message (Bot API savePreparedInlineMessage). */
+export const PREPARE_INVITE_ROUTE = '/app/user/telegram/prepareInvite';
+
+/**
+ * What PREPARE_INVITE_ROUTE answers: the id the Mini App hands to `shareMessage` (Telegram's share
+ * sheet sends the invitation with a button that opens the Mini App with startapp=<code>), and when
+ * Telegram forgets it (ISO 8601). Refusals: TELEGRAM_NOT_LINKED, TELEGRAM_BOT_NOT_CONFIGURED.
+ */
+export interface PreparedInvite {
+  preparedMessageId: string;
+  expiresAt: string;
+}
+
 export * from './dashboard';
 export * from './engage';
 export * from './game';

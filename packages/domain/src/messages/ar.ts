@@ -71,6 +71,7 @@ export const ar: MessageTable = {
   TELEGRAM_LINK_UNKNOWN: 'هذا الرابط غير صالح. افتح Prism وأنشئ رابطًا جديدًا',
   TELEGRAM_LINK_EXPIRED: 'انتهت صلاحية هذا الرابط. افتح Prism وأنشئ رابطًا جديدًا',
   TELEGRAM_LINK_USED: 'تم استخدام هذا الرابط من قبل. افتح Prism وأنشئ رابطًا جديدًا إذا احتجت إليه',
+  TELEGRAM_BOT_NOT_CONFIGURED: 'المشاركة عبر تيليجرام غير متاحة حاليًا: استخدم الرابط أو رمز QR',
   UPLOAD_NOT_IMAGE: 'يمكن رفع صور JPEG أو PNG أو GIF أو WebP فقط',
   UPLOAD_TOO_LARGE: 'الملف كبير جدًا',
   UPLOAD_MISSING: 'يرجى اختيار ملف',

@@ -71,6 +71,7 @@ export const fa: MessageTable = {
   TELEGRAM_LINK_UNKNOWN: 'این لینک معتبر نیست. Prism را باز کنید و لینک جدیدی بسازید',
   TELEGRAM_LINK_EXPIRED: 'این لینک منقضی شده است. Prism را باز کنید و لینک جدیدی بسازید',
   TELEGRAM_LINK_USED: 'این لینک قبلاً استفاده شده است. در صورت نیاز Prism را باز کنید و لینک جدیدی بسازید',
+  TELEGRAM_BOT_NOT_CONFIGURED: 'در حال حاضر اشتراک‌گذاری از طریق تلگرام ممکن نیست: از لینک یا کد QR استفاده کنید',
   UPLOAD_NOT_IMAGE: 'فقط تصاویر JPEG، PNG، GIF یا WebP قابل بارگذاری هستند',
   UPLOAD_TOO_LARGE: 'فایل بیش از حد بزرگ است',
   UPLOAD_MISSING: 'لطفاً یک فایل انتخاب کنید',

@@ -71,6 +71,7 @@ export const vi: MessageTable = {
   TELEGRAM_LINK_UNKNOWN: 'Liên kết này không hợp lệ. Hãy mở Prism và tạo liên kết mới',
   TELEGRAM_LINK_EXPIRED: 'Liên kết này đã hết hạn. Hãy mở Prism và tạo liên kết mới',
   TELEGRAM_LINK_USED: 'Liên kết này đã được sử dụng. Hãy mở Prism và tạo liên kết mới nếu cần',
+  TELEGRAM_BOT_NOT_CONFIGURED: 'Hiện không thể chia sẻ qua Telegram: hãy dùng liên kết hoặc mã QR',
   UPLOAD_NOT_IMAGE: 'Chỉ có thể tải lên ảnh JPEG, PNG, GIF hoặc WebP',
   UPLOAD_TOO_LARGE: 'Tệp quá lớn',
   UPLOAD_MISSING: 'Vui lòng chọn tệp',

@@ -71,6 +71,7 @@ export const zhTW: MessageTable = {
   TELEGRAM_LINK_UNKNOWN: '此連結無效，請回到 Prism 產生新的連結',
   TELEGRAM_LINK_EXPIRED: '此連結已過期，請回到 Prism 產生新的連結',
   TELEGRAM_LINK_USED: '此連結已使用過，如有需要請回到 Prism 產生新的連結',
+  TELEGRAM_BOT_NOT_CONFIGURED: '目前無法透過 Telegram 分享：請改用連結或 QR 碼',
   UPLOAD_NOT_IMAGE: '只能上傳 JPEG、PNG、GIF 或 WebP 圖片',
   UPLOAD_TOO_LARGE: '檔案過大',
   UPLOAD_MISSING: '請選擇檔案',

@@ -27,8 +27,9 @@ import type { BroadcastService } from '../broadcast';
 import { BROADCAST_TEXT_MAX, BROADCAST_TITLE_MAX } from '../broadcast';
 import type { GiftCodeService } from '../giftCode';
 import { operatorByTelegramId } from '../operator';
-import { findUserByInvitationCode, findUserByTelegramId } from '../user';
+import { findUserByInvitationCode, findUserByTelegramId, inviteLink } from '../user';
 import type { WithdrawService } from '../withdraw';
+import type { InviteLinkSettings } from './invite';
 import { refreshTelegramUser } from './link';
 import type { TelegramLinkService } from './linkTokens';
 
@@ -43,8 +44,12 @@ async function outcomeOf(action: () => Promise<unknown>, languageCode: string | 
   }
 }
 
-/** What the bot may ask about accounts, answered by core's own services and tables. */
-export function createBotAccounts(db: Database, links: TelegramLinkService): BotAccounts {
+/**
+ * What the bot may ask about accounts, answered by core's own services and tables. A linked account
+ * comes with the invite link the app shows (`settings`: the same as the user module's) and its locale,
+ * which the bot speaks to that user.
+ */
+export function createBotAccounts(db: Database, links: TelegramLinkService, settings: InviteLinkSettings): BotAccounts {
   const identity = (user: TelegramUserRef) => ({ telegramId: user.id, username: user.username });
   return {
     async invitationExists(code) {
@@ -55,7 +60,11 @@ export function createBotAccounts(db: Database, links: TelegramLinkService): Bot
       if (!account) return undefined;
       // Browser users have no initData to refresh it: a Start press keeps the username current.
       if (account.telegramUsername !== (user.username ?? null)) await refreshTelegramUser(db, account.id, identity(user));
-      return { invitationCode: account.invitationCode };
+      return {
+        invitationCode: account.invitationCode,
+        inviteLink: inviteLink(settings, account.invitationCode),
+        locale: resolveLocale(account.locale),
+      };
     },
     link: (token, user) => outcomeOf(() => links.consume(token, identity(user)), user.languageCode),
   };

@@ -3,6 +3,7 @@
 export { createBotAccounts, createBroadcastIssuer, createGiftCodeIssuer, createWithdrawalReview } from './botPorts';
 export type { TelegramLaunch } from './initData';
 export { validateInitData } from './initData';
+export { createInviteSharing, type InviteLinkSettings, type InviteSharing } from './invite';
 export { linkTelegram, refreshTelegramUser } from './link';
 export { createTelegramLinkService } from './linkTokens';
 export { telegramRoutes } from './routes';

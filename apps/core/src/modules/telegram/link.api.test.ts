@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, registerUser, type TestContext } from '../../testing';
 import { botOutbox } from '../notify/schema';
+import { setUserLocale } from '../user';
 import { telegramLinkTokens } from './schema';
 
 /**
@@ -78,15 +79,25 @@ describe('linking Telegram from the browser', () => {
     expect((await info(second.token)).result).toMatchObject({ telegramLinked: true, telegramUsername: 'own_olga' });
   });
 
-  it('answers in the Telegram user’s language, needs a login, and refuses bad input without 500', async () => {
+  it('answers in the account’s language once linked (else the Telegram one), needs a login, and refuses bad input without 500', async () => {
     const user = await registerUser(ctx);
+    // One language per user: the account's (the one notices use), not the Telegram client's.
+    await setUserLocale(ctx.db, user.id, 'vi');
     const payload = (await linkToken(user.token)).result.payload;
     const vi = await ctx.api.post<{ text: string }>('/dev/telegram/start', {
       start: payload,
       telegramId: String(++telegramIds),
-      languageCode: 'vi',
+      languageCode: 'ar',
     });
     expect(vi.result.text).toContain('đã được liên kết');
+    expect(vi.result.text).not.toMatch(/[\u0600-\u06ff]/);
+    // Not linked: the Telegram client's language.
+    const stranger = await ctx.api.post<{ text: string }>('/dev/telegram/start', {
+      start: 'link_AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA',
+      telegramId: String(++telegramIds),
+      languageCode: 'zh-hant',
+    });
+    expect(stranger.result.text).toContain('歡迎來到 Prism');
     expect((await ctx.api.post('/app/user/telegram/linkToken', {})).code).toBe(401);
     expect((await ctx.api.post('/dev/telegram/start', { start: payload, telegramId: 'x' })).code).toBe(400);
     expect((await ctx.api.post('/dev/telegram/start', { start: 'https://t.me/x?start=', telegramId: '5', username: 'a b' })).code).toBe(

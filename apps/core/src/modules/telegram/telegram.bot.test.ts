@@ -1,4 +1,6 @@
-import { type FakeBotApi, messageUpdate, type RecordedCall, testUser } from '@prism/bot/testing';
+import { inviteTexts } from '@prism/bot';
+import { type FakeBotApi, inlineQueryUpdate, messageUpdate, type RecordedCall, testUser } from '@prism/bot/testing';
+import type { InlineQueryResultArticle } from 'grammy/types';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type BotServer, startBotServer, type TestApi } from '../../testing';
 
@@ -78,5 +80,26 @@ describe('/start against core', () => {
     const secondLink = await api.post<{ payload: string }>('/app/user/telegram/linkToken', {}, { token: second.token });
     const refused = String((await start(`/start ${secondLink.result.payload}`, tg)).params.text);
     expect(refused).toContain('This Telegram account is linked to another phone number');
+  });
+
+  it('answers /invite and inline @bot with the link the app shows, in the account’s language', async () => {
+    const user = await browserUser('9123450005');
+    // Signing in with an Arabic browser makes Arabic the account's language; the Telegram client says English.
+    await api.post('/app/auth/login', { phone: '9123450005', password: 'secret123' }, { headers: { 'Accept-Language': 'ar' } });
+    const tg = testUser({ id: 610_005, username: 'sharer_s', language_code: 'en' });
+    const link = await api.post<{ payload: string }>('/app/user/telegram/linkToken', {}, { token: user.token });
+    await start(`/start ${link.result.payload}`, tg);
+    const shown = await api.get<{ inviteLinkUrl: string }>('/app/user/getUserInfo', {}, { token: user.token });
+    expect(shown.result.inviteLinkUrl).toBe(`https://t.me/${fake.botInfo.username}?start=${user.invitation}`);
+
+    const invite = await start('/invite', tg);
+    expect(invite.params.text).toBe(inviteTexts('ar').yourLink(user.invitation, shown.result.inviteLinkUrl));
+
+    fake.pushUpdate(inlineQueryUpdate({ from: tg }));
+    const answer = await fake.waitFor((call) => call.method === 'answerInlineQuery');
+    expect(answer.response).toMatchObject({ ok: true });
+    const [card] = answer.params.results as InlineQueryResultArticle[];
+    expect(card?.title).toBe(inviteTexts('ar').cardTitle);
+    expect(card?.reply_markup?.inline_keyboard).toEqual([[{ text: inviteTexts('ar').join, url: shown.result.inviteLinkUrl }]]);
   });
 });

@@ -22,4 +22,4 @@ export {
 } from './repository';
 export { userRoutes } from './routes';
 export { type UserRow, userIdReference } from './schema';
-export { createUserService } from './service';
+export { createUserService, inviteLink } from './service';

@@ -26,6 +26,7 @@ beforeAll(async () => {
       botTransport: {
         send: (chatId, message) => transport.send(chatId, message),
         edit: (chatId, messageId, message) => transport.edit(chatId, messageId, message),
+        prepareInlineMessage: (userId, result) => transport.prepareInlineMessage(userId, result),
       },
     },
   });
