@@ -5,6 +5,7 @@ import type {
   DownloadInfo,
   IssuedToken,
   Paged,
+  PreparedInvite,
   SmsCodeType,
   TeamInfo,
   TeamMember,
@@ -50,6 +51,8 @@ export function accountEndpoints(http: HttpClient) {
         http.post<null>('/app/user/resetAssetPwd', form),
       /** Ours: a one-time deep link that links this account to the Telegram user who presses Start with it. */
       telegramLinkToken: () => http.post<TelegramLinkToken>('/app/user/telegram/linkToken'),
+      /** Ours: the invitation prepared by the bot for the caller's linked Telegram user, to share with the Mini App button. */
+      telegramPrepareInvite: () => http.post<PreparedInvite>('/app/user/telegram/prepareInvite'),
     },
     config: {
       getSysCfgValue: (sysCfgKeyEnum: string) => http.get<string>('/app/config/getSysCfgValue', { sysCfgKeyEnum }),

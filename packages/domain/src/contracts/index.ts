@@ -169,6 +169,17 @@ export interface TelegramLinkToken {
   expiresIn: number;
 }
 
+/**
+ * POST /app/user/telegram/prepareInvite (issue 26, contract 1): the invitation as a message the bot
+ * prepared (savePreparedInlineMessage) for the caller's linked Telegram user; the Mini App shares it
+ * with shareMessage, so it arrives with a button that opens the app with the invitation code.
+ */
+export interface PreparedInvite {
+  preparedMessageId: string;
+  /** ISO time after which Telegram forgets the prepared message. */
+  expiresAt: string;
+}
+
 export * from './dashboard';
 export * from './engage';
 export * from './game';
