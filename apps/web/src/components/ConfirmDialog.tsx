@@ -1,5 +1,5 @@
 import '../styles/wallet.css';
-import { useId, useRef } from 'react';
+import { useEffect, useId, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ConfirmRequest } from '../lib/dialog';
 import { useModalDialog } from './useModalDialog';
@@ -18,6 +18,9 @@ export default function ConfirmDialog({ request }: { request: ConfirmRequest }) 
     request.answer(confirmed);
   };
   const ref = useModalDialog(() => answer(false));
+  const cancel = useRef<HTMLButtonElement>(null);
+  // After showModal() (the effect above), which would focus the first button, the confirming one.
+  useEffect(() => cancel.current?.focus(), []);
   const titleId = useId();
   const messageId = useId();
   const { title, message, confirm, destructive } = request.options;
@@ -51,8 +54,7 @@ export default function ConfirmDialog({ request }: { request: ConfirmRequest }) 
           >
             {confirm}
           </button>
-          {/* biome-ignore lint/a11y/noAutofocus: a confirmation starts on its safe answer (WAI-ARIA alertdialog pattern). */}
-          <button type="button" className="btn btn-ghost" onClick={() => ref.current?.close()} autoFocus data-testid="confirm-cancel">
+          <button type="button" className="btn btn-ghost" ref={cancel} onClick={() => ref.current?.close()} data-testid="confirm-cancel">
             {t('common.cancel')}
           </button>
         </div>
