@@ -211,6 +211,35 @@ test.describe('8. settings button and popups', () => {
     expect(exclusions()).toBe(1);
   });
 
+  test('removing a bank card asks with Telegram’s popup (a red Remove); cancel keeps the card', async ({ page }) => {
+    const { token } = await registeredUser(page.request);
+    const saved = await page.request.post('/core/app/userBank/save', {
+      headers: { Authorization: `Bearer ${token}` },
+      form: { bankName: 'HDFC Bank', cardNumber: '123456789012', holderName: 'Tess Rao', ifsc: 'HDFC0001234' },
+    });
+    expect(((await saved.json()) as { code: number }).code).toBe(200);
+    await openInTelegram(page, '/pages/bankCard/bankCard', { token });
+    const cards = page.getByTestId('bank-cards').getByRole('listitem');
+    await expect(cards).toHaveCount(1);
+    await page.getByRole('button', { name: /^Remove/ }).click();
+    await expectLatest(page, 'web_app_open_popup', {
+      title: 'Remove this bank card?',
+      buttons: [
+        { id: 'confirm', type: 'destructive', text: 'Remove' },
+        { id: 'cancel', type: 'cancel' },
+      ],
+    });
+    await closeTelegramPopup(page, 'cancel');
+    await expect(async () => {
+      await page.getByRole('button', { name: /^Remove/ }).click();
+      expect((await eventsOf(page, 'web_app_open_popup')).length).toBe(2);
+    }).toPass();
+    await expect(cards).toHaveCount(1);
+    await closeTelegramPopup(page, 'confirm');
+    await expect(page.getByTestId('toast')).toHaveText('Bank card removed');
+    await expect(page.getByTestId('bank-cards')).toHaveCount(0);
+  });
+
   test('in a browser, self-exclusion and logging out ask in the app’s own dialog', async ({ page }) => {
     const exclusions = countExclusions(page);
     const { token } = await registeredUser(page.request);
