@@ -173,6 +173,26 @@ test.describe('7. CloudStorage', () => {
     const stored = await page.evaluate(() => [localStorage.getItem('prism.theme'), localStorage.getItem('prism.game.coin')]);
     expect(stored).toEqual(['dark', 'POINT']);
   });
+  test('a choice made on this device before the sync goes up to the cloud', async ({ page }) => {
+    await page.addInitScript(() => {
+      if (!sessionStorage.getItem('seeded')) localStorage.setItem('prism.theme', 'dark');
+      sessionStorage.setItem('seeded', '1');
+    });
+    await openInTelegram(page, home);
+    await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
+    await expect.poll(() => telegramCloudStorage(page)).toMatchObject({ prism_theme: 'dark' });
+  });
+
+  test('a client that never answers CloudStorage still starts, with this device’s values', async ({ page }) => {
+    const { token } = await registeredUser(page.request);
+    await logIn(page, token);
+    // The plain stand-in: it records web_app_invoke_custom_method and never answers.
+    await installTelegramClient(page, { theme: TELEGRAM_LIGHT });
+    await page.goto(launchUrl(home, { theme: TELEGRAM_LIGHT }));
+    await expect(page.getByRole('heading', { name: 'Balances' })).toBeVisible();
+    await expect(page.locator('html')).toHaveAttribute('data-theme', 'light');
+    expect((await cloudCalls(page, 'getStorageKeys')).length).toBe(1);
+  });
 });
 
 test.describe('8. settings button and popups', () => {
