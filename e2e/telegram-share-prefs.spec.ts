@@ -165,13 +165,16 @@ test.describe('7. CloudStorage', () => {
 
   test('a fresh launch on another device starts in the theme and language kept in the cloud', async ({ page }) => {
     // Another device saved dark and Arabic; this one has nothing stored and Telegram is light.
-    await openInTelegram(page, home, { cloud: { prism_theme: 'dark', prism_locale: 'ar', prism_game_coin: 'POINT' } });
+    const cloud = { prism_theme: 'dark', prism_locale: 'ar', prism_game_coin: 'POINT', prism_game_acknowledged_1: '5' };
+    await openInTelegram(page, home, { cloud });
     await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
     await expect(page.locator('html')).toHaveAttribute('lang', 'ar');
     await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
     expect(await cloudCalls(page, 'getStorageValues')).toContainEqual({ keys: expect.arrayContaining(['prism_theme', 'prism_locale']) });
     const stored = await page.evaluate(() => [localStorage.getItem('prism.theme'), localStorage.getItem('prism.game.coin')]);
     expect(stored).toEqual(['dark', 'POINT']);
+    // The rooms' acknowledged results follow without holding start-up (listed first, then read).
+    await expect.poll(() => page.evaluate(() => localStorage.getItem('prism.game.acknowledged.1'))).toBe('5');
   });
   test('a choice made on this device before the sync goes up to the cloud', async ({ page }) => {
     await page.addInitScript(() => {

@@ -45,6 +45,17 @@ describe('mergePreferences', () => {
     expect(merge).toEqual({ toLocal: {}, toCloud: { prism_locale: 'vi', prism_game_acknowledged_2: '41' } });
   });
 
+  it('for a room’s acknowledged result the later session wins, on either side', () => {
+    expect(mergePreferences({ 'prism.game.acknowledged.1': '90' }, { prism_game_acknowledged_1: '75' })).toEqual({
+      toLocal: {},
+      toCloud: { prism_game_acknowledged_1: '90' },
+    });
+    expect(mergePreferences({ 'prism.game.acknowledged.1': '75' }, { prism_game_acknowledged_1: '90' })).toEqual({
+      toLocal: { 'prism.game.acknowledged.1': '90' },
+      toCloud: {},
+    });
+  });
+
   it('leaves keys that are not ours alone', () => {
     expect(mergePreferences({}, { prism_token: 'x', other: 'y' })).toEqual({ toLocal: {}, toCloud: {} });
   });

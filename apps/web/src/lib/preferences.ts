@@ -1,4 +1,4 @@
-import { cloudKeyOf, localKeyOf, readStored, storedSyncedKeys, writeLocal } from './storage';
+import { cloudKeyOf, FIXED_SYNCED_KEYS, isAcknowledgedKey, localKeyOf, readStored, storedSyncedKeys, writeLocal } from './storage';
 import { hasTelegramCloud, telegramCloud } from './telegram';
 
 /**
@@ -12,22 +12,33 @@ import { hasTelegramCloud, telegramCloud } from './telegram';
 export const HYDRATE_TIMEOUT_MS = 300;
 
 export interface PreferenceMerge {
-  /** localStorage key -> value to store on this device (the cloud's). */
+  /** localStorage key -> value to store on this device. */
   toLocal: Record<string, string>;
-  /** CloudStorage key -> value to send up (kept on this device only so far). */
+  /** CloudStorage key -> value to send up. */
   toCloud: Record<string, string>;
 }
 
+/** Which of two values of `key` is kept: the later acknowledged session, else the cloud's (the latest choice on any device). */
+function winner(key: string, local: string, cloud: string): string {
+  if (isAcknowledgedKey(key)) return Number(local) > Number(cloud) ? local : cloud;
+  return cloud;
+}
+
 /**
- * The merge rule: a value in the cloud wins (it is the user's latest choice on any device, and a
- * new device has none of its own); a value only this device has goes up to the cloud (chosen
- * before the app synced, or while Telegram did not answer). Telegram answers "" for a missing key.
+ * The merge rule, over the keys asked for: a value in the cloud wins (a new device has none of
+ * its own), except that for a room's last acknowledged result the later session wins; a value
+ * only this device has goes up (chosen before the app synced, or while Telegram did not answer).
+ * Telegram answers "" for a missing key.
  */
 export function mergePreferences(local: Record<string, string>, cloud: Record<string, string>): PreferenceMerge {
   const merge: PreferenceMerge = { toLocal: {}, toCloud: {} };
   for (const [cloudKey, value] of Object.entries(cloud)) {
     const key = localKeyOf(cloudKey);
-    if (key && value !== '' && local[key] !== value) merge.toLocal[key] = value;
+    if (!key || value === '') continue;
+    const mine = local[key];
+    const kept = mine === undefined ? value : winner(key, mine, value);
+    if (kept !== mine) merge.toLocal[key] = kept;
+    if (kept !== value) merge.toCloud[cloudKey] = kept;
   }
   for (const [key, value] of Object.entries(local)) {
     const cloudKey = cloudKeyOf(key);
@@ -53,30 +64,43 @@ export function within<T>(work: Promise<T>, ms: number, fallback: T): Promise<T>
   });
 }
 
-async function readCloud(): Promise<Record<string, string> | undefined> {
-  const cloud = telegramCloud();
-  if (!cloud) return undefined;
-  const ours = (await cloud.keys()).filter((key) => localKeyOf(key) !== undefined);
-  return ours.length > 0 ? cloud.get(ours) : {};
+type Cloud = NonNullable<ReturnType<typeof telegramCloud>>;
+
+/** Merges the cloud's values of `keys` (localStorage keys) with this device's, and writes both sides. */
+function apply(cloud: Cloud, keys: readonly string[], values: Record<string, string>): void {
+  const local: Record<string, string> = {};
+  for (const key of keys) {
+    const value = readStored(key);
+    if (value !== null) local[key] = value;
+  }
+  const { toLocal, toCloud } = mergePreferences(local, values);
+  for (const [key, value] of Object.entries(toLocal)) writeLocal(key, value);
+  for (const [cloudKey, value] of Object.entries(toCloud)) {
+    cloud.set(cloudKey, value).catch(() => {
+      // Sent again at the next start.
+    });
+  }
+}
+
+/**
+ * The rooms' acknowledged results, which no start-up step reads (only the game page, later):
+ * their keys are listed first (one room each), so this takes two requests and is not waited for.
+ */
+async function hydrateAcknowledged(cloud: Cloud): Promise<void> {
+  const cloudKeys = (await cloud.keys()).filter((key) => isAcknowledgedKey(localKeyOf(key) ?? ''));
+  const values = cloudKeys.length > 0 ? await cloud.get(cloudKeys) : {};
+  const keys = new Set([...storedSyncedKeys().filter(isAcknowledgedKey), ...cloudKeys.map((key) => localKeyOf(key) ?? '')]);
+  apply(cloud, [...keys], values);
 }
 
 /** Call once after initTelegram() and before initTheme() / initI18n(); a no-op outside Telegram. */
 export async function hydratePreferences(timeoutMs: number = HYDRATE_TIMEOUT_MS): Promise<void> {
-  if (!hasTelegramCloud()) return;
-  // A late answer is dropped: this start goes on with this device's values, the next one retries.
-  const cloud = await within(readCloud(), timeoutMs, undefined);
+  const cloud = hasTelegramCloud() ? telegramCloud() : undefined;
   if (!cloud) return;
-  const local: Record<string, string> = {};
-  for (const key of storedSyncedKeys()) {
-    const value = readStored(key);
-    if (value !== null) local[key] = value;
-  }
-  const { toLocal, toCloud } = mergePreferences(local, cloud);
-  for (const [key, value] of Object.entries(toLocal)) writeLocal(key, value);
-  const target = telegramCloud();
-  for (const [cloudKey, value] of Object.entries(toCloud)) {
-    target?.set(cloudKey, value).catch(() => {
-      // Sent again at the next start.
-    });
-  }
+  hydrateAcknowledged(cloud).catch(() => {
+    // Telegram failed: this device keeps its own; the next start tries again.
+  });
+  // What start-up reads, in one request. A late answer is dropped: this start goes on with this device's values.
+  const values = await within(cloud.get(FIXED_SYNCED_KEYS.map(cloudKeyOf)), timeoutMs, undefined);
+  if (values) apply(cloud, FIXED_SYNCED_KEYS, values);
 }

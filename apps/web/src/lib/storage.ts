@@ -39,10 +39,16 @@ export function writeLocal(key: string, value: string | null): void {
  * and the last acknowledged result per room (features/game/prefs.ts keeps those two; its test
  * checks that they stay synced). The token is never synced: it belongs to this device.
  */
-const SYNCED = [/^prism\.locale$/, /^prism\.theme$/, /^prism\.game\.coin$/, /^prism\.game\.acknowledged\.\d{1,9}$/];
+export const FIXED_SYNCED_KEYS = ['prism.locale', 'prism.theme', 'prism.game.coin'] as const;
+const ACKNOWLEDGED = /^prism\.game\.acknowledged\.\d{1,9}$/;
 
 export function isSyncedKey(key: string): boolean {
-  return SYNCED.some((pattern) => pattern.test(key));
+  return (FIXED_SYNCED_KEYS as readonly string[]).includes(key) || isAcknowledgedKey(key);
+}
+
+/** The last acknowledged result of a room: a session id, so the larger one is the later. */
+export function isAcknowledgedKey(key: string): boolean {
+  return ACKNOWLEDGED.test(key);
 }
 
 /**
