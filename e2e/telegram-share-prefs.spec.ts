@@ -131,16 +131,24 @@ test.describe('6. share', () => {
     await expect(older.getByTestId('invite-send-prepared')).toHaveCount(0);
     await older.close();
 
-    // Linked on 8.0: the button asks core for the prepared message (contract 1). Until the bot
-    // helper's route is merged, core answers the envelope "Not found", shown as it is, and
-    // Telegram is asked for nothing.
-    // TODO(lead): after merging fix/bot, expect web_app_send_prepared_message { id } with the fake
-    // Bot API's prepared id, then clientSends('prepared_message_sent') -> toast "Invitation sent".
+    // Linked on 8.0: the button asks core for the prepared message (contract 1) and hands its id to
+    // Telegram. The route is the bot helper's (fix/bot); on a tree without it core answers the
+    // envelope "Not found", which the button shows as it is, asking Telegram for nothing.
+    const probe = await setup.request.post('/core/app/user/telegram/prepareInvite', { headers: { Authorization: `Bearer ${user.token}` } });
+    const routed = ((await probe.json()) as { code: number }).code !== 404;
     const page = await browser.newPage();
     await openInTelegram(page, team, { token: user.token, userId: user.userId });
     await page.getByTestId('invite-send-prepared').click();
-    await expect(page.getByTestId('toast')).toHaveText('Not found');
-    expect(await eventsOf(page, 'web_app_send_prepared_message')).toEqual([]);
+    if (routed) {
+      await expect.poll(async () => (await eventsOf(page, 'web_app_send_prepared_message')).length).toBe(1);
+      const [sent] = (await eventsOf(page, 'web_app_send_prepared_message')) as { id: string }[];
+      expect(sent?.id).toBeTruthy();
+      await clientSends(page, 'prepared_message_sent');
+      await expect(page.getByTestId('toast')).toHaveText('Invitation sent');
+    } else {
+      await expect(page.getByTestId('toast')).toHaveText('Not found');
+      expect(await eventsOf(page, 'web_app_send_prepared_message')).toEqual([]);
+    }
     await page.close();
   });
 });
