@@ -88,6 +88,8 @@ test.describe('6. share', () => {
     const link = (await page.getByTestId('invite-link').textContent()) ?? '';
     const code = (await page.getByTestId('invitation-code').textContent()) ?? '';
     expect(link).toContain(code);
+    await page.getByTestId('invite-share').scrollIntoViewIfNeeded();
+    await page.screenshot({ path: '.tmp/screenshots/telegram-team-share.png' });
     await page.getByRole('button', { name: 'Share invite link' }).click();
     await expect.poll(async () => (await eventsOf(page, 'web_app_open_tg_link')).length).toBe(1);
     const [opened] = (await eventsOf(page, 'web_app_open_tg_link')) as { path_full: string }[];
@@ -280,6 +282,7 @@ test.describe('8. settings button and popups', () => {
     const dialog = page.getByRole('alertdialog', { name: 'Take a break (self-exclusion)' });
     await expect(dialog).toBeVisible();
     await expect(dialog).toContainText('Start the break? It cannot be shortened or cancelled.');
+    await page.screenshot({ path: '.tmp/screenshots/browser-confirm-dialog.png' });
     // Focus starts on the safe answer.
     await expect(dialog.getByRole('button', { name: 'Cancel' })).toBeFocused();
     await dialog.getByRole('button', { name: 'Cancel' }).click();
