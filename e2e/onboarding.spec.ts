@@ -32,6 +32,8 @@ test('a new user registers, sees zero balances, switches to Arabic, logs out and
   await page.waitForURL('**/pages/account/account');
   await expect(page.getByTestId('account-balance')).toContainText('0.00');
   await page.getByRole('button', { name: 'Log out' }).click();
+  // Logging out asks first (lib/dialog.ts: the app's own dialog in a browser).
+  await page.getByRole('alertdialog', { name: 'Log out on this device?' }).getByRole('button', { name: 'Log out' }).click();
   await page.waitForURL('**/pages/login/login');
   expect(await page.evaluate(() => localStorage.getItem('prism.token'))).toBeNull();
 

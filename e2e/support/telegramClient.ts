@@ -170,3 +170,66 @@ export async function registeredUser(request: APIRequestContext, password = 'sec
 export async function logIn(page: Page, token: string): Promise<void> {
   await page.addInitScript((value) => localStorage.setItem('prism.token', JSON.stringify({ token: value })), token);
 }
+
+/**
+ * Telegram's CloudStorage in the stand-in (call after installTelegramClient): answers
+ * web_app_invoke_custom_method for saveStorageValue, getStorageValues, deleteStorageValues and
+ * getStorageKeys as Telegram does (custom_method_invoked with the req_id and the result; a key
+ * Telegram refuses gets an error). The store survives reloads (sessionStorage); `seed` fills it
+ * once, as if another device had saved the values.
+ */
+export async function installTelegramCloudStorage(page: Page, seed: Record<string, string> = {}): Promise<void> {
+  await page.addInitScript((initial) => {
+    type Receiver = { Telegram?: { WebView?: { receiveEvent?: (type: string, data?: unknown) => void } } };
+    type Proxy = { postEvent(type: string, json?: string): void };
+    const w = window as unknown as Window & Receiver & { TelegramWebviewProxy: Proxy };
+    const KEY = '__tgCloud';
+    const store: Record<string, string> = JSON.parse(sessionStorage.getItem(KEY) ?? 'null') ?? initial;
+    const keep = () => sessionStorage.setItem(KEY, JSON.stringify(store));
+    keep();
+    const validKey = (key: unknown): key is string => typeof key === 'string' && /^[A-Za-z0-9_-]{1,128}$/.test(key);
+    type Params = { key?: unknown; value?: unknown; keys?: unknown[] };
+    const methods: Record<string, (params: Params) => unknown> = {
+      saveStorageValue: ({ key, value }) => {
+        if (!validKey(key) || typeof value !== 'string' || value.length > 4096) throw new Error('STORAGE_KEY_INVALID');
+        store[key] = value;
+        return true;
+      },
+      getStorageValues: ({ keys = [] }) => {
+        if (!keys.every(validKey)) throw new Error('STORAGE_KEY_INVALID');
+        return Object.fromEntries((keys as string[]).map((key) => [key, store[key] ?? '']));
+      },
+      deleteStorageValues: ({ keys = [] }) => {
+        for (const key of keys) if (validKey(key)) delete store[key];
+        return true;
+      },
+      getStorageKeys: () => Object.keys(store),
+    };
+    const proxy = w.TelegramWebviewProxy;
+    const post = proxy.postEvent.bind(proxy);
+    proxy.postEvent = (type, json) => {
+      post(type, json);
+      if (type !== 'web_app_invoke_custom_method' || !json) return;
+      const { req_id, method, params } = JSON.parse(json) as { req_id: string; method: string; params: Params };
+      let answer: { req_id: string; result?: unknown; error?: string };
+      try {
+        const run = methods[method];
+        if (!run) throw new Error('METHOD_NOT_FOUND');
+        answer = { req_id, result: run(params ?? {}) };
+        keep();
+      } catch (error) {
+        answer = { req_id, error: (error as Error).message };
+      }
+      setTimeout(() => w.Telegram?.WebView?.receiveEvent?.('custom_method_invoked', answer), 0);
+    };
+  }, seed);
+}
+
+/** What the stand-in's CloudStorage holds now. */
+export async function telegramCloudStorage(page: Page): Promise<Record<string, string>> {
+  return page.evaluate(() => JSON.parse(sessionStorage.getItem('__tgCloud') ?? '{}') as Record<string, string>);
+}
+
+/** The user closes Telegram's popup (web_app_open_popup) with a button, or by tapping outside (no id). */
+export const closeTelegramPopup = (page: Page, buttonId?: string) =>
+  clientSends(page, 'popup_closed', buttonId === undefined ? {} : { button_id: buttonId });

@@ -8,13 +8,16 @@ import { App } from './app/App';
 import { preloadRoute } from './app/router';
 import { startEarly } from './lib/early';
 import { initI18n } from './lib/i18n';
+import { hydratePreferences } from './lib/preferences';
 import { initTelegram } from './lib/telegram';
 import { initTheme } from './lib/theme';
 
 /**
  * Start-up order matters: Telegram first (it reads the launch parameters
  * before the router changes the URL, and decides the colour scheme), then the
- * theme, then the language (loaded before the first render so nothing flashes).
+ * user's preferences from Telegram's CloudStorage (at most ~300 ms; a new device
+ * gets the theme and language chosen on another), then the theme, then the
+ * language (loaded before the first render so nothing flashes).
  * The first page's files start loading before all of that, in parallel, and so do the home
  * page's first requests for a signed-in user (lib/early.ts).
  */
@@ -29,6 +32,7 @@ async function start(): Promise<void> {
     force = true;
   }
   await initTelegram({ sendInitData, force });
+  await hydratePreferences();
   initTheme();
   await initI18n();
   const root = document.getElementById('root');

@@ -11,6 +11,7 @@ const paths = {
   orders: 'M8 7a4 4 0 108 0 4 4 0 00-8 0M3 20a6 6 0 0112 0M16 11a3 3 0 100-6M21 20a5 5 0 00-5-5',
   person: 'M12 12a4 4 0 100-8 4 4 0 000 8zM4 21a8 8 0 0116 0',
   copy: 'M9 9h10v10H9zM5 15V5h10',
+  share: 'M4 13v6a1 1 0 001 1h14a1 1 0 001-1v-6M12 3v12M7 8l5-5 5 5',
   wallet: 'M3 7h18v12H3zM3 7l3-3h12l3 3M16 13h2',
   arrowDown: 'M12 4v14M6 12l6 6 6-6',
   arrowUp: 'M12 20V6M6 12l6-6 6 6',

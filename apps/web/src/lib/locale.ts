@@ -25,9 +25,10 @@ export function applyLocaleTo(root: { lang: string; dir: string }, locale: Local
   root.dir = directionOf(locale);
 }
 
-let current: Locale = pickLocale(readStored(KEY));
+// Read when first asked, not at import: CloudStorage values are copied into localStorage first (lib/preferences.ts).
+let current: Locale | undefined;
 
-export const getLocale = (): Locale => current;
+export const getLocale = (): Locale => current ?? pickLocale(readStored(KEY));
 
 export function rememberLocale(locale: Locale): void {
   current = locale;

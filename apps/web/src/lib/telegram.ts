@@ -193,6 +193,11 @@ export function shareUrlInApp(url: string, text?: string): boolean {
   return env.active && sdk ? sdk.shareLink(url, text) : false;
 }
 
+/** True inside a Telegram client that can share a prepared message (Bot API 8.0): the invite's "send with the app button". */
+export function canSharePreparedInApp(): boolean {
+  return env.active && sdk?.canSharePrepared() === true;
+}
+
 /** Shares a message the bot prepared (with the Mini App button); false outside Telegram or on an older client. */
 export async function sharePreparedInApp(preparedMessageId: string): Promise<boolean> {
   return env.active && sdk ? sdk.sharePrepared(preparedMessageId) : false;

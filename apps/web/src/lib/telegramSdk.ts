@@ -251,6 +251,9 @@ export function showPopup(options: PopupOptions): Promise<string | undefined> | 
 /** Telegram's CloudStorage (per user and bot, across devices); undefined when this client has none. */
 export const cloud = {
   available: (): boolean => cloudStorage.getItem.isAvailable(),
+  /** Every key stored for this user (values are fetched with get). */
+  keys: async (): Promise<string[]> => cloudStorage.getKeys(),
+  /** Missing keys come back as "" (Telegram's answer for a key never set). */
   get: async (keys: string[]): Promise<Record<string, string>> => cloudStorage.getItems(keys),
   set: async (key: string, value: string): Promise<void> => {
     await cloudStorage.setItem(key, value);
@@ -272,6 +275,11 @@ export function shareLink(url: string, text?: string): boolean {
   if (!shareURL.isAvailable()) return false;
   shareURL(url, text);
   return true;
+}
+
+/** True when this client can share a prepared message (Bot API 8.0). */
+export function canSharePrepared(): boolean {
+  return shareMessage.isAvailable();
 }
 
 /** Shares a message the bot prepared (savePreparedInlineMessage, Bot API 8.0); false when this client cannot. */

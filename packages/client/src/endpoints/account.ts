@@ -1,17 +1,19 @@
-import type {
-  CodeSent,
-  ContentPage,
-  ContentType,
-  DownloadInfo,
-  IssuedToken,
-  Paged,
-  SmsCodeType,
-  TeamInfo,
-  TeamMember,
-  TelegramLinkToken,
-  UploadedFile,
-  UserCodeType,
-  UserInfo,
+import {
+  type CodeSent,
+  type ContentPage,
+  type ContentType,
+  type DownloadInfo,
+  type IssuedToken,
+  type Paged,
+  PREPARE_INVITE_ROUTE,
+  type PreparedInvite,
+  type SmsCodeType,
+  type TeamInfo,
+  type TeamMember,
+  type TelegramLinkToken,
+  type UploadedFile,
+  type UserCodeType,
+  type UserInfo,
 } from '@prism/domain';
 import type { CallOptions, HttpClient } from '../http';
 
@@ -50,6 +52,8 @@ export function accountEndpoints(http: HttpClient) {
         http.post<null>('/app/user/resetAssetPwd', form),
       /** Ours: a one-time deep link that links this account to the Telegram user who presses Start with it. */
       telegramLinkToken: () => http.post<TelegramLinkToken>('/app/user/telegram/linkToken'),
+      /** Ours: the invitation prepared by the bot for the caller's linked Telegram user, to share with the Mini App button. */
+      telegramPrepareInvite: () => http.post<PreparedInvite>(PREPARE_INVITE_ROUTE),
     },
     config: {
       getSysCfgValue: (sysCfgKeyEnum: string) => http.get<string>('/app/config/getSysCfgValue', { sysCfgKeyEnum }),

@@ -10,7 +10,9 @@ export default function TeamPage() {
   const team = useTeamInfo();
   return (
     <div className="stack">
-      <QueryView query={user}>{(info) => <InvitePanel code={info.invitation} link={info.inviteLinkUrl} />}</QueryView>
+      <QueryView query={user}>
+        {(info) => <InvitePanel code={info.invitation} link={info.inviteLinkUrl} linked={info.telegramLinked} />}
+      </QueryView>
       <QueryView query={team}>{(stats) => <TeamStats team={stats} />}</QueryView>
     </div>
   );

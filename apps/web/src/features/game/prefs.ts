@@ -8,8 +8,8 @@ import { readStored, writeStored } from '../../lib/storage';
  */
 export type GamePlayCoin = GameCoin;
 
-const COIN_KEY = 'prism.game.coin';
-const ACK_KEY = 'prism.game.acknowledged';
+export const COIN_KEY = 'prism.game.coin';
+export const ACK_KEY = 'prism.game.acknowledged';
 
 export function isGameCoin(value: string | null | undefined): value is GamePlayCoin {
   return (GAME_COINS as readonly string[]).includes(value ?? '');

@@ -5,8 +5,8 @@ import { useTranslation } from 'react-i18next';
 import { Card } from '../../../components/Card';
 import { EmptyState } from '../../../components/EmptyState';
 import { QueryView } from '../../../components/QueryView';
-import { Sheet } from '../../../components/Sheet';
 import { errorMessage } from '../../../lib/api';
+import { confirmAction } from '../../../lib/dialog';
 import { useThrottled } from '../../../lib/throttle';
 import { toast, toastError } from '../../../lib/toast';
 import { useRemoveBankCard } from '../api/bankCards';
@@ -18,16 +18,19 @@ type Editing = { mode: 'add' } | { mode: 'edit'; card: BankCardView } | undefine
 export function BankCards({ cards }: { cards: UseQueryResult<BankCardView[]> }) {
   const { t } = useTranslation();
   const [editing, setEditing] = useState<Editing>();
-  const [removing, setRemoving] = useState<BankCardView>();
   const remove = useRemoveBankCard();
 
-  const confirmRemove = useThrottled(() => {
-    if (!removing) return;
-    remove.mutate(removing.id, {
-      onSuccess: () => {
-        toast(t('bank.removed'));
-        setRemoving(undefined);
-      },
+  // Removing cannot be undone: Telegram's popup (or the app's dialog) with a red Remove.
+  const askRemove = useThrottled(async (card: BankCardView) => {
+    const confirmed = await confirmAction({
+      title: t('bank.removeTitle'),
+      message: t('bank.removeText', { bank: card.bankName, number: card.cardNumber }),
+      confirm: t('bank.remove'),
+      destructive: true,
+    });
+    if (!confirmed) return;
+    remove.mutate(card.id, {
+      onSuccess: () => toast(t('bank.removed')),
       onError: (error) => toastError(errorMessage(error)),
     });
   });
@@ -42,7 +45,7 @@ export function BankCards({ cards }: { cards: UseQueryResult<BankCardView[]> }) 
               <ul className="rows" aria-label={t('bank.cards')} data-testid="bank-cards">
                 {list.map((card) => (
                   <li key={card.id} className="row bank-card">
-                    <BankCardRow card={card} onEdit={() => setEditing({ mode: 'edit', card })} onRemove={() => setRemoving(card)} />
+                    <BankCardRow card={card} onEdit={() => setEditing({ mode: 'edit', card })} onRemove={() => askRemove(card)} />
                   </li>
                 ))}
               </ul>
@@ -62,9 +65,6 @@ export function BankCards({ cards }: { cards: UseQueryResult<BankCardView[]> }) 
           </div>
         )}
       </QueryView>
-      {removing && (
-        <RemoveCardSheet card={removing} pending={remove.isPending} onConfirm={confirmRemove} onClose={() => setRemoving(undefined)} />
-      )}
     </Card>
   );
 }
@@ -96,23 +96,5 @@ function BankCardRow({ card, onEdit, onRemove }: { card: BankCardView; onEdit: (
         </button>
       </div>
     </>
-  );
-}
-
-/** The confirmation before a card is removed. */
-function RemoveCardSheet(props: { card: BankCardView; pending: boolean; onConfirm: () => void; onClose: () => void }) {
-  const { t } = useTranslation();
-  return (
-    <Sheet title={t('bank.removeTitle')} onClose={props.onClose} testId="remove-card-sheet">
-      <p>{t('bank.removeText', { bank: props.card.bankName, number: props.card.cardNumber })}</p>
-      <div className="sheet-actions">
-        <button type="button" className="btn btn-danger-solid" onClick={props.onConfirm} disabled={props.pending}>
-          {t('bank.remove')}
-        </button>
-        <button type="button" className="btn btn-ghost" onClick={props.onClose}>
-          {t('common.cancel')}
-        </button>
-      </div>
-    </Sheet>
   );
 }

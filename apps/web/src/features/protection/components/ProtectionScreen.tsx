@@ -6,6 +6,7 @@ import { Field } from '../../../components/Field';
 import { QueryView } from '../../../components/QueryView';
 import { errorMessage } from '../../../lib/api';
 import { formatDateTime } from '../../../lib/datetime';
+import { confirmAction } from '../../../lib/dialog';
 import { toast, toastError } from '../../../lib/toast';
 import { useExclude, useProtectionSettings, useSetLimits, useSetRealityInterval } from '../api/protection';
 
@@ -114,8 +115,15 @@ function ExclusionCard({ settings }: { settings: ProtectionSettings }) {
   const exclude = useExclude();
   const [period, setPeriod] = useState<string>(EXCLUSION_PERIODS[0]);
   const [until, setUntil] = useState('');
-  const submit = () => {
-    if (!window.confirm(t('protection.exclusion.confirm'))) return;
+  const submit = async () => {
+    // It cannot be undone: Telegram's popup (or the app's dialog) with a red confirming button.
+    const confirmed = await confirmAction({
+      title: t('protection.exclusion.title'),
+      message: t('protection.exclusion.confirm'),
+      confirm: t('protection.exclusion.save'),
+      destructive: true,
+    });
+    if (!confirmed) return;
     exclude.mutate(until ? { until } : { period }, {
       onSuccess: () => toast(t('protection.saved')),
       onError: (error) => toastError(errorMessage(error)),
@@ -148,7 +156,13 @@ function ExclusionCard({ settings }: { settings: ProtectionSettings }) {
         </div>
       </fieldset>
       <Field label={t('protection.exclusion.until')} type="date" value={until} onChange={(event) => setUntil(event.target.value)} />
-      <button type="button" className="btn btn-danger" disabled={exclude.isPending} data-testid="exclusion-save" onClick={submit}>
+      <button
+        type="button"
+        className="btn btn-danger"
+        disabled={exclude.isPending}
+        data-testid="exclusion-save"
+        onClick={() => void submit()}
+      >
         {t('protection.exclusion.save')}
       </button>
     </Card>

@@ -2,8 +2,13 @@ import { lazy, type ReactNode, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Card } from '../../../components/Card';
 import { Icon } from '../../../components/Icon';
+import { errorMessage } from '../../../lib/api';
 import { copyText } from '../../../lib/clipboard';
-import { toast } from '../../../lib/toast';
+import { canSharePreparedInApp, sharePreparedInApp } from '../../../lib/telegram';
+import { useThrottled } from '../../../lib/throttle';
+import { toast, toastError } from '../../../lib/toast';
+import { usePrepareInvite } from '../api/prepareInvite';
+import { shareInvite } from '../share';
 
 // The QR library loads with the first screen that draws a code (the recharge page has the same component).
 const QrCode = lazy(() => import('../../../components/QrCode'));
@@ -32,8 +37,51 @@ function CopyRow({ label, text, copyLabel, children }: { label: string; text: st
   );
 }
 
-/** The user's invitation code and invite link, each with a copy button ('Copy successful'), and the link's QR code. */
-export function InvitePanel({ code, link: given }: { code: string; link: string }) {
+/**
+ * "Send with the app button": the bot prepares the invitation as a message with a button that
+ * opens the Mini App (contract 1), and Telegram's chat picker sends it (shareMessage, Bot API 8.0).
+ * Only inside a Telegram client that can, for a user whose account is linked to Telegram.
+ */
+function SendPreparedButton() {
+  const { t } = useTranslation();
+  const prepare = usePrepareInvite();
+  const send = useThrottled(async () => {
+    let id: string;
+    try {
+      id = (await prepare.mutateAsync()).preparedMessageId;
+    } catch (error) {
+      toastError(errorMessage(error));
+      return;
+    }
+    try {
+      if (await sharePreparedInApp(id)) toast(t('team.inviteSent'));
+    } catch {
+      // The user closed Telegram's chat picker, or Telegram could not send: nothing was sent.
+    }
+  });
+  return (
+    <button type="button" className="btn btn-ghost" disabled={prepare.isPending} onClick={send} data-testid="invite-send-prepared">
+      {t('team.sendWithButton')}
+    </button>
+  );
+}
+
+/** Sharing the invite link: Telegram's share sheet (t.me/share/url) or the browser's; and the prepared message where it works. */
+function ShareActions({ code, link, linked }: { code: string; link: string; linked: boolean }) {
+  const { t } = useTranslation();
+  const share = useThrottled(() => void shareInvite(link, t('team.shareText', { code })));
+  return (
+    <div className="stack">
+      <button type="button" className="btn btn-primary" onClick={share} aria-label={t('team.shareLink')} data-testid="invite-share">
+        <Icon name="share" /> {t('team.share')}
+      </button>
+      {linked && canSharePreparedInApp() && <SendPreparedButton />}
+    </div>
+  );
+}
+
+/** The user's invitation code and invite link, each with a copy button ('Copy successful'), sharing, and the link's QR code. */
+export function InvitePanel({ code, link: given, linked }: { code: string; link: string; linked: boolean }) {
   const { t } = useTranslation();
   const link = absoluteLink(given, window.location.origin);
   return (
@@ -46,6 +94,7 @@ export function InvitePanel({ code, link: given }: { code: string; link: string 
           {link}
         </span>
       </CopyRow>
+      {link ? <ShareActions code={code} link={link} linked={linked} /> : null}
       {link ? (
         <div className="invite-qr">
           <Suspense fallback={null}>
