@@ -126,6 +126,19 @@ export function onThemeChange(listener: (dark: boolean) => void): () => void {
   return themeParams.isDark.sub(listener);
 }
 
+/** Telegram's palette: theme parameter keys (bg_color, hint_color, ...) to "#rrggbb". */
+export type Palette = Partial<Record<string, string>>;
+
+/** The current palette; undefined before the theme is mounted. */
+export function palette(): Palette | undefined {
+  return themeParams.isMounted() ? { ...themeParams.state() } : undefined;
+}
+
+/** Calls `listener` with the new palette whenever Telegram sends one (a switch, or new colours in the same scheme). */
+export function onPaletteChange(listener: (palette: Palette) => void): () => void {
+  return themeParams.state.sub((state) => listener({ ...state }));
+}
+
 /** The chrome colours: the app's own (a theme the user picked) or, by default, Telegram's theme. */
 export type Chrome = { header: `#${string}`; background: `#${string}`; bottomBar: `#${string}` } | 'telegram';
 
