@@ -1,9 +1,12 @@
-import AxeBuilder from '@axe-core/playwright';
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
 import { expect, type Page, test } from '@playwright/test';
 import { type RouteName, routes } from '@prism/domain';
 import { readableTones } from '../apps/web/src/lib/contrast';
 import { type SeededPlayer, seededPlayer } from './support/seed';
 import {
+  clearTelegramEvents,
   clientSends,
   expectLatest,
   installTelegramClient,
@@ -25,6 +28,23 @@ import {
  * critical violation. The full rule set runs in the browser theme (e2e/a11y.spec.ts); here only
  * colours change, so only the colour rule runs (8 walks of every route stay within CI's budget).
  */
+
+// The engine @axe-core/playwright runs, injected once per page load rather than once per route (the
+// walk navigates inside the app, so it stays): about half of each route's check under load.
+const require = createRequire(import.meta.url);
+const AXE_SOURCE = readFileSync(
+  require.resolve('axe-core/axe.min.js', { paths: [path.dirname(require.resolve('@axe-core/playwright'))] }),
+  'utf8',
+);
+
+interface AxeNode {
+  target: string[];
+  any: { data?: { fgColor?: string; bgColor?: string; contrastRatio?: number } }[];
+}
+interface AxeViolation {
+  impact?: string | null;
+  nodes: AxeNode[];
+}
 
 const PALETTES: Record<string, ThemeParams> = {
   'telegram-light': TELEGRAM_DEFAULT_LIGHT,
@@ -72,14 +92,22 @@ async function navigate(page: Page, path: string): Promise<void> {
 }
 
 async function contrastFailures(page: Page, route: string): Promise<Found[]> {
+  const t0 = Date.now();
   await navigate(page, route);
-  const result = await new AxeBuilder({ page }).withRules(['color-contrast']).analyze();
-  return result.violations
+  const t1 = Date.now();
+  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(AXE_SOURCE);
+  const violations = await page.evaluate(async () => {
+    const axe = (window as unknown as { axe: { run: (context: Document, options: object) => Promise<{ violations: unknown[] }> } }).axe;
+    const result = await axe.run(document, { runOnly: { type: 'rule', values: ['color-contrast'] }, resultTypes: ['violations'] });
+    return result.violations as AxeViolation[];
+  });
+  if (process.env.PALETTE_TIMING) console.log(`TIMING ${route} nav ${t1 - t0} axe ${Date.now() - t1}`);
+  return violations
     .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
     .map((violation) => ({
       route,
       nodes: violation.nodes.slice(0, 4).map((node) => {
-        const data = node.any[0]?.data as { fgColor?: string; bgColor?: string; contrastRatio?: number } | undefined;
+        const data = node.any[0]?.data;
         return `${node.target.join(' ')} (${data?.fgColor} on ${data?.bgColor}: ${data?.contrastRatio})`;
       }),
     }));
@@ -124,3 +152,54 @@ for (const [name, theme] of Object.entries(PALETTES)) {
     });
   }
 }
+
+const rootVar = (page: Page, name: string) =>
+  page.evaluate((variable) => getComputedStyle(document.documentElement).getPropertyValue(variable).trim(), name);
+
+/** "#232e3c" -> "rgb(35, 46, 60)", as getComputedStyle writes a colour. */
+const rgb = (hex: string) => `rgb(${[1, 3, 5].map((at) => Number.parseInt(hex.slice(at, at + 2), 16)).join(', ')})`;
+
+test("5. Telegram's theme switched while the app is open: the chrome colours sent are the new palette's at once, and the page re-themes", async ({
+  page,
+}) => {
+  const { token } = await registeredUser(page.request);
+  await logIn(page, token);
+  await installTelegramClient(page, { theme: TELEGRAM_DEFAULT_LIGHT });
+  await page.goto(launchUrl(routes.account, { theme: TELEGRAM_DEFAULT_LIGHT }));
+  await expect(page.locator('html')).toHaveAttribute('data-theme', 'light');
+  await expectLatest(page, 'web_app_set_background_color', { color: TELEGRAM_DEFAULT_LIGHT.secondary_bg_color });
+  for (const [scheme, theme] of [
+    ['dark', TELEGRAM_DEFAULT_DARK],
+    ['light', TELEGRAM_DEFAULT_LIGHT],
+  ] as const) {
+    // Only what the app sends after the switch counts: a colour of the palette before must not be the last word.
+    await clearTelegramEvents(page);
+    await clientSends(page, 'theme_changed', { theme_params: theme });
+    await expectLatest(page, 'web_app_set_background_color', { color: theme.secondary_bg_color });
+    await expectLatest(page, 'web_app_set_bottom_bar_color', { color: theme.secondary_bg_color });
+    await expect(page.locator('html')).toHaveAttribute('data-theme', scheme);
+    await expect(page.locator('html')).toHaveAttribute('data-follow-telegram', '');
+    await expect(page.locator('body')).toHaveCSS('background-color', rgb(theme.secondary_bg_color));
+    // The text tones are derived again from the new palette (lib/contrast.ts), not left from the old one.
+    const tones = readableTones(theme);
+    await expect.poll(() => rootVar(page, '--text-2')).toBe(tones['--text-2']);
+    expect(await rootVar(page, '--accent')).toBe(tones['--accent']);
+    await expect(page.locator('.muted').first()).toHaveCSS('color', rgb(tones['--text-2']));
+  }
+});
+
+test("5. the page is as tall as Telegram's stable viewport inside Telegram, and 100dvh in a browser", async ({ page, browser }) => {
+  // The stand-in client reports a viewport shorter than the window (812 px): only the variable can give 640.
+  await installTelegramClient(page, { theme: TELEGRAM_DEFAULT_LIGHT, viewportHeight: 640 });
+  await page.goto(launchUrl(routes.login, { theme: TELEGRAM_DEFAULT_LIGHT }));
+  await expect.poll(() => rootVar(page, '--tg-viewport-stable-height')).toBe('640px');
+  await expect(page.locator('body')).toHaveCSS('min-height', '640px');
+  await expect(page.locator('.shell').first()).toHaveCSS('min-height', '640px');
+
+  const plain = await browser.newPage({ viewport: { width: 375, height: 812 } });
+  await plain.goto(routes.login);
+  await expect(plain.locator('.shell').first()).toBeVisible();
+  await expect(plain.locator('body')).toHaveCSS('min-height', '812px');
+  await expect(plain.locator('.shell').first()).toHaveCSS('min-height', '812px');
+  await plain.close();
+});

@@ -74,8 +74,19 @@ export function readable(colour: Rgb, backgrounds: readonly Rgb[], towards: Rgb,
   return extreme;
 }
 
-/** Telegram's theme parameters (snake_case keys, "#rrggbb" values), as the SDK keeps them. */
-export type Palette = Partial<Record<string, string>>;
+type PaletteKey =
+  | 'bg_color'
+  | 'secondary_bg_color'
+  | 'section_bg_color'
+  | 'text_color'
+  | 'hint_color'
+  | 'link_color'
+  | 'button_color'
+  | 'button_text_color'
+  | 'destructive_text_color';
+
+/** Telegram's theme parameters this reads (snake_case keys, "#rrggbb" values), as the SDK keeps them. */
+export type Palette = Partial<Record<PaletteKey, string>>;
 
 /** The CSS variables the app's text uses, each readable on the palette's backgrounds. */
 export interface Tones {
@@ -102,7 +113,7 @@ const UP: Rgb = [34, 197, 94];
 const DOWN: Rgb = [239, 68, 68];
 const DESTRUCTIVE: Rgb = [229, 57, 53];
 
-const colourOf = (palette: Palette, key: string, fallback: string): Rgb => parseHex(palette[key]) ?? (parseHex(fallback) as Rgb);
+const colourOf = (palette: Palette, key: PaletteKey, fallback: string): Rgb => parseHex(palette[key]) ?? (parseHex(fallback) as Rgb);
 
 /**
  * The readable tones of a palette. Text sits on the page (secondary_bg_color), on sections and
