@@ -184,7 +184,8 @@ test("5. Telegram's theme switched while the app is open: the chrome colours sen
     const tones = readableTones(theme);
     await expect.poll(() => rootVar(page, '--text-2')).toBe(tones['--text-2']);
     expect(await rootVar(page, '--accent')).toBe(tones['--accent']);
-    await expect(page.locator('.muted').first()).toHaveCSS('color', rgb(tones['--text-2']));
+    // What the user sees: an inactive tab of the bottom bar is secondary text.
+    await expect(page.locator('.bottom-nav-item:not(.active)').first()).toHaveCSS('color', rgb(tones['--text-2']));
   }
 });
 

@@ -74,7 +74,10 @@ describe('readable', () => {
     const tone = readable(hex('#8e8e93'), backgrounds, hex('#222222'));
     for (const background of backgrounds) expect(contrast(tone, background)).toBeGreaterThanOrEqual(AA);
     // Not more than needed: the first of the 5% steps that reads (the one before does not), so still lighter than the text.
-    const steps = Array.from({ length: 21 }, (_, n) => mix(hex('#8e8e93'), hex('#222222'), n / 20).map(Math.round) as typeof tone);
+    const steps = Array.from(
+      { length: 21 },
+      (_, n) => mix(hex('#8e8e93'), hex('#222222'), n / 20).map(Math.round) as unknown as typeof tone,
+    );
     const first = steps.findIndex((step) => Math.min(...backgrounds.map((b) => contrast(step, b))) >= AA);
     expect(first).toBeGreaterThan(0);
     expect(tone).toEqual(steps[first]);

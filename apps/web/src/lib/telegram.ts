@@ -113,8 +113,8 @@ export function telegramPalette(): Palette | undefined {
   return env.active ? sdk?.palette() : undefined;
 }
 
-/** Calls `listener` with each palette Telegram sends while the app is open; returns the unsubscribe. */
-export function onTelegramPaletteChange(listener: (palette: Palette) => void): () => void {
+/** Calls `listener` with each palette Telegram sends while the app is open (and whether it is dark); returns the unsubscribe. */
+export function onTelegramPaletteChange(listener: (palette: Palette, dark: boolean) => void): () => void {
   return env.active && sdk ? sdk.onPaletteChange(listener) : () => {};
 }
 

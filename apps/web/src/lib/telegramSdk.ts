@@ -11,6 +11,7 @@ import {
   cloudStorage,
   hapticFeedback,
   init,
+  isColorDark,
   mainButton,
   miniApp,
   openLink,
@@ -134,9 +135,16 @@ export function palette(): Palette | undefined {
   return themeParams.isMounted() ? { ...themeParams.state() } : undefined;
 }
 
-/** Calls `listener` with the new palette whenever Telegram sends one (a switch, or new colours in the same scheme). */
-export function onPaletteChange(listener: (palette: Palette) => void): () => void {
-  return themeParams.state.sub((state) => listener({ ...state }));
+/**
+ * Calls `listener` with the new palette whenever Telegram sends one (a switch, or new colours in the
+ * same scheme) and whether it is dark, judged from the new bg_color as isDark() does: isDark() read
+ * inside this listener may still answer for the palette before.
+ */
+export function onPaletteChange(listener: (palette: Palette, dark: boolean) => void): () => void {
+  return themeParams.state.sub((state) => {
+    const bg = state.bg_color;
+    listener({ ...state }, bg ? attempt(() => isColorDark(bg)) === true : true);
+  });
 }
 
 /** The chrome colours: the app's own (a theme the user picked) or, by default, Telegram's theme. */

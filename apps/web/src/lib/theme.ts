@@ -48,14 +48,14 @@ function paintTones(palette: Palette | undefined): void {
   }
 }
 
-function apply(theme: Theme, followsTelegram: boolean): void {
+function apply(theme: Theme, followsTelegram: boolean, palette = followsTelegram ? telegramPalette() : undefined): void {
   themeStore.set(theme);
   const root = document.documentElement;
   root.dataset.theme = theme;
   // Telegram's own palette (bound as --tg-theme-* variables) is used only while we follow Telegram.
   if (followsTelegram) root.dataset.followTelegram = '';
   else delete root.dataset.followTelegram;
-  paintTones(followsTelegram ? telegramPalette() : undefined);
+  paintTones(palette);
   // Inside Telegram its header replaces our title bar (styles/layout.css).
   if (telegram().active) root.dataset.telegram = '';
   document.querySelector('meta[name="theme-color"]')?.setAttribute('content', BAR_COLOR[theme]);
@@ -69,8 +69,8 @@ export function initTheme(): void {
   const telegramDark = telegramIsDark();
   apply(resolveTheme(stored, telegramDark), !stored && telegramDark !== undefined);
   // Every palette Telegram sends re-derives the tones, also one that keeps the colour scheme.
-  onTelegramPaletteChange(() => {
-    if (!readStored(KEY)) apply(telegramIsDark() ? 'dark' : 'light', true);
+  onTelegramPaletteChange((palette, dark) => {
+    if (!readStored(KEY)) apply(dark ? 'dark' : 'light', true, palette);
   });
 }
 
