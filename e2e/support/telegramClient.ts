@@ -62,8 +62,31 @@ export const TELEGRAM_DARK: ThemeParams = {
   section_separator_color: '#0f0f0f',
 };
 
+/** Telegram's default palettes (the day and night themes of Telegram's own apps), as an outside audit saw them sent. */
+export const TELEGRAM_DEFAULT_LIGHT: ThemeParams = {
+  bg_color: '#ffffff',
+  secondary_bg_color: '#f1f1f1',
+  text_color: '#222222',
+  hint_color: '#8e8e93',
+  link_color: '#50a8eb',
+  button_color: '#50a8eb',
+  button_text_color: '#ffffff',
+};
+
+export const TELEGRAM_DEFAULT_DARK: ThemeParams = {
+  bg_color: '#17212b',
+  secondary_bg_color: '#232e3c',
+  text_color: '#f5f5f5',
+  hint_color: '#708499',
+  link_color: '#6ab3f3',
+  button_color: '#5288c1',
+  button_text_color: '#ffffff',
+};
+
 export interface ClientOptions {
   theme?: ThemeParams;
+  /** The height the client reports in viewport_changed (both height and stable height); innerHeight when not given. */
+  viewportHeight?: number;
   safeArea?: { top: number; bottom: number; left: number; right: number };
   contentSafeArea?: { top: number; bottom: number; left: number; right: number };
 }
@@ -74,6 +97,7 @@ export async function installTelegramClient(page: Page, options: ClientOptions =
     theme: options.theme ?? TELEGRAM_LIGHT,
     safeArea: options.safeArea ?? { top: 0, bottom: 0, left: 0, right: 0 },
     contentSafeArea: options.contentSafeArea ?? { top: 0, bottom: 0, left: 0, right: 0 },
+    viewportHeight: options.viewportHeight,
   };
   await page.addInitScript((cfg) => {
     type Receiver = { Telegram?: { WebView?: { receiveEvent?: (type: string, data?: unknown) => void } } };
@@ -84,7 +108,12 @@ export async function installTelegramClient(page: Page, options: ClientOptions =
     const replies: Record<string, () => void> = {
       web_app_request_theme: () => answer('theme_changed', { theme_params: cfg.theme }),
       web_app_request_viewport: () =>
-        answer('viewport_changed', { height: w.innerHeight, width: w.innerWidth, is_expanded: true, is_state_stable: true }),
+        answer('viewport_changed', {
+          height: cfg.viewportHeight ?? w.innerHeight,
+          width: w.innerWidth,
+          is_expanded: true,
+          is_state_stable: true,
+        }),
       web_app_request_safe_area: () => answer('safe_area_changed', cfg.safeArea),
       web_app_request_content_safe_area: () => answer('content_safe_area_changed', cfg.contentSafeArea),
     };

@@ -24,9 +24,9 @@ export interface TelegramEnv {
   nativeBack: boolean;
 }
 
-import type { Chrome, PopupOptions } from './telegramSdk';
+import type { Chrome, Palette, PopupOptions } from './telegramSdk';
 
-export type { PopupOptions };
+export type { Palette, PopupOptions };
 
 type Sdk = typeof import('./telegramSdk');
 
@@ -106,6 +106,16 @@ export function telegramIsDark(): boolean | undefined {
 /** Calls `listener` when Telegram switches between light and dark; returns the unsubscribe. */
 export function onTelegramThemeChange(listener: (dark: boolean) => void): () => void {
   return env.active && sdk ? sdk.onThemeChange(listener) : () => {};
+}
+
+/** Telegram's theme parameters (snake_case keys, "#rrggbb"), inside Telegram once the theme is mounted. */
+export function telegramPalette(): Palette | undefined {
+  return env.active ? sdk?.palette() : undefined;
+}
+
+/** Calls `listener` with each palette Telegram sends while the app is open (and whether it is dark); returns the unsubscribe. */
+export function onTelegramPaletteChange(listener: (palette: Palette, dark: boolean) => void): () => void {
+  return env.active && sdk ? sdk.onPaletteChange(listener) : () => {};
 }
 
 /** Paints Telegram's header, background and bottom bar: the app's colours, or 'telegram' for the user's Telegram theme. */

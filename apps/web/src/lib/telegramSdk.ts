@@ -11,6 +11,7 @@ import {
   cloudStorage,
   hapticFeedback,
   init,
+  isColorDark,
   mainButton,
   miniApp,
   openLink,
@@ -124,6 +125,26 @@ export function isDark(): boolean | undefined {
 /** Calls `listener` when Telegram switches between light and dark; returns the unsubscribe. */
 export function onThemeChange(listener: (dark: boolean) => void): () => void {
   return themeParams.isDark.sub(listener);
+}
+
+/** Telegram's palette: theme parameter keys (bg_color, hint_color, ...) to "#rrggbb". */
+export type Palette = Partial<Record<string, string>>;
+
+/** The current palette; undefined before the theme is mounted. */
+export function palette(): Palette | undefined {
+  return themeParams.isMounted() ? { ...themeParams.state() } : undefined;
+}
+
+/**
+ * Calls `listener` with the new palette whenever Telegram sends one (a switch, or new colours in the
+ * same scheme) and whether it is dark, judged from the new bg_color as isDark() does: isDark() read
+ * inside this listener may still answer for the palette before.
+ */
+export function onPaletteChange(listener: (palette: Palette, dark: boolean) => void): () => void {
+  return themeParams.state.sub((state) => {
+    const bg = state.bg_color;
+    listener({ ...state }, bg ? attempt(() => isColorDark(bg)) === true : true);
+  });
 }
 
 /** The chrome colours: the app's own (a theme the user picked) or, by default, Telegram's theme. */

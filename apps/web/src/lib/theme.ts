@@ -1,6 +1,7 @@
+import { type Palette, readableTones, type Tones } from './contrast';
 import { readStored, writeStored } from './storage';
 import { createStore, useStore } from './store';
-import { onTelegramThemeChange, paintTelegramChrome, telegram, telegramIsDark } from './telegram';
+import { onTelegramPaletteChange, paintTelegramChrome, telegram, telegramIsDark, telegramPalette } from './telegram';
 
 /**
  * Light (pink accent, green up, red down on white and grey) or dark (blue
@@ -22,13 +23,39 @@ export function resolveTheme(stored: string | null, telegramDark: boolean | unde
 
 const themeStore = createStore<Theme>('dark');
 
-function apply(theme: Theme, followsTelegram: boolean): void {
+const TONES = [
+  '--text-2',
+  '--accent',
+  '--accent-fill',
+  '--accent-text',
+  '--danger',
+  '--danger-fill',
+  '--up',
+  '--down',
+] as const satisfies readonly (keyof Tones)[];
+
+/**
+ * Telegram's palette as it is would put hint-coloured text and links under 4.5:1 (Telegram's own
+ * defaults do): the text tones derived from it (lib/contrast.ts) override styles/theme.css's
+ * mapping, inline on <html>; the raw --tg-theme-* colours stay for borders and icons.
+ */
+function paintTones(palette: Palette | undefined): void {
+  const style = document.documentElement.style;
+  const tones = palette ? readableTones(palette) : undefined;
+  for (const name of TONES) {
+    if (tones) style.setProperty(name, tones[name]);
+    else style.removeProperty(name);
+  }
+}
+
+function apply(theme: Theme, followsTelegram: boolean, palette = followsTelegram ? telegramPalette() : undefined): void {
   themeStore.set(theme);
   const root = document.documentElement;
   root.dataset.theme = theme;
   // Telegram's own palette (bound as --tg-theme-* variables) is used only while we follow Telegram.
   if (followsTelegram) root.dataset.followTelegram = '';
   else delete root.dataset.followTelegram;
+  paintTones(palette);
   // Inside Telegram its header replaces our title bar (styles/layout.css).
   if (telegram().active) root.dataset.telegram = '';
   document.querySelector('meta[name="theme-color"]')?.setAttribute('content', BAR_COLOR[theme]);
@@ -41,8 +68,9 @@ export function initTheme(): void {
   const stored = readStored(KEY);
   const telegramDark = telegramIsDark();
   apply(resolveTheme(stored, telegramDark), !stored && telegramDark !== undefined);
-  onTelegramThemeChange((dark) => {
-    if (!readStored(KEY)) apply(dark ? 'dark' : 'light', true);
+  // Every palette Telegram sends re-derives the tones, also one that keeps the colour scheme.
+  onTelegramPaletteChange((palette, dark) => {
+    if (!readStored(KEY)) apply(dark ? 'dark' : 'light', true, palette);
   });
 }
 
