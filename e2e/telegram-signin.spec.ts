@@ -147,6 +147,16 @@ test('3. a 6.0 client without `signature` signs in, and inner pages show the in-
   await expectNoLoginEver(page);
 });
 
+test('3. a 6.0 client has a MainButton but no SecondaryButton: the bank card form keeps its own Cancel', async ({ page }) => {
+  const user = await linkedTelegramUser(page.request);
+  await openInTelegram(page, '/pages/bankCard/bankCard', user.telegramId, { version: '6.0', withoutSignature: true });
+  await page.getByTestId('bank-add').click();
+  await expectLatest(page, 'web_app_setup_main_button', { is_visible: true, text: 'Save' });
+  expect(await eventsOf(page, 'web_app_setup_secondary_button')).toEqual([]);
+  await page.getByRole('button', { name: 'Cancel' }).click();
+  await expect(page.getByTestId('bank-add')).toBeVisible();
+});
+
 test("3. an 8.0 client has Telegram's BackButton and no in-page arrow", async ({ page }) => {
   const user = await linkedTelegramUser(page.request);
   await openInTelegram(page, recharge, user.telegramId);
