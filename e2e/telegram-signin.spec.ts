@@ -25,15 +25,18 @@ async function watchForLogin(page: Page): Promise<void> {
   await page.addInitScript(() => {
     const seen = (key: string, value: string) => sessionStorage.setItem(key, value);
     new MutationObserver(() => {
-      if (document.querySelector('.auth') || location.pathname.startsWith('/pages/login')) seen('__sawLogin', location.pathname);
+      if (document.querySelector('.auth')) seen('__sawLoginForm', location.pathname);
+      if (location.pathname.startsWith('/pages/login')) seen('__sawLoginPage', location.pathname);
       const toast = document.querySelector('[data-testid="toast"]');
       if (toast?.textContent) seen('__sawToast', toast.textContent);
     }).observe(document, { childList: true, subtree: true });
   });
 }
 
-async function expectNoLoginEver(page: Page): Promise<void> {
-  expect(await page.evaluate(() => sessionStorage.getItem('__sawLogin'))).toBeNull();
+/** No login form was ever drawn, no toast shown; nor was the login page visited, unless the link opened it (`openedLogin`). */
+async function expectNoLoginEver(page: Page, openedLogin = false): Promise<void> {
+  expect(await page.evaluate(() => sessionStorage.getItem('__sawLoginForm'))).toBeNull();
+  if (!openedLogin) expect(await page.evaluate(() => sessionStorage.getItem('__sawLoginPage'))).toBeNull();
   expect(await page.evaluate(() => sessionStorage.getItem('__sawToast'))).toBeNull();
 }
 
@@ -95,6 +98,22 @@ test.describe('1. a linked Telegram user lands signed in on the page a link open
     await expect(page.getByTestId('user-chip-name')).toHaveText(user.phone);
     await expectNoLoginEver(page);
   });
+});
+
+test('1. a link to the login page itself signs a linked user in and opens home; after Log out the form stays', async ({ page }) => {
+  const user = await linkedTelegramUser(page.request);
+  await openInTelegram(page, '/pages/login/login', user.telegramId);
+  await page.waitForURL((url) => url.pathname === home);
+  await expect(page.getByTestId('user-chip-name')).toHaveText(user.phone);
+  await expectNoLoginEver(page, true);
+
+  // Logging out inside Telegram is not undone by the launch data: the form is shown (while Telegram
+  // signed the user in, the page would show its loading state instead).
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Personal' }).click();
+  await page.getByRole('button', { name: 'Log out' }).click();
+  await page.waitForURL((url) => url.pathname === '/pages/login/login');
+  await expect(page.getByLabel('Phone')).toBeVisible();
+  expect(await storedToken(page)).toBeUndefined();
 });
 
 test.describe('1. a dead token is renewed with the launch data', () => {

@@ -111,4 +111,15 @@ describe('createTelegramSession', () => {
     await expect(s.renew()).resolves.toBe(true);
     expect(s.status.get()).toBe('idle');
   });
+
+  it('does not sign the user back in after the session ended here (Log out), until a new token', async () => {
+    const { s, logins, setToken } = session({ initData: 'query_id=1', token: 'jwt', login: async () => issued('again') });
+    s.end();
+    setToken(null);
+    expect(s.step()).toBe('login');
+    await expect(s.ensure()).resolves.toBe(false);
+    expect(logins).toEqual([]);
+    setToken('phone login');
+    await expect(s.renew()).resolves.toBe(true);
+  });
 });

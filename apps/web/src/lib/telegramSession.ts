@@ -69,6 +69,8 @@ export interface TelegramSession {
   ensure(): Promise<boolean>;
   /** Renews a session the server ended (the API client's refreshSession): true when a new token is stored. */
   renew(): Promise<boolean>;
+  /** The session ended here (Log out, or an expiry that could not be renewed): Telegram does not sign the user in again until a new token. */
+  end(): void;
 }
 
 export function createTelegramSession(deps: TelegramSessionDeps): TelegramSession {
@@ -111,6 +113,10 @@ export function createTelegramSession(deps: TelegramSessionDeps): TelegramSessio
     step: () => sessionStep({ hasToken: deps.getToken() !== null, initData: deps.initData(), status: status.get() }),
     ensure: () => (deps.getToken() !== null ? Promise.resolve(true) : signIn()),
     renew: signIn,
+    end: () => {
+      refusedWith = null;
+      status.set('refused');
+    },
   };
 }
 
