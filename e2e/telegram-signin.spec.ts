@@ -73,6 +73,24 @@ test.describe('1. a linked Telegram user lands signed in on the page a link open
     await expectNoLoginEver(page);
   });
 
+  test('while Telegram signs in (its answer held back), the page shows its loading state, never the login form', async ({ page }) => {
+    const user = await linkedTelegramUser(page.request);
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/core/app/auth/telegramLogin', async (route) => {
+      await held;
+      await route.continue();
+    });
+    await openInTelegram(page, recharge, user.telegramId);
+    await expect(page.getByTestId('page-loading')).toBeAttached();
+    expect(new URL(page.url()).pathname).toBe(recharge);
+    await expect(page.locator('.auth')).toHaveCount(0);
+    release();
+    await expect(page.getByTestId('stepper-value')).toHaveValue('1000');
+    expect(new URL(page.url()).pathname).toBe(recharge);
+    await expectNoLoginEver(page);
+  });
+
   test('a notice detail, with its query', async ({ page }) => {
     const user = await linkedTelegramUser(page.request);
     const id = await ownNoticeId(page.request, user.token);
