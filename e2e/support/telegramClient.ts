@@ -1,5 +1,5 @@
 import { type APIRequestContext, expect, type Page } from '@playwright/test';
-import { sign } from '@telegram-apps/init-data-node';
+import { sign, signData } from '@telegram-apps/init-data-node';
 import { E2E_BOT_TOKEN } from './constants';
 import { smsCode, uniquePhone } from './helpers';
 
@@ -170,18 +170,73 @@ export const pressMainButton = (page: Page) => clientSends(page, 'main_button_pr
 export const pressSecondaryButton = (page: Page) => clientSends(page, 'secondary_button_pressed');
 export const pressBackButton = (page: Page) => clientSends(page, 'back_button_pressed');
 
+/** What an older or localised client changes in its launch (all optional; the defaults are an 8.0 iOS client in English). */
+export interface LaunchVariant {
+  /** tgWebAppVersion, e.g. '6.0' (default '8.0'). */
+  version?: string;
+  /** Launch data as clients before Bot API 8.0 sign it: no `signature` field, the hash over the rest. */
+  withoutSignature?: boolean;
+  /** initData's user.language_code (default 'en'). */
+  languageCode?: string;
+}
+
 /** The URL Telegram opens: launch parameters in the hash, initData signed with the bot's token. */
-export function launchUrl(path: string, options: { theme?: ThemeParams; startParam?: string; userId?: number } = {}): string {
-  const user = { id: options.userId ?? 810_000_000 + Math.floor(Math.random() * 1e6), first_name: 'Tess', language_code: 'en' };
-  const initData = sign({ user, ...(options.startParam ? { start_param: options.startParam } : {}) }, E2E_BOT_TOKEN, new Date());
+export function launchUrl(
+  path: string,
+  options: { theme?: ThemeParams; startParam?: string; userId?: number } & LaunchVariant = {},
+): string {
+  const user = {
+    id: options.userId ?? 810_000_000 + Math.floor(Math.random() * 1e6),
+    first_name: 'Tess',
+    language_code: options.languageCode ?? 'en',
+  };
+  const initData = signedInitData({ user, ...(options.startParam ? { start_param: options.startParam } : {}) }, options.withoutSignature);
   const params = new URLSearchParams({
     tgWebAppData: initData,
-    tgWebAppVersion: '8.0',
+    tgWebAppVersion: options.version ?? '8.0',
     tgWebAppPlatform: 'ios',
     tgWebAppThemeParams: JSON.stringify(options.theme ?? TELEGRAM_LIGHT),
     ...(options.startParam ? { tgWebAppStartParam: options.startParam } : {}),
   });
   return `${path}#${params.toString()}`;
+}
+
+/** initData signed with the e2e bot token, now; `withoutSignature` as a client before Bot API 8.0 sends it. */
+export function signedInitData(data: { user: Record<string, unknown>; start_param?: string }, withoutSignature = false): string {
+  const signed = sign(data as Parameters<typeof sign>[0], E2E_BOT_TOKEN, new Date());
+  if (!withoutSignature) return signed;
+  const params = new URLSearchParams(signed);
+  params.delete('hash');
+  params.delete('signature');
+  // Telegram's data-check string: every other field as key=value, sorted, one per line.
+  const check = [...params.entries()]
+    .map(([key, value]) => `${key}=${value}`)
+    .sort()
+    .join('\n');
+  params.append('hash', signData(check, E2E_BOT_TOKEN));
+  return params.toString();
+}
+
+/**
+ * A user registered through the API from inside Telegram (`Authorization: tma <initData>`), which
+ * links the Telegram account as the app's registration does; no token is kept in any browser.
+ */
+export async function linkedTelegramUser(
+  request: APIRequestContext,
+  password = 'secret123',
+): Promise<{ phone: string; password: string; telegramId: number; token: string }> {
+  const telegramId = 840_000_000 + Math.floor(Math.random() * 1e7);
+  const initData = signedInitData({ user: { id: telegramId, first_name: 'Tess', username: `tess_${telegramId}`, language_code: 'en' } });
+  const phone = uniquePhone();
+  await request.post('/core/app/sms/sendSmsCodeNoAuth', { form: { phone, type: 'register' } });
+  const code = await smsCode(request, phone);
+  const response = await request.post('/core/app/auth/register', {
+    form: { phone, password, confirmPassword: password, code },
+    headers: { Authorization: `tma ${initData}` },
+  });
+  const body = (await response.json()) as { code: number; result: { token: string } };
+  expect(body.code).toBe(200);
+  return { phone, password, telegramId, token: body.result.token };
 }
 
 /** A new user registered through the API; the returned token signs the browser in (localStorage), as the app stores it. */

@@ -55,6 +55,47 @@ describe('the API client against a real core', () => {
     expect(expired).toEqual([401]);
   });
 
+  it('renews an expired session once with refreshSession and sends the call again, without reporting expiry', async () => {
+    const { phone, token } = await registered();
+    let current = 'a-dead-token';
+    const expired: number[] = [];
+    let refreshes = 0;
+    const api = client({
+      getToken: () => current,
+      onSessionExpired: (e) => expired.push(e.code),
+      refreshSession: async () => {
+        refreshes += 1;
+        current = token;
+        return true;
+      },
+    });
+    await expect(api.user.getUserInfo()).resolves.toMatchObject({ phone });
+    expect(refreshes).toBe(1);
+    expect(expired).toEqual([]);
+  });
+
+  it('reports expiry once when refreshSession cannot renew, or when the renewed call fails again', async () => {
+    const expired: number[] = [];
+    const refused = client({ getToken: () => 'dead', onSessionExpired: (e) => expired.push(e.code), refreshSession: async () => false });
+    await expect(refused.user.getUserInfo()).rejects.toMatchObject({ code: 401 });
+    expect(expired).toEqual([401]);
+
+    let refreshes = 0;
+    let current = 'dead-1';
+    const stillDead = client({
+      getToken: () => current,
+      onSessionExpired: (e) => expired.push(e.code),
+      refreshSession: async () => {
+        refreshes += 1;
+        current = 'dead-2';
+        return true;
+      },
+    });
+    await expect(stillDead.user.getUserInfo()).rejects.toMatchObject({ code: 401 });
+    expect(refreshes).toBe(1);
+    expect(expired).toEqual([401, 401]);
+  });
+
   it('uploads multipart files', async () => {
     const { token } = await registered();
     const png = Uint8Array.from(

@@ -28,6 +28,12 @@ export interface ClientOptions {
   extraHeaders?: () => Record<string, string>;
   /** Called for codes 401 and 50001 before the error is thrown (the web logs out after 1 s). */
   onSessionExpired?: (error: ApiError) => void;
+  /**
+   * Tried once when a call answers 401 / 50001, before onSessionExpired: true when a new token is
+   * now stored (the web signs a linked Telegram user in again with initData), and the call is then
+   * sent once more with it. Calls that fail at the same time share what it does (the caller's job).
+   */
+  refreshSession?: () => Promise<boolean>;
 }
 
 export interface CallOptions {
@@ -35,6 +41,8 @@ export interface CallOptions {
   idempotencyKey?: string;
   signal?: AbortSignal;
   onUploadProgress?: (fraction: number) => void;
+  /** Sends `Authorization: tma <initData>` even while a token is stored (telegramLogin renewing a dead token); never refreshed. */
+  initData?: string;
 }
 
 /** Why a request did not get an answer: the caller gave up (600003), or the network or the clock did (5). */
@@ -71,7 +79,9 @@ export class HttpClient {
       'Accept-Language': this.options.getLocale?.() ?? DEFAULT_LOCALE,
       [ENCRYPTION_HEADER]: encrypted ? '1' : '0',
     };
-    if (token) {
+    if (call.initData) {
+      headers.Authorization = `tma ${call.initData}`;
+    } else if (token) {
       headers.Authorization = token;
       headers['X-Access-Token'] = token;
     } else if (initData) {
@@ -87,7 +97,50 @@ export class HttpClient {
     return Boolean(flag) || isAlwaysEncrypted(path);
   }
 
+  /**
+   * One call; a session that expired is renewed once (refreshSession) and the call sent again,
+   * which is safe for every call: the server refused it before doing anything.
+   */
   private async request<T>(
+    method: 'GET' | 'POST',
+    path: string,
+    body: FormData | globalThis.FormData | undefined,
+    call: CallOptions,
+  ): Promise<T> {
+    const token = this.options.getToken?.() ?? null;
+    try {
+      return await this.requestOnce<T>(method, path, body, call);
+    } catch (error) {
+      if (!isSessionExpiry(error)) throw error;
+      if (call.initData || !(await this.renewed(token))) this.expired(error);
+    }
+    try {
+      return await this.requestOnce<T>(method, path, body, call);
+    } catch (error) {
+      // The renewed call is not renewed again.
+      if (isSessionExpiry(error)) this.expired(error);
+      throw error;
+    }
+  }
+
+  private expired(error: ApiError): never {
+    this.options.onSessionExpired?.(error);
+    throw error;
+  }
+
+  /** True when the call may go again: another call already stored a new token, or refreshSession stored one. */
+  private async renewed(sentToken: string | null): Promise<boolean> {
+    const now = this.options.getToken?.() ?? null;
+    if (now && now !== sentToken) return true;
+    if (!this.options.refreshSession) return false;
+    try {
+      return await this.options.refreshSession();
+    } catch {
+      return false;
+    }
+  }
+
+  private async requestOnce<T>(
     method: 'GET' | 'POST',
     path: string,
     body: FormData | globalThis.FormData | undefined,
@@ -127,10 +180,12 @@ export class HttpClient {
       throw transportError(transportCodes.NETWORK);
     }
     if (envelope.code === SUCCESS_CODE) return envelope.result;
-    const error = new ApiError(envelope.code, envelope.message || NET_ERROR_MESSAGE, 'business', envelope.result);
-    if (SESSION_EXPIRY_CODES.includes(envelope.code)) this.options.onSessionExpired?.(error);
-    throw error;
+    throw new ApiError(envelope.code, envelope.message || NET_ERROR_MESSAGE, 'business', envelope.result);
   }
+}
+
+function isSessionExpiry(error: unknown): error is ApiError {
+  return error instanceof ApiError && SESSION_EXPIRY_CODES.includes(error.code);
 }
 
 /** fetch with a time-out; the caller's signal aborts it too. Resolves with the body of a 2xx answer. */

@@ -1,12 +1,13 @@
 import { type RouteName, routes } from '@prism/domain';
-import { type ComponentType, type LazyExoticComponent, lazy, Suspense, useMemo } from 'react';
+import { type ComponentType, type LazyExoticComponent, lazy, Suspense, useEffect, useMemo } from 'react';
 import { Navigate, useLocation } from 'react-router-dom';
 import { PageLoading } from '../components/PageLoading';
 import type { SkeletonShape } from '../components/Skeleton';
 import { loginStateFor } from '../features/auth/returnTo';
+import { telegramSession } from '../lib/api';
 import { type PageProps, parseQuery } from '../lib/query';
+import { useSessionStep } from '../lib/telegramSession';
 import { withTimeout } from '../lib/timing';
-import { useHasToken } from '../lib/token';
 import { PageErrorBoundary } from './layouts/PageErrorBoundary';
 import type { RouteEntry } from './routeTable';
 
@@ -47,6 +48,19 @@ const SKELETONS: Partial<Record<RouteName, SkeletonShape>> = {
 };
 
 /**
+ * The login guard's step for this page: a page without login is always ready; one that needs a
+ * session waits while Telegram signs a linked user in (started here if nothing started it yet).
+ */
+function useGuard(needsSession: boolean): 'ready' | 'telegram' | 'login' {
+  const step = useSessionStep(telegramSession);
+  const guarded = needsSession ? step : 'ready';
+  useEffect(() => {
+    if (guarded === 'telegram') void telegramSession.ensure();
+  }, [guarded]);
+  return guarded;
+}
+
+/**
  * A route's page: the login guard, then the lazily loaded module with the
  * delayed loading indicator, the error block, and the query string as props.
  */
@@ -54,9 +68,11 @@ export function RoutePage({ entry }: { entry: RouteEntry }) {
   const location = useLocation();
   const { search, pathname } = location;
   const query = useMemo(() => parseQuery(search), [search]);
-  const loggedIn = useHasToken();
+  const step = useGuard(entry.meta.auth === true);
+  // A linked Telegram user is being signed in: the page's loading state, never the phone form.
+  if (step === 'telegram') return <PageLoading shape={SKELETONS[entry.meta.name]} />;
   // The page asked for rides along in the login page's history state: after logging in, it opens.
-  if (entry.meta.auth && !loggedIn) return <Navigate to={routes.login} replace state={{ depth: 1, ...loginStateFor(location) }} />;
+  if (step === 'login') return <Navigate to={routes.login} replace state={{ depth: 1, ...loginStateFor(location) }} />;
   const Page = lazyPage(entry.load);
   return (
     // Keyed by page, so every page starts with a fresh boundary and its own loading state.

@@ -1,8 +1,8 @@
 import { PAGE_CONFIG_KEYS, routes } from '@prism/domain';
 import { BrowserRouter, Navigate, Route, Routes } from 'react-router-dom';
+import { telegramSession } from '../lib/api';
 import { loadSysCfgValue } from '../lib/config';
 import { loadPageStrings } from '../lib/i18n';
-import { getToken } from '../lib/token';
 import { BareLayout } from './layouts/BareLayout';
 import { PageLayout } from './layouts/PageLayout';
 import { RootLayout } from './layouts/RootLayout';
@@ -28,13 +28,17 @@ const inLayout = (layout: Layout, lean?: boolean) =>
     .map((entry) => <Route key={entry.path} path={entry.path} element={<RoutePage entry={entry} />} />);
 
 /**
- * Starts loading what the first page needs (its layouts, its module, the login
- * page's configuration) while the language loads, instead of one after the
- * other as the nested lazy components would discover them.
+ * Starts what the first page needs while the language loads, instead of one after the other as
+ * the nested lazy components would discover them: its layouts, its module, the login page's
+ * configuration, and, for a linked Telegram user without a token on a page that needs one (or
+ * on the entry page), Telegram's sign-in: the page opened is the one loaded, not the login page.
  */
 export function preloadRoute(pathname: string): void {
   let entry = entryOf(pathname) ?? entryOf(routes.load);
-  if (entry?.meta.auth && !getToken()) entry = entryOf(routes.login);
+  const step = telegramSession.step();
+  const entering = entry?.path === routes.load || entry?.path === routes.loadAlias;
+  if (step === 'telegram' && (entry?.meta.auth || entering)) void telegramSession.ensure();
+  if (entry?.meta.auth && step === 'login') entry = entryOf(routes.login);
   if (!entry) return;
   const ignore = () => undefined;
   entry.load().catch(ignore);

@@ -7,7 +7,9 @@ import { toastError } from '../lib/toast';
 /**
  * Session expiry (codes 401 / 50001, specification points 4 and 8): toast the
  * message, then log out after 1 s. Several failing requests at once end the
- * session once.
+ * session once. Inside Telegram this is the last resort: the API client first
+ * renews the session with the launch data and sends the call again
+ * (lib/telegramSession), and reports expiry only when that cannot be done.
  */
 export function useSessionExpiry(): void {
   const endSession = useEndSession();

@@ -2,12 +2,14 @@ import { createApiClient, isApiError, NET_ERROR_MESSAGE } from '@prism/client';
 import { getLocale } from './locale';
 import { reportSessionExpired } from './sessionEvents';
 import { telegram } from './telegram';
-import { getToken } from './token';
+import { createTelegramSession, telegramInitData } from './telegramSession';
+import { getToken, setToken } from './token';
 
 /**
- * The single API client of the web app. Session expiry (codes 401 / 50001) is
- * reported through lib/sessionEvents to the app shell, which toasts the
- * message and logs out after 1 s.
+ * The single API client of the web app. A session the server ended (codes 401 / 50001) is first
+ * renewed with Telegram's launch data and the call sent again; only when that cannot be done is
+ * the expiry reported through lib/sessionEvents to the app shell, which toasts the message and
+ * logs out after 1 s.
  */
 export const api = createApiClient({
   baseURL: '/core/',
@@ -15,6 +17,15 @@ export const api = createApiClient({
   getInitData: () => telegram().initData,
   getLocale,
   onSessionExpired: reportSessionExpired,
+  refreshSession: () => telegramSession.renew(),
+});
+
+/** The one Telegram sign-in (lib/telegramSession.ts), through this client: every entry point uses it. */
+export const telegramSession = createTelegramSession({
+  initData: telegramInitData,
+  getToken,
+  login: (initData) => api.auth.telegramLogin(initData),
+  storeToken: setToken,
 });
 
 /** The message to show for any failure: the server's (already translated) text, or 'net error'. */

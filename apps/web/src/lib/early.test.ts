@@ -34,6 +34,24 @@ describe('early requests for the home page', () => {
     expect(calls).toEqual(['userInfo', 'checkInStatus', 'pageStrings', 'userInfo', 'checkInStatus', 'pageStrings']);
   });
 
+  it("wait for Telegram's sign-in without a token, and start nothing when it does not apply or is refused", async () => {
+    const { calls, requests } = counting({ userInfo: async () => 'u', checkInStatus: async () => 's' });
+    expect(startEarly('/pages/home/home', false, { ...requests, telegramSignIn: () => undefined })).toEqual([]);
+    let signIn: (ok: boolean) => void = () => undefined;
+    const pending = new Promise<boolean>((resolve) => (signIn = resolve));
+    expect(startEarly('/', false, { ...requests, telegramSignIn: () => pending })).toEqual(['userInfo', 'checkInStatus']);
+    expect(calls).toEqual(['pageStrings']);
+    signIn(true);
+    expect(await takeEarly('userInfo', async () => 'fresh')).toBe('u');
+    expect(calls).toEqual(['pageStrings', 'userInfo', 'checkInStatus']);
+
+    resetEarlyForTests();
+    calls.length = 0;
+    startEarly('/', false, { ...requests, telegramSignIn: async () => false });
+    expect(await takeEarly('userInfo', async () => 'fresh')).toBe('fresh');
+    expect(calls).toEqual(['pageStrings']);
+  });
+
   it('are taken once; a second query, a stale answer or a failure asks afresh', async () => {
     let now = 0;
     const clock = () => now;

@@ -1,6 +1,6 @@
 import { routes } from '@prism/domain';
 import { loadAppStrings } from '../i18n/resources';
-import { api } from './api';
+import { api, telegramSession } from './api';
 import { getLocale } from './locale';
 import { getToken } from './token';
 
@@ -8,6 +8,8 @@ import { getToken } from './token';
  * The home page's first requests, started by main.tsx as soon as the entry chunk runs, for a
  * signed-in user landing on home (directly, or through the entry page, which sends a signed-in
  * user home): they travel while the page's own chunks load, instead of after its first render.
+ * A linked Telegram user without a token is signed in first (lib/telegramSession, the same
+ * sign-in the entry page and the login guard then wait for), and the requests follow it.
  * Through the one API client; the page's queries take each answer once (`takeEarly`).
  */
 export type EarlyKey = 'userInfo' | 'checkInStatus';
@@ -29,12 +31,15 @@ export interface EarlyRequests {
   checkInStatus: () => Promise<unknown>;
   /** The pages' UI strings in the stored language: the module starts loading; lib/i18n imports the same one later. */
   pageStrings?: () => Promise<unknown>;
+  /** Telegram's sign-in when it applies (a linked user's launch data, no token): true once signed in; undefined otherwise. */
+  telegramSignIn?: () => Promise<boolean> | undefined;
 }
 
 const fromApi: EarlyRequests = {
   userInfo: () => api.user.getUserInfo(),
   checkInStatus: () => api.signIn.signStatus(),
   pageStrings: () => loadAppStrings(getLocale()),
+  telegramSignIn: () => (telegramSession.step() === 'telegram' ? telegramSession.ensure() : undefined),
 };
 
 /** Starts the home page's requests when `pathname` leads a signed-in user home; returns what it started. */
@@ -46,11 +51,14 @@ export function startEarly(
 ): EarlyKey[] {
   const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
   // Once per page load: the early entry and main.tsx both call it.
-  if (ran || !hasToken || !HOME_PATHS.includes(path)) return [];
+  if (ran || !HOME_PATHS.includes(path)) return [];
+  const signedIn = hasToken ? Promise.resolve(true) : requests.telegramSignIn?.();
+  if (!signedIn) return [];
   ran = true;
   const keys: EarlyKey[] = ['userInfo', 'checkInStatus'];
   for (const key of keys) {
-    const answer = requests[key]();
+    // After Telegram's sign-in when there was no token; a refused sign-in leaves the page to ask (it will not be home).
+    const answer = hasToken ? requests[key]() : signedIn.then((ok) => (ok ? requests[key]() : Promise.reject(new Error('not signed in'))));
     const entry: { answer: Promise<unknown>; at: number; value?: { data: unknown } } = { answer, at: now() };
     // Kept for the page; a failure is handled when the page takes it (it asks again).
     answer.then(

@@ -8,6 +8,7 @@ import {
   setTelegramClosingConfirmation,
   setTelegramVerticalSwipes,
   usesMainButton,
+  usesSecondaryButton,
 } from './telegram';
 
 /**
@@ -82,7 +83,8 @@ export function useMainButton({ text, enabled = true, loading = false, visible =
 
 /** Telegram's SecondaryButton (a second action beside the MainButton, e.g. Cancel); true when shown. */
 export function useSecondaryButton(text: string, onClick: () => void, visible = true): boolean {
-  const native = usesMainButton();
+  // Clients before 7.10 have a MainButton but no SecondaryButton: the form then keeps its own Cancel.
+  const native = usesSecondaryButton();
   const latest = useRef(onClick);
   latest.current = onClick;
   useEffect(() => {

@@ -135,7 +135,12 @@ export function setTelegramVerticalSwipes(enabled: boolean): void {
 
 /** Telegram's SecondaryButton with `text`, wired to `onClick`; returns the cleanup. A no-op outside Telegram. */
 export function bindTelegramSecondaryButton(text: string, onClick: () => void): () => void {
-  return usesMainButton() && sdk ? sdk.bindSecondaryButton(text, onClick) : () => {};
+  return usesSecondaryButton() && sdk ? sdk.bindSecondaryButton(text, onClick) : () => {};
+}
+
+/** True when a form's second action (Cancel) should be Telegram's SecondaryButton: beside the MainButton, on 7.10+. */
+export function usesSecondaryButton(): boolean {
+  return usesMainButton() && sdk?.hasSecondaryButton() === true;
 }
 
 /** The tick of a changed selection inside Telegram; a no-op in a browser. */

@@ -213,6 +213,11 @@ export function hasMainButton(): boolean {
   return mainButton.mount.isAvailable() || mainButton.isMounted();
 }
 
+/** True when the client can show a SecondaryButton (7.10+); before that the form keeps its own second button. */
+export function hasSecondaryButton(): boolean {
+  return secondaryButton.mount.isAvailable() || secondaryButton.isMounted();
+}
+
 /** Asks Telegram to confirm before the app is closed (a form holds unsent input), or stops asking. */
 export function setClosingConfirmation(on: boolean): void {
   if (!closingBehavior.isMounted()) return;

@@ -30,8 +30,11 @@ export function accountEndpoints(http: HttpClient) {
         areaCode?: string;
         invitationCode?: string;
       }) => http.post<IssuedToken>('/app/auth/register', form),
-      /** Ours: inside Telegram, exchange validated initData of a linked user for a token. */
-      telegramLogin: () => http.post<IssuedToken>('/app/auth/telegramLogin'),
+      /**
+       * Ours: inside Telegram, exchange validated initData of a linked user for a token. With
+       * `initData` it is sent even while a (dead) token is stored: how the web renews a session.
+       */
+      telegramLogin: (initData?: string) => http.post<IssuedToken>('/app/auth/telegramLogin', {}, initData ? { initData } : {}),
       resetLoginPwd: (form: { phone: string; password: string; confirmPassword: string; code: string; areaCode?: string }) =>
         http.post<null>('/app/auth/resetLoginPwd', form),
       logout: () => http.post<null>('/app/auth/logout'),

@@ -9,7 +9,8 @@ import { LangButton } from './LangButton';
 
 /**
  * Every other page: a bar with a back arrow and the white title. Inside
- * Telegram the native back button replaces our arrow.
+ * Telegram the native back button replaces our arrow, where the client has one
+ * (6.1+); on an older client the arrow stays, or the page would have no way back.
  */
 export function PageLayout() {
   const { t } = useTranslation();
@@ -17,7 +18,7 @@ export function PageLayout() {
   // A page with several panels (the login page) names the one it shows.
   const ownTitle = useBarTitleOf(useLocation().pathname);
   const { navigateBack } = useNavigation();
-  const arrow = meta?.back === true && !telegram().active;
+  const arrow = meta?.back === true && !telegram().nativeBack;
   return (
     <div className="shell" data-route={meta?.name}>
       <header className="bar page-bar">

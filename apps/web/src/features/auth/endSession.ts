@@ -1,5 +1,6 @@
 import { routes } from '@prism/domain';
 import { useCallback } from 'react';
+import { telegramSession } from '../../lib/api';
 import { useNavigation } from '../../lib/navigation';
 import { clearToken } from '../../lib/token';
 
@@ -17,6 +18,8 @@ async function forgetUserData(): Promise<void> {
 export function useEndSession(): () => void {
   const { reLaunch } = useNavigation();
   return useCallback(() => {
+    // Telegram's launch data must not sign the user straight back in (lib/telegramSession).
+    telegramSession.end();
     // Token first: the user queries are disabled without it, so nothing refetches while the page changes.
     clearToken();
     void forgetUserData();

@@ -1,29 +1,11 @@
-import { isApiError } from '@prism/client';
-import type { IssuedToken } from '@prism/domain';
-
-export type EntryTarget = 'home' | 'login';
-
-export interface EntryDeps {
-  hasToken: boolean;
-  /** Raw Telegram initData, when launched from Telegram. */
-  initData: string | undefined;
-  telegramLogin: () => Promise<IssuedToken>;
-  storeToken: (issued: IssuedToken) => void;
-}
+import { routes } from '@prism/domain';
 
 /**
- * The entry page's decision: a stored token goes home; inside Telegram a
- * linked account is signed in with its launch data; everyone else logs in.
- * A not-linked (11010) or invalid launch (11009) simply means "log in".
+ * Where the entry page ('/', /pages/load/load) sends the user once the session is settled (a
+ * stored token, or Telegram's sign-in through lib/telegramSession, the one decision): home when
+ * signed in, else the login page, carrying an invitation code along.
  */
-export async function decideEntry({ hasToken, initData, telegramLogin, storeToken }: EntryDeps): Promise<EntryTarget> {
-  if (hasToken) return 'home';
-  if (!initData) return 'login';
-  try {
-    storeToken(await telegramLogin());
-    return 'home';
-  } catch (error) {
-    if (!isApiError(error)) console.warn('telegramLogin failed', error);
-    return 'login';
-  }
+export function entryTarget(signedIn: boolean, invitation: string | undefined): string {
+  if (signedIn) return routes.home;
+  return invitation ? `${routes.login}?invitationCode=${encodeURIComponent(invitation)}` : routes.login;
 }

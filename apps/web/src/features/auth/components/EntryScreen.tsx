@@ -1,13 +1,10 @@
-import { routes } from '@prism/domain';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PageLoading } from '../../../components/PageLoading';
+import { telegramSession } from '../../../lib/api';
 import { useNavigation } from '../../../lib/navigation';
 import type { PageProps } from '../../../lib/query';
-import { telegram } from '../../../lib/telegram';
-import { getToken, setToken } from '../../../lib/token';
-import { telegramLogin } from '../api/telegramLogin';
-import { decideEntry } from '../entry';
+import { entryTarget } from '../entry';
 import { pickInvitationCode } from '../invitation';
 
 /** '/' and /pages/load/load: decides between home and login, carrying an invitation code along. */
@@ -17,16 +14,12 @@ export function EntryScreen({ query }: PageProps) {
   const started = useRef(false);
 
   useEffect(() => {
-    // Once only (StrictMode runs effects twice in development): telegramLogin must not be called twice.
+    // Once only (StrictMode runs effects twice in development); the sign-in itself is one at a time anyway.
     if (started.current) return;
     started.current = true;
     const invitation = pickInvitationCode(query, undefined);
-    void decideEntry({ hasToken: getToken() !== null, initData: telegram().initData, telegramLogin, storeToken: setToken }).then(
-      (target) => {
-        if (target === 'home') redirectTo(routes.home);
-        else redirectTo(invitation ? `${routes.login}?invitationCode=${encodeURIComponent(invitation)}` : routes.login);
-      },
-    );
+    // A stored token, or a linked Telegram user signed in with the launch data (often already under way: lib/early.ts).
+    void telegramSession.ensure().then((signedIn) => redirectTo(entryTarget(signedIn, invitation)));
   }, [query, redirectTo]);
 
   return (

@@ -1,11 +1,14 @@
 import type { IssuedToken } from '@prism/domain';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router-dom';
+import { PageLoading } from '../../../components/PageLoading';
+import { telegramSession } from '../../../lib/api';
 import { useNavigation } from '../../../lib/navigation';
 import { useBarTitle } from '../../../lib/pageTitle';
 import type { PageProps, Query } from '../../../lib/query';
 import { telegram } from '../../../lib/telegram';
+import { useSessionStep } from '../../../lib/telegramSession';
 import { setToken } from '../../../lib/token';
 import { pickInvitationCode } from '../invitation';
 import { returnTarget } from '../returnTo';
@@ -27,6 +30,25 @@ export function initialPanel(query: Query, invitationCode: string | undefined): 
 const PANEL_TITLES = { login: 'auth.login', register: 'auth.register', forgot: 'auth.forgot' } as const;
 
 /**
+ * The login page opened by a linked Telegram user (a link to it, as the first page): Telegram signs
+ * them in and the page asked for opens, instead of the phone form. True while that is under way.
+ * After Log out the sign-in is over (lib/telegramSession's end()), so the form shows.
+ */
+function useTelegramInstead(onSignedIn: () => void): boolean {
+  const step = useSessionStep(telegramSession);
+  const latest = useRef(onSignedIn);
+  latest.current = onSignedIn;
+  // Kept until the sign-in's outcome is known: the stored token re-renders this page before the page asked for opens.
+  const [waiting, setWaiting] = useState(step === 'telegram');
+  useEffect(() => {
+    if (step !== 'telegram') return;
+    setWaiting(true);
+    void telegramSession.ensure().then((ok) => (ok ? latest.current() : setWaiting(false)));
+  }, [step]);
+  return waiting;
+}
+
+/**
  * /pages/login/login: log in (default), register, forgot password. Afterwards the page that was
  * asked for (the login guard keeps it in the history state), else home. The phone typed on one
  * panel is carried to the next (after a password reset, the login form has it).
@@ -40,6 +62,7 @@ export function LoginScreen({ query }: PageProps) {
   const [areaCode, setAreaCode] = useState<string>();
   const [phone, setPhone] = useState('');
   useBarTitle(t(PANEL_TITLES[panel]));
+  const waiting = useTelegramInstead(() => reLaunch(returnTarget(state)));
 
   const done = (issued: IssuedToken) => {
     setToken(issued);
@@ -50,6 +73,7 @@ export function LoginScreen({ query }: PageProps) {
     setPanel(next);
   };
   const countryCode = <CountryCodeSelect value={areaCode} onChange={setAreaCode} />;
+  if (waiting) return <PageLoading />;
 
   return (
     <div className="auth">
