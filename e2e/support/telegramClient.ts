@@ -141,9 +141,26 @@ export const pressMainButton = (page: Page) => clientSends(page, 'main_button_pr
 export const pressSecondaryButton = (page: Page) => clientSends(page, 'secondary_button_pressed');
 export const pressBackButton = (page: Page) => clientSends(page, 'back_button_pressed');
 
+/** The Telegram user in the launch data: `languageCode` is the user's Telegram language (default "en"). */
+export interface LaunchUser {
+  userId?: number;
+  languageCode?: string;
+  /** Withdrawal codes need one; without it the launch carries none (as for a user who has not set one). */
+  username?: string;
+}
+
+function launchUser(options: LaunchUser) {
+  return {
+    id: options.userId ?? 810_000_000 + Math.floor(Math.random() * 1e6),
+    first_name: 'Tess',
+    ...(options.username ? { username: options.username } : {}),
+    language_code: options.languageCode ?? 'en',
+  };
+}
+
 /** The URL Telegram opens: launch parameters in the hash, initData signed with the bot's token. */
-export function launchUrl(path: string, options: { theme?: ThemeParams; startParam?: string; userId?: number } = {}): string {
-  const user = { id: options.userId ?? 810_000_000 + Math.floor(Math.random() * 1e6), first_name: 'Tess', language_code: 'en' };
+export function launchUrl(path: string, options: { theme?: ThemeParams; startParam?: string } & LaunchUser = {}): string {
+  const user = launchUser(options);
   const initData = sign({ user, ...(options.startParam ? { start_param: options.startParam } : {}) }, E2E_BOT_TOKEN, new Date());
   const params = new URLSearchParams({
     tgWebAppData: initData,
