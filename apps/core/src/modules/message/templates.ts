@@ -62,10 +62,10 @@ const en: Record<MessageKind, Template> = {
 
 const zhTW: Record<MessageKind, Template> = {
   recharge_credited: { title: '儲值已到帳', content: (p) => `${p.amount} ${p.currency} 已加入您的餘額（訂單 ${p.orderNo}）。` },
-  deposit_credited: { title: '充值已到帳', content: (p) => `${p.network} 上的 ${p.amount} USDT 已加入您的餘額。` },
+  deposit_credited: { title: '儲值已到帳', content: (p) => `${p.network} 上的 ${p.amount} USDT 已加入您的餘額。` },
   deposit_below_minimum: {
-    title: '充值低於最低金額',
-    content: (p) => `${p.network} 上 ${p.amount} USDT 的充值低於 1 USDT 最低金額，未入帳。`,
+    title: '儲值低於最低金額',
+    content: (p) => `${p.network} 上 ${p.amount} USDT 的儲值低於 1 USDT 最低金額，未入帳。`,
   },
   withdraw_requested: { title: '提領申請已提交', content: (p) => `您的提領 ${p.orderNo}（${p.amount} ${p.currency}）正在審核中。` },
   withdraw_approved: {
