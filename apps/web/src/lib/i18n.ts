@@ -3,6 +3,7 @@ import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import type { ShellStrings, UiStrings } from '../i18n/locales/en-US';
 import { fallbackResources, loadAppStrings, loadShellStrings } from '../i18n/resources';
+import { bidiInterpolation } from './bidi';
 import { getLocale, rememberLocale, startLocale } from './locale';
 
 declare module 'i18next' {
@@ -37,7 +38,8 @@ export async function initI18n(): Promise<void> {
     supportedLngs: [...LOCALES],
     load: 'currentOnly',
     resources,
-    interpolation: { escapeValue: false },
+    // Values are isolated in right-to-left languages (lib/bidi); React escapes what it renders.
+    interpolation: bidiInterpolation(getLocale),
     returnNull: false,
   });
 }
