@@ -1,5 +1,6 @@
 /** What the bot says in Telegram about withdrawals (to users) and to operators. One home for texts: core and the bot both read them here. */
 import { isolate, type Locale, resolveLocale } from '../locales';
+import { countOf } from '../plural';
 
 /** Values inside a right-to-left (fa, ar) sentence are isolated, so an amount and its coin, an order number or a Latin reason keep their order. */
 const iso = (...parts: (string | number)[]) => isolate(parts.join(' '));
@@ -84,7 +85,7 @@ export const operatorTexts = {
   giftCodeUsage: 'Usage: /giftcode <amount> [asset CASH|USDT|CHIP|GOLD|POINT] [uses] [days]\nExample: /giftcode 5 CASH 100 7',
   broadcastUsage: 'Usage: /broadcast <text>\nWith several lines, the first line is the title.',
   broadcastSent: (b: { id: number; recipients: number; telegram: number }) =>
-    `Broadcast #${b.id} posted to ${b.recipients} user(s); ${b.telegram} Telegram chat(s) will get it.`,
+    `Broadcast #${b.id} posted to ${countOf(b.recipients, 'user', 'users')}; ${countOf(b.telegram, 'Telegram chat', 'Telegram chats')} will get it.`,
   giftCodeCreated: (c: { code: string; amount: string; asset: string; uses: number; expiresAt: string }) =>
-    `Gift code ${c.code}: ${c.amount} ${c.asset}, ${c.uses} use(s), once per user, until ${c.expiresAt.slice(0, 16).replace('T', ' ')} UTC.`,
+    `Gift code ${c.code}: ${c.amount} ${c.asset}, ${countOf(c.uses, 'use', 'uses')}, once per user, until ${c.expiresAt.slice(0, 16).replace('T', ' ')} UTC.`,
 };
