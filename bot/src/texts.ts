@@ -1,4 +1,4 @@
-import { type Locale, resolveLocale } from '@prism/domain';
+import { isolate, type Locale, resolveLocale } from '@prism/domain';
 
 /** The bot's own words in the five languages; the user's Telegram language picks one. */
 interface BotTexts {
@@ -66,31 +66,31 @@ const texts: Record<Locale, BotTexts> = {
     commands: { start: 'Mở Prism', help: 'Bot này làm gì' },
   },
   fa: {
-    welcome: (name) => (name ? `${name}، به Prism خوش آمدید!` : 'به Prism خوش آمدید!'),
+    welcome: (name) => (name ? `${isolate(name)}، به Prism خوش آمدید!` : 'به Prism خوش آمدید!'),
     tapButton: 'برای باز کردن برنامه، دکمه زیر را بزنید.',
-    invited: (code) => `کد دعوت ${code} هنگام ثبت‌نام به‌طور خودکار وارد می‌شود.`,
-    invitationUnknown: (code) => `کد دعوت ${code} وجود ندارد. همچنان می‌توانید بدون کد ثبت‌نام کنید.`,
+    invited: (code) => `کد دعوت ${isolate(code)} هنگام ثبت‌نام به‌طور خودکار وارد می‌شود.`,
+    invitationUnknown: (code) => `کد دعوت ${isolate(code)} وجود ندارد. همچنان می‌توانید بدون کد ثبت‌نام کنید.`,
     linked: 'حساب تلگرام شما اکنون به Prism متصل است. به برنامه برگردید: کدهای برداشت و اطلاعیه‌ها در این گفتگو ارسال می‌شوند.',
     linkedNoUsername:
       'حساب تلگرام شما به Prism متصل شد، اما نام کاربری ندارد که برای برداشت لازم است. در تنظیمات تلگرام یک نام کاربری بگذارید و دوباره /start را اینجا بفرستید.',
     openApp: 'باز کردن Prism',
-    inviteLink: (link) => `لینک دعوت خود را به اشتراک بگذارید: ${link}`,
+    inviteLink: (link) => `لینک دعوت خود را به اشتراک بگذارید:\n${link}`,
     help: 'Prism یک کیف پول، سکوی وظایف و بازی رنگ با عدالت قابل اثبات در مینی‌اپ تلگرام است.\n\n/start – باز کردن برنامه\n/help – همین پیام\n\nکدهای برداشت و اطلاعیه‌ها در این گفتگو ارسال می‌شوند.',
-    openAppAt: (url) => `برنامه را در مرورگر باز کنید: ${url}`,
+    openAppAt: (url) => `برنامه را در مرورگر باز کنید:\n${url}`,
     commands: { start: 'باز کردن Prism', help: 'این ربات چه کاری انجام می‌دهد' },
   },
   ar: {
-    welcome: (name) => (name ? `مرحبًا بك في Prism يا ${name}!` : 'مرحبًا بك في Prism!'),
+    welcome: (name) => (name ? `مرحبًا بك في Prism يا ${isolate(name)}!` : 'مرحبًا بك في Prism!'),
     tapButton: 'اضغط الزر أدناه لفتح التطبيق.',
-    invited: (code) => `سيتم إدخال رمز الدعوة ${code} تلقائيًا عند التسجيل.`,
-    invitationUnknown: (code) => `رمز الدعوة ${code} غير موجود. لا يزال بإمكانك التسجيل بدونه.`,
+    invited: (code) => `سيتم إدخال رمز الدعوة ${isolate(code)} تلقائيًا عند التسجيل.`,
+    invitationUnknown: (code) => `رمز الدعوة ${isolate(code)} غير موجود. لا يزال بإمكانك التسجيل بدونه.`,
     linked: 'تم ربط حسابك في تيليجرام بـ Prism. عد إلى التطبيق: ستصل رموز السحب والإشعارات إلى هذه المحادثة.',
     linkedNoUsername:
       'تم ربط حسابك في تيليجرام بـ Prism، لكن ليس لديه اسم مستخدم وهو مطلوب للسحب. عيّن اسم مستخدم في إعدادات تيليجرام ثم أرسل /start هنا مرة أخرى.',
     openApp: 'افتح Prism',
-    inviteLink: (link) => `شارك رابط الدعوة الخاص بك: ${link}`,
+    inviteLink: (link) => `شارك رابط الدعوة الخاص بك:\n${link}`,
     help: 'Prism محفظة ومنصة مهام ولعبة ألوان عادلة قابلة للتحقق داخل تطبيق تيليجرام المصغّر.\n\n/start – فتح التطبيق\n/help – هذه الرسالة\n\nتصل رموز السحب والإشعارات إلى هذه المحادثة.',
-    openAppAt: (url) => `افتح التطبيق في المتصفح: ${url}`,
+    openAppAt: (url) => `افتح التطبيق في المتصفح:\n${url}`,
     commands: { start: 'افتح Prism', help: 'ما الذي يفعله هذا البوت' },
   },
 };

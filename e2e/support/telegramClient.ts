@@ -176,20 +176,28 @@ export interface LaunchVariant {
   version?: string;
   /** Launch data as clients before Bot API 8.0 sign it: no `signature` field, the hash over the rest. */
   withoutSignature?: boolean;
-  /** initData's user.language_code (default 'en'). */
+}
+
+/** The Telegram user in the launch data: `languageCode` is the user's Telegram language (default "en"). */
+export interface LaunchUser {
+  userId?: number;
   languageCode?: string;
+  /** Withdrawal codes need one; without it the launch carries none (as for a user who has not set one). */
+  username?: string;
+}
+
+function launchUser(options: LaunchUser) {
+  return {
+    id: options.userId ?? 810_000_000 + Math.floor(Math.random() * 1e6),
+    first_name: 'Tess',
+    ...(options.username ? { username: options.username } : {}),
+    language_code: options.languageCode ?? 'en',
+  };
 }
 
 /** The URL Telegram opens: launch parameters in the hash, initData signed with the bot's token. */
-export function launchUrl(
-  path: string,
-  options: { theme?: ThemeParams; startParam?: string; userId?: number } & LaunchVariant = {},
-): string {
-  const user = {
-    id: options.userId ?? 810_000_000 + Math.floor(Math.random() * 1e6),
-    first_name: 'Tess',
-    language_code: options.languageCode ?? 'en',
-  };
+export function launchUrl(path: string, options: { theme?: ThemeParams; startParam?: string } & LaunchUser & LaunchVariant = {}): string {
+  const user = launchUser(options);
   const initData = signedInitData({ user, ...(options.startParam ? { start_param: options.startParam } : {}) }, options.withoutSignature);
   const params = new URLSearchParams({
     tgWebAppData: initData,

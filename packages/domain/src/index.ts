@@ -12,6 +12,7 @@ export * from './messages/index';
 export * from './money';
 export * from './operator/index';
 export * from './phone';
+export * from './plural';
 export * from './protection/index';
 export * from './reason';
 export * from './routes';

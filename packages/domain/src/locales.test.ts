@@ -1,20 +1,45 @@
 import { describe, expect, it } from 'vitest';
-import { localeFromTelegram } from './locales';
+import { isolate, localeFromTelegram, matchLocale } from './locales';
 
 describe('localeFromTelegram', () => {
-  it('maps every Chinese to zh-TW', () => {
-    for (const code of ['zh', 'zh-hans', 'zh-hant', 'zh-TW', 'zh-cn', 'ZH_HK']) expect(localeFromTelegram(code)).toBe('zh-TW');
+  it.each([
+    ['ar', 'ar'],
+    ['fa', 'fa'],
+    ['fa-IR', 'fa'],
+    ['vi', 'vi'],
+    ['en', 'en-US'],
+    ['en-GB', 'en-US'],
+    ['zh', 'zh-TW'],
+    ['zh-hans', 'zh-TW'],
+    ['zh-hant', 'zh-TW'],
+    ['zh-CN', 'zh-TW'],
+    ['zh_TW', 'zh-TW'],
+    ['ZH-HANT', 'zh-TW'],
+    ['AR', 'ar'],
+    ['ru', 'en-US'],
+    ['pt-br', 'en-US'],
+    ['arz', 'en-US'],
+    ['', 'en-US'],
+    [null, 'en-US'],
+    [undefined, 'en-US'],
+  ] as const)('%s -> %s', (code, expected) => {
+    expect(localeFromTelegram(code)).toBe(expected);
   });
+});
 
-  it('maps the other languages we have by prefix', () => {
-    expect(localeFromTelegram('ar')).toBe('ar');
-    expect(localeFromTelegram('fa-IR')).toBe('fa');
-    expect(localeFromTelegram('vi')).toBe('vi');
-    expect(localeFromTelegram('en')).toBe('en-US');
-    expect(localeFromTelegram('en-GB')).toBe('en-US');
+describe('isolate', () => {
+  it('wraps a value in first-strong isolate and pop directional isolate', () => {
+    expect(isolate('-5.00 CASH')).toBe('\u2068-5.00 CASH\u2069');
+    expect(isolate(12)).toBe('\u206812\u2069');
   });
+});
 
-  it('falls back to en-US for languages we do not have, and for none', () => {
-    for (const code of ['ru', 'pt-br', 'he', '', '  ', undefined, null]) expect(localeFromTelegram(code)).toBe('en-US');
+describe('matchLocale', () => {
+  it('answers only a language of ours', () => {
+    expect(matchLocale('ar')).toBe('ar');
+    expect(matchLocale('de, fa;q=0.5')).toBe('fa');
+    expect(matchLocale('*')).toBeUndefined();
+    expect(matchLocale('de')).toBeUndefined();
+    expect(matchLocale(undefined)).toBeUndefined();
   });
 });

@@ -18,7 +18,12 @@ export function isRtl(locale: Locale): boolean {
 
 /** Picks our locale for an Accept-Language header or a stored preference ("zh-HK" -> zh-TW, "en" -> en-US). */
 export function resolveLocale(header: string | null | undefined): Locale {
-  if (!header) return DEFAULT_LOCALE;
+  return matchLocale(header) ?? DEFAULT_LOCALE;
+}
+
+/** Our locale that an Accept-Language header asks for, or undefined when it names none of ours ("*", "de"). */
+export function matchLocale(header: string | null | undefined): Locale | undefined {
+  if (!header) return undefined;
   const wanted = header
     .split(',')
     .map((part) => part.split(';')[0]?.trim().toLowerCase() ?? '')
@@ -31,16 +36,26 @@ export function resolveLocale(header: string | null | undefined): Locale {
     const byLanguage = LOCALES.find((locale) => locale.split('-')[0] === language);
     if (byLanguage) return byLanguage;
   }
-  return DEFAULT_LOCALE;
+  return undefined;
 }
 
 /**
- * Our locale for a Telegram `language_code` (an IETF tag such as "ar", "pt-br", "zh-hans"): every
- * Chinese (zh, zh-hans, zh-hant, zh-tw...) is zh-TW, the only Chinese we have; others by their
- * language prefix (ar, fa, vi, en); anything else, or nothing, en-US.
+ * The app's locale for a Telegram user's `language_code` (initData `user.language_code`, an IETF tag
+ * such as "ar", "zh-hans", "pt-br"): every Chinese variant reads our Traditional Chinese, the others
+ * go by their language (ar, fa, vi, en), and anything else is English. The Mini App takes it on a
+ * first run inside Telegram and the bot speaks it to a user whose account has no language yet.
  */
-export function localeFromTelegram(languageCode: string | null | undefined): Locale {
-  const language = languageCode?.trim().toLowerCase().split(/[-_]/)[0] ?? '';
+export function localeFromTelegram(code: string | null | undefined): Locale {
+  const language = (code ?? '').trim().toLowerCase().split(/[-_]/)[0];
   if (language === 'zh') return 'zh-TW';
   return LOCALES.find((locale) => locale.split('-')[0] === language) ?? DEFAULT_LOCALE;
+}
+
+/**
+ * Wraps a value of unknown direction (an amount with its sign, an order number, an operator's reason
+ * in another script) in Unicode first-strong isolates (U+2068 ... U+2069), so that inside a
+ * right-to-left sentence it keeps its own order and the punctuation around it stays in place.
+ */
+export function isolate(text: string | number): string {
+  return `\u2068${text}\u2069`;
 }

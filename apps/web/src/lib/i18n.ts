@@ -3,7 +3,8 @@ import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import type { ShellStrings, UiStrings } from '../i18n/locales/en-US';
 import { fallbackResources, loadAppStrings, loadShellStrings } from '../i18n/resources';
-import { getLocale, rememberLocale } from './locale';
+import { bidiInterpolation } from './bidi';
+import { getLocale, rememberLocale, startLocale } from './locale';
 
 declare module 'i18next' {
   interface CustomTypeOptions {
@@ -16,9 +17,13 @@ export const i18n = i18next.createInstance();
 // Resources added before init() would be lost (init creates the store): page strings wait for it.
 const initialized = new Promise<void>((resolve) => i18n.on('initialized', () => resolve()));
 
-/** Loads the stored language's shell strings (en-US bundled, others fetched) before the first render, so no English flashes. */
+/**
+ * Decides the language (lib/locale startLocale: the stored choice, else Telegram's language on a first
+ * run inside Telegram, else en-US) and loads its shell strings (en-US bundled, others fetched) before
+ * the first render, so no English flashes. main.tsx calls it after initTelegram and the preferences' hydration.
+ */
 export async function initI18n(): Promise<void> {
-  const locale = getLocale();
+  const locale = startLocale();
   const resources: Record<string, { translation: ShellStrings }> = { [DEFAULT_LOCALE]: { translation: fallbackResources } };
   if (locale !== DEFAULT_LOCALE) {
     try {
@@ -33,10 +38,10 @@ export async function initI18n(): Promise<void> {
     supportedLngs: [...LOCALES],
     load: 'currentOnly',
     resources,
-    interpolation: { escapeValue: false },
+    // Values are isolated in right-to-left languages (lib/bidi); React escapes what it renders.
+    interpolation: bidiInterpolation(getLocale),
     returnNull: false,
   });
-  rememberLocale(locale);
 }
 
 /** The page strings (locales/app) added per locale; set once a page beyond login has asked for them. */

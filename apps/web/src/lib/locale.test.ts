@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { applyLocaleTo, directionOf, isLocale, pickLocale } from './locale';
+import { applyLocaleTo, decideLocale, directionOf, isLocale, pickLocale } from './locale';
 
 describe('locale handling', () => {
   it('defaults to en-US when nothing (or something unknown) is stored', () => {
@@ -28,5 +28,21 @@ describe('locale handling', () => {
     expect(root).toEqual({ lang: 'ar', dir: 'rtl' });
     applyLocaleTo(root, 'vi');
     expect(root).toEqual({ lang: 'vi', dir: 'ltr' });
+  });
+
+  it('keeps a stored language whatever Telegram says', () => {
+    expect(decideLocale('vi', 'ar')).toEqual({ locale: 'vi', store: false });
+    expect(decideLocale('en-US', 'fa')).toEqual({ locale: 'en-US', store: false });
+  });
+
+  it("takes Telegram's language on a first run inside Telegram, and stores it", () => {
+    expect(decideLocale(null, 'ar')).toEqual({ locale: 'ar', store: true });
+    expect(decideLocale(null, 'zh-hant')).toEqual({ locale: 'zh-TW', store: true });
+    expect(decideLocale('de', 'fa')).toEqual({ locale: 'fa', store: true });
+    expect(decideLocale(null, 'ru')).toEqual({ locale: 'en-US', store: true });
+  });
+
+  it('is en-US, not stored, in a browser with nothing stored', () => {
+    expect(decideLocale(null, undefined)).toEqual({ locale: 'en-US', store: false });
   });
 });

@@ -4,6 +4,7 @@ import {
   type ContentType,
   type DownloadInfo,
   type IssuedToken,
+  type Locale,
   type Paged,
   PREPARE_INVITE_ROUTE,
   type PreparedInvite,
@@ -49,7 +50,8 @@ export function accountEndpoints(http: HttpClient) {
       getUserTeamInfo: () => http.get<TeamInfo>('/app/user/getUserTeamInfo'),
       /** Ours: one level (1 = direct) of the caller's team, a page of 20, newest first. */
       getTeamMembers: (query: { level: number; pageNo: number }) => http.get<Paged<TeamMember>>('/app/user/getTeamMembers', query),
-      modifyUserBaseInfo: (form: { nickName?: string; sex?: 0 | 1 | 2; headUrl?: string }) =>
+      /** `locale` is ours: the account's language, for the bot's notices and codes. */
+      modifyUserBaseInfo: (form: { nickName?: string; sex?: 0 | 1 | 2; headUrl?: string; locale?: Locale }) =>
         http.post<UserInfo>('/app/user/modifyUserBaseInfo', form),
       resetAssetPwd: (form: { password: string; confirmPassword: string; code: string }) =>
         http.post<null>('/app/user/resetAssetPwd', form),

@@ -48,7 +48,7 @@ export const ar: MessageTable = {
   BANK_CARD_DUPLICATE: 'هذه البطاقة البنكية مرتبطة بالفعل',
   GATEWAY_SIGNATURE_INVALID: 'تعذّر التحقق من إشعار الدفع',
   ASSET_PASSWORD_LOCKED: 'كلمات مرور دفع خاطئة كثيرة، يرجى المحاولة بعد {{wait}}',
-  BOT_UNREACHABLE: 'تعذّر الوصول إليك على تيليجرام: افتح بوت Prism واضغط Start ثم حاول مجددًا',
+  BOT_UNREACHABLE: 'تعذّر الوصول إليك على تيليجرام: افتح بوت Prism واضغط «ابدأ» ثم حاول مجددًا',
   TELEGRAM_UNREACHABLE: 'تعذّر الوصول إلى تيليجرام حاليًا، يُرجى المحاولة بعد قليل',
   BET_TOTAL_MISMATCH: 'يجب أن يساوي الإجمالي المبلغ الأساسي مضروبًا في المضاعف',
   BET_BASE_INVALID: 'اختر أحد المبالغ الأساسية لهذه الغرفة',

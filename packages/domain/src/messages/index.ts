@@ -1,5 +1,5 @@
 import type { ErrorKey, ValidationKey } from '../errors';
-import { DEFAULT_LOCALE, type Locale } from '../locales';
+import { DEFAULT_LOCALE, isolate, isRtl, type Locale } from '../locales';
 import { ar } from './ar';
 import { enUS } from './en-US';
 import { fa } from './fa';
@@ -24,7 +24,9 @@ export interface MessageParams {
 export function translateMessage(key: MessageKey, locale: Locale, params: MessageParams = {}): string {
   const text = messageTables[locale][key] ?? messageTables[DEFAULT_LOCALE][key];
   const waited = params.waitSeconds === undefined ? text : text.replaceAll('{{wait}}', formatWait(params.waitSeconds, locale));
-  return waited.replaceAll('{{until}}', params.until ?? '').replaceAll('{{remaining}}', params.remaining ?? '');
+  // In a right-to-left sentence a date or an amount is isolated, so it keeps its own order.
+  const value = (text: string | undefined) => (text && isRtl(locale) ? isolate(text) : (text ?? ''));
+  return waited.replaceAll('{{until}}', value(params.until)).replaceAll('{{remaining}}', value(params.remaining));
 }
 
 /** "45 seconds", "3 minutes" (rounded up, never 0), in the locale's words and digits. */

@@ -1,5 +1,9 @@
 /** What the bot says in Telegram about withdrawals (to users) and to operators. One home for texts: core and the bot both read them here. */
-import { type Locale, resolveLocale } from '../locales';
+import { isolate, type Locale, resolveLocale } from '../locales';
+import { countOf } from '../plural';
+
+/** Values inside a right-to-left (fa, ar) sentence are isolated, so an amount and its coin, an order number or a Latin reason keep their order. */
+const iso = (...parts: (string | number)[]) => isolate(parts.join(' '));
 
 /** What the bot tells a user about their withdrawals, in their language. Amounts come formatted. */
 export interface WithdrawalTexts {
@@ -36,20 +40,20 @@ const texts: Record<Locale, WithdrawalTexts> = {
   },
   fa: {
     code: (code, minutes) =>
-      `کد برداشت Prism شما ${code} است و ${minutes} دقیقه اعتبار دارد. آن را به هیچ‌کس ندهید؛ کارکنان Prism هرگز آن را نمی‌خواهند.`,
+      `کد برداشت Prism شما ${iso(code)} است و ${iso(minutes)} دقیقه اعتبار دارد. آن را به هیچ‌کس ندهید؛ کارکنان Prism هرگز آن را نمی‌خواهند.`,
     requested: (orderNo, amount, currency) =>
-      `برداشت ${orderNo} به مبلغ ${amount} ${currency} دریافت شد. نتیجه بررسی را همین‌جا اطلاع می‌دهیم.`,
-    approved: (orderNo, receive, currency) => `برداشت ${orderNo} تأیید شد: ${receive} ${currency} در راه است.`,
+      `برداشت ${iso(orderNo)} به مبلغ ${iso(amount, currency)} دریافت شد. نتیجه بررسی را همین‌جا اطلاع می‌دهیم.`,
+    approved: (orderNo, receive, currency) => `برداشت ${iso(orderNo)} تأیید شد: ${iso(receive, currency)} در راه است.`,
     rejected: (orderNo, amount, currency, reason) =>
-      `برداشت ${orderNo} به مبلغ ${amount} ${currency} رد شد و به موجودی شما بازگشت.\nدلیل: ${reason}`,
+      `برداشت ${iso(orderNo)} به مبلغ ${iso(amount, currency)} رد شد و به موجودی شما بازگشت.\nدلیل: ${iso(reason)}`,
   },
   ar: {
     code: (code, minutes) =>
-      `رمز السحب الخاص بك في Prism هو ${code}، وهو صالح لمدة ${minutes} دقائق. لا تشاركه أبدًا: فريق Prism لن يطلبه منك.`,
-    requested: (orderNo, amount, currency) => `تم استلام طلب السحب ${orderNo} بمبلغ ${amount} ${currency}. سنخبرك هنا عند مراجعته.`,
-    approved: (orderNo, receive, currency) => `تمت الموافقة على السحب ${orderNo}: ${receive} ${currency} في الطريق إليك.`,
+      `رمز السحب الخاص بك في Prism هو ${iso(code)}، وهو صالح لمدة ${iso(minutes)} دقائق. لا تشاركه أبدًا: فريق Prism لن يطلبه منك.`,
+    requested: (orderNo, amount, currency) => `تم استلام طلب السحب ${iso(orderNo)} بمبلغ ${iso(amount, currency)}. سنخبرك هنا عند مراجعته.`,
+    approved: (orderNo, receive, currency) => `تمت الموافقة على السحب ${iso(orderNo)}: ${iso(receive, currency)} في الطريق إليك.`,
     rejected: (orderNo, amount, currency, reason) =>
-      `تم رفض السحب ${orderNo} بمبلغ ${amount} ${currency} وإعادته إلى رصيدك.\nالسبب: ${reason}`,
+      `تم رفض السحب ${iso(orderNo)} بمبلغ ${iso(amount, currency)} وإعادته إلى رصيدك.\nالسبب: ${iso(reason)}`,
   },
 };
 
@@ -81,7 +85,7 @@ export const operatorTexts = {
   giftCodeUsage: 'Usage: /giftcode <amount> [asset CASH|USDT|CHIP|GOLD|POINT] [uses] [days]\nExample: /giftcode 5 CASH 100 7',
   broadcastUsage: 'Usage: /broadcast <text>\nWith several lines, the first line is the title.',
   broadcastSent: (b: { id: number; recipients: number; telegram: number }) =>
-    `Broadcast #${b.id} posted to ${b.recipients} user(s); ${b.telegram} Telegram chat(s) will get it.`,
+    `Broadcast #${b.id} posted to ${countOf(b.recipients, 'user', 'users')}; ${countOf(b.telegram, 'Telegram chat', 'Telegram chats')} will get it.`,
   giftCodeCreated: (c: { code: string; amount: string; asset: string; uses: number; expiresAt: string }) =>
-    `Gift code ${c.code}: ${c.amount} ${c.asset}, ${c.uses} use(s), once per user, until ${c.expiresAt.slice(0, 16).replace('T', ' ')} UTC.`,
+    `Gift code ${c.code}: ${c.amount} ${c.asset}, ${countOf(c.uses, 'use', 'uses')}, once per user, until ${c.expiresAt.slice(0, 16).replace('T', ' ')} UTC.`,
 };

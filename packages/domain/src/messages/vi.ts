@@ -48,7 +48,7 @@ export const vi: MessageTable = {
   BANK_CARD_DUPLICATE: 'Thẻ ngân hàng này đã được liên kết',
   GATEWAY_SIGNATURE_INVALID: 'Không thể xác minh thông báo thanh toán',
   ASSET_PASSWORD_LOCKED: 'Nhập sai mật khẩu thanh toán quá nhiều lần, vui lòng thử lại sau {{wait}}',
-  BOT_UNREACHABLE: 'Không thể liên hệ bạn qua Telegram: hãy mở bot Prism, nhấn Start rồi thử lại',
+  BOT_UNREACHABLE: 'Không thể liên hệ bạn qua Telegram: hãy mở bot Prism, nhấn “Bắt đầu” rồi thử lại',
   TELEGRAM_UNREACHABLE: 'Hiện không thể kết nối tới Telegram, vui lòng thử lại sau ít phút',
   BET_TOTAL_MISMATCH: 'Tổng tiền phải bằng số tiền cơ bản nhân hệ số',
   BET_BASE_INVALID: 'Hãy chọn một trong các mức cơ bản của phòng này',

@@ -1,4 +1,4 @@
-import { AppError, type IssuedToken } from '@prism/domain';
+import { AppError, type IssuedToken, type Locale } from '@prism/domain';
 import { decoyHash, verifyPassword } from '../../platform/passwords';
 import { linkTelegram, type TelegramLaunch } from '../telegram';
 import { clearAttempts, remember, remembered, throttledCheck } from '../throttle';
@@ -38,10 +38,18 @@ export async function login(deps: AuthServiceDeps, input: LoginInput, telegram?:
   });
 }
 
-/** Signs in from inside Telegram with validated initData alone, once the Telegram user is linked. */
-export async function telegramLogin(deps: AuthServiceDeps, telegram: TelegramLaunch): Promise<IssuedToken> {
+/**
+ * Signs in from inside Telegram with validated initData alone, once the Telegram user is linked.
+ * `locale` is the app's language (its Accept-Language: on a first run, the user's Telegram
+ * language): the account takes it, as at a password login, so the bot's notices and codes
+ * speak it. Without one (a caller that sent no Accept-Language) the account keeps its own.
+ */
+export async function telegramLogin(deps: AuthServiceDeps, telegram: TelegramLaunch, locale?: Locale): Promise<IssuedToken> {
   const user = await findUserByTelegramId(deps.db, telegram.telegramId);
   if (!user) throw new AppError('TELEGRAM_NOT_LINKED');
   if (user.userStatus !== 1) throw new AppError('ACCOUNT_DISABLED');
-  return openSession(deps.db, deps, user.id);
+  return deps.db.transaction(async (tx) => {
+    if (locale && user.locale !== locale) await setUserLocale(tx, user.id, locale);
+    return openSession(tx, deps, user.id);
+  });
 }

@@ -1,4 +1,4 @@
-import { AppError, checkCode, checkPassword, checkPhone } from '@prism/domain';
+import { AppError, checkCode, checkPassword, checkPhone, matchLocale } from '@prism/domain';
 import { type RequestHandler, Router } from 'express';
 import { z } from 'zod';
 import { caller, requireAuth } from '../../http/auth';
@@ -48,7 +48,8 @@ export function authRoutes({ auth, areaCodes, limiter }: AuthRouteDeps): Router 
   router.post('/app/auth/telegramLogin', limiter, async (req, res) => {
     const telegram = telegramOf(req);
     if (!telegram) throw new AppError('TELEGRAM_INIT_DATA_INVALID');
-    ok(res, await auth.telegramLogin(telegram));
+    // The app always says its language; a caller that names none of ours leaves the account's as it is.
+    ok(res, await auth.telegramLogin(telegram, matchLocale(req.headers['accept-language'])));
   });
 
   router.post('/app/auth/resetLoginPwd', limiter, async (req, res) => {

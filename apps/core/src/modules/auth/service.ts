@@ -1,3 +1,4 @@
+import type { Locale } from '@prism/domain';
 import type { AuthContext } from '../../http/context';
 import type { TelegramLaunch } from '../telegram';
 import { login, telegramLogin } from './login';
@@ -13,7 +14,7 @@ export function createAuthService(deps: AuthServiceDeps) {
   return {
     register: (input: RegisterInput, telegram?: TelegramLaunch) => register(deps, input, telegram),
     login: (input: LoginInput, telegram?: TelegramLaunch) => login(deps, input, telegram),
-    telegramLogin: (telegram: TelegramLaunch) => telegramLogin(deps, telegram),
+    telegramLogin: (telegram: TelegramLaunch, locale?: Locale) => telegramLogin(deps, telegram, locale),
     resetLoginPassword: (input: ResetPasswordInput, caller?: AuthContext) => resetLoginPassword(deps, input, caller),
     async logout(caller: AuthContext): Promise<void> {
       if (caller.sessionId) await revokeSession(deps.db, deps.clock, caller.sessionId, 'logout');

@@ -54,7 +54,7 @@ describe('/broadcast', () => {
 
     say('/broadcast New season\nThe new season starts on Monday.');
     const reply = await sentTo(OPERATOR.id, (t) => t.startsWith('Broadcast #'));
-    expect(String(reply.params.text)).toBe('Broadcast #1 posted to 2 user(s); 1 Telegram chat(s) will get it.');
+    expect(String(reply.params.text)).toBe('Broadcast #1 posted to 2 users; 1 Telegram chat will get it.');
 
     const copy = await sentTo(LINKED_CHAT, () => true, 5_000);
     expect(copy.params.text).toBe('New season\n\nThe new season starts on Monday.');

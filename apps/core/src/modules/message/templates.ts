@@ -1,4 +1,4 @@
-import type { Locale } from '@prism/domain';
+import { isolate, type Locale } from '@prism/domain';
 
 /** System message kinds and what each says, in every language. Parameters are already formatted strings. */
 export type MessageKind =
@@ -15,6 +15,13 @@ export type MessageKind =
   | 'broadcast';
 
 type Params = Record<string, string>;
+
+/**
+ * A value inside a right-to-left (fa, ar) sentence, isolated (U+2068 ... U+2069) so that an
+ * amount keeps its sign in front and its coin after it, and an order number or an operator's
+ * Latin reason does not pull the punctuation around it out of place.
+ */
+const iso = (...parts: (string | undefined)[]) => isolate(parts.join(' '));
 type Template = { title: string; content: (p: Params) => string };
 
 const en: Record<MessageKind, Template> = {
@@ -62,10 +69,10 @@ const en: Record<MessageKind, Template> = {
 
 const zhTW: Record<MessageKind, Template> = {
   recharge_credited: { title: '儲值已到帳', content: (p) => `${p.amount} ${p.currency} 已加入您的餘額（訂單 ${p.orderNo}）。` },
-  deposit_credited: { title: '充值已到帳', content: (p) => `${p.network} 上的 ${p.amount} USDT 已加入您的餘額。` },
+  deposit_credited: { title: '儲值已到帳', content: (p) => `${p.network} 上的 ${p.amount} USDT 已加入您的餘額。` },
   deposit_below_minimum: {
-    title: '充值低於最低金額',
-    content: (p) => `${p.network} 上 ${p.amount} USDT 的充值低於 1 USDT 最低金額，未入帳。`,
+    title: '儲值低於最低金額',
+    content: (p) => `${p.network} 上 ${p.amount} USDT 的儲值低於 1 USDT 最低金額，未入帳。`,
   },
   withdraw_requested: { title: '提領申請已提交', content: (p) => `您的提領 ${p.orderNo}（${p.amount} ${p.currency}）正在審核中。` },
   withdraw_approved: {
@@ -120,64 +127,91 @@ const vi: Record<MessageKind, Template> = {
 };
 
 const fa: Record<MessageKind, Template> = {
-  recharge_credited: { title: 'شارژ دریافت شد', content: (p) => `${p.amount} ${p.currency} به موجودی شما اضافه شد (سفارش ${p.orderNo}).` },
-  deposit_credited: { title: 'واریز دریافت شد', content: (p) => `${p.amount} USDT در شبکه ${p.network} به موجودی شما اضافه شد.` },
+  recharge_credited: {
+    title: 'شارژ دریافت شد',
+    content: (p) => `${iso(p.amount, p.currency)} به موجودی شما اضافه شد (سفارش ${iso(p.orderNo)}).`,
+  },
+  deposit_credited: {
+    title: 'واریز دریافت شد',
+    content: (p) => `${iso(p.amount, 'USDT')} در شبکه ${iso(p.network)} به موجودی شما اضافه شد.`,
+  },
   deposit_below_minimum: {
     title: 'واریز کمتر از حداقل',
-    content: (p) => `واریز ${p.amount} USDT در شبکه ${p.network} کمتر از حداقل ۱ USDT است و اعمال نشد.`,
+    content: (p) => `واریز ${iso(p.amount, 'USDT')} در شبکه ${iso(p.network)} کمتر از حداقل ${iso('۱ USDT')} است و اعمال نشد.`,
   },
   withdraw_requested: {
     title: 'درخواست برداشت ثبت شد',
-    content: (p) => `برداشت ${p.orderNo} به مبلغ ${p.amount} ${p.currency} در حال بررسی است.`,
+    content: (p) => `برداشت ${iso(p.orderNo)} به مبلغ ${iso(p.amount, p.currency)} در حال بررسی است.`,
   },
   withdraw_approved: {
     title: 'برداشت موفق',
     content: (p) =>
-      `برداشت ${p.orderNo} به مبلغ ${p.amount} ${p.currency} تأیید شد: ${p.receive} ${p.currency} در راه است (کارمزد ${p.fee}).`,
+      `برداشت ${iso(p.orderNo)} به مبلغ ${iso(p.amount, p.currency)} تأیید شد: ${iso(p.receive, p.currency)} در راه است (کارمزد ${iso(p.fee)}).`,
   },
   withdraw_rejected: {
     title: 'برداشت رد شد',
-    content: (p) => `برداشت ${p.orderNo} به مبلغ ${p.amount} ${p.currency} رد شد و به موجودی شما بازگشت. دلیل: ${p.reason}`,
+    content: (p) => `برداشت ${iso(p.orderNo)} به مبلغ ${iso(p.amount, p.currency)} رد شد و به موجودی شما بازگشت. دلیل: ${iso(p.reason)}`,
   },
   rebate_paid: {
     title: 'پاداش تیمی دریافت شد',
-    content: (p) => `پاداش ${p.kindLabel} برای ${p.period}: ${p.amount} ${p.asset} به موجودی شما اضافه شد.`,
+    content: (p) => `پاداش ${p.kindLabel} برای ${iso(p.period)}: ${iso(p.amount, p.asset)} به موجودی شما اضافه شد.`,
   },
-  reward_sign_in: { title: 'جایزه حضور روزانه', content: (p) => `حضور روز ${p.day}: ${p.amount} ${p.asset} به موجودی شما اضافه شد.` },
-  reward_gift_code: { title: 'کد هدیه استفاده شد', content: (p) => `کد هدیه ${p.code}: ${p.amount} ${p.asset} به موجودی شما اضافه شد.` },
+  reward_sign_in: {
+    title: 'جایزه حضور روزانه',
+    content: (p) => `حضور روز ${iso(p.day)}: ${iso(p.amount, p.asset)} به موجودی شما اضافه شد.`,
+  },
+  reward_gift_code: {
+    title: 'کد هدیه استفاده شد',
+    content: (p) => `کد هدیه ${iso(p.code)}: ${iso(p.amount, p.asset)} به موجودی شما اضافه شد.`,
+  },
   reward_level_task: {
     title: 'جایزه سطح دریافت شد',
-    content: (p) => `جایزه وظیفه سطح ${p.level}: ${p.amount} ${p.asset} به موجودی شما اضافه شد.`,
+    content: (p) => `جایزه وظیفه سطح ${iso(p.level)}: ${iso(p.amount, p.asset)} به موجودی شما اضافه شد.`,
   },
   broadcast: { title: '', content: (p) => p.text ?? '' },
 };
 
 const ar: Record<MessageKind, Template> = {
-  recharge_credited: { title: 'تم استلام الشحن', content: (p) => `تمت إضافة ${p.amount} ${p.currency} إلى رصيدك (الطلب ${p.orderNo}).` },
-  deposit_credited: { title: 'تم استلام الإيداع', content: (p) => `تمت إضافة ${p.amount} USDT على شبكة ${p.network} إلى رصيدك.` },
+  recharge_credited: {
+    title: 'تم استلام الشحن',
+    content: (p) => `تمت إضافة ${iso(p.amount, p.currency)} إلى رصيدك (الطلب ${iso(p.orderNo)}).`,
+  },
+  deposit_credited: {
+    title: 'تم استلام الإيداع',
+    content: (p) => `تمت إضافة ${iso(p.amount, 'USDT')} على شبكة ${iso(p.network)} إلى رصيدك.`,
+  },
   deposit_below_minimum: {
     title: 'إيداع أقل من الحد الأدنى',
-    content: (p) => `إيداع ${p.amount} USDT على شبكة ${p.network} أقل من الحد الأدنى 1 USDT ولم يُضف.`,
+    content: (p) => `إيداع ${iso(p.amount, 'USDT')} على شبكة ${iso(p.network)} أقل من الحد الأدنى ${iso('1 USDT')} ولم يُضف.`,
   },
-  withdraw_requested: { title: 'تم طلب السحب', content: (p) => `طلب السحب ${p.orderNo} بمبلغ ${p.amount} ${p.currency} قيد المراجعة.` },
+  withdraw_requested: {
+    title: 'تم طلب السحب',
+    content: (p) => `طلب السحب ${iso(p.orderNo)} بمبلغ ${iso(p.amount, p.currency)} قيد المراجعة.`,
+  },
   withdraw_approved: {
     title: 'تم السحب بنجاح',
     content: (p) =>
-      `تمت الموافقة على السحب ${p.orderNo} بمبلغ ${p.amount} ${p.currency}: ${p.receive} ${p.currency} في الطريق إليك (الرسوم ${p.fee}).`,
+      `تمت الموافقة على السحب ${iso(p.orderNo)} بمبلغ ${iso(p.amount, p.currency)}: ${iso(p.receive, p.currency)} في الطريق إليك (الرسوم ${iso(p.fee)}).`,
   },
   withdraw_rejected: {
     title: 'تم رفض السحب',
-    content: (p) => `تم رفض السحب ${p.orderNo} بمبلغ ${p.amount} ${p.currency} وإعادته إلى رصيدك. السبب: ${p.reason}`,
+    content: (p) => `تم رفض السحب ${iso(p.orderNo)} بمبلغ ${iso(p.amount, p.currency)} وإعادته إلى رصيدك. السبب: ${iso(p.reason)}`,
   },
   rebate_paid: {
     title: 'تم استلام عمولة الفريق',
-    content: (p) => `عمولة ${p.kindLabel} ليوم ${p.period}: تمت إضافة ${p.amount} ${p.asset} إلى رصيدك.`,
+    content: (p) => `عمولة ${p.kindLabel} ليوم ${iso(p.period)}: تمت إضافة ${iso(p.amount, p.asset)} إلى رصيدك.`,
   },
-  reward_sign_in: { title: 'مكافأة تسجيل الحضور', content: (p) => `حضور اليوم ${p.day}: تمت إضافة ${p.amount} ${p.asset} إلى رصيدك.` },
-  reward_gift_code: { title: 'تم استبدال رمز الهدية', content: (p) => `رمز الهدية ${p.code}: تمت إضافة ${p.amount} ${p.asset} إلى رصيدك.` },
+  reward_sign_in: {
+    title: 'مكافأة تسجيل الحضور',
+    content: (p) => `حضور اليوم ${iso(p.day)}: تمت إضافة ${iso(p.amount, p.asset)} إلى رصيدك.`,
+  },
+  reward_gift_code: {
+    title: 'تم استبدال رمز الهدية',
+    content: (p) => `رمز الهدية ${iso(p.code)}: تمت إضافة ${iso(p.amount, p.asset)} إلى رصيدك.`,
+  },
   reward_level_task: {
     title: 'تم استلام مكافأة المستوى',
-    content: (p) => `مكافأة مهمة المستوى ${p.level}: تمت إضافة ${p.amount} ${p.asset} إلى رصيدك.`,
+    content: (p) => `مكافأة مهمة المستوى ${iso(p.level)}: تمت إضافة ${iso(p.amount, p.asset)} إلى رصيدك.`,
   },
   broadcast: { title: '', content: (p) => p.text ?? '' },
 };

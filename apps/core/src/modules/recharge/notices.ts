@@ -10,7 +10,7 @@ type Kind = 'recharge_credited' | 'deposit_credited' | 'deposit_below_minimum';
  * deposit). Sent after the transaction, so a slow or failing Telegram never
  * holds or undoes the money; the system message written inside the transaction
  * is the record, this is the nudge. Without a bot it lands in the bot outbox.
- * Written in the language of the user's last login.
+ * Written in the account's language (set at each sign-in and when the user picks one in the app).
  */
 export async function notifyAfterCommit(
   context: Pick<RechargeContext, 'db' | 'notifier' | 'logger'>,

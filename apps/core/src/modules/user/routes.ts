@@ -1,4 +1,4 @@
-import { checkAssetPassword, checkCode, checkNickname, PAGE_NO_MAX, UPLOAD_URL_PREFIX } from '@prism/domain';
+import { checkAssetPassword, checkCode, checkNickname, LOCALES, PAGE_NO_MAX, UPLOAD_URL_PREFIX } from '@prism/domain';
 import { Router } from 'express';
 import { z } from 'zod';
 import { caller, requireAuth } from '../../http/auth';
@@ -24,6 +24,9 @@ const baseInfoBody = z.object({
     .string({ error: 'FIELD_INVALID' })
     .regex(new RegExp(`^(|${UPLOAD_URL_PREFIX}[a-f0-9]{64}\\.(jpg|png|gif|webp))$`), { error: 'FIELD_INVALID' })
     .optional(),
+  // Ours, beside the specification's fields: the language the user picked in the app, which the
+  // bot's notices and codes then speak.
+  locale: field.oneOf(LOCALES).optional(),
 });
 
 /** A page of one level of the caller's own team (never another user's: the caller is the root). */

@@ -59,6 +59,8 @@ export interface BaseInfoChange {
   nickName?: string | undefined;
   sex?: number | undefined;
   headUrl?: string | undefined;
+  /** The account's language (the bot's notices and codes). */
+  locale?: string | undefined;
 }
 
 /**

@@ -1,3 +1,4 @@
+import { countOf } from '@prism/domain';
 import { useState } from 'react';
 import { formErrors } from '../../lib/errors';
 import { type Dashboard, useDashboard } from './api';
@@ -41,7 +42,10 @@ function Loaded({ data }: { data: Dashboard }) {
         {data.complete ? '' : ' The newest transfers are still being added up: refresh in a minute.'}
       </p>
       <PerCoinTable caption="Today (UTC)" rows={data.today} />
-      <PerCoinTable caption={`Last ${data.days.length} days`} rows={coins.map((coin) => windowTotals(data.days, coin))} />
+      <PerCoinTable
+        caption={`Last ${countOf(data.days.length, 'day', 'days')}`}
+        rows={coins.map((coin) => windowTotals(data.days, coin))}
+      />
       <Charts data={data} coins={coins} />
       <RoomsTable rows={data.rooms} days={data.days.length} />
       <OperationsPanel data={data} now={now} />

@@ -5,8 +5,12 @@ import { changeLocale } from '../../../lib/i18n';
 import { getLocale } from '../../../lib/locale';
 import { useNavigation } from '../../../lib/navigation';
 import { toast } from '../../../lib/toast';
+import { saveAccountLocale } from '../api/saveAccountLocale';
 
-/** /pages/myProfile/lang: the five languages by their own names; the choice persists and goes back. */
+/**
+ * /pages/myProfile/lang: the five languages by their own names. The choice persists (it wins over
+ * Telegram's language from now on), becomes the account's language (the bot's notices) and goes back.
+ */
 export function LanguageScreen() {
   const { t } = useTranslation();
   const { navigateBack } = useNavigation();
@@ -16,6 +20,8 @@ export function LanguageScreen() {
     try {
       await changeLocale(locale);
       setCurrent(locale);
+      // The app already speaks it; should the account miss it now, the next sign-in carries it.
+      await saveAccountLocale(locale).catch(() => undefined);
       navigateBack();
     } catch {
       toast(t('common.netError'));

@@ -649,13 +649,13 @@ export const arApp: AppStrings = {
     again: 'رابط جديد',
     open: 'افتح البوت',
     copy: 'نسخ الرابط',
-    steps: 'افتح البوت واضغط Start. يعمل الرابط مرة واحدة لمدة {{minutes}} دقيقة.',
+    steps: 'افتح البوت واضغط «ابدأ». يعمل الرابط مرة واحدة لمدة {{minutes}} دقيقة.',
     send: 'أرسل هذه الرسالة إلى بوت Prism:',
     expired: 'انتهت صلاحية الرابط. أنشئ رابطًا جديدًا.',
     waiting: 'في انتظار تيليجرام…',
     done: 'تم ربط تيليجرام: @{{username}}',
     sandbox:
-      'بيئة تجريبية: لا يوجد بوت تيليجرام حقيقي. للضغط على Start نيابة عن مستخدم تجريبي شغّل: npm run ops -- telegram start <link> --id <telegram id> --username <name>',
+      'بيئة تجريبية: لا يوجد بوت تيليجرام حقيقي. للضغط على «ابدأ» نيابة عن مستخدم تجريبي شغّل: npm run ops -- telegram start <link> --id <telegram id> --username <name>',
   },
   followInvest: {
     products: 'منتجات المستشارين',

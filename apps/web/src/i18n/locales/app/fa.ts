@@ -652,13 +652,13 @@ export const faApp: AppStrings = {
     again: 'لینک جدید',
     open: 'باز کردن ربات',
     copy: 'کپی لینک',
-    steps: 'ربات را باز کنید و Start را بزنید. این لینک فقط یک بار و به مدت {{minutes}} دقیقه کار می‌کند.',
+    steps: 'ربات را باز کنید و «شروع» را بزنید. این لینک فقط یک بار و به مدت {{minutes}} دقیقه کار می‌کند.',
     send: 'این پیام را برای ربات Prism بفرستید:',
     expired: 'لینک منقضی شده است. یک لینک جدید بسازید.',
     waiting: 'در انتظار تلگرام…',
     done: 'تلگرام متصل شد: @{{username}}',
     sandbox:
-      'محیط آزمایشی: ربات واقعی تلگرام وجود ندارد. برای زدن Start به جای یک کاربر آزمایشی اجرا کنید: npm run ops -- telegram start <link> --id <telegram id> --username <name>',
+      'محیط آزمایشی: ربات واقعی تلگرام وجود ندارد. برای زدن «شروع» به جای یک کاربر آزمایشی اجرا کنید: npm run ops -- telegram start <link> --id <telegram id> --username <name>',
   },
   followInvest: {
     products: 'محصولات مشاوران',

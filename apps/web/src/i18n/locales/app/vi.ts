@@ -653,13 +653,13 @@ export const viApp: AppStrings = {
     again: 'Liên kết mới',
     open: 'Mở bot',
     copy: 'Sao chép liên kết',
-    steps: 'Mở bot và nhấn Start. Liên kết chỉ dùng được một lần, trong {{minutes}} phút.',
+    steps: 'Mở bot và nhấn “Bắt đầu”. Liên kết chỉ dùng được một lần, trong {{minutes}} phút.',
     send: 'Gửi tin nhắn này cho bot Prism:',
     expired: 'Liên kết đã hết hạn. Hãy tạo liên kết mới.',
     waiting: 'Đang chờ Telegram…',
     done: 'Đã liên kết Telegram: @{{username}}',
     sandbox:
-      'Sandbox: không có bot Telegram thật. Để nhấn Start cho một người dùng Telegram thử nghiệm, chạy: npm run ops -- telegram start <link> --id <telegram id> --username <name>',
+      'Sandbox: không có bot Telegram thật. Để nhấn “Bắt đầu” cho một người dùng Telegram thử nghiệm, chạy: npm run ops -- telegram start <link> --id <telegram id> --username <name>',
   },
   followInvest: {
     products: 'Sản phẩm cố vấn',

@@ -1,3 +1,4 @@
+import { countOf } from '@prism/domain';
 import { type Column, DataTable } from '../../../components/DataTable';
 import type { PerCoin, RoomFigures } from '../api';
 import { percentOfBps, rtpGap } from '../format';
@@ -33,7 +34,7 @@ const roomColumns: Column<RoomFigures>[] = [
 export function RoomsTable({ rows, days }: { rows: readonly RoomFigures[] | undefined; days: number }) {
   return (
     <DataTable
-      caption={`Return to player per room, last ${days} days`}
+      caption={`Return to player per room, last ${countOf(days, 'day', 'days')}`}
       columns={roomColumns}
       rows={rows}
       rowKey={(r) => `${r.room}-${r.coin}`}
