@@ -30,19 +30,26 @@ describe('locale handling', () => {
     expect(root).toEqual({ lang: 'vi', dir: 'ltr' });
   });
 
-  it('keeps a stored language whatever Telegram says', () => {
-    expect(decideLocale('vi', 'ar')).toEqual({ locale: 'vi', store: false });
-    expect(decideLocale('en-US', 'fa')).toEqual({ locale: 'en-US', store: false });
+  it('keeps a settled language whatever Telegram says', () => {
+    expect(decideLocale('vi', true, 'ar')).toEqual({ locale: 'vi', store: false });
+    expect(decideLocale('en-US', true, 'fa')).toEqual({ locale: 'en-US', store: false });
   });
 
-  it("takes Telegram's language on a first run inside Telegram, and stores it", () => {
-    expect(decideLocale(null, 'ar')).toEqual({ locale: 'ar', store: true });
-    expect(decideLocale(null, 'zh-hant')).toEqual({ locale: 'zh-TW', store: true });
-    expect(decideLocale('de', 'fa')).toEqual({ locale: 'fa', store: true });
-    expect(decideLocale(null, 'ru')).toEqual({ locale: 'en-US', store: true });
+  it('counts a language picked before the settled mark existed (anything but the old default en-US), and marks it', () => {
+    expect(decideLocale('vi', false, 'ar')).toEqual({ locale: 'vi', store: true });
+    expect(decideLocale('vi', false, undefined)).toEqual({ locale: 'vi', store: true });
   });
 
-  it('is en-US, not stored, in a browser with nothing stored', () => {
-    expect(decideLocale(null, undefined)).toEqual({ locale: 'en-US', store: false });
+  it("takes Telegram's language on a first run inside Telegram, and over the en-US older versions stored for everyone", () => {
+    expect(decideLocale(null, false, 'ar')).toEqual({ locale: 'ar', store: true });
+    expect(decideLocale(null, false, 'zh-hant')).toEqual({ locale: 'zh-TW', store: true });
+    expect(decideLocale('de', false, 'fa')).toEqual({ locale: 'fa', store: true });
+    expect(decideLocale(null, false, 'ru')).toEqual({ locale: 'en-US', store: true });
+    expect(decideLocale('en-US', false, 'ar')).toEqual({ locale: 'ar', store: true });
+  });
+
+  it('is the stored language or en-US, not stored, in a browser', () => {
+    expect(decideLocale(null, false, undefined)).toEqual({ locale: 'en-US', store: false });
+    expect(decideLocale('en-US', false, undefined)).toEqual({ locale: 'en-US', store: false });
   });
 });

@@ -10,6 +10,12 @@ import { telegram } from './telegram';
  * read from storage when this module loads.
  */
 const KEY = 'prism.locale';
+/**
+ * Set when this version settled the language: the user picked it, or a first run inside Telegram
+ * took Telegram's. Versions before it stored en-US for every visitor, so an en-US stored without
+ * the mark is not a choice (any other stored language was picked by the user).
+ */
+const SETTLED_KEY = 'prism.locale.settled';
 
 export function isLocale(value: unknown): value is Locale {
   return typeof value === 'string' && (LOCALES as readonly string[]).includes(value);
@@ -21,14 +27,20 @@ export function pickLocale(stored: string | null | undefined): Locale {
 }
 
 /**
- * The start-up rule: a stored language wins (the user's own choice, or the Telegram language a
- * first run stored); else, launched from Telegram, the user's Telegram language, to be stored so it
- * stays even if Telegram's language changes later; else en-US, not stored.
+ * The start-up rule: a language the user settled wins (their own choice, or the Telegram language
+ * a first run stored; see SETTLED_KEY for an en-US kept by older versions); else, launched from
+ * Telegram, the user's Telegram language, to be stored so it stays even if Telegram's language
+ * changes later; else the stored language or en-US, not stored.
  */
-export function decideLocale(stored: string | null | undefined, telegramLanguage: string | undefined): { locale: Locale; store: boolean } {
-  if (isLocale(stored)) return { locale: stored, store: false };
+export function decideLocale(
+  stored: string | null | undefined,
+  settled: boolean,
+  telegramLanguage: string | undefined,
+): { locale: Locale; store: boolean } {
+  const chosen = isLocale(stored) && (settled || stored !== DEFAULT_LOCALE);
+  if (chosen) return { locale: stored, store: !settled };
   if (telegramLanguage) return { locale: localeFromTelegram(telegramLanguage), store: true };
-  return { locale: DEFAULT_LOCALE, store: false };
+  return { locale: pickLocale(stored), store: false };
 }
 
 export function directionOf(locale: Locale): 'rtl' | 'ltr' {
@@ -53,16 +65,21 @@ function apply(locale: Locale): void {
   if (typeof document !== 'undefined') applyLocaleTo(document.documentElement, locale);
 }
 
+function settle(locale: Locale): void {
+  writeStored(KEY, locale);
+  writeStored(SETTLED_KEY, '1');
+}
+
 /** Decides the start-up language (see decideLocale) and sets <html lang dir>; called once by initI18n. */
 export function startLocale(): Locale {
-  const { locale, store } = decideLocale(readStored(KEY), telegram().languageCode);
-  if (store) writeStored(KEY, locale);
+  const { locale, store } = decideLocale(readStored(KEY), readStored(SETTLED_KEY) !== null, telegram().languageCode);
+  if (store) settle(locale);
   apply(locale);
   return locale;
 }
 
 /** The user's own choice (LanguageScreen): stored, so it wins over Telegram's language from now on. */
 export function rememberLocale(locale: Locale): void {
-  writeStored(KEY, locale);
+  settle(locale);
   apply(locale);
 }

@@ -39,7 +39,7 @@ export function writeLocal(key: string, value: string | null): void {
  * and the last acknowledged result per room (features/game/prefs.ts keeps those two; its test
  * checks that they stay synced). The token is never synced: it belongs to this device.
  */
-export const FIXED_SYNCED_KEYS = ['prism.locale', 'prism.theme', 'prism.game.coin'] as const;
+export const FIXED_SYNCED_KEYS = ['prism.locale', 'prism.locale.settled', 'prism.theme', 'prism.game.coin'] as const;
 const ACKNOWLEDGED = /^prism\.game\.acknowledged\.\d{1,9}$/;
 
 export function isSyncedKey(key: string): boolean {
