@@ -49,7 +49,7 @@ describe('/giftcode', () => {
     say('/giftcode 2.50 cash 3 7');
     const created = await replyTo(OPERATOR.id, (t) => t.startsWith('Gift code '));
     const text = String(created.params.text);
-    expect(text).toMatch(/^Gift code [2-9A-Z]{4}-[2-9A-Z]{4}-[2-9A-Z]{4}: 2\.50 CASH, 3 use\(s\), once per user, until /);
+    expect(text).toMatch(/^Gift code [2-9A-Z]{4}-[2-9A-Z]{4}-[2-9A-Z]{4}: 2\.50 CASH, 3 uses, once per user, until /);
     const code = text.split(' ')[2]?.replace(':', '') ?? '';
 
     const user = await registerThrough(api, '9123400101');
