@@ -1,5 +1,6 @@
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import {
+  closeTelegramPopup,
   eventsOf,
   expectLatest,
   installTelegramClient,
@@ -129,6 +130,9 @@ test('1. a link to the login page itself signs a linked user in and opens home; 
   // signed the user in, the page would show its loading state instead).
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Personal' }).click();
   await page.getByRole('button', { name: 'Log out' }).click();
+  // Inside Telegram the app asks with Telegram's popup first; the user confirms.
+  await expect.poll(async () => (await eventsOf(page, 'web_app_open_popup')).length).toBe(1);
+  await closeTelegramPopup(page, 'confirm');
   await page.waitForURL((url) => url.pathname === '/pages/login/login');
   await expect(page.getByLabel('Phone')).toBeVisible();
   expect(await storedToken(page)).toBeUndefined();

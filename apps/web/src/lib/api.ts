@@ -1,5 +1,5 @@
 import { createApiClient, isApiError, NET_ERROR_MESSAGE } from '@prism/client';
-import { getLocale } from './locale';
+import { getLocale, localeDecided } from './locale';
 import { reportSessionExpired } from './sessionEvents';
 import { telegram } from './telegram';
 import { createTelegramSession, telegramInitData } from './telegramSession';
@@ -24,7 +24,8 @@ export const api = createApiClient({
 export const telegramSession = createTelegramSession({
   initData: telegramInitData,
   getToken,
-  login: (initData) => api.auth.telegramLogin(initData),
+  // The account takes the app's language from this call: wait until start-up has decided it.
+  login: (initData) => localeDecided().then(() => api.auth.telegramLogin(initData)),
   storeToken: setToken,
 });
 

@@ -53,6 +53,17 @@ export function applyLocaleTo(root: { lang: string; dir: string }, locale: Local
 }
 
 let decided: Locale | undefined;
+let markDecided: (locale: Locale) => void = () => {};
+const decidedOnce = new Promise<Locale>((resolve) => {
+  markDecided = resolve;
+});
+
+/**
+ * Resolves once start-up has decided the language (startLocale). The Telegram sign-in waits for it
+ * before it leaves: it tells the account its language (Accept-Language), which on a first run is
+ * Telegram's and on a new device may come from CloudStorage, both known only then.
+ */
+export const localeDecided = (): Promise<Locale> => decidedOnce;
 
 /**
  * The current language. Before start-up has decided (lib/early's preloads run first) it is the
@@ -75,6 +86,7 @@ export function startLocale(): Locale {
   const { locale, store } = decideLocale(readStored(KEY), readStored(SETTLED_KEY) !== null, telegram().languageCode);
   if (store) settle(locale);
   apply(locale);
+  markDecided(locale);
   return locale;
 }
 

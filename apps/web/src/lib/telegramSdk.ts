@@ -158,12 +158,14 @@ export type Chrome = { header: `#${string}`; background: `#${string}`; bottomBar
  * sends them again itself whenever Telegram's theme changes, so the colours never lag a switch.
  */
 export function paintChrome(chrome: Chrome): void {
-  const colors =
-    chrome === 'telegram' ? ({ header: 'bg_color', background: 'secondary_bg_color', bottomBar: 'secondary_bg_color' } as const) : chrome;
+  // A palette without secondary_bg_color (some desktop clients send three colours) paints bg_color;
+  // the SDK throws for a key the palette does not have.
+  const page = themeParams.secondaryBgColor() ? 'secondary_bg_color' : 'bg_color';
+  const colors = chrome === 'telegram' ? ({ header: 'bg_color', background: page, bottomBar: page } as const) : chrome;
   const header = colors.header.startsWith('#') ? miniApp.setHeaderColor.supports('rgb') : true;
-  if (miniApp.setHeaderColor.isAvailable() && header) miniApp.setHeaderColor(colors.header);
-  if (miniApp.setBgColor.isAvailable()) miniApp.setBgColor(colors.background);
-  if (miniApp.setBottomBarColor.isAvailable()) miniApp.setBottomBarColor(colors.bottomBar);
+  if (miniApp.setHeaderColor.isAvailable() && header) attempt(() => miniApp.setHeaderColor(colors.header));
+  if (miniApp.setBgColor.isAvailable()) attempt(() => miniApp.setBgColor(colors.background));
+  if (miniApp.setBottomBarColor.isAvailable()) attempt(() => miniApp.setBottomBarColor(colors.bottomBar));
 }
 
 /** Shows Telegram's back button wired to `onBack`, or hides it; returns the cleanup. */
