@@ -60,9 +60,13 @@ test('recharge, open a fixed deposit and transfer part out, then follow an advis
   await page.goto('/pages/account/account');
   await page.getByRole('button', { name: 'Follow-invest (advisors)' }).click();
   await page.waitForURL('**/pages/followInvest/followInvest');
-  const product = page.getByTestId('follow-product').filter({ hasText: '100.00 CASH' }).first();
-  await expect(product).toBeVisible();
-  await page.getByTestId('follow-open').first().click();
+  // The 100 CASH advisor's own card: other specs on the same server add advisors (one at 1,000,000).
+  const card = page
+    .locator('section.card')
+    .filter({ has: page.getByTestId('follow-product').filter({ hasText: '100.00 CASH' }) })
+    .first();
+  await expect(card).toBeVisible();
+  await card.getByTestId('follow-open').click();
   const sheet = page.getByTestId('follow-confirm');
   await expect(sheet.getByTestId('follow-amount')).toHaveValue('100.00');
   await expect(sheet.getByTestId('follow-quote-daily')).toHaveText('0.80');

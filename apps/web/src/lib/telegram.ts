@@ -30,7 +30,8 @@ export type { Palette, PopupOptions };
 
 type Sdk = typeof import('./telegramSdk');
 
-let env: TelegramEnv = {
+/** A plain browser: no launch data, no client. */
+export const OUTSIDE_TELEGRAM: TelegramEnv = {
   active: false,
   initData: undefined,
   startParam: undefined,
@@ -39,6 +40,8 @@ let env: TelegramEnv = {
   platform: undefined,
   nativeBack: false,
 };
+
+let env: TelegramEnv = OUTSIDE_TELEGRAM;
 let sdk: Sdk | undefined;
 
 export const telegram = (): TelegramEnv => env;

@@ -26,7 +26,7 @@ import {
   viewport,
 } from '@tma.js/sdk-react';
 import { findLaunchQuery, parseLaunchQuery, sdkCompatibleQuery } from './launchParams';
-import type { TelegramEnv } from './telegram';
+import { OUTSIDE_TELEGRAM, type TelegramEnv } from './telegram';
 
 function attempt<T>(fn: () => T): T | undefined {
   try {
@@ -52,8 +52,7 @@ export function startSdk({ sendInitData }: { sendInitData: boolean }): TelegramE
   const navigation = attempt(() => performance.getEntriesByType('navigation')[0]?.name);
   const query = findLaunchQuery([window.location.href, navigation, storedQuery()]);
   const launch = query ? parseLaunchQuery(query) : undefined;
-  const off: TelegramEnv = { ...OFF };
-  if (!launch || !query) return off;
+  if (!launch || !query) return OUTSIDE_TELEGRAM;
   // The SDK re-reads the launch parameters from sessionStorage; give it a copy its parser accepts.
   attempt(() => sessionStorage.setItem(STORED, JSON.stringify(sdkCompatibleQuery(query))));
   const initData = sendInitData ? launch.initData : undefined;
@@ -74,16 +73,6 @@ export function startSdk({ sendInitData }: { sendInitData: boolean }): TelegramE
     nativeBack: active && backButton.isSupported(),
   };
 }
-
-const OFF: TelegramEnv = {
-  active: false,
-  initData: undefined,
-  startParam: undefined,
-  languageCode: undefined,
-  version: undefined,
-  platform: undefined,
-  nativeBack: false,
-};
 
 /** Mounts what the app uses; every call is guarded because older clients lack some components. */
 function mountComponents(): void {
