@@ -1,5 +1,5 @@
-import { describe, expect, it } from 'vitest';
-import { findLaunchQuery, parseLaunchQuery, sdkCompatibleQuery, versionAtLeast } from './launchParams';
+import { describe, expect, it, vi } from 'vitest';
+import { currentLaunchQuery, findLaunchQuery, parseLaunchQuery, sdkCompatibleQuery, versionAtLeast } from './launchParams';
 
 const user = JSON.stringify({ id: 7, first_name: 'Tess', language_code: 'zh-hans' });
 const oldData = new URLSearchParams({ user, auth_date: '1700000000', hash: 'abc' }).toString();
@@ -37,5 +37,26 @@ describe('launch parameters', () => {
     expect(versionAtLeast('6.10', '6.9')).toBe(true);
     expect(versionAtLeast('6.0', '6.1')).toBe(false);
     expect(versionAtLeast('8.0', '8.0')).toBe(true);
+  });
+});
+
+describe('currentLaunchQuery', () => {
+  it('keeps the launch query as Telegram sent it for a reload, without the signature added for the SDK', () => {
+    const store = new Map<string, string>();
+    const sessionStorage = { getItem: (k: string) => store.get(k) ?? null, setItem: (k: string, v: string) => void store.set(k, v) };
+    const original = query(oldData);
+    vi.stubGlobal('sessionStorage', sessionStorage);
+    vi.stubGlobal('location', { href: `http://x/pages/home/home#${original}` });
+    try {
+      expect(currentLaunchQuery()).toBe(original);
+      // The SDK's patched copy sits under its own key; after the router replaced the URL, a reload reads ours.
+      store.set('tapps/launchParams', JSON.stringify(sdkCompatibleQuery(original)));
+      vi.stubGlobal('location', { href: 'http://x/pages/Rechargepage/Rechargepage' });
+      const reloaded = currentLaunchQuery();
+      expect(reloaded).toBe(original);
+      expect(parseLaunchQuery(reloaded ?? '')?.initData).toBe(oldData);
+    } finally {
+      vi.unstubAllGlobals();
+    }
   });
 });

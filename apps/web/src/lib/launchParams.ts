@@ -102,3 +102,27 @@ export function versionAtLeast(version: string, minimum: string): boolean {
   }
   return true;
 }
+
+/** Where the app keeps the launch query as Telegram sent it, for reloads (the router replaces the URL). */
+export const LAUNCH_COPY_KEY = 'prism.launchParams';
+
+function quietly<T>(fn: () => T): T | undefined {
+  try {
+    return fn();
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * This page's launch query: from the URL now, the first navigation's URL, or the copy kept for
+ * reloads, which is written here untouched. (The SDK's own stored copy may carry the empty
+ * `signature` added for its parser; sent to the server it would break the HMAC of an old client.)
+ */
+export function currentLaunchQuery(): string | undefined {
+  const navigation = quietly(() => globalThis.performance?.getEntriesByType?.('navigation')[0]?.name);
+  const kept = quietly(() => globalThis.sessionStorage?.getItem(LAUNCH_COPY_KEY));
+  const query = findLaunchQuery([globalThis.location?.href, navigation, kept]);
+  if (query) quietly(() => globalThis.sessionStorage?.setItem(LAUNCH_COPY_KEY, query));
+  return query;
+}

@@ -24,6 +24,7 @@ export interface TelegramEnv {
   nativeBack: boolean;
 }
 
+import { LAUNCH_COPY_KEY } from './launchParams';
 import type { Chrome, Palette, PopupOptions } from './telegramSdk';
 
 export type { Palette, PopupOptions };
@@ -70,7 +71,7 @@ function readTraces(): LaunchTraces {
   const navigation = performance.getEntriesByType?.('navigation')[0];
   let stored = false;
   try {
-    stored = sessionStorage.getItem('tapps/launchParams') !== null;
+    stored = sessionStorage.getItem(LAUNCH_COPY_KEY) !== null || sessionStorage.getItem('tapps/launchParams') !== null;
   } catch {
     stored = false;
   }

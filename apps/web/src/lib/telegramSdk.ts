@@ -25,7 +25,7 @@ import {
   themeParams,
   viewport,
 } from '@tma.js/sdk-react';
-import { findLaunchQuery, parseLaunchQuery, sdkCompatibleQuery } from './launchParams';
+import { currentLaunchQuery, parseLaunchQuery, sdkCompatibleQuery } from './launchParams';
 import { OUTSIDE_TELEGRAM, type TelegramEnv } from './telegram';
 
 function attempt<T>(fn: () => T): T | undefined {
@@ -36,25 +36,19 @@ function attempt<T>(fn: () => T): T | undefined {
   }
 }
 
-// Where the SDK keeps the launch parameters between reloads (the router replaces the URL).
-const STORED = 'tapps/launchParams';
-
-function storedQuery(): string | undefined {
-  const raw = attempt(() => sessionStorage.getItem(STORED));
-  return raw ? (attempt(() => JSON.parse(raw) as string) ?? undefined) : undefined;
-}
+// Where the SDK re-reads the launch parameters from (the router replaces the URL).
+const SDK_COPY_KEY = 'tapps/launchParams';
 
 /**
  * Reads the launch parameters (leniently: launch data without `signature` from clients before
  * Bot API 8.0 counts), and inside a Telegram client initialises the SDK and mounts its components.
  */
 export function startSdk({ sendInitData }: { sendInitData: boolean }): TelegramEnv {
-  const navigation = attempt(() => performance.getEntriesByType('navigation')[0]?.name);
-  const query = findLaunchQuery([window.location.href, navigation, storedQuery()]);
+  const query = currentLaunchQuery();
   const launch = query ? parseLaunchQuery(query) : undefined;
   if (!launch || !query) return OUTSIDE_TELEGRAM;
   // The SDK re-reads the launch parameters from sessionStorage; give it a copy its parser accepts.
-  attempt(() => sessionStorage.setItem(STORED, JSON.stringify(sdkCompatibleQuery(query))));
+  attempt(() => sessionStorage.setItem(SDK_COPY_KEY, JSON.stringify(sdkCompatibleQuery(query))));
   const initData = sendInitData ? launch.initData : undefined;
   // init() throws outside a Telegram client (no WebView proxy, no parent frame).
   const active =

@@ -1,6 +1,6 @@
 import { isApiError } from '@prism/client';
 import type { IssuedToken } from '@prism/domain';
-import { findLaunchQuery, parseLaunchQuery } from './launchParams';
+import { currentLaunchQuery, parseLaunchQuery } from './launchParams';
 import { createStore, type Store, useStore } from './store';
 import { telegram } from './telegram';
 import { useHasToken } from './token';
@@ -124,22 +124,14 @@ let launchData: { initData: string | undefined } | undefined;
 
 /**
  * The raw launch data, also before lib/telegram has started (the early requests leave first):
- * read leniently from the same places as the SDK (the URL, the first navigation, sessionStorage).
+ * read leniently from the same places as lib/telegram (lib/launchParams' currentLaunchQuery).
  * Once lib/telegram knows the client, its answer counts (it keeps unsigned development data back).
  */
 export function telegramInitData(): string | undefined {
   const env = telegram();
   if (env.version !== undefined) return env.initData;
   if (!launchData) {
-    let stored: string | undefined;
-    try {
-      const raw = sessionStorage.getItem('tapps/launchParams');
-      stored = raw ? (JSON.parse(raw) as string) : undefined;
-    } catch {
-      stored = undefined;
-    }
-    const navigation = globalThis.performance?.getEntriesByType?.('navigation')[0]?.name;
-    const query = findLaunchQuery([globalThis.location?.href, navigation, stored]);
+    const query = currentLaunchQuery();
     launchData = { initData: query ? parseLaunchQuery(query)?.initData : undefined };
   }
   return launchData.initData;
