@@ -46,6 +46,16 @@ export const routes = {
   followInvestOrders: '/pages/followInvest/orders',
   /** Responsible play: self-exclusion, deposit limits, reality check (from the Personal tab). Ours (docs/protection.md). */
   protection: '/pages/protection/protection',
+  /** My play: per day the time in the game, bets, wins and net result (from the Personal tab and the reality check). Ours. */
+  myPlay: '/pages/myPlay/myPlay',
+  /** Which bot messages the player gets, and when the sign-in reminder comes (from the Personal tab). Ours. */
+  notifications: '/pages/notifications/notifications',
+  /** The support chat with the operators (from the Personal tab). Ours. */
+  support: '/pages/support/support',
+  /** Public proof of what the platform owes its players, and the player's own inclusion proof. Ours. */
+  liabilities: '/pages/liabilities/liabilities',
+  /** Download my data, or delete my account (from the Personal tab). Ours. */
+  myData: '/pages/myData/myData',
 } as const;
 
 export type RouteName = keyof typeof routes;

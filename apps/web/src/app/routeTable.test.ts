@@ -27,7 +27,16 @@ describe('routeTable', () => {
   it('requires a login everywhere except login, language, introduction, entry and game-verify pages', () => {
     const open = routeTable.filter((entry) => !entry.meta.auth).map((entry) => entry.path);
     expect(open.sort()).toEqual(
-      [routes.load, routes.loadAlias, routes.login, routes.lang, routes.introduction, routes.introductionPdf, routes.gameVerify].sort(),
+      [
+        routes.load,
+        routes.loadAlias,
+        routes.login,
+        routes.lang,
+        routes.introduction,
+        routes.introductionPdf,
+        routes.gameVerify,
+        routes.liabilities,
+      ].sort(),
     );
   });
 

@@ -70,10 +70,15 @@ const loaders: Record<RouteName, () => Promise<PageModule>> = {
   protection: () => import('./routes/protection'),
   followInvest: () => import('./routes/followInvest'),
   followInvestOrders: () => import('./routes/followInvestOrders'),
+  myPlay: () => import('./routes/myPlay'),
+  notifications: () => import('./routes/notifications'),
+  support: () => import('./routes/support'),
+  liabilities: () => import('./routes/liabilities'),
+  myData: () => import('./routes/myData'),
 };
 
 /** Pages anyone may open: the entry, login, language and introduction pages, and the check of a game result. */
-const PUBLIC: readonly RouteName[] = ['load', 'loadAlias', 'login', 'lang', 'introduction', 'introductionPdf', 'gameVerify'];
+const PUBLIC: readonly RouteName[] = ['load', 'loadAlias', 'login', 'lang', 'introduction', 'introductionPdf', 'gameVerify', 'liabilities'];
 const BARE: readonly RouteName[] = ['load', 'loadAlias'];
 const LEAN: readonly RouteName[] = ['load', 'loadAlias', 'login'];
 

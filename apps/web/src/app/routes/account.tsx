@@ -30,6 +30,11 @@ const MENU = [
   { key: 'account.followInvest', url: routes.followInvest },
   { key: 'account.deposit', url: routes.deposit },
   { key: 'account.protection', url: routes.protection },
+  { key: 'account.myPlay', url: routes.myPlay },
+  { key: 'account.notifications', url: routes.notifications },
+  { key: 'account.support', url: routes.support },
+  { key: 'account.liabilities', url: routes.liabilities },
+  { key: 'account.myData', url: routes.myData },
   { key: 'account.introduction', url: routes.introduction },
 ] as const;
 

@@ -27,6 +27,11 @@ export const ar: ShellStrings = {
     personal: 'حسابي',
   },
   titles: {
+    myPlay: 'نشاطي في اللعب',
+    notifications: 'الإشعارات',
+    support: 'محادثة الدعم',
+    liabilities: 'إثبات الالتزامات',
+    myData: 'بياناتي',
     protection: 'اللعب المسؤول',
     followInvest: 'الاستثمار بالمتابعة',
     followInvestOrders: 'طلبات المتابعة الخاصة بي',

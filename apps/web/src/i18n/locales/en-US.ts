@@ -35,6 +35,11 @@ export const enUS = {
     personal: 'Personal',
   },
   titles: {
+    myPlay: 'My play',
+    notifications: 'Notifications',
+    support: 'Support chat',
+    liabilities: 'Proof of liabilities',
+    myData: 'My data',
     protection: 'Responsible play',
     followInvest: 'Follow-invest',
     followInvestOrders: 'My follow-invest orders',

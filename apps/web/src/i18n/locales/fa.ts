@@ -27,6 +27,11 @@ export const fa: ShellStrings = {
     personal: 'شخصی',
   },
   titles: {
+    myPlay: 'بازی من',
+    notifications: 'اعلان‌ها',
+    support: 'گفتگو با پشتیبانی',
+    liabilities: 'اثبات بدهی‌ها',
+    myData: 'داده‌های من',
     protection: 'بازی مسئولانه',
     followInvest: 'سرمایه‌گذاری دنباله‌رو',
     followInvestOrders: 'سفارش‌های دنباله‌روی من',

@@ -27,6 +27,11 @@ export const vi: ShellStrings = {
     personal: 'Cá nhân',
   },
   titles: {
+    myPlay: 'Lượt chơi của tôi',
+    notifications: 'Thông báo',
+    support: 'Trò chuyện hỗ trợ',
+    liabilities: 'Bằng chứng nghĩa vụ nợ',
+    myData: 'Dữ liệu của tôi',
     protection: 'Chơi có trách nhiệm',
     followInvest: 'Đầu tư theo',
     followInvestOrders: 'Đơn đầu tư theo của tôi',

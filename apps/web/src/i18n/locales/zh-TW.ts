@@ -27,6 +27,11 @@ export const zhTW: ShellStrings = {
     personal: '個人',
   },
   titles: {
+    myPlay: '我的遊戲紀錄',
+    notifications: '通知設定',
+    support: '客服聊天',
+    liabilities: '負債證明',
+    myData: '我的資料',
     protection: '負責任遊戲',
     followInvest: '跟投',
     followInvestOrders: '我的跟投訂單',

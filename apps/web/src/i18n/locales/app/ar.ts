@@ -174,6 +174,11 @@ export const arApp: AppStrings = {
     },
   },
   account: {
+    myPlay: 'نشاطي في اللعب',
+    notifications: 'الإشعارات',
+    support: 'محادثة الدعم',
+    liabilities: 'إثبات الالتزامات',
+    myData: 'بياناتي',
     figures: 'أرقامي',
     todayBets: 'رهانات اليوم',
     todayNet: { won: 'ربح اليوم (صافي)', lost: 'خسارة اليوم (صافي)', even: 'صافي نتيجة اليوم' },
@@ -721,5 +726,29 @@ export const arApp: AppStrings = {
   notice: {
     unread: 'غير مقروء',
     unreadCount: '{{count}} غير مقروءة',
+  },
+  // trend: the game's trend chart (issue 27)
+  trend: {
+    title: 'المخطط',
+  },
+  // myPlay: the myPlay page (issue 27)
+  myPlay: {
+    title: 'نشاطي في اللعب',
+  },
+  // notifyPrefs: the notifyPrefs page (issue 27)
+  notifyPrefs: {
+    title: 'الإشعارات',
+  },
+  // support: the support page (issue 27)
+  support: {
+    title: 'محادثة الدعم',
+  },
+  // liabilities: the liabilities page (issue 27)
+  liabilities: {
+    title: 'إثبات الالتزامات',
+  },
+  // myData: the myData page (issue 27)
+  myData: {
+    title: 'بياناتي',
   },
 };

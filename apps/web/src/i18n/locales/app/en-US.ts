@@ -179,6 +179,11 @@ export const enUSApp = {
     },
   },
   account: {
+    myPlay: 'My play',
+    notifications: 'Notifications',
+    support: 'Support chat',
+    liabilities: 'Proof of liabilities',
+    myData: 'My data',
     figures: 'My figures',
     todayBets: "Today's bets",
     todayNet: { won: 'Won today (net)', lost: 'Lost today (net)', even: "Today's net result" },
@@ -730,6 +735,30 @@ export const enUSApp = {
   notice: {
     unread: 'Unread',
     unreadCount: '{{count}} unread',
+  },
+  // trend: the game's trend chart (issue 27)
+  trend: {
+    title: 'Chart',
+  },
+  // myPlay: the myPlay page (issue 27)
+  myPlay: {
+    title: 'My play',
+  },
+  // notifyPrefs: the notifyPrefs page (issue 27)
+  notifyPrefs: {
+    title: 'Notifications',
+  },
+  // support: the support page (issue 27)
+  support: {
+    title: 'Support chat',
+  },
+  // liabilities: the liabilities page (issue 27)
+  liabilities: {
+    title: 'Proof of liabilities',
+  },
+  // myData: the myData page (issue 27)
+  myData: {
+    title: 'My data',
   },
 };
 

@@ -174,6 +174,11 @@ export const faApp: AppStrings = {
     },
   },
   account: {
+    myPlay: 'بازی من',
+    notifications: 'اعلان‌ها',
+    support: 'گفتگو با پشتیبانی',
+    liabilities: 'اثبات بدهی‌ها',
+    myData: 'داده‌های من',
     figures: 'ارقام من',
     todayBets: 'شرط‌های امروز',
     todayNet: { won: 'سود امروز (خالص)', lost: 'ضرر امروز (خالص)', even: 'نتیجه خالص امروز' },
@@ -725,5 +730,29 @@ export const faApp: AppStrings = {
   notice: {
     unread: 'خوانده‌نشده',
     unreadCount: '{{count}} خوانده‌نشده',
+  },
+  // trend: the game's trend chart (issue 27)
+  trend: {
+    title: 'نمودار',
+  },
+  // myPlay: the myPlay page (issue 27)
+  myPlay: {
+    title: 'بازی من',
+  },
+  // notifyPrefs: the notifyPrefs page (issue 27)
+  notifyPrefs: {
+    title: 'اعلان‌ها',
+  },
+  // support: the support page (issue 27)
+  support: {
+    title: 'گفتگو با پشتیبانی',
+  },
+  // liabilities: the liabilities page (issue 27)
+  liabilities: {
+    title: 'اثبات بدهی‌ها',
+  },
+  // myData: the myData page (issue 27)
+  myData: {
+    title: 'داده‌های من',
   },
 };

@@ -174,6 +174,11 @@ export const viApp: AppStrings = {
     },
   },
   account: {
+    myPlay: 'Lượt chơi của tôi',
+    notifications: 'Thông báo',
+    support: 'Trò chuyện hỗ trợ',
+    liabilities: 'Bằng chứng nghĩa vụ nợ',
+    myData: 'Dữ liệu của tôi',
     figures: 'Số liệu của tôi',
     todayBets: 'Cược hôm nay',
     todayNet: { won: 'Lãi hôm nay (ròng)', lost: 'Lỗ hôm nay (ròng)', even: 'Kết quả ròng hôm nay' },
@@ -726,5 +731,29 @@ export const viApp: AppStrings = {
   notice: {
     unread: 'Chưa đọc',
     unreadCount: '{{count}} chưa đọc',
+  },
+  // trend: the game's trend chart (issue 27)
+  trend: {
+    title: 'Biểu đồ',
+  },
+  // myPlay: the myPlay page (issue 27)
+  myPlay: {
+    title: 'Lượt chơi của tôi',
+  },
+  // notifyPrefs: the notifyPrefs page (issue 27)
+  notifyPrefs: {
+    title: 'Thông báo',
+  },
+  // support: the support page (issue 27)
+  support: {
+    title: 'Trò chuyện hỗ trợ',
+  },
+  // liabilities: the liabilities page (issue 27)
+  liabilities: {
+    title: 'Bằng chứng nghĩa vụ nợ',
+  },
+  // myData: the myData page (issue 27)
+  myData: {
+    title: 'Dữ liệu của tôi',
   },
 };

@@ -173,6 +173,11 @@ export const zhTWApp: AppStrings = {
     },
   },
   account: {
+    myPlay: '我的遊戲紀錄',
+    notifications: '通知設定',
+    support: '客服聊天',
+    liabilities: '負債證明',
+    myData: '我的資料',
     figures: '我的數據',
     todayBets: '今日投注',
     todayNet: { won: '今日淨贏', lost: '今日淨輸', even: '今日淨盈虧' },
@@ -716,5 +721,29 @@ export const zhTWApp: AppStrings = {
   notice: {
     unread: '未讀',
     unreadCount: '{{count}} 則未讀',
+  },
+  // trend: the game's trend chart (issue 27)
+  trend: {
+    title: '走勢圖',
+  },
+  // myPlay: the myPlay page (issue 27)
+  myPlay: {
+    title: '我的遊戲紀錄',
+  },
+  // notifyPrefs: the notifyPrefs page (issue 27)
+  notifyPrefs: {
+    title: '通知設定',
+  },
+  // support: the support page (issue 27)
+  support: {
+    title: '客服聊天',
+  },
+  // liabilities: the liabilities page (issue 27)
+  liabilities: {
+    title: '負債證明',
+  },
+  // myData: the myData page (issue 27)
+  myData: {
+    title: '我的資料',
   },
 };
