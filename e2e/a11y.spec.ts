@@ -1,6 +1,6 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
 import { routes } from '@prism/domain';
+import { describeNodes, navigate, seriousViolations } from './support/axe';
 import { textContrast } from './support/contrast';
 import { seededPlayer } from './support/seed';
 
@@ -23,26 +23,27 @@ interface Found {
   nodes: string[];
 }
 
-async function serious(page: Page, route: string): Promise<Found[]> {
-  await page.goto(route);
-  // A page may show its loading indicator first; axe checks what a user then sees (some pages poll,
-  // so no network idle). The launch screen in index.html is replaced by React's first render; a
-  // route's chunk and its data each show the loading indicator until they arrive.
-  await page.waitForTimeout(250);
-  await expect(page.locator('.page-loading')).toHaveCount(0);
-  const result = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze();
-  return result.violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map((violation) => ({
-      route,
-      id: violation.id,
-      impact: violation.impact ?? '',
-      nodes: violation.nodes.slice(0, 3).map((node) => {
-        const data = node.any[0]?.data as { fgColor?: string; bgColor?: string; contrastRatio?: number } | undefined;
-        const colours = data?.fgColor ? ` (${data.fgColor} on ${data.bgColor}: ${data.contrastRatio})` : '';
-        return `${node.target.join(' ')}${colours}`;
-      }),
-    }));
+const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'];
+
+/**
+ * axe on `route`, reached as a user reaches it: the first route of a walk by loading the app, the
+ * others by the app's own navigation (no reload, axe injected once). A route's chunk and its data each
+ * show the loading indicator until they arrive; axe checks what a user then sees.
+ */
+async function serious(page: Page, route: string, load = false): Promise<Found[]> {
+  if (load) {
+    await page.goto(route);
+    await expect(page.locator('main')).toBeVisible();
+    await expect(page.locator('.page-loading')).toHaveCount(0);
+  } else {
+    await navigate(page, route);
+  }
+  return (await seriousViolations(page, { tags: TAGS })).map((violation) => ({
+    route,
+    id: violation.id,
+    impact: violation.impact ?? '',
+    nodes: describeNodes(violation, 3),
+  }));
 }
 
 // The runs share nothing (each signs up its own user), and together they are the suite's longest
@@ -74,12 +75,13 @@ for (const [locale, theme] of RUNS) {
       [locale, theme] as const,
     );
     const found: Found[] = [];
-    for (const name of PUBLIC) found.push(...(await serious(page, routes[name])));
+    for (const name of PUBLIC) found.push(...(await serious(page, routes[name], name === PUBLIC[0])));
     const { token, readMessageId } = await seededPlayer(page.request);
     await page.addInitScript((value) => localStorage.setItem('prism.token', JSON.stringify({ token: value })), token);
     for (const name of SIGNED_IN) {
       // The message opened is already read: the unread badge stays for the Personal tab.
-      found.push(...(await serious(page, name === 'noticeDetail' ? `${routes.noticeDetail}?id=${readMessageId}` : routes[name])));
+      const route = name === 'noticeDetail' ? `${routes.noticeDetail}?id=${readMessageId}` : routes[name];
+      found.push(...(await serious(page, route, name === SIGNED_IN[0])));
       if (name === 'account') {
         // The badge's digit is aria-hidden (axe skips it) but read by sighted users: measured here.
         const ratio = await textContrast(page.getByTestId('unread-count'));
