@@ -1,6 +1,7 @@
 import { DEFAULT_ODDS, type GameResult, type GameTrend, TREND_DRAWS, trendStats } from '@prism/domain';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { queryRows } from '../../db/client';
 import { ManualClock } from '../../platform/clock';
 import { EVENTS_CHANNEL, type LiveEvent } from '../../platform/events';
 import { createTestContext, registerUser, type TestContext } from '../../testing';
@@ -149,11 +150,15 @@ describe('the trend cache', () => {
     expect(reads).toBe(1);
     expect(new Set(first.map((answer) => answer.draws[0]?.periodId)).size).toBe(1);
 
-    // Another room's draw, an older session of this room, or a draw event that is not a settlement: nothing read.
+    // Another room's draw, a draw the copy already shows, or an event that is not a settlement: nothing read.
     const newest = first[0]?.draws[0];
+    const [shown] = await queryRows<{ id: number }>(
+      ctx.db,
+      sql`select max(id)::int as id from game_sessions where level = ${LEVEL} and status = 'settled'`,
+    );
     listener({ type: 'session_settled', level: 1, sessionId: 10 ** 9, periodId: 'x' });
     listener({ type: 'session_drawn', level: LEVEL, sessionId: 10 ** 9, periodId: 'x' });
-    listener({ type: 'session_settled', level: LEVEL, sessionId: 1, periodId: 'x' });
+    listener({ type: 'session_settled', level: LEVEL, sessionId: shown?.id ?? 0, periodId: 'x' });
     await trendOf(room);
     expect(reads).toBe(1);
 
@@ -172,6 +177,37 @@ describe('the trend cache', () => {
     clock.advance(1_000);
     await Promise.all(Array.from({ length: 50 }, () => trendOf(room)));
     expect(reads).toBe(3);
+  });
+
+  it('a viewer after an announcement does not share a read that started before it', async () => {
+    const clock = new ManualClock(new Date('2026-11-23T13:00:00Z'));
+    let listener: (event: LiveEvent) => void = () => undefined;
+    const releases: (() => void)[] = [];
+    let reads = 0;
+    const read = async (level: number) => {
+      reads++;
+      const answer = await readTrend(ctx.db, level);
+      await new Promise<void>((resolve) => releases.push(resolve));
+      return answer;
+    };
+    const subscribe = (fn: (event: LiveEvent) => void) => {
+      listener = fn;
+      return () => undefined;
+    };
+    const trendOf = createTrendCache({ read, clock, events: { subscribe } });
+    const room = await loadRoom(ctx.db, LEVEL);
+    const early = trendOf(room);
+    await vi.waitFor(() => expect(releases).toHaveLength(1));
+    const id = await insertSession('settled', 6);
+    listener({ type: 'session_settled', level: LEVEL, sessionId: id, periodId: 'x', result: 6 });
+    const late = trendOf(room);
+    await vi.waitFor(() => expect(releases).toHaveLength(2));
+    for (const release of releases) release();
+    expect((await early).draws[0]?.number).not.toBe(6);
+    expect((await late).draws[0]).toMatchObject({ number: 6 });
+    // The later read is the one kept.
+    expect((await trendOf(room)).draws[0]).toMatchObject({ number: 6 });
+    expect(reads).toBe(2);
   });
 
   it('keeps no failed read: the next viewer reads again', async () => {

@@ -6,9 +6,9 @@ import type { EventBus } from '../../platform/events';
 import type { RoomConfig } from './rooms';
 import { gameSessions } from './schema';
 
-/** A room's trend as read, with the id of its newest settled session (the cache key). */
+/** A room's trend as read, with the ids of the sessions in it (an announced draw among them changes nothing). */
 export interface TrendRead {
-  newestSessionId: number;
+  sessionIds: ReadonlySet<number>;
   trend: GameTrend;
 }
 
@@ -26,7 +26,7 @@ export async function readTrend(db: Executor, level: number): Promise<TrendRead>
     .limit(TREND_DRAWS);
   const results = rows.map((row) => row.result as GameResult);
   return {
-    newestSessionId: rows[0]?.id ?? 0,
+    sessionIds: new Set(rows.map((row) => row.id)),
     trend: { level, draws: rows.map((row, i) => toTrendDraw(row.periodId, results[i] as GameResult)), stats: trendStats(results) },
   };
 }
@@ -39,25 +39,27 @@ export interface TrendCacheDeps {
 }
 
 /**
- * The public trend, kept in process per room and keyed by the room's newest settled session:
- * whatever the number of viewers, a room costs one read per new draw. A `session_settled` event
- * (every process hears every room's, LISTEN/NOTIFY) makes a newer session known, and the next
- * request reads again; concurrent misses share one read. Events are best-effort (a NOTIFY can be
- * lost while a process reconnects), so a copy is also read again once it is one session length
- * old: at worst a draw shows one session late, never not at all.
+ * The public trend, kept in process per room and keyed by the room's settled draws: whatever the
+ * number of viewers, a room costs one read per new draw. A `session_settled` event (every process
+ * hears every room's, LISTEN/NOTIFY) of a session the kept copy does not show moves the room's
+ * version on, and the next request reads again; concurrent misses of one version share one read
+ * (a read that started before the announcement is not kept as current). Events are best-effort
+ * (a NOTIFY can be lost while a process reconnects), so a copy is also read again once it is one
+ * session length old: at worst a draw shows one session late, never not at all.
  */
 export function createTrendCache(deps: TrendCacheDeps) {
-  const kept = new Map<number, { read: TrendRead; readAt: number }>();
-  const newestSettled = new Map<number, number>();
-  const reading = new Map<number, Promise<TrendRead>>();
+  const kept = new Map<number, { read: TrendRead; version: number; readAt: number }>();
+  const versions = new Map<number, number>();
+  const reading = new Map<number, { read: Promise<TrendRead>; version: number }>();
+  const versionOf = (level: number) => versions.get(level) ?? 0;
   deps.events.subscribe((event) => {
-    if (event.type !== 'session_settled') return;
-    newestSettled.set(event.level, Math.max(newestSettled.get(event.level) ?? 0, event.sessionId));
+    if (event.type !== 'session_settled' || kept.get(event.level)?.read.sessionIds.has(event.sessionId)) return;
+    versions.set(event.level, versionOf(event.level) + 1);
   });
 
   const fresh = (room: RoomConfig, now: number): TrendRead | undefined => {
     const hit = kept.get(room.level);
-    if (!hit || hit.read.newestSessionId < (newestSettled.get(room.level) ?? 0)) return undefined;
+    if (!hit || hit.version !== versionOf(room.level)) return undefined;
     return now - hit.readAt < room.sessionSeconds * 1000 ? hit.read : undefined;
   };
 
@@ -65,13 +67,19 @@ export function createTrendCache(deps: TrendCacheDeps) {
     const now = deps.clock.now().getTime();
     const hit = fresh(room, now);
     if (hit) return hit.trend;
-    let pending = reading.get(room.level);
-    if (!pending) {
-      pending = deps.read(room.level).finally(() => reading.delete(room.level));
-      reading.set(room.level, pending);
-      pending.then((read) => kept.set(room.level, { read, readAt: now })).catch(() => undefined);
+    const version = versionOf(room.level);
+    const pending = reading.get(room.level);
+    if (pending?.version === version) return (await pending.read).trend;
+    const entry = { read: deps.read(room.level), version };
+    reading.set(room.level, entry);
+    try {
+      const read = await entry.read;
+      // Reads can finish out of order: an older version never replaces a newer one.
+      if ((kept.get(room.level)?.version ?? -1) <= version) kept.set(room.level, { read, version, readAt: now });
+      return read.trend;
+    } finally {
+      if (reading.get(room.level) === entry) reading.delete(room.level);
     }
-    return (await pending).trend;
   };
 }
 
