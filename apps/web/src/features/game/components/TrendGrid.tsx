@@ -3,8 +3,8 @@ import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
 
 /** The grid's geometry in SVG units: a period column, then numbers 0-9 (Trend.css lines the table up with it). */
-export const LABEL_WIDTH = 60;
-export const CELL_WIDTH = 28;
+const LABEL_WIDTH = 84;
+const CELL_WIDTH = 28;
 const ROW_HEIGHT = 22;
 const RADIUS = 9;
 const WIDTH = LABEL_WIDTH + 10 * CELL_WIDTH;
