@@ -27,7 +27,7 @@ import { listChains, sessionDetail, sessionResultPage, userLotteryRecordPage, vo
 import { liveEventsRoute } from './liveEvents';
 import type { RoomCatalog } from './rooms';
 import { ensureCurrentSession } from './sessions';
-import { createTrendCache, readTrend } from './trend';
+import { trendRoute } from './trendRoute';
 import { currentSessionViews, toWireSession } from './views';
 
 const level = field.integer(1, 9);
@@ -131,15 +131,7 @@ export function gameRoutes(deps: GameRouteDeps): Router {
   });
 
   router.get(`${base}/events`, liveEventsRoute(deps));
-
-  // The trend chart (public): kept per room until its next settled draw (trend.ts).
-  const trendOf = createTrendCache({ read: (room) => readTrend(db, room), clock, events: deps.events });
-  router.get(`${base}/trend`, async (req, res) => {
-    const query = parseInput(sessionQuery, req.query);
-    const room = await catalog.room(query.level);
-    if (!room.enableFlag) throw new AppError('GAME_LEVEL_UNKNOWN');
-    ok(res, await trendOf(room));
-  });
+  router.get(`${base}/trend`, trendRoute(deps));
 
   return router;
 }
