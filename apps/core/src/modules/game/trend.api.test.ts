@@ -23,31 +23,32 @@ let nextIndex = 0;
 /** The results inserted so far, oldest first. */
 const drawn: GameResult[] = [];
 
-/** A finished session of room LEVEL, straight into its table (the chart reads nothing else of it). */
-async function insertSession(status: 'settled' | 'void' | 'drawn', result: GameResult | null): Promise<number> {
+/** A finished session of room LEVEL, as its row (the chart reads nothing else of it). */
+function sessionRow(status: 'settled' | 'void' | 'drawn', result: GameResult | null) {
   const index = nextIndex++;
   const endAt = new Date(START + (index + 1) * 60_000);
-  const periodId = `2026112${String(index).padStart(7, '0')}`;
-  const [row] = await ctx.db
-    .insert(gameSessions)
-    .values({
-      level: LEVEL,
-      periodId,
-      startAt: new Date(endAt.getTime() - 60_000),
-      betEndAt: new Date(endAt.getTime() - 5_000),
-      endAt,
-      chainId: 900,
-      chainIndex: index,
-      commitment: '00'.repeat(32),
-      seedSealed: 'sealed',
-      beaconName: 'local',
-      beaconRound: index,
-      result,
-      status,
-      createdAt: endAt,
-    })
-    .returning({ id: gameSessions.id });
   if (status === 'settled' && result !== null) drawn.push(result);
+  return {
+    level: LEVEL,
+    periodId: `2026112${String(index).padStart(7, '0')}`,
+    startAt: new Date(endAt.getTime() - 60_000),
+    betEndAt: new Date(endAt.getTime() - 5_000),
+    endAt,
+    chainId: 900,
+    chainIndex: index,
+    commitment: '00'.repeat(32),
+    seedSealed: 'sealed',
+    beaconName: 'local',
+    beaconRound: index,
+    result,
+    status,
+    createdAt: endAt,
+  };
+}
+
+/** One such session, straight into its table; its id. */
+async function insertSession(status: 'settled' | 'void' | 'drawn', result: GameResult | null): Promise<number> {
+  const [row] = await ctx.db.insert(gameSessions).values(sessionRow(status, result)).returning({ id: gameSessions.id });
   return row?.id ?? 0;
 }
 
@@ -68,10 +69,9 @@ beforeAll(async () => {
   });
   ctx.services.game.catalog.invalidate();
   // 105 settled draws with runs in them, a void session and one drawn but not yet settled: neither is a draw.
-  for (let i = 0; i < 105; i++) await insertSession('settled', ((i * 7 + Math.floor(i / 4)) % 10) as GameResult);
-  await insertSession('void', null);
-  await insertSession('drawn', 4);
-});
+  const rows = Array.from({ length: 105 }, (_, i) => sessionRow('settled', ((i * 7 + Math.floor(i / 4)) % 10) as GameResult));
+  await ctx.db.insert(gameSessions).values([...rows, sessionRow('void', null), sessionRow('drawn', 4)]);
+}, 180_000);
 afterAll(() => ctx.close());
 
 describe('the trend chart', () => {
