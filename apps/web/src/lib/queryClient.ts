@@ -19,6 +19,7 @@ export const queryKeys = {
   gameResults: (level: number) => ['game', 'results', level] as const,
   gameProof: (periodId: string) => ['game', 'proof', periodId] as const,
   gameVoids: ['game', 'voids'] as const,
+  gameTrend: (level: number) => ['game', 'trend', level] as const,
   /** An introduction page in one language (public). */
   content: (type: string, locale: string) => ['content', type, locale] as const,
   // Everything below belongs to the logged-in user, so it lives under ['user'] and goes with a logout.

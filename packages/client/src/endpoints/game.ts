@@ -7,6 +7,7 @@ import type {
   GameSession,
   GameSessionDetail,
   GameSessionResult,
+  GameTrend,
   GameVoidSummary,
   Paged,
 } from '@prism/domain';
@@ -33,6 +34,8 @@ export function gameEndpoints(http: HttpClient) {
       sessionDetail: (periodId: string) => http.get<GameSessionDetail>('/app/game/luckyLottery/sessionDetail', { periodId }),
       /** How many finished sessions were voided, and why (every room). */
       voidSummary: () => http.get<GameVoidSummary>('/app/game/luckyLottery/voidSummary'),
+      /** The trend chart: the room's last 100 settled draws and their statistics (public, cached per draw). */
+      trend: (level: number) => http.get<GameTrend>('/app/game/luckyLottery/trend', { level }),
       chains: (level?: number) => http.get<GameChain[]>('/app/game/luckyLottery/chains', { level }),
     },
   };

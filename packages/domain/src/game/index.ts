@@ -6,4 +6,5 @@ export * from './periods';
 export * from './quicknet';
 export * from './rules';
 export * from './sessionNet';
+export * from './trend';
 export * from './verify';

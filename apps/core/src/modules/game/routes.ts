@@ -27,6 +27,7 @@ import { listChains, sessionDetail, sessionResultPage, userLotteryRecordPage, vo
 import { liveEventsRoute } from './liveEvents';
 import type { RoomCatalog } from './rooms';
 import { ensureCurrentSession } from './sessions';
+import { trendRoute } from './trendRoute';
 import { currentSessionViews, toWireSession } from './views';
 
 const level = field.integer(1, 9);
@@ -130,6 +131,7 @@ export function gameRoutes(deps: GameRouteDeps): Router {
   });
 
   router.get(`${base}/events`, liveEventsRoute(deps));
+  router.get(`${base}/trend`, trendRoute(deps));
 
   return router;
 }

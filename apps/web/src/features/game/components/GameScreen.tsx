@@ -26,7 +26,7 @@ export type { Balances } from './BetSheet';
 /**
  * /pages/game/game: the rooms as tabs; in the chosen room the open session with
  * its countdowns, the previous draws, the bets, odds and return to player, past
- * history (the default tab) and my records, and the result popup. Live events
+ * history (the default tab), my records and the trend chart, and the result popup. Live events
  * keep it current; while they are down it polls.
  */
 export function GameScreen({ balances, demo, initialRoom }: { balances: Balances; demo: boolean; initialRoom?: string | undefined }) {
@@ -112,7 +112,7 @@ function Room({ room, balances }: { room: GameLevel; balances: Balances }) {
       )}
       <OddsCard room={room} />
       <FairCard beacon={session.data?.beaconName} />
-      <RoomLists results={feed.results} records={feed.records} />
+      <RoomLists level={room.level} results={feed.results} records={feed.records} />
       {popup && !sheet.open && <ResultPopup key={popup.session.id} popup={popup} onAcknowledge={acknowledge} />}
     </>
   );

@@ -6,11 +6,12 @@ import { useNavigation } from '../../../lib/navigation';
 import type { RoomFeed } from '../useRoomFeed';
 import { HistoryList } from './HistoryList';
 import { RecordList } from './RecordList';
+import { TrendChart } from './TrendChart';
 
-type ListTab = 'history' | 'records';
+type ListTab = 'history' | 'records' | 'trend';
 
-/** Past history (the default tab, each row verifiable) and the user's records of the room. */
-export function RoomLists({ results, records }: Pick<RoomFeed, 'results' | 'records'>) {
+/** Past history (the default tab, each row verifiable), the user's records of the room and the trend chart. */
+export function RoomLists({ level, results, records }: { level: number } & Pick<RoomFeed, 'results' | 'records'>) {
   const { t } = useTranslation();
   const { navigateTo } = useNavigation();
   const [tab, setTab] = useState<ListTab>('history');
@@ -22,11 +23,16 @@ export function RoomLists({ results, records }: Pick<RoomFeed, 'results' | 'reco
         items={[
           { key: 'history', label: t('game.pastHistory') },
           { key: 'records', label: t('game.myRecords') },
+          { key: 'trend', label: t('trend.title') },
         ]}
         value={tab}
         onChange={setTab}
       >
-        {tab === 'history' ? <HistoryList query={results} onVerify={verify} /> : <RecordList query={records} />}
+        {tab === 'history' && <HistoryList query={results} onVerify={verify} />}
+        {tab === 'records' && <RecordList query={records} />}
+        {tab === 'trend' && (
+          <TrendChart level={level} headId={results.data?.pages[0]?.content[0]?.id} onVerify={() => navigateTo(routes.gameVerify)} />
+        )}
       </Tabs>
     </section>
   );

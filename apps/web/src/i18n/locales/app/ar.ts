@@ -730,6 +730,25 @@ export const arApp: AppStrings = {
   // trend: the game's trend chart (issue 27)
   trend: {
     title: 'المخطط',
+    independent: 'السحوبات السابقة لا تتنبأ بالسحب التالي: كل سحب مستقل عن السحوبات التي قبله، ويمكنك التحقق من كل واحد منها.',
+    verifyLink: 'كيف تتحقق من السحب',
+    empty: 'لا توجد سحوبات في هذه الغرفة بعد',
+    drawsShown: 'عدد السحوبات المعروضة: {{count}}',
+    showTable: 'العرض كجدول',
+    colourStreak: 'أحمر / أخضر',
+    sizeStreak: 'كبير / صغير',
+    run: '{{value}} ×{{count}}',
+    current: 'الآن: {{run}}',
+    longest: 'الأطول: {{runs}}',
+    numbersCaption: 'كل رقم في السحوبات الأخيرة ({{count}}): كم مرة ظهر، وكم سحبًا مضى منذ آخر ظهور له',
+    number: 'الرقم',
+    frequency: 'التكرار',
+    missing: 'الغياب',
+    tableCaption: 'السحوبات الأخيرة ({{count}})، الأحدث أولًا',
+    colour: 'اللون',
+    size: 'الحجم',
+    gridLabel:
+      'مخطط السحوبات الأخيرة ({{count}}): صف لكل سحب، الأحدث في الأعلى، ورقمه معلَّم على مقياس من 0 إلى 9 وموصول بخط. يعرض الجدول السحوبات نفسها.',
   },
   // myPlay: the myPlay page (issue 27)
   myPlay: {

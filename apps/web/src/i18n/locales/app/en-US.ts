@@ -739,6 +739,25 @@ export const enUSApp = {
   // trend: the game's trend chart (issue 27)
   trend: {
     title: 'Chart',
+    independent: 'Past draws do not predict the next one: each draw is independent of the ones before it, and you can verify every one.',
+    verifyLink: 'How to verify a draw',
+    empty: 'No draws yet in this room',
+    drawsShown: 'Draws shown: {{count}}',
+    showTable: 'Show as a table',
+    colourStreak: 'Red / Green',
+    sizeStreak: 'Big / Small',
+    run: '{{value}} ×{{count}}',
+    current: 'Now: {{run}}',
+    longest: 'Longest: {{runs}}',
+    numbersCaption: 'Each number over the last draws ({{count}}): how often it came up, and how many draws since it last came up',
+    number: 'Number',
+    frequency: 'Frequency',
+    missing: 'Missing',
+    tableCaption: 'The last draws ({{count}}), newest first',
+    colour: 'Colour',
+    size: 'Size',
+    gridLabel:
+      'Chart of the last draws ({{count}}): one row per draw, newest on top, its number marked on a 0 to 9 scale and joined by a line. The table view lists the same draws.',
   },
   // myPlay: the myPlay page (issue 27)
   myPlay: {

@@ -734,6 +734,26 @@ export const faApp: AppStrings = {
   // trend: the game's trend chart (issue 27)
   trend: {
     title: 'نمودار',
+    independent:
+      'قرعه\u200cهای گذشته قرعهٔ بعدی را پیش\u200cبینی نمی\u200cکنند: هر قرعه از قرعه\u200cهای پیشین مستقل است و می\u200cتوانید تک\u200cتک آن\u200cها را راستی\u200cآزمایی کنید.',
+    verifyLink: 'چگونه یک قرعه را راستی\u200cآزمایی کنیم',
+    empty: 'هنوز در این اتاق قرعه\u200cای انجام نشده است',
+    drawsShown: 'تعداد قرعه\u200cهای نمایش\u200cداده\u200cشده: {{count}}',
+    showTable: 'نمایش به\u200cصورت جدول',
+    colourStreak: 'قرمز / سبز',
+    sizeStreak: 'بزرگ / کوچک',
+    run: '{{value}} ×{{count}}',
+    current: 'اکنون: {{run}}',
+    longest: 'طولانی\u200cترین: {{runs}}',
+    numbersCaption: 'هر عدد در قرعه\u200cهای اخیر ({{count}}): چند بار آمده و چند قرعه از آخرین بار آمدنش گذشته است',
+    number: 'عدد',
+    frequency: 'فراوانی',
+    missing: 'غیبت',
+    tableCaption: 'قرعه\u200cهای اخیر ({{count}})، جدیدترین اول',
+    colour: 'رنگ',
+    size: 'اندازه',
+    gridLabel:
+      'نمودار قرعه\u200cهای اخیر ({{count}}): هر ردیف یک قرعه، جدیدترین در بالا، عدد آن روی مقیاس ۰ تا ۹ علامت خورده و با خطی به هم وصل شده است. نمای جدول همین قرعه\u200cها را فهرست می\u200cکند.',
   },
   // myPlay: the myPlay page (issue 27)
   myPlay: {

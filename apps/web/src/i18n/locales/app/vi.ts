@@ -735,6 +735,26 @@ export const viApp: AppStrings = {
   // trend: the game's trend chart (issue 27)
   trend: {
     title: 'Biểu đồ',
+    independent:
+      'Các kỳ quay trước không dự đoán được kỳ tiếp theo: mỗi kỳ quay độc lập với các kỳ trước, và bạn có thể kiểm chứng từng kỳ.',
+    verifyLink: 'Cách kiểm chứng một kỳ quay',
+    empty: 'Phòng này chưa có kỳ quay nào',
+    drawsShown: 'Số kỳ hiển thị: {{count}}',
+    showTable: 'Xem dạng bảng',
+    colourStreak: 'Đỏ / Xanh',
+    sizeStreak: 'Lớn / Nhỏ',
+    run: '{{value}} ×{{count}}',
+    current: 'Hiện tại: {{run}}',
+    longest: 'Dài nhất: {{runs}}',
+    numbersCaption: 'Mỗi số trong các kỳ gần đây ({{count}}): số lần xuất hiện, và số kỳ kể từ lần xuất hiện gần nhất',
+    number: 'Số',
+    frequency: 'Tần suất',
+    missing: 'Vắng mặt',
+    tableCaption: 'Các kỳ quay gần đây ({{count}}), mới nhất trước',
+    colour: 'Màu',
+    size: 'Lớn/Nhỏ',
+    gridLabel:
+      'Biểu đồ các kỳ quay gần đây ({{count}}): mỗi hàng một kỳ, mới nhất ở trên, số được đánh dấu trên thang 0 đến 9 và nối bằng một đường. Chế độ bảng liệt kê cùng các kỳ quay.',
   },
   // myPlay: the myPlay page (issue 27)
   myPlay: {

@@ -725,6 +725,24 @@ export const zhTWApp: AppStrings = {
   // trend: the game's trend chart (issue 27)
   trend: {
     title: '走勢圖',
+    independent: '過去的開獎無法預測下一期：每一期開獎都與之前的開獎互相獨立，而且每一期都可以驗證。',
+    verifyLink: '如何驗證開獎',
+    empty: '這個房間還沒有開獎',
+    drawsShown: '顯示期數：{{count}}',
+    showTable: '以表格顯示',
+    colourStreak: '紅 / 綠',
+    sizeStreak: '大 / 小',
+    run: '{{value}} ×{{count}}',
+    current: '目前：{{run}}',
+    longest: '最長：{{runs}}',
+    numbersCaption: '最近幾期（{{count}}）中每個號碼：出現次數，以及距離上次出現的期數',
+    number: '號碼',
+    frequency: '出現次數',
+    missing: '遺漏',
+    tableCaption: '最近幾期開獎（{{count}}），由新到舊',
+    colour: '顏色',
+    size: '大小',
+    gridLabel: '最近幾期開獎的走勢圖（{{count}}）：每期一列，最新在上，號碼標在 0 到 9 的刻度上並以線相連。表格檢視列出相同的開獎。',
   },
   // myPlay: the myPlay page (issue 27)
   myPlay: {
