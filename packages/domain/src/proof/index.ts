@@ -1,0 +1,2 @@
+export * from './proofFile';
+export * from './sumTree';
