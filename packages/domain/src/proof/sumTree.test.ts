@@ -84,9 +84,18 @@ const nudge = (sums: string[], pick: number, delta: bigint) => {
 
 /** Each changes one thing of a proof (answers false when the proof has nothing of that kind to change). */
 const TAMPERS: Record<string, Tamper> = {
-  salt: (p, pick) => ((p.salt = flipHex(p.salt, pick)), true),
-  userId: (p) => ((p.userId += 1), true),
-  amount: (p, pick, delta) => (nudge(p.amounts, pick, delta), true),
+  salt: (p, pick) => {
+    p.salt = flipHex(p.salt, pick);
+    return true;
+  },
+  userId: (p) => {
+    p.userId += 1;
+    return true;
+  },
+  amount: (p, pick, delta) => {
+    nudge(p.amounts, pick, delta);
+    return true;
+  },
   siblingHash: (p, pick) => {
     const step = p.path[pick % Math.max(1, p.path.length)];
     if (!step) return false;
@@ -106,8 +115,14 @@ const TAMPERS: Record<string, Tamper> = {
     return true;
   },
   dropStep: (p, pick) => p.path.splice(pick % Math.max(1, p.path.length), 1).length > 0,
-  rootHash: (p, pick) => ((p.root.hash = flipHex(p.root.hash, pick)), true),
-  rootSum: (p, pick, delta) => (nudge(p.root.sums, pick, delta), true),
+  rootHash: (p, pick) => {
+    p.root.hash = flipHex(p.root.hash, pick);
+    return true;
+  },
+  rootSum: (p, pick, delta) => {
+    nudge(p.root.sums, pick, delta);
+    return true;
+  },
 };
 
 describe('the verifier refuses a tampered proof', () => {
