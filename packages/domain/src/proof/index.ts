@@ -1,2 +1,3 @@
+export * from './lines';
 export * from './proofFile';
 export * from './sumTree';

@@ -147,3 +147,24 @@ export function pathOf(levels: readonly SumNode[][], position: number): PathStep
 export function rootFromPath(leaf: SumNode, path: readonly PathStep[]): SumNode {
   return path.reduce((node, step) => (step.side === 'left' ? parentNode(step.node, node) : parentNode(node, step.node)), leaf);
 }
+
+/** The root of a tree with no leaves (no player holds an account yet): a fixed hash, every sum zero. */
+export function emptyRoot(lines: number): SumNode {
+  return { hash: sha256(text.encode('prism-liabilities-v1:empty')), sums: Array.from({ length: lines }, () => 0n) };
+}
+
+/** The root of built levels (the empty root when there are no leaves). */
+export function rootOf(levels: readonly SumNode[][], lines: number): SumNode {
+  return levels[levels.length - 1]?.[0] ?? emptyRoot(lines);
+}
+
+/** Shuffles in place (Fisher-Yates) with the randomness handed in: O(n). */
+export function shuffleInPlace<T>(items: T[], randomInt: (maxExclusive: number) => number): T[] {
+  for (let i = items.length - 1; i > 0; i--) {
+    const j = randomInt(i + 1);
+    const item = items[i] as T;
+    items[i] = items[j] as T;
+    items[j] = item;
+  }
+  return items;
+}
