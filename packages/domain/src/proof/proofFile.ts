@@ -55,6 +55,8 @@ function isNode(value: unknown, lines: number): value is WireSumNode {
   return isRecord(value) && typeof value.hash === 'string' && HASH.test(value.hash) && isAmounts(value.sums, lines);
 }
 
+const isSide = (side: unknown) => side === 'left' || side === 'right';
+
 function isLines(value: unknown): value is string[] {
   return Array.isArray(value) && value.length > 0 && value.every((v) => typeof v === 'string' && v.length > 0);
 }
@@ -70,7 +72,7 @@ export function proofFormatProblem(value: unknown): string | null {
     return 'the user id or the salt is malformed';
   if (!isAmounts(value.amounts, lines)) return `the amounts must be ${lines} whole numbers of minor units`;
   if (!Array.isArray(value.path) || value.path.length > 64) return 'the path is missing or too long';
-  const badStep = value.path.findIndex((step) => !isNode(step, lines) || (step.side !== 'left' && step.side !== 'right'));
+  const badStep = value.path.findIndex((step: unknown) => !isNode(step, lines) || !isSide((step as { side?: unknown }).side));
   if (badStep >= 0) return `step ${badStep + 1} of the path is malformed`;
   if (!isNode(value.root, lines)) return 'the root is malformed';
   return null;
