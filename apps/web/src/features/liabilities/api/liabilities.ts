@@ -1,0 +1,18 @@
+import { useQuery } from '@tanstack/react-query';
+import { api } from '../../../lib/api';
+import { useHasToken } from '../../../lib/token';
+
+/** The public snapshot (no login); the player's own proof lives under ['user'], so a logout drops it. */
+const keys = {
+  latest: ['liabilities', 'latest'] as const,
+  myProof: ['user', 'liabilities', 'proof'] as const,
+};
+
+/** GET /app/public/liabilities: the newest snapshot of what the platform owes, or null before the first. */
+export const useLiabilities = () => useQuery({ queryKey: keys.latest, queryFn: () => api.liabilities.latest() });
+
+/** GET /app/user/liabilities/proof: only when signed in. */
+export function useMyLiabilityProof() {
+  const signedIn = useHasToken();
+  return { signedIn, query: useQuery({ queryKey: keys.myProof, queryFn: () => api.liabilities.myProof(), enabled: signedIn }) };
+}
