@@ -2,7 +2,19 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { hexToBytes } from '../game/fairness';
 import { type LiabilityProof, liabilityProof, verifyLiabilityProof } from './proofFile';
-import { buildSumTree, leafNode, levelSizes, pathOf, type SumNode, siblingPositions, userCommitment, userSalt } from './sumTree';
+import {
+  buildSumTree,
+  decodeSums,
+  encodeSums,
+  leafNode,
+  levelSizes,
+  pathOf,
+  type SumNode,
+  saltsOf,
+  siblingPositions,
+  userCommitment,
+  userSalt,
+} from './sumTree';
 
 const LINES = ['balance:CASH', 'balance:USDT', 'inFlight:CASH'];
 const SECRET = hexToBytes('11'.repeat(32));
@@ -170,5 +182,19 @@ describe('the verifier refuses a tampered proof', () => {
     const proof = proofOf([[1n, 2n, 3n]], 0);
     expect(verifyLiabilityProof({ ...proof, amounts: ['1', '2'] }).ok).toBe(false);
     expect(verifyLiabilityProof({ ...proof, salt: 'zz' }).ok).toBe(false);
+  });
+});
+
+describe('encoding', () => {
+  it('sums round-trip through 16 bytes each, and salts made in bulk equal userSalt', () => {
+    fc.assert(
+      fc.property(fc.array(fc.bigInt({ min: 0n, max: (1n << 128n) - 1n }), { minLength: 1, maxLength: 8 }), (sums) => {
+        expect(decodeSums(encodeSums(sums), 0, sums.length)).toEqual(sums);
+      }),
+    );
+    expect(() => encodeSums([-1n])).toThrow(RangeError);
+    expect(() => encodeSums([1n << 128n])).toThrow(RangeError);
+    const bulk = saltsOf(SECRET);
+    for (const id of [1, 2, 99, 123_456]) expect(bulk(id)).toEqual(userSalt(SECRET, id));
   });
 });

@@ -7,9 +7,9 @@ import {
   localDate,
   rootOf,
   type SumNode,
+  saltsOf,
   shuffleInPlace,
   userCommitment,
-  userSalt,
 } from '@prism/domain';
 import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { Database, Executor } from '../../db/client';
@@ -43,7 +43,8 @@ export function buildLiabilityTree(players: PlayerAmounts[], random: Random) {
   const secret = random.bytes(32);
   // A random order per snapshot: a leaf's neighbours are nobody in particular and change every time.
   shuffleInPlace(players, (n) => random.int(n));
-  const leaves = players.map((p) => leafNode(userCommitment(userSalt(secret, p.userId), p.userId), p.amounts));
+  const saltOf = saltsOf(secret);
+  const leaves = players.map((p) => leafNode(userCommitment(saltOf(p.userId), p.userId), p.amounts));
   const levels = buildSumTree(leaves);
   return { secret, players, levels, root: rootOf(levels, LIABILITY_LINES.length) };
 }

@@ -1,9 +1,9 @@
 import {
   buildSumTree,
   bytesToHex,
+  LIABILITY_LINES,
   type LiabilitiesHistoryItem,
   type LiabilitiesSnapshotView,
-  LIABILITY_LINES,
   leafNode,
   type MyLiabilityProof,
   type Paged,
@@ -100,9 +100,15 @@ describe('a snapshot', () => {
 
     // Rebuild the tree from the stored leaves and the snapshot's secret: the same root.
     const [row] = await ctx.db.select().from(liabilitySnapshots).where(eq(liabilitySnapshots.id, taken.id));
-    const leaves = await ctx.db.select().from(liabilityLeaves).where(eq(liabilityLeaves.snapshotId, taken.id)).orderBy(asc(liabilityLeaves.position));
+    const leaves = await ctx.db
+      .select()
+      .from(liabilityLeaves)
+      .where(eq(liabilityLeaves.snapshotId, taken.id))
+      .orderBy(asc(liabilityLeaves.position));
     const secret = row?.secret as Uint8Array;
-    const nodes: SumNode[] = leaves.map((l) => leafNode(userCommitment(userSalt(secret, l.userId), l.userId), l.amounts.split(',').map(BigInt)));
+    const nodes: SumNode[] = leaves.map((l) =>
+      leafNode(userCommitment(userSalt(secret, l.userId), l.userId), l.amounts.split(',').map(BigInt)),
+    );
     expect(bytesToHex(rootOf(buildSumTree(nodes), LIABILITY_LINES.length).hash)).toBe(view.root);
     expect(leaves.length).toBe(view.players);
   });
@@ -158,7 +164,10 @@ describe('the daily snapshot', () => {
     ctx.clock.set('2026-11-14T08:00:00Z');
     const caughtUp = await ctx.services.liabilities.takeDaily('UTC');
     expect(caughtUp).not.toBeNull();
-    const days = await ctx.db.select({ day: liabilitySnapshots.day }).from(liabilitySnapshots).where(sql`${liabilitySnapshots.day} is not null`);
+    const days = await ctx.db
+      .select({ day: liabilitySnapshots.day })
+      .from(liabilitySnapshots)
+      .where(sql`${liabilitySnapshots.day} is not null`);
     expect(days.map((d) => d.day).sort()).toEqual(['2026-11-11', '2026-11-14']);
     expect((await latest())?.id).toBe(caughtUp?.id);
   });
