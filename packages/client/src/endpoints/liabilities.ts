@@ -8,7 +8,7 @@ export function liabilitiesEndpoints(http: HttpClient) {
       latest: () => http.get<LiabilitiesSnapshotView | null>('/app/public/liabilities'),
       history: (query: { pageNo: number; pageSize?: number }) =>
         http.get<Paged<LiabilitiesHistoryItem>>('/app/public/liabilities/history', query),
-      myProof: () => http.get<MyLiabilityProof>('/app/user/liabilities/proof'),
+      myProof: (query: { snapshotId?: number } = {}) => http.get<MyLiabilityProof>('/app/user/liabilities/proof', query),
     },
   };
 }

@@ -22,7 +22,7 @@ export function LiabilitiesScreen() {
             <>
               <TotalsCard snapshot={snapshot} />
               <SnapshotCard snapshot={snapshot} />
-              <MyInclusion publishedRoot={snapshot.root} />
+              <MyInclusion snapshotId={snapshot.id} publishedRoot={snapshot.root} />
             </>
           ) : (
             <EmptyState message={t('liabilities.empty')} />

@@ -21,9 +21,9 @@ function download(proof: LiabilityProof) {
 }
 
 /** "My inclusion": the signed-in player's leaf, path and root, verified here in the browser with the same code as `npm run verify`. */
-export function MyInclusion({ publishedRoot }: { publishedRoot: string }) {
+export function MyInclusion({ snapshotId, publishedRoot }: { snapshotId: number; publishedRoot: string }) {
   const { t } = useTranslation();
-  const { signedIn, query } = useMyLiabilityProof();
+  const { signedIn, query } = useMyLiabilityProof(snapshotId);
   if (!signedIn) return <p className="field-hint">{t('liabilities.signInToVerify')}</p>;
   let body: ReactNode;
   if (query.isPending) body = <PageLoading />;
