@@ -28,6 +28,7 @@ import { followInvestAdminRoutes, followInvestRoutes } from './modules/followInv
 import { gameAdminRoutes, gameRoutes } from './modules/game';
 import { giftCodeAdminRoutes, giftCodeRoutes } from './modules/giftCode';
 import { levelAdminRoutes, levelRoutes } from './modules/level';
+import { liabilitiesAdminRoutes, liabilitiesRoutes } from './modules/liabilities';
 import { messageRoutes } from './modules/message';
 import { operatorAuthentication, operatorPublicRoutes, operatorRoutes, totpKeyOf } from './modules/operator';
 import { opsRoutes } from './modules/ops';
@@ -132,6 +133,7 @@ function coreRouter(deps: CoreDeps, services: Services): Router {
     }),
     followInvestRoutes({ db, clock, followInvest: services.followInvest }),
     fixedDepositRoutes({ db, clock, fixedDeposit: services.fixedDeposit }),
+    liabilitiesRoutes({ liabilities: services.liabilities }),
   ])
     router.use(moduleRouter(routes));
   router.use('/admin', adminRouter(deps, services));
@@ -190,6 +192,7 @@ function adminRouter(deps: CoreDeps, services: Services): Router {
   router.use(fixedDepositAdminRoutes({ db: deps.db, clock: deps.clock, fixedDeposit: services.fixedDeposit }));
   router.use(auditAdminRoutes({ db: deps.db }));
   router.use(adjustmentAdminRoutes({ db: deps.db, clock: deps.clock }));
+  router.use(liabilitiesAdminRoutes({ liabilities: services.liabilities }));
   return router;
 }
 

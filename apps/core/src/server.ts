@@ -12,6 +12,7 @@ import { answerClientErrorsWithEnvelope } from './http/clientErrors';
 import { startBroadcastJob } from './modules/broadcast';
 import { startDashboardJob } from './modules/dashboard';
 import { startEarningJob } from './modules/earning';
+import { startLiabilitiesJob } from './modules/liabilities';
 import { startOutboxJob } from './modules/notify';
 import { startRebateJob } from './modules/team';
 import { type Clock, scaledClock, systemClock } from './platform/clock';
@@ -260,6 +261,9 @@ async function startLeaderJobs(
   await leaderJob(leadership, 'earnings', () =>
     startEarningJob(db, clock, settings, DAILY_STEPS, logger, { chunkSize: config.EARNING_CHUNK_SIZE }),
   );
+  // The daily snapshot of what the platform owes (modules/liabilities/job.ts): the day's row is unique, so
+  // a second runner stores nothing; the leader runs it, and a day missed while down is taken at the next turn.
+  await leaderJob(leadership, 'liabilities', () => startLiabilitiesJob(services.liabilities, () => settings.timeZone(), logger));
   if (!botTransport) return;
   // Broadcasts to Telegram chats: rows are claimed with SKIP LOCKED (modules/broadcast/job.ts), so even two
   // runners send each once; the leader runs it so the pace stays under Telegram's limit.

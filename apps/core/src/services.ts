@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { roleCan } from '@prism/domain';
 import type { CoreDeps } from './deps';
+import { checkLedgerAndBets } from './ledgerCheck';
 import { createAuthService } from './modules/auth';
 import { createBroadcastService } from './modules/broadcast';
 import { createCheckInService } from './modules/checkIn';
@@ -12,6 +13,7 @@ import { createFollowInvestService } from './modules/followInvest';
 import { betFiguresScalar, createDrandBeacon, createGameScheduler, createLocalBeacon, recentBets, roomCatalog } from './modules/game';
 import { createGiftCodeService } from './modules/giftCode';
 import { createLevelAdmin, createLevelService, levelRulesCache } from './modules/level';
+import { createLiabilitiesService } from './modules/liabilities';
 import { createMessageService } from './modules/message';
 import { createNotifier, type Notifier } from './modules/notify';
 import { linkedTelegramIds } from './modules/operator';
@@ -97,6 +99,7 @@ export function createServices(deps: CoreDeps) {
     game: gameServices(deps),
     recharge: rechargeContext(deps, notifier, protection),
     withdraw,
+    liabilities: createLiabilitiesService({ db, clock, random, checkLedger: checkLedgerAndBets }),
     telegramLink,
     inviteSharing: createInviteSharing({ db, logger, transport: deps.botTransport, links: inviteLinkSettings(config) }),
     bot: botServicesOf(db, clock, { telegramLink, withdraw, giftCodes, broadcasts, links: inviteLinkSettings(config) }),

@@ -150,6 +150,9 @@ export const errorCatalogue = {
   FOUR_EYES_SELF: { code: 19101, message: 'A second operator must approve this' },
   ALREADY_DECIDED: { code: 19102, message: 'This request has already been decided' },
   REFUND_UNAVAILABLE: { code: 19103, message: 'No refund route is configured for this payment: refund it by hand' },
+  // Proof of liabilities (docs/liabilities.md)
+  LIABILITY_SNAPSHOT_UNKNOWN: { code: 26401, message: 'No such snapshot of what the platform owes' },
+  LIABILITY_PROOF_PRUNED: { code: 26402, message: 'Proofs of this snapshot are no longer kept: use a newer snapshot' },
 } as const satisfies Record<string, { code: number; message: string }>;
 
 export type ErrorKey = keyof typeof errorCatalogue;

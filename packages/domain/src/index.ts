@@ -13,6 +13,7 @@ export * from './money';
 export * from './operator/index';
 export * from './phone';
 export * from './plural';
+export * from './proof/index';
 export * from './protection/index';
 export * from './reason';
 export * from './routes';

@@ -1,6 +1,7 @@
 import { HttpClient } from '@prism/client';
 import { type GameLevel, type GameSessionDetail, type VerifyState, verifySessionProof } from '@prism/domain';
 import { loadQuicknetVerifier } from '../modules/game';
+import { verifyLiabilitiesFile } from './verifyLiabilities';
 
 const LABEL: Record<VerifyState, string> = { ok: 'OK  ', fail: 'FAIL', external: 'EXT ', info: 'INFO' };
 
@@ -8,9 +9,15 @@ const LABEL: Record<VerifyState, string> = { ok: 'OK  ', fail: 'FAIL', external:
  * `npm run verify -- <periodId> [--url http://localhost:3000]`: fetches a past
  * session's published data and recomputes everything from it (docs/fairness.md).
  * Exits 0 only when every check is ok (a void or undrawn session has nothing to
- * verify, so it exits 1 too).
+ * verify, so it exits 1 too). `npm run verify -- liabilities <proof file>` checks a proof of
+ * inclusion offline (verifyLiabilities.ts).
  */
 async function main(args: string[]): Promise<number> {
+  if (args[0] === 'liabilities') {
+    const { code, lines } = await verifyLiabilitiesFile(args[1]);
+    for (const line of lines) console.log(line);
+    return code;
+  }
   const periodId = args.find((a) => /^\d{14}$/.test(a));
   const at = args.indexOf('--url');
   const url = (at >= 0 ? args[at + 1] : undefined) ?? process.env.PRISM_URL ?? `http://127.0.0.1:${process.env.PORT ?? 3000}`;

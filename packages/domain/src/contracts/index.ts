@@ -186,6 +186,7 @@ export * from './dashboard';
 export * from './engage';
 export * from './game';
 export * from './invest';
+export * from './liabilities';
 export * from './operator';
 export * from './power';
 export * from './recharge';

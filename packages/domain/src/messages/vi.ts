@@ -136,4 +136,6 @@ export const vi: MessageTable = {
   TRANSFER_AMOUNT_REQUIRED: 'Chuyển tiền gửi có kỳ hạn cần nhập số tiền',
   ROOM_TIMING_LOCKED: 'Không thể đổi thời gian của phòng đã chạy phiên: hãy thêm phòng mới',
   ROOM_TIMING_INVALID: 'Độ dài phiên phải chia một ngày thành số phiên nguyên, và cược phải đóng trước khi phiên kết thúc ít nhất 1 giây',
+  LIABILITY_SNAPSHOT_UNKNOWN: 'Không có bản chụp này về số tiền nền tảng đang nợ',
+  LIABILITY_PROOF_PRUNED: 'Bằng chứng của bản chụp này không còn được lưu: hãy dùng bản chụp mới hơn',
 };

@@ -136,4 +136,6 @@ export const zhTW: MessageTable = {
   TRANSFER_AMOUNT_REQUIRED: '定存轉出需要輸入金額',
   ROOM_TIMING_LOCKED: '房間已開過局，時間設定不能再改：請新增房間',
   ROOM_TIMING_INVALID: '每局時長須能整除一天，且下注須在結束前至少 1 秒截止',
+  LIABILITY_SNAPSHOT_UNKNOWN: '找不到這份平台負債快照',
+  LIABILITY_PROOF_PRUNED: '這份快照的證明已不再保存：請改用較新的快照',
 };

@@ -6,6 +6,7 @@ import { gameCommands } from './game';
 import { generalCommands } from './general';
 import { investCommands } from './invest';
 import { levelCommands } from './levels';
+import { liabilitiesCommands } from './liabilities';
 import { operatorCommands } from './operator';
 import { powerCommands } from './power';
 import { rechargeCommands } from './recharge';
@@ -28,6 +29,7 @@ export const opsCommands: OpsCommand[] = [
   ...contentCommands,
   ...powerCommands,
   ...investCommands,
+  ...liabilitiesCommands,
 ];
 
 /** The command whose words start the arguments, longest match first. */

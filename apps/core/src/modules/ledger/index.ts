@@ -20,6 +20,7 @@ export {
   transferTotalsUpTo,
   turnoverBookJsonSql,
   userAccountsOf,
+  userBalancesAfter,
   userCreditsBetween,
   userCreditsOf,
   userCreditTotalSql,

@@ -165,3 +165,22 @@ export const transfersAfterSql = (afterId: SQL, limit: number): SQL =>
 /** The count and sum (all assets together) of the transfers up to id `upTo`, as one row (a full read: checks only). Columns: transfers, amount. */
 export const transferTotalsUpTo = (upTo: SQL): SQL =>
   sql`select count(*)::bigint as transfers, coalesce(sum(amount), 0)::bigint as amount from ledger_transfers where id <= ${upTo}`;
+
+/**
+ * The balances of the next `users` users after user id `afterUserId`, by user id then asset: one page
+ * of a walk over every user's accounts (the proof of liabilities reads them all, page by page, on the
+ * user accounts' unique index). Users without an account are not there (they hold nothing).
+ */
+export async function userBalancesAfter(
+  db: Executor,
+  afterUserId: number,
+  users: number,
+): Promise<{ userId: number; asset: Asset; balance: bigint }[]> {
+  const rows = await queryRows<{ user_id: string | number; asset: Asset; balance: string }>(
+    db,
+    sql`select user_id, asset, balance::text as balance from ledger_accounts
+        where user_id in (select distinct user_id from ledger_accounts where user_id > ${afterUserId} order by user_id limit ${users})
+        order by user_id, asset`,
+  );
+  return rows.map((row) => ({ userId: Number(row.user_id), asset: row.asset, balance: BigInt(row.balance) }));
+}

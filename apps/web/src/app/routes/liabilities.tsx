@@ -1,8 +1,7 @@
-import { useTranslation } from 'react-i18next';
-import { EmptyState } from '../../components/EmptyState';
+import '../../styles/wallet.css';
+import { LiabilitiesScreen } from '../../features/liabilities/components/LiabilitiesScreen';
 
-/** Placeholder until the liabilities feature lands (issue 27). */
+/** Proof of liabilities (public: no login needed; the player's own inclusion when signed in). */
 export default function LiabilitiesPage() {
-  const { t } = useTranslation();
-  return <EmptyState message={t('liabilities.title')} />;
+  return <LiabilitiesScreen />;
 }

@@ -1,0 +1,3 @@
+export * from './lines';
+export * from './proofFile';
+export * from './sumTree';
