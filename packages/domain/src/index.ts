@@ -19,3 +19,4 @@ export * from './routes';
 export * from './team/index';
 export * from './validation';
 export * from './wallet/index';
+export * from './privacy/index';
