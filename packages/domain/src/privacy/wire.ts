@@ -11,6 +11,7 @@ export interface MyDataDeletable {
 /** The sections of the export, in the order the JSON document and the CSV file list them. */
 export const MY_DATA_SECTIONS = [
   'profile',
+  'payoutDetails',
   'records',
   'recharges',
   'withdrawals',
@@ -18,7 +19,8 @@ export const MY_DATA_SECTIONS = [
   'messages',
   'team',
   'power',
-  'investments',
+  'followInvest',
+  'fixedDeposits',
   'signIns',
   'giftCodes',
 ] as const;

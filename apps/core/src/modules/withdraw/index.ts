@@ -4,6 +4,7 @@ export { pendingWithdrawalSummary, withdrawalDetail, withdrawalPayout, withdrawD
 export { walletBindings } from './destinations';
 export { withdrawnBetween } from './facts';
 export { withdrawFiguresScalar } from './figures';
+export { erasePayoutDetails, exportPayoutDestinations, exportWithdrawals, pendingWithdrawalCount } from './myData';
 export { withdrawAdminRoutes, withdrawRoutes } from './routes';
 export type { WithdrawService } from './service';
 export { createWithdrawService } from './service';
