@@ -261,7 +261,10 @@ describe('my data: account deletion', () => {
     const personal = await queryRows<{ n: number }>(
       ctx.db,
       sql`select (select count(*) from sms_outbox where phone = ${user.phone})::int +
-                 (select count(*) from auth_sessions where user_id = ${user.id} and revoked_at is null)::int as n`,
+                 (select count(*) from auth_sessions where user_id = ${user.id} and revoked_at is null)::int +
+                 (select count(*) from bot_outbox where user_id = ${user.id})::int +
+                 (select count(*) from bank_cards where user_id = ${user.id})::int +
+                 (select count(*) from uploads where user_id = ${user.id})::int as n`,
     );
     expect(Number(personal[0]?.n)).toBe(0);
 
