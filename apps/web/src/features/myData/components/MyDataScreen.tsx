@@ -31,7 +31,7 @@ function DownloadCard() {
   return (
     <Card title={t('myData.download.title')}>
       <p className="field-hint">{t('myData.download.hint')}</p>
-      <div className="button-row" aria-busy={download.isPending}>
+      <div className="stack" aria-busy={download.isPending}>
         {MY_DATA_FORMATS.map((format) => (
           <button
             key={format}
