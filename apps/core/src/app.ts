@@ -33,6 +33,7 @@ import { messageRoutes } from './modules/message';
 import { operatorAuthentication, operatorPublicRoutes, operatorRoutes, totpKeyOf } from './modules/operator';
 import { opsRoutes } from './modules/ops';
 import { powerAdminRoutes, powerRoutes } from './modules/power';
+import { privacyRoutes } from './modules/privacy';
 import { protectionRoutes } from './modules/protection';
 import { rechargeAdminRoutes, rechargeRoutes } from './modules/recharge';
 import { smsRoutes } from './modules/sms';
@@ -103,6 +104,7 @@ function coreRouter(deps: CoreDeps, services: Services): Router {
     authRoutes({ auth: services.auth, areaCodes: services.areaCodes, limiter: authLimiter }),
     smsRoutes({ db, send: services.sendSmsCode, areaCodes: services.areaCodes, limiter: smsLimiter }),
     userRoutes({ users: services.users }),
+    privacyRoutes({ privacy: services.privacy }),
     telegramRoutes({ telegramLink: services.telegramLink, inviteSharing: services.inviteSharing }),
     configRoutes({ config: services.config }),
     contentRoutes({ content: services.content }),

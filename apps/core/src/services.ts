@@ -2,6 +2,8 @@ import path from 'node:path';
 import { roleCan } from '@prism/domain';
 import type { CoreDeps } from './deps';
 import { checkLedgerAndBets } from './ledgerCheck';
+import { accountErasures, deletionFacts } from './erasures';
+import { EXPORT_SECTIONS } from './exports';
 import { createAuthService } from './modules/auth';
 import { createBroadcastService } from './modules/broadcast';
 import { createCheckInService } from './modules/checkIn';
@@ -18,6 +20,7 @@ import { createMessageService } from './modules/message';
 import { createNotifier, type Notifier } from './modules/notify';
 import { linkedTelegramIds } from './modules/operator';
 import { createPowerService, incomeListScalar } from './modules/power';
+import { createPrivacyService } from './modules/privacy';
 import { createProtectionService, type ProtectionService } from './modules/protection';
 import { cashCreditedSince, cashRechargedSince, createRechargeContext } from './modules/recharge';
 import { createCodeService, createHttpSmsProvider, createOutboxSmsProvider, createSmsCodeSender } from './modules/sms';
@@ -102,6 +105,15 @@ export function createServices(deps: CoreDeps) {
     liabilities: createLiabilitiesService({ db, clock, random, checkLedger: checkLedgerAndBets }),
     telegramLink,
     inviteSharing: createInviteSharing({ db, logger, transport: deps.botTransport, links: inviteLinkSettings(config) }),
+    privacy: createPrivacyService({
+      db,
+      clock,
+      random,
+      logger,
+      sections: EXPORT_SECTIONS,
+      erasures: accountErasures(path.join(config.dataDir, 'uploads')),
+      facts: deletionFacts,
+    }),
     bot: botServicesOf(db, clock, { telegramLink, withdraw, giftCodes, broadcasts, links: inviteLinkSettings(config) }),
   };
 }

@@ -3,6 +3,7 @@ import { engageEndpoints } from './endpoints/engage';
 import { gameEndpoints } from './endpoints/game';
 import { investEndpoints } from './endpoints/invest';
 import { liabilitiesEndpoints } from './endpoints/liabilities';
+import { myDataEndpoints } from './endpoints/myData';
 import { powerEndpoints } from './endpoints/power';
 import { rechargeEndpoints } from './endpoints/recharge';
 import { walletEndpoints } from './endpoints/wallet';
@@ -24,6 +25,7 @@ export function createEndpoints(http: HttpClient) {
     ...powerEndpoints(http),
     ...investEndpoints(http),
     ...liabilitiesEndpoints(http),
+    ...myDataEndpoints(http),
   };
 }
 

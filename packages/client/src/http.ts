@@ -65,6 +65,33 @@ export class HttpClient {
     return this.request<T>('POST', path, form, call);
   }
 
+  /**
+   * A file the server sends as a download (Content-Disposition: attachment), never encrypted: its
+   * bytes and its name. A refusal still comes as an envelope and is thrown as its ApiError.
+   */
+  async download(path: string, query: FormData = {}, call: CallOptions = {}): Promise<{ blob: Blob; fileName: string }> {
+    const search = toUrlEncoded(query);
+    const url = `${this.options.baseURL.replace(/\/?$/, '/')}${(search ? `${path}?${search}` : path).replace(/^\//, '')}`;
+    let response: Response;
+    try {
+      response = await fetch(url, { headers: this.headers(false, call), ...(call.signal ? { signal: call.signal } : {}) });
+    } catch (error) {
+      throw mapTransportError(call.signal?.aborted ? new Aborted() : error, false);
+    }
+    const disposition = response.headers.get('content-disposition') ?? '';
+    if (!response.ok || !disposition.startsWith('attachment')) {
+      const text = await response.text().catch(() => '');
+      return this.unwrap(text);
+    }
+    const fileName = /filename="([^"]+)"/.exec(disposition)?.[1] ?? 'download';
+    try {
+      return { blob: await response.blob(), fileName };
+    } catch {
+      // The server cut the file part-way (an error after the first bytes): nothing usable arrived.
+      throw transportError(transportCodes.NETWORK);
+    }
+  }
+
   /** Multipart upload (never encrypted). */
   upload<T>(path: string, file: Blob, fileName: string, call: CallOptions = {}): Promise<T> {
     const body = new globalThis.FormData();

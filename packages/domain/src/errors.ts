@@ -153,6 +153,22 @@ export const errorCatalogue = {
   // Proof of liabilities (docs/liabilities.md)
   LIABILITY_SNAPSHOT_UNKNOWN: { code: 26401, message: 'No such snapshot of what the platform owes' },
   LIABILITY_PROOF_PRUNED: { code: 26402, message: 'Proofs of this snapshot are no longer kept: use a newer snapshot' },
+  // My data: export and account deletion (packages/domain/src/privacy, docs/operations.md "Account deletion and data export")
+  ACCOUNT_DELETE_MONEY_HELD: {
+    code: 26501,
+    message: 'Your account still holds money: withdraw or use every balance before deleting the account',
+  },
+  ACCOUNT_DELETE_MONEY_IN_FLIGHT: {
+    code: 26502,
+    message: 'Money is still on its way (a withdrawal in review or a recharge being credited): wait until it is settled',
+  },
+  ACCOUNT_DELETE_STAKED: {
+    code: 26503,
+    message: 'Money is still staked (open bets, power, follow-invest or fixed deposits): wait until it ends',
+  },
+  ACCOUNT_DELETE_PASSWORD_WRONG: { code: 26504, message: 'The login password is incorrect' },
+  ACCOUNT_DELETE_THROTTLED: { code: 26505, message: 'Too many wrong passwords, please try again in {{wait}}' },
+  MY_DATA_EXPORT_WAIT: { code: 26506, message: 'You can download your data once a minute, please try again in {{wait}}' },
 } as const satisfies Record<string, { code: number; message: string }>;
 
 export type ErrorKey = keyof typeof errorCatalogue;
@@ -184,6 +200,7 @@ export const validationMessages = {
   AREA_CODE_NOT_ALLOWED: 'This service is not available for this country or region',
   TRANSFER_AMOUNT_REQUIRED: 'Fixed-deposit transfer requires an amount',
   ROOM_TIMING_LOCKED: "A room's timing cannot change once it has run sessions: add a new room instead",
+  DELETE_CONFIRMATION: 'Type DELETE to confirm',
   ROOM_TIMING_INVALID: 'The session length must divide a day into whole sessions, and betting must close at least 1 s before it ends',
 } as const;
 

@@ -14,6 +14,7 @@ export * from './operator/index';
 export * from './phone';
 export * from './plural';
 export * from './proof/index';
+export * from './privacy/index';
 export * from './protection/index';
 export * from './reason';
 export * from './routes';

@@ -138,4 +138,11 @@ export const vi: MessageTable = {
   ROOM_TIMING_INVALID: 'Độ dài phiên phải chia một ngày thành số phiên nguyên, và cược phải đóng trước khi phiên kết thúc ít nhất 1 giây',
   LIABILITY_SNAPSHOT_UNKNOWN: 'Không có bản chụp này về số tiền nền tảng đang nợ',
   LIABILITY_PROOF_PRUNED: 'Bằng chứng của bản chụp này không còn được lưu: hãy dùng bản chụp mới hơn',
+  ACCOUNT_DELETE_MONEY_HELD: 'Tài khoản của bạn vẫn còn tiền: hãy rút hoặc dùng hết mọi số dư trước khi xóa tài khoản',
+  ACCOUNT_DELETE_MONEY_IN_FLIGHT: 'Vẫn còn tiền đang chuyển (lệnh rút đang duyệt hoặc khoản nạp đang ghi có): hãy chờ đến khi hoàn tất',
+  ACCOUNT_DELETE_STAKED: 'Vẫn còn tiền đang đặt (cược chưa mở, sức mạnh, theo đầu tư hoặc tiền gửi có kỳ hạn): hãy chờ đến khi kết thúc',
+  ACCOUNT_DELETE_PASSWORD_WRONG: 'Mật khẩu đăng nhập không đúng',
+  ACCOUNT_DELETE_THROTTLED: 'Sai mật khẩu quá nhiều lần, vui lòng thử lại sau {{wait}}',
+  MY_DATA_EXPORT_WAIT: 'Bạn chỉ có thể tải dữ liệu mỗi phút một lần, vui lòng thử lại sau {{wait}}',
+  DELETE_CONFIRMATION: 'Nhập DELETE để xác nhận',
 };

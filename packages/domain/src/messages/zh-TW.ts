@@ -138,4 +138,11 @@ export const zhTW: MessageTable = {
   ROOM_TIMING_INVALID: '每局時長須能整除一天，且下注須在結束前至少 1 秒截止',
   LIABILITY_SNAPSHOT_UNKNOWN: '找不到這份平台負債快照',
   LIABILITY_PROOF_PRUNED: '這份快照的證明已不再保存：請改用較新的快照',
+  ACCOUNT_DELETE_MONEY_HELD: '您的帳號仍有餘額：請先提領或用完所有幣種的餘額，再刪除帳號',
+  ACCOUNT_DELETE_MONEY_IN_FLIGHT: '仍有款項在途中（審核中的提領或入帳中的儲值）：請等待完成',
+  ACCOUNT_DELETE_STAKED: '仍有資金在投注或持有中（未開獎的下注、算力、跟投或定存）：請等待結束',
+  ACCOUNT_DELETE_PASSWORD_WRONG: '登入密碼不正確',
+  ACCOUNT_DELETE_THROTTLED: '密碼錯誤次數過多，請於 {{wait}} 後再試',
+  MY_DATA_EXPORT_WAIT: '每分鐘只能下載一次資料，請於 {{wait}} 後再試',
+  DELETE_CONFIRMATION: '請輸入 DELETE 以確認',
 };

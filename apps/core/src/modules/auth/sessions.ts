@@ -6,7 +6,7 @@ import type { Random } from '../../platform/random';
 import type { TokenService } from '../../platform/tokens';
 import { authSessions } from './schema';
 
-export type RevokeReason = 'logout' | 'password_reset' | 'disabled' | 'operator';
+export type RevokeReason = 'logout' | 'password_reset' | 'disabled' | 'operator' | 'closed';
 
 export interface SessionDeps {
   clock: Clock;

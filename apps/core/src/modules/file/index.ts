@@ -1,4 +1,5 @@
 /** The file module's public door: other modules and the composition root import only this file. */
 
+export { eraseUploads } from './erase';
 export { fileRoutes } from './routes';
 export { createFileStorage } from './storage';

@@ -1,6 +1,7 @@
 /** The notify module's public door: other modules and the composition root import only this file. */
 
 export { botBacklog } from './backlog';
+export { eraseBotMessages } from './erase';
 export type { Notifier } from './notifier';
 export { createNotifier, latestBotMessages } from './notifier';
 export { startOutboxJob } from './outboxJob';

@@ -2,6 +2,7 @@
 
 export type { CodeService } from './codes';
 export { createCodeService, phoneTarget, pruneVerificationCodes, userTarget } from './codes';
+export { eraseSmsOf } from './erase';
 export type { SmsProvider } from './provider';
 export { createHttpSmsProvider, createOutboxSmsProvider, latestSmsOutbox } from './provider';
 export { smsRoutes } from './routes';

@@ -2,6 +2,7 @@
 
 export { searchUsers, teamTiers, type UserCard, usersCreatedSince } from './counts';
 export type { BetFigures, WithdrawFigures } from './info';
+export { type ClosedAccount, closeAccount, exportProfile } from './myData';
 export { directInviteesSql, everyUserIdSql, inviteesCte, invitersCte, memberCardsSql, telegramChatSql, userStatusSql } from './readModels';
 export {
   findAssetPasswordHash,

@@ -1,5 +1,5 @@
 import { normalizeInvitationCode } from '@prism/domain';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import type { Random } from '../../platform/random';
 import { randomString } from '../../platform/random';
@@ -78,9 +78,12 @@ export async function setPasswordHash(db: Executor, userId: number, passwordHash
   await db.update(users).set({ passwordHash, updatedAt: now }).where(eq(users.id, userId));
 }
 
-/** 1 enabled, 0 disabled (the caller revokes the sessions of a disabled account). */
+/** 1 enabled, 0 disabled (the caller revokes the sessions of a disabled account). A closed account stays disabled. */
 export async function setUserStatus(db: Executor, userId: number, userStatus: 0 | 1, now: Date): Promise<void> {
-  await db.update(users).set({ userStatus, updatedAt: now }).where(eq(users.id, userId));
+  await db
+    .update(users)
+    .set({ userStatus, updatedAt: now })
+    .where(and(eq(users.id, userId), isNull(users.closedAt)));
 }
 
 /** The Telegram user an account is linked to, and their current username. */

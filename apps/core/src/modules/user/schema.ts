@@ -27,6 +27,13 @@ export const users = pgTable(
     locale: text('locale').notNull().default('en-US'),
     telegramId: bigint('telegram_id', { mode: 'number' }),
     telegramUsername: text('telegram_username'),
+    /**
+     * When the player deleted the account (docs/operations.md, "Account deletion and data export"):
+     * its personal fields are erased and it can never sign in or be enabled again.
+     */
+    closedAt: timestamp('closed_at', { withTimezone: true }),
+    /** Why it was closed ('player': the player deleted it from the app); no personal data. */
+    closedReason: text('closed_reason'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -5,6 +5,7 @@ export { walletBindings } from './destinations';
 export { withdrawnBetween } from './facts';
 export { withdrawFiguresScalar } from './figures';
 export { pendingWithdrawalsByUser } from './inFlight';
+export { erasePayoutDetails, exportPayoutDestinations, exportWithdrawals, pendingWithdrawalCount } from './myData';
 export { withdrawAdminRoutes, withdrawRoutes } from './routes';
 export type { WithdrawService } from './service';
 export { createWithdrawService } from './service';

@@ -1,8 +1,8 @@
-import { useTranslation } from 'react-i18next';
-import { EmptyState } from '../../components/EmptyState';
+import { useEndSession } from '../../features/auth/endSession';
+import { MyDataScreen } from '../../features/myData/components/MyDataScreen';
 
-/** Placeholder until the myData feature lands (issue 27). */
+/** Personal -> My data: download my data, delete my account (then the session ends: back to the entry page). */
 export default function MyDataPage() {
-  const { t } = useTranslation();
-  return <EmptyState message={t('myData.title')} />;
+  const endSession = useEndSession();
+  return <MyDataScreen onDeleted={endSession} />;
 }

@@ -807,6 +807,41 @@ export const enUSApp = {
   // myData: the myData page (issue 27)
   myData: {
     title: 'My data',
+    intro: 'Everything Prism keeps about you, to download, and your account, to delete.',
+    download: {
+      title: 'Download my data',
+      hint: 'Your profile, records, recharges, withdrawals, bets, messages, team, power, investments, sign-ins and gift codes, in one file. One download a minute.',
+      json: 'Download JSON',
+      csv: 'Download CSV (spreadsheet)',
+      preparing: 'Preparing your file…',
+      ready: 'Your file has been downloaded',
+    },
+    delete: {
+      title: 'Delete my account',
+      hint: 'Deleting closes your account for good: you cannot log in again, and your phone, names, bank cards, USDT addresses, avatar and Telegram link are erased.',
+      kept: "Kept without your name: the amounts of your past transactions, as the law requires for the platform's accounts.",
+      blocked: 'Your account cannot be deleted yet:',
+      reasons: {
+        money_held: 'Money is still in your account ({{items}}): withdraw or use it first.',
+        money_in_flight: 'Money is on its way ({{items}}): wait until it is settled.',
+        staked: 'Money is still staked ({{items}}): wait until it ends.',
+      },
+      items: {
+        withdrawals: 'withdrawals in review',
+        recharges: 'recharges being credited',
+        bets: 'open bets',
+        power: 'power',
+        followInvest: 'follow-invest',
+        fixedDeposits: 'fixed deposits',
+      },
+      password: 'Login password',
+      confirmation: 'Type {{word}} to confirm',
+      submit: 'Delete my account',
+      confirmTitle: 'Delete your account?',
+      confirmMessage: 'This cannot be undone: your account is closed and your personal data erased.',
+      confirmButton: 'Delete for good',
+      deleted: 'Your account has been deleted',
+    },
   },
 };
 

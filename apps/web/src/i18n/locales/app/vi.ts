@@ -804,5 +804,40 @@ export const viApp: AppStrings = {
   // myData: the myData page (issue 27)
   myData: {
     title: 'Dữ liệu của tôi',
+    intro: 'Tải xuống mọi dữ liệu Prism lưu về bạn, hoặc xóa tài khoản của bạn.',
+    download: {
+      title: 'Tải dữ liệu của tôi',
+      hint: 'Hồ sơ, lịch sử giao dịch, nạp, rút, cược, tin nhắn, đội nhóm, sức mạnh, đầu tư, điểm danh và mã quà tặng, trong một tệp. Mỗi phút tải một lần.',
+      json: 'Tải JSON',
+      csv: 'Tải CSV (bảng tính)',
+      preparing: 'Đang chuẩn bị tệp…',
+      ready: 'Đã tải tệp của bạn',
+    },
+    delete: {
+      title: 'Xóa tài khoản của tôi',
+      hint: 'Xóa sẽ đóng tài khoản vĩnh viễn: bạn không thể đăng nhập lại, và số điện thoại, tên, thẻ ngân hàng, địa chỉ USDT, ảnh đại diện và liên kết Telegram sẽ bị xóa.',
+      kept: 'Được giữ lại không kèm tên bạn: số tiền của các giao dịch đã qua, theo yêu cầu của pháp luật đối với sổ sách của nền tảng.',
+      blocked: 'Chưa thể xóa tài khoản của bạn:',
+      reasons: {
+        money_held: 'Tài khoản vẫn còn tiền ({{items}}): hãy rút hoặc dùng hết trước.',
+        money_in_flight: 'Có tiền đang chuyển ({{items}}): hãy chờ đến khi hoàn tất.',
+        staked: 'Vẫn còn tiền đang đặt ({{items}}): hãy chờ đến khi kết thúc.',
+      },
+      items: {
+        withdrawals: 'lệnh rút đang duyệt',
+        recharges: 'khoản nạp đang ghi có',
+        bets: 'cược chưa mở thưởng',
+        power: 'sức mạnh',
+        followInvest: 'theo đầu tư',
+        fixedDeposits: 'tiền gửi có kỳ hạn',
+      },
+      password: 'Mật khẩu đăng nhập',
+      confirmation: 'Nhập {{word}} để xác nhận',
+      submit: 'Xóa tài khoản của tôi',
+      confirmTitle: 'Xóa tài khoản của bạn?',
+      confirmMessage: 'Không thể hoàn tác: tài khoản bị đóng và dữ liệu cá nhân bị xóa.',
+      confirmButton: 'Xóa vĩnh viễn',
+      deleted: 'Tài khoản của bạn đã bị xóa',
+    },
   },
 };

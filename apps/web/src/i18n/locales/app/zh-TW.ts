@@ -791,5 +791,40 @@ export const zhTWApp: AppStrings = {
   // myData: the myData page (issue 27)
   myData: {
     title: '我的資料',
+    intro: '下載 Prism 保存的您的所有資料，或刪除您的帳號。',
+    download: {
+      title: '下載我的資料',
+      hint: '您的個人資料、資金紀錄、儲值、提領、下注、訊息、團隊、算力、投資、簽到和禮品碼，合成一個檔案。每分鐘可下載一次。',
+      json: '下載 JSON',
+      csv: '下載 CSV（試算表）',
+      preparing: '正在準備檔案…',
+      ready: '檔案已下載',
+    },
+    delete: {
+      title: '刪除我的帳號',
+      hint: '刪除後帳號將永久關閉：您無法再登入，您的手機號碼、名稱、銀行卡、USDT 地址、頭像和 Telegram 連結都會被清除。',
+      kept: '不含您姓名而保留的：過往交易的金額，這是法律對平台帳務的要求。',
+      blocked: '您的帳號暫時無法刪除：',
+      reasons: {
+        money_held: '帳號中仍有餘額（{{items}}）：請先提領或用完。',
+        money_in_flight: '仍有款項在途中（{{items}}）：請等待完成。',
+        staked: '仍有資金在投注或持有中（{{items}}）：請等待結束。',
+      },
+      items: {
+        withdrawals: '審核中的提領',
+        recharges: '入帳中的儲值',
+        bets: '未開獎的下注',
+        power: '算力',
+        followInvest: '跟投',
+        fixedDeposits: '定存',
+      },
+      password: '登入密碼',
+      confirmation: '輸入 {{word}} 以確認',
+      submit: '刪除我的帳號',
+      confirmTitle: '要刪除您的帳號嗎？',
+      confirmMessage: '此操作無法復原：帳號將被關閉，個人資料將被清除。',
+      confirmButton: '永久刪除',
+      deleted: '您的帳號已刪除',
+    },
   },
 };

@@ -1,0 +1,2 @@
+export * from './deletion';
+export * from './wire';
