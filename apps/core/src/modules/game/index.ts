@@ -5,6 +5,7 @@ export type { Beacon } from './beacon';
 export { createDrandBeacon, createLocalBeacon, loadQuicknetVerifier } from './beacon';
 export { strandedBets } from './check';
 export { betFiguresScalar, rebuildBetFigures, stakedValueSql } from './figures';
+export { type PlayDay, playDays } from './playDays';
 export { roomOfTransferSql, settledStakesBetween, validStakesPerUser } from './readModels';
 export { type RecentBet, recentBets } from './recentBets';
 export { listRooms, type RoomConfig, roomCatalog, seedGameRooms } from './rooms';
