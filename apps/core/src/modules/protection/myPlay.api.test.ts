@@ -95,7 +95,8 @@ describe('My play', () => {
     expect((await bet(owner, s, 'Big', '10')).code).toBe(200);
     expect((await myPlay(owner)).result.totals.coins).toHaveLength(1);
     // No parameter names a user: whatever another player sends, they read their own (empty) figures.
-    for (const query of [{}, { userId: String(owner.id) }, { uid: String(owner.id), days: '30' }]) {
+    const queries: Record<string, string>[] = [{}, { userId: String(owner.id) }, { uid: String(owner.id), days: '30' }];
+    for (const query of queries) {
       const theirs = await myPlay(other, query);
       expect(theirs.code).toBe(200);
       expect(theirs.result.totals).toEqual({ minutes: 0, coins: [] });
