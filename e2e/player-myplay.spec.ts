@@ -35,6 +35,20 @@ async function bet(request: APIRequestContext, token: string, betName: string): 
   }
 }
 
+async function post(request: APIRequestContext, token: string, url: string, form: Record<string, string>) {
+  const body = (await (await request.post(`/core${url}`, { headers: auth(token), form })).json()) as Envelope<unknown>;
+  expect(body.code, `${url}: ${body.message}`).toBe(200);
+}
+
+/** A new player with CHIP to bet: a (sandbox) USDT deposit, exchanged to CASH, then to CHIP. */
+async function fundedPlayer(request: APIRequestContext): Promise<string> {
+  const { token } = await registeredUser(request);
+  await post(request, token, '/app/user/recharge/simulateDeposit', { walletType: 'TRC20', amount: '20' });
+  await post(request, token, '/app/user/account/exchange', { fromCoin: 'USDT', toCoin: 'CASH', amount: '5' });
+  await post(request, token, '/app/user/account/exchange', { fromCoin: 'CASH', toCoin: 'CHIP', amount: '10' });
+  return token;
+}
+
 async function open(page: Page, locale: string, theme: string) {
   await page.addInitScript(
     ([lang, colours]) => {
@@ -48,8 +62,7 @@ async function open(page: Page, locale: string, theme: string) {
 }
 
 test("My play shows the day's bets as totals, a chart and a table, in light, dark and Arabic", async ({ page }) => {
-  const { token } = await registeredUser(page.request);
-  // The new player's CHIP (the welcome coins) pays for two bets.
+  const token = await fundedPlayer(page.request);
   for (const name of ['Big', 'Small']) {
     const placed = await bet(page.request, token, name);
     expect(placed.code, placed.message).toBe(200);
@@ -82,7 +95,7 @@ test("My play shows the day's bets as totals, a chart and a table, in light, dar
 });
 
 test('the reality check\'s "stop for today" starts a 24-hour break, and the next bet is refused', async ({ page }) => {
-  const { token } = await registeredUser(page.request);
+  const token = await fundedPlayer(page.request);
   const placed = await bet(page.request, token, 'Big');
   expect(placed.code, placed.message).toBe(200);
   // A reality check falls due after 15 minutes of play; the server's clock cannot be moved here, so
