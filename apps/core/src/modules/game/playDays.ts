@@ -10,7 +10,8 @@ export interface PlayDay {
 }
 
 type Row = {
-  date: string;
+  /** The day's place in `days`, from 1. */
+  day: number;
   coin: string | null;
   quarters: number;
   bets: number;
