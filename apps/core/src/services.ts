@@ -12,7 +12,15 @@ import { contentPdfStore, createContentService } from './modules/content';
 import { createFileStorage } from './modules/file';
 import { createFixedDepositService } from './modules/fixedDeposit';
 import { createFollowInvestService } from './modules/followInvest';
-import { betFiguresScalar, createDrandBeacon, createGameScheduler, createLocalBeacon, recentBets, roomCatalog } from './modules/game';
+import {
+  betFiguresScalar,
+  createDrandBeacon,
+  createGameScheduler,
+  createLocalBeacon,
+  playDays,
+  recentBets,
+  roomCatalog,
+} from './modules/game';
 import { createGiftCodeService } from './modules/giftCode';
 import { createLevelAdmin, createLevelService, levelRulesCache } from './modules/level';
 import { createLiabilitiesService } from './modules/liabilities';
@@ -64,7 +72,15 @@ export function createServices(deps: CoreDeps) {
     notifier,
     operatorChatIds: reviewerChats(db, config.OPERATOR_TELEGRAM_IDS.map(Number).filter(Number.isSafeInteger)),
   });
-  const protection = createProtectionService({ db, clock, config: configService, cashRechargedSince, cashCreditedSince, recentBets });
+  const protection = createProtectionService({
+    db,
+    clock,
+    config: configService,
+    cashRechargedSince,
+    cashCreditedSince,
+    recentBets,
+    playDays,
+  });
   const { refuseExcluded } = protection;
   const checkIn = createCheckInService({ db, clock, config: configService, refuseExcluded });
   const team = createTeamService({ db, clock, config: configService });

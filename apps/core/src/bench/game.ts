@@ -113,7 +113,7 @@ try {
            from (values ${multipliers}) as m(bet_name, mult) where b.session_id = $1 and b.status = 'PENDING' and b.bet_name = m.bet_name
            returning b.user_id, b.payout),
          paid as (select user_id, sum(payout)::bigint as amount from settled where payout > 0 group by user_id),
-         players as (select user_id, sum(total)::bigint as staked, sum(fee)::bigint as fee from game_bets where session_id = $1 and status = 'PENDING' group by user_id),
+         players as (select user_id, count(*)::int as n, sum(total)::bigint as staked, sum(fee)::bigint as fee from game_bets where session_id = $1 and status = 'PENDING' group by user_id),
          fee as (select coalesce(sum(fee), 0)::bigint as amount from players),
          credited as (update ledger_accounts a set balance = a.balance + p.amount from paid p where a.user_id = p.user_id and a.asset = 'CHIP' returning a.id, p.amount),
          house as (update ledger_accounts set balance = balance - (select coalesce(sum(amount), 0) from paid) - (select amount from fee) where id = $2),
@@ -121,11 +121,13 @@ try {
          closed as (update game_sessions set status = 'settled', settled_at = now() where id = $1),
          payouts as (insert into ledger_transfers (asset, from_account_id, to_account_id, amount, type, reference, created_at)
            select 'CHIP', $2, c.id, c.amount, 'payout', $4, now() from credited c),
-         figures as (insert into game_user_quarters as q (user_id, quarter, settled, staked, payout)
-           select f.user_id, date_bin('900 seconds', now(), timestamptz '2000-01-01 00:00:00+00'), true, sum(f.staked), sum(f.payout)
-           from (select user_id, staked, 0::bigint as payout from players union all select user_id, 0, amount from paid) f
+         figures as (insert into game_user_quarters as q (user_id, quarter, settled, coin, staked, payout, bets, won)
+           select f.user_id, date_bin('900 seconds', now(), timestamptz '2000-01-01 00:00:00+00'), true, 'CHIP', sum(f.staked), sum(f.payout), sum(f.bets), sum(f.won)
+           from (select user_id, staked, 0::bigint as payout, n as bets, 0 as won from players
+                 union all select user_id, 0, sum(payout)::bigint, 0, count(*)::int from settled group by user_id) f
            group by f.user_id
-           on conflict (user_id, quarter, settled) do update set staked = q.staked + excluded.staked, payout = q.payout + excluded.payout)
+           on conflict (user_id, quarter, settled, coin) do update
+             set staked = q.staked + excluded.staked, payout = q.payout + excluded.payout, bets = q.bets + excluded.bets, won = q.won + excluded.won)
          insert into ledger_transfers (asset, from_account_id, to_account_id, amount, type, reference, created_at)
          select 'CHIP', $2, $3, amount, 'fee', $4, now() from fee where amount > 0`,
         [session.id, ids.house, ids.fees, `bare:${session.periodId}`],

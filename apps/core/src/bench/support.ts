@@ -191,9 +191,9 @@ begin
     values (p_key, p_user, p_session, 8, s.period_id, 'Big', 1000, 1, 1000, 20, 'CHIP', 'PENDING', p_now) returning id into v_bet;
   insert into turnover (user_id, currency, done) values (p_user, 'CASH', 1000)
     on conflict (user_id, currency) do update set done = turnover.done + excluded.done;
-  insert into game_user_quarters as q (user_id, quarter, settled, staked)
-    values (p_user, date_bin('900 seconds', p_now, timestamptz '2000-01-01 00:00:00+00'), false, 1000)
-    on conflict (user_id, quarter, settled) do update set staked = q.staked + excluded.staked;
+  insert into game_user_quarters as q (user_id, quarter, settled, coin, staked, bets)
+    values (p_user, date_bin('900 seconds', p_now, timestamptz '2000-01-01 00:00:00+00'), false, 'CHIP', 1000, 1)
+    on conflict (user_id, quarter, settled, coin) do update set staked = q.staked + excluded.staked, bets = q.bets + 1;
   insert into game_user_totals as t (user_id, staked_cash, staked_all) values (p_user, 1000, 1000)
     on conflict (user_id) do update set staked_cash = t.staked_cash + excluded.staked_cash, staked_all = t.staked_all + excluded.staked_all;
   insert into idempotency_keys (user_id, key, route, request_hash, outcome, created_at)

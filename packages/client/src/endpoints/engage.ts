@@ -2,6 +2,7 @@ import type {
   GiftCodeRedemption,
   LevelCollectResult,
   LevelList,
+  MyPlay,
   Paged,
   ProtectionSettings,
   RealityCheck,
@@ -34,6 +35,10 @@ export function engageEndpoints(http: HttpClient) {
       realityInterval: (form: { minutes: number }) => http.post<ProtectionSettings>('/app/protection/realityCheck/interval', form),
       realityCheck: () => http.get<RealityCheck>('/app/protection/realityCheck'),
       acknowledge: () => http.post<RealityCheck>('/app/protection/realityCheck/acknowledge'),
+      /** The reality check's "stop for today": a 24-hour self-exclusion, the check acknowledged. */
+      stopForToday: () => http.post<ProtectionSettings>('/app/protection/realityCheck/stopForToday'),
+      /** My play: the last `days` (1-30) platform days per day and coin. */
+      myPlay: (days = 30) => http.get<MyPlay>('/app/protection/myPlay', { days }),
     },
     taping: {
       /** Always encrypted by the codec; count 0 reads the energy, a batch needs its own batchId. */

@@ -1,2 +1,3 @@
+export * from './myPlay';
 export * from './rules';
 export * from './wire';

@@ -26,3 +26,32 @@ export interface RealityCheck {
   results: { coin: string; staked: string; paidOut: string; net: string }[];
   intervalMinutes: number;
 }
+
+/** A day's (or the month's) figures in one coin on My play; amounts as the wire carries money. */
+export interface MyPlayFigures {
+  coin: string;
+  /** Bets placed (on the day they were placed). */
+  bets: number;
+  /** Bets won (on the day they were settled). */
+  won: number;
+  /** Stakes placed. */
+  staked: string;
+  /** Stakes of the bets settled, won or lost. */
+  settled: string;
+  paidOut: string;
+  /** Paid out minus the stakes settled: the player's net result. */
+  net: string;
+}
+
+/** GET /app/protection/myPlay: the player's last days of play, per platform day and coin (docs/protection.md). */
+export interface MyPlay {
+  /** The platform time zone the days are in. */
+  timeZone: string;
+  /** Time in the game is counted in quarter hours with a bet: each counts this many minutes. */
+  minutesPerQuarter: number;
+  /** The coins played in the period, most bets first. */
+  coins: string[];
+  /** Every day of the period, oldest first ("YYYY-MM-DD"); days without play have no coins. */
+  days: { date: string; minutes: number; coins: MyPlayFigures[] }[];
+  totals: { minutes: number; coins: MyPlayFigures[] };
+}

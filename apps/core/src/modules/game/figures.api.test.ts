@@ -12,16 +12,16 @@ beforeAll(async () => {
 });
 afterAll(() => ctx.close());
 
-/** Migration 0020's statements that fill the figure tables from the bets already placed. */
-function backfillStatements(): string[] {
-  const text = readFileSync(new URL('../../../drizzle/0020_user_figures.sql', import.meta.url), 'utf8');
+/** The statements of `file` that fill a figure table (`quarters` or `totals`) from the bets already placed. */
+function backfillStatements(file: string, table: 'quarters' | 'totals'): string[] {
+  const text = readFileSync(new URL(`../../../drizzle/${file}`, import.meta.url), 'utf8');
   return text
     .split('--> statement-breakpoint')
     .map((part) => part.replace(/^\s*--.*$/gm, '').trim())
-    .filter((part) => /^INSERT INTO game_user_(quarters|totals)/.test(part));
+    .filter((part) => part.startsWith(`INSERT INTO game_user_${table}`));
 }
 
-describe('migration 0020', () => {
+describe('migrations 0020 and 0035', () => {
   it('fills the figure rows from existing bets exactly as the sums over the bets say', async () => {
     const [a, b] = [await registerUser(ctx), await registerUser(ctx)];
     const at = (iso: string) => new Date(iso);
@@ -36,7 +36,11 @@ describe('migration 0020', () => {
     await seedBet(ctx.db, b.id, { total: 100n, at: at('2026-09-02T01:14:59Z') });
     const users = [a.id, b.id];
     expect(await queryRows(ctx.db, figureMismatchesSql(users))).toEqual([]);
-    const statements = backfillStatements();
+    // The totals as 0020 filled them; the quarters as 0035 filled them anew (per coin, with the counts).
+    const statements = [
+      ...backfillStatements('0020_user_figures.sql', 'totals'),
+      ...backfillStatements('0035_my_play_figures.sql', 'quarters'),
+    ];
     expect(statements).toHaveLength(2);
     // As before the migration: no rows; then its statements (for these users' bets only).
     await ctx.db.execute(sql`delete from game_user_quarters`);
@@ -44,8 +48,15 @@ describe('migration 0020', () => {
     for (const statement of statements) await ctx.db.execute(sql.raw(statement));
     expect(await queryRows(ctx.db, figureMismatchesSql(users))).toEqual([]);
     const [rows] = await queryRows<{ n: number }>(ctx.db, sql`select count(*)::int as n from game_user_quarters where user_id = ${a.id}`);
-    // a: placed in 3 quarters (not the void bet, not USDT; 07:58 and 07:59:30 share 07:45), settled in 2
-    // (the 7,000 at 10:01 and the late 3,000 at 00:20; the drawn and open ones not yet).
-    expect(rows?.n).toBe(5);
+    // a: placed in 4 quarters and coins (not the void bet; the USDT one at 03:00 in a row of its own;
+    // 07:58 and 07:59:30 share 07:45), settled in 3 (the 7,000 at 10:01, the late 3,000 at 00:20 and
+    // the USDT one; the drawn and open ones not yet).
+    expect(rows?.n).toBe(7);
+    const [counts] = await queryRows<{ bets: number; won: number }>(
+      ctx.db,
+      sql`select sum(bets) filter (where not settled)::int as bets, sum(won)::int as won from game_user_quarters where user_id = ${a.id}`,
+    );
+    // 5 bets placed (the void one is not counted), 2 won (the 7,000 and the USDT one).
+    expect(counts).toEqual({ bets: 5, won: 2 });
   });
 });

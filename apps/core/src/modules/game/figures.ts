@@ -41,7 +41,7 @@ interface BetRow {
 /**
  * The figures over [start, end) (a platform day), in the CASH family of coins, as one value of
  * getUserInfo's statement: the day's quarters of game_user_quarters (a range of the primary key:
- * at most 96 quarters, two rows each, only those the player bet or was settled in), and the
+ * at most 96 quarters, two rows per coin each, only those the player bet or was settled in), and the
  * running total. Written by place_bet (stake placed) and settlement (stake settled, payout) in
  * their own transactions, so they are exactly the sums over the bets (figureRowsSql; the tests
  * and the simulation compare them).
@@ -56,7 +56,8 @@ export function betFiguresScalar(userId: number, start: Date, end: Date): Scalar
         'win', coalesce(sum(q.payout - q.staked) filter (where q.settled), 0)::text,
         'total', (${stakedSql(userId, true)})::text)
       from game_user_quarters q
-      where q.user_id = ${userId} and q.quarter >= ${start.toISOString()}::timestamptz and q.quarter < ${end.toISOString()}::timestamptz`,
+      where q.user_id = ${userId} and q.quarter >= ${start.toISOString()}::timestamptz and q.quarter < ${end.toISOString()}::timestamptz
+        and q.coin <> 'USDT'`,
     read: (value) => {
       const row = jsonValue<BetRow>(value);
       return {
@@ -71,8 +72,8 @@ export function betFiguresScalar(userId: number, start: Date, end: Date): Scalar
 
 /**
  * The figure rows as they must be, computed from the bets themselves (every bet of `users`, or
- * of everyone): columns kind ('quarter' or 'total'), user_id, quarter, settled, staked, payout,
- * staked_all, staked_value (the stakes' value in CASH at today's rates: a rebuild values them anew,
+ * of everyone): columns kind ('quarter' or 'total'), user_id, quarter, settled, coin, staked, payout,
+ * bets, won, staked_all, staked_value (the stakes' value in CASH at today's rates: a rebuild values them anew,
  * and the check leaves it out, since a rate may have changed since the bet). A bet's outcome is read as outcome.ts reads it; refunded bets count as the figures
  * define: the day's stake leaves out DRAW bets, the totals the bets of void sessions. Migration
  * 0020 filled the tables with the same sums; tests, the simulation's invariant and
@@ -83,16 +84,18 @@ export function figureRowsSql(users?: number[]): SQL {
   const status = betStatusSql('b', 's');
   const settledAt = betSettledAtSql('b', 's');
   return sql`(
-    select 'quarter' as kind, b.user_id, ${figureQuarterSql(sql`b.created_at`)} as quarter, false as settled,
-           sum(b.total)::bigint as staked, 0::bigint as payout, null::bigint as staked_all, null::bigint as staked_value
-      from game_bets b where b.coin <> 'USDT' and b.status <> 'DRAW'${only} group by 2, 3
+    select 'quarter' as kind, b.user_id, ${figureQuarterSql(sql`b.created_at`)} as quarter, false as settled, b.coin,
+           sum(b.total)::bigint as staked, 0::bigint as payout, count(*)::int as bets, 0 as won,
+           null::bigint as staked_all, null::bigint as staked_value
+      from game_bets b where b.status <> 'DRAW'${only} group by 2, 3, 5
     union all
-    select 'quarter', b.user_id, ${figureQuarterSql(settledAt)}, true, sum(b.total)::bigint, sum(b.payout)::bigint, null, null
+    select 'quarter', b.user_id, ${figureQuarterSql(settledAt)}, true, b.coin, sum(b.total)::bigint, sum(b.payout)::bigint,
+           count(*)::int, (count(*) filter (where ${status} = 'WIN'))::int, null, null
       from game_bets b join game_sessions s on s.id = b.session_id
-     where b.coin <> 'USDT' and ${status} in ('WIN', 'LOSE') and ${settledAt} is not null${only} group by 2, 3
+     where ${status} in ('WIN', 'LOSE') and ${settledAt} is not null${only} group by 2, 3, 5
     union all
-    select 'total', b.user_id, null, null, coalesce(sum(b.total) filter (where b.coin <> 'USDT'), 0)::bigint, 0, sum(b.total)::bigint,
-           sum(prism_coin_value(b.coin, b.total, 'CASH'))::bigint
+    select 'total', b.user_id, null, null, null, coalesce(sum(b.total) filter (where b.coin <> 'USDT'), 0)::bigint, 0, 0, 0,
+           sum(b.total)::bigint, sum(prism_coin_value(b.coin, b.total, 'CASH'))::bigint
       from game_bets b join game_sessions s on s.id = b.session_id
      where s.status <> 'void'${only} group by 2)`;
 }
@@ -105,15 +108,19 @@ export function figureMismatchesSql(users?: number[], limit?: number): SQL {
   const only = (column: SQL) => (users ? sql` where ${column} = any(${`{${users.join(',')}}`}::bigint[])` : sql``);
   return sql`with want as ${figureRowsSql(users)},
     have as (
-      select 'quarter' as kind, user_id, quarter, settled, staked, payout, null::bigint as staked_all from game_user_quarters${only(sql`user_id`)}
+      select 'quarter' as kind, user_id, quarter, settled, coin, staked, payout, bets, won, null::bigint as staked_all
+        from game_user_quarters${only(sql`user_id`)}
       union all
-      select 'total', user_id, null, null, staked_cash, 0, staked_all from game_user_totals${only(sql`user_id`)})
+      select 'total', user_id, null, null, null, staked_cash, 0, 0, 0, staked_all from game_user_totals${only(sql`user_id`)})
     select coalesce(w.kind, h.kind) as kind, coalesce(w.user_id, h.user_id) as user_id, coalesce(w.quarter, h.quarter) as quarter,
-           coalesce(w.settled, h.settled) as settled, w.staked::text as want_staked, h.staked::text as have_staked,
-           w.payout::text as want_payout, h.payout::text as have_payout, w.staked_all::text as want_all, h.staked_all::text as have_all
+           coalesce(w.settled, h.settled) as settled, coalesce(w.coin, h.coin) as coin, w.staked::text as want_staked, h.staked::text as have_staked,
+           w.payout::text as want_payout, h.payout::text as have_payout, w.staked_all::text as want_all, h.staked_all::text as have_all,
+           w.bets as want_bets, h.bets as have_bets, w.won as want_won, h.won as have_won
       from want w full join have h
         on h.kind = w.kind and h.user_id = w.user_id and h.quarter is not distinct from w.quarter and h.settled is not distinct from w.settled
+       and h.coin is not distinct from w.coin
      where w.kind is null or h.kind is null or w.staked <> h.staked or w.payout <> h.payout or w.staked_all is distinct from h.staked_all
+        or w.bets <> h.bets or w.won <> h.won
      ${limit === undefined ? sql`` : sql`limit ${limit}`}`;
 }
 
@@ -124,6 +131,11 @@ export interface FigureMismatch {
   /** The quarter hour's start (ISO), for kind 'quarter'. */
   quarter: string | null;
   settled: boolean | null;
+  coin: string | null;
+  wantBets: number | null;
+  haveBets: number | null;
+  wantWon: number | null;
+  haveWon: number | null;
   wantStaked: string | null;
   haveStaked: string | null;
   wantPayout: string | null;
@@ -139,7 +151,8 @@ type MismatchRow = Record<
   user_id: string | number | bigint;
   quarter: string | Date | null;
   settled: boolean | null;
-};
+  coin: string | null;
+} & Record<'want_bets' | 'have_bets' | 'want_won' | 'have_won', number | null>;
 
 /** The figure rows of `userId` (or of everyone: a read of every bet) that differ from their bets, at most 20. */
 export async function checkBetFigures(db: Executor, userId?: number): Promise<FigureMismatch[]> {
@@ -149,6 +162,11 @@ export async function checkBetFigures(db: Executor, userId?: number): Promise<Fi
     userId: Number(row.user_id),
     quarter: row.quarter === null ? null : new Date(row.quarter).toISOString(),
     settled: row.settled,
+    coin: row.coin,
+    wantBets: row.want_bets,
+    haveBets: row.have_bets,
+    wantWon: row.want_won,
+    haveWon: row.have_won,
     wantStaked: row.want_staked,
     haveStaked: row.have_staked,
     wantPayout: row.want_payout,
@@ -167,8 +185,8 @@ export async function rebuildBetFigures(db: Executor, users: number[]): Promise<
   const ids = sql`${`{${users.join(',')}}`}::bigint[]`;
   await db.execute(sql`delete from game_user_quarters where user_id = any(${ids})`);
   await db.execute(sql`delete from game_user_totals where user_id = any(${ids})`);
-  await db.execute(sql`insert into game_user_quarters (user_id, quarter, settled, staked, payout)
-    select user_id, quarter, settled, staked, payout from ${figureRowsSql(users)} want where kind = 'quarter'`);
+  await db.execute(sql`insert into game_user_quarters (user_id, quarter, settled, coin, staked, payout, bets, won)
+    select user_id, quarter, settled, coin, staked, payout, bets, won from ${figureRowsSql(users)} want where kind = 'quarter'`);
   await db.execute(sql`insert into game_user_totals (user_id, staked_cash, staked_all, staked_value)
     select user_id, staked, staked_all, staked_value from ${figureRowsSql(users)} want where kind = 'total'`);
 }

@@ -6,6 +6,7 @@ export { createDrandBeacon, createLocalBeacon, loadQuicknetVerifier } from './be
 export { strandedBets } from './check';
 export { betFiguresScalar, rebuildBetFigures, stakedValueSql } from './figures';
 export { exportBets, openBetCount } from './myData';
+export { type PlayDay, playDays } from './playDays';
 export { roomOfTransferSql, settledStakesBetween, validStakesPerUser } from './readModels';
 export { type RecentBet, recentBets } from './recentBets';
 export { listRooms, type RoomConfig, roomCatalog, seedGameRooms } from './rooms';

@@ -174,14 +174,16 @@ export const gameSessionStakes = pgTable(
 
 /**
  * A player's betting figures per quarter hour of UTC (domain/game/figures.ts: any platform day is
- * whole quarters, whatever PLATFORM_TIME_ZONE is or was), in the CASH family of coins (USDT is
- * not in getUserInfo's day figures). Two rows per user and quarter at most, so that a bet never
- * waits on settlement's rows and settlement never waits on a bet's:
+ * whole quarters, whatever PLATFORM_TIME_ZONE is or was) and coin. Two rows per user, quarter and
+ * coin at most, so that a bet never waits on settlement's rows and settlement never waits on a bet's:
  * - settled = false, written by place_bet in the bet's transaction: `staked` placed in the quarter;
  * - settled = true, written by settlement (one row per player per session, added in): `staked` of
  *   the bets settled in the quarter, won or lost, and their `payout`.
- * getUserInfo's day is the sum of its quarters' rows (game/figures.ts); refunded (DRAW) bets of
- * legacy void sessions are in none. Updated in place (no index names the sums).
+ * getUserInfo's day is the sum of its quarters' CASH-family rows (game/figures.ts); refunded (DRAW)
+ * bets of legacy void sessions are in none. Updated in place (no index names the sums).
+ * Per coin (every coin, USDT too) and with the bets' count (placed, or settled) and the winners'
+ * count, so that My play (protection, docs/protection.md) is one range read of these rows: the
+ * columns ride in the upserts place_bet and settlement already run, no statement added.
  */
 export const gameUserQuarters = pgTable(
   'game_user_quarters',
@@ -189,12 +191,19 @@ export const gameUserQuarters = pgTable(
     userId: bigint('user_id', { mode: 'number' }).notNull(),
     quarter: timestamp('quarter', { withTimezone: true }).notNull(),
     settled: boolean('settled').notNull(),
+    coin: text('coin').notNull(),
     staked: bigint('staked', { mode: 'bigint' }).notNull(),
     payout: bigint('payout', { mode: 'bigint' }).notNull().default(sql`0`),
+    /** Bets placed (settled = false) or settled (settled = true) in the quarter. */
+    bets: integer('bets').notNull().default(0),
+    /** Of the bets settled in the quarter, the winners (always 0 on a settled = false row). */
+    won: integer('won').notNull().default(0),
   },
   (t) => [
-    primaryKey({ columns: [t.userId, t.quarter, t.settled] }),
+    primaryKey({ columns: [t.userId, t.quarter, t.settled, t.coin] }),
     check('game_user_quarters_sums', sql`${t.staked} >= 0 and ${t.payout} >= 0 and (${t.settled} or ${t.payout} = 0)`),
+    check('game_user_quarters_counts', sql`${t.bets} >= 0 and ${t.won} >= 0 and ${t.won} <= ${t.bets} and (${t.settled} or ${t.won} = 0)`),
+    check('game_user_quarters_coin', oneOf(t.coin, ASSETS)),
   ],
 );
 

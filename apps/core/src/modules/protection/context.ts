@@ -6,6 +6,7 @@ import {
   type LimitState,
   type Money,
   NO_LIMITS,
+  type PlayDayRow,
   type WireLimits,
 } from '@prism/domain';
 import { eq } from 'drizzle-orm';
@@ -30,6 +31,13 @@ export type RecentBetsReader = (
   limit: number,
 ) => Promise<{ created_at: string | Date; coin: string; total: string; payout: string }[]>;
 
+/** A user's figures per platform day and coin (My play), read from the game module's figure rows. */
+export type PlayDaysReader = (
+  on: Executor,
+  userId: number,
+  days: readonly { date: string; start: Date; end: Date }[],
+) => Promise<PlayDayRow[]>;
+
 /**
  * What protection needs: the owners' reads of recharge orders and bets come in as functions, so
  * protection imports neither module (both of them import protection).
@@ -41,6 +49,7 @@ export interface ProtectionServiceDeps {
   cashRechargedSince: CashSumsReader;
   cashCreditedSince: CashSumsReader;
   recentBets: RecentBetsReader;
+  playDays: PlayDaysReader;
 }
 
 const limitsOf = (day: Money | null, week: Money | null, month: Money | null): DepositLimits => ({ day, week, month });

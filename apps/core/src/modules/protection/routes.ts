@@ -1,4 +1,12 @@
-import { AppError, EXCLUSION_PERIODS, type ExclusionPeriod, exclusionEnd, isCalendarDate, localDayBounds } from '@prism/domain';
+import {
+  AppError,
+  EXCLUSION_PERIODS,
+  type ExclusionPeriod,
+  exclusionEnd,
+  isCalendarDate,
+  localDayBounds,
+  MY_PLAY_MAX_DAYS,
+} from '@prism/domain';
 import { Router } from 'express';
 import { z } from 'zod';
 import { caller, requireAuth } from '../../http/auth';
@@ -17,8 +25,10 @@ const excludeBody = z.object({
 });
 const intervalBody = z.object({ minutes: field.oneOf(['0', '15', '30', '60']) });
 const noInput = z.object({}).strip();
+/** My play's period: 1 to 30 platform days, today included (30 when not given). */
+const myPlayQuery = z.object({ days: field.integer(1, MY_PLAY_MAX_DAYS).optional() });
 
-/** /app/protection: self-exclusion, deposit limits and the reality check (docs/protection.md). */
+/** /app/protection: self-exclusion, deposit limits, the reality check and My play (docs/protection.md). */
 export function protectionRoutes({ clock, protection }: { clock: Clock; protection: ProtectionService }): Router {
   const router = Router();
   router.use('/app/protection', requireAuth);
@@ -61,6 +71,20 @@ export function protectionRoutes({ clock, protection }: { clock: Clock; protecti
     const { userId } = caller(req);
     await protection.acknowledge(userId);
     ok(res, await protection.realityCheck(userId));
+  });
+
+  router.post('/app/protection/realityCheck/stopForToday', async (req, res) => {
+    parseInput(noInput, req.body);
+    const { userId } = caller(req);
+    await protection.stopForToday(userId);
+    ok(res, await protection.settings(userId));
+  });
+
+  // My play (docs/protection.md): here, not under /app/game, because it is the activity statement
+  // of responsible play that the reality check links to; the game only hands its figure rows in.
+  router.get('/app/protection/myPlay', async (req, res) => {
+    const input = parseInput(myPlayQuery, req.query);
+    ok(res, await protection.myPlay(caller(req).userId, input.days ?? MY_PLAY_MAX_DAYS));
   });
 
   return router;

@@ -1,7 +1,9 @@
-import { AppError, changeExclusion, type DepositLimits, type Money } from '@prism/domain';
+import type { DepositLimits, Money } from '@prism/domain';
 import type { Executor } from '../../db/client';
 import { lockedRow, type ProtectionServiceDeps, refuseIfExcluded, rowOf, updateRow } from './context';
+import { exclude, stopForToday } from './exclusion';
 import { checkRecharge, fitsAtCredit, protectionSettings, setDepositLimits } from './limits';
+import { myPlay } from './myPlay';
 import { realityCheck } from './realityCheck';
 
 export type { ProtectionServiceDeps } from './context';
@@ -22,14 +24,9 @@ export function createProtectionService(deps: ProtectionServiceDeps) {
     timeZone: () => config.timeZone(),
     settings: (userId: number) => protectionSettings(deps, userId),
 
-    async exclude(userId: number, until: Date): Promise<void> {
-      await db.transaction(async (tx) => {
-        const row = await lockedRow(tx, clock, userId);
-        const next = changeExclusion(row.excludedUntil, until, clock.now());
-        if (!next.ok) throw new AppError(next.reason === 'SHORTER' ? 'EXCLUSION_CANNOT_SHORTEN' : 'EXCLUSION_DATE_INVALID');
-        await updateRow(tx, clock, userId, { excludedUntil: next.until });
-      });
-    },
+    exclude: (userId: number, until: Date) => exclude(db, clock, userId, until),
+    /** The reality check's second choice: a 24-hour self-exclusion, the check acknowledged. */
+    stopForToday: (userId: number) => stopForToday(db, clock, userId),
 
     setLimits: (userId: number, requested: DepositLimits) => setDepositLimits(deps, userId, requested),
     setRealityCheck: (userId: number, minutes: number) => change(userId, { realityCheckMinutes: minutes }),
@@ -51,6 +48,7 @@ export function createProtectionService(deps: ProtectionServiceDeps) {
     },
 
     realityCheck: (userId: number) => realityCheck(deps, userId),
+    myPlay: (userId: number, days: number) => myPlay(deps, userId, days),
   };
 }
 

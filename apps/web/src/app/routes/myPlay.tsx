@@ -1,8 +1,8 @@
-import { useTranslation } from 'react-i18next';
-import { EmptyState } from '../../components/EmptyState';
+import '../../styles/wallet.css';
+import '../../styles/game.css';
+import { MyPlayScreen } from '../../features/myPlay/components/MyPlayScreen';
 
-/** Placeholder until the myPlay feature lands (issue 27). */
+/** My play (issue 27): the player's last 30 days of play, from the Personal tab and the reality check. */
 export default function MyPlayPage() {
-  const { t } = useTranslation();
-  return <EmptyState message={t('myPlay.title')} />;
+  return <MyPlayScreen />;
 }

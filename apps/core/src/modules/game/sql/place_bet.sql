@@ -1,6 +1,6 @@
 -- place_bet: a bet in one statement (called by placeBet, apps/core/src/modules/game/betting.ts).
 -- This file is the one readable copy of the function. The migration history keeps the earlier
--- definitions (0016, 0018, 0020, 0021, 0023); the newest migration that defines place_bet is a copy of
+-- definitions (0016, 0018, 0020, 0021, 0023, 0027); the newest migration that defines place_bet is a copy of
 -- this file, byte for byte (placeBetSql.test.ts): change the function by editing this file and
 -- copying it into a new migration.
 --
@@ -97,12 +97,11 @@ BEGIN
     VALUES (p_user, CASE WHEN p_coin = 'USDT' THEN 'USDT' ELSE 'CASH' END, v_counted)
     ON CONFLICT (user_id, currency) DO UPDATE SET done = turnover.done + excluded.done;
     -- The player's figures (game_user_quarters, game_user_totals): the stake placed in this quarter
-    -- hour (CASH family) and the running totals, so that getUserInfo reads rows, not bets.
-    IF p_coin <> 'USDT' THEN
-      INSERT INTO game_user_quarters AS q (user_id, quarter, settled, staked)
-      VALUES (p_user, date_bin('900 seconds', p_now, timestamptz '2000-01-01 00:00:00+00'), false, p_total)
-      ON CONFLICT (user_id, quarter, settled) DO UPDATE SET staked = q.staked + excluded.staked;
-    END IF;
+    -- hour and coin, and the bet counted, and the running totals, so that getUserInfo and My play
+    -- read rows, not bets (getUserInfo sums the CASH family's rows).
+    INSERT INTO game_user_quarters AS q (user_id, quarter, settled, coin, staked, bets)
+    VALUES (p_user, date_bin('900 seconds', p_now, timestamptz '2000-01-01 00:00:00+00'), false, p_coin, p_total, 1)
+    ON CONFLICT (user_id, quarter, settled, coin) DO UPDATE SET staked = q.staked + excluded.staked, bets = q.bets + 1;
     -- staked_value: the stake's value in CASH, the level module's `bet` figure (CASH-family stakes
     -- are already valued in CASH for the turnover; a USDT stake is valued here).
     INSERT INTO game_user_totals AS t (user_id, staked_cash, staked_all, staked_value)

@@ -26,3 +26,18 @@ export function useAcknowledgeRealityCheck() {
     onSuccess: (check) => queryClient.setQueryData(queryKeys.realityCheck, check),
   });
 }
+
+/**
+ * The reality check's "stop for today": a 24-hour self-exclusion (the same as the screen's),
+ * the check acknowledged; answers the new settings.
+ */
+export function useStopForToday() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => api.protection.stopForToday(),
+    onSuccess: (settings) => {
+      queryClient.setQueryData(queryKeys.protection, settings);
+      return queryClient.invalidateQueries({ queryKey: queryKeys.realityCheck });
+    },
+  });
+}

@@ -176,6 +176,10 @@ export const enUSApp = {
       played: 'You have been playing for {{minutes}} minutes.',
       result: '{{coin}}: staked {{staked}}, paid out {{paidOut}}, net {{net}}',
       ok: 'I understand, continue',
+      stop: 'Stop for today',
+      stopConfirm: 'Take a 24-hour break now? Betting and recharging pause until it ends; it cannot be shortened. Withdrawals stay open.',
+      stopped: 'Break started, until {{time}}. See you tomorrow.',
+      myPlay: 'See my play',
     },
   },
   account: {
@@ -762,6 +766,27 @@ export const enUSApp = {
   // myPlay: the myPlay page (issue 27)
   myPlay: {
     title: 'My play',
+    intro: 'Your own play over the last 30 days, per day and coin, from the figures the game keeps for you.',
+    timeRule:
+      'Time in the game counts each quarter hour in which you placed at least one bet as {{minutes}} minutes (an estimate: watching without betting is not counted). Days run in the platform time zone ({{zone}}); a bet counts on the day it was placed, its result on the day it was settled.',
+    coin: 'Coin',
+    totals: 'Last {{days}} days',
+    time: 'Time in the game',
+    minutes: '{{n}} min',
+    hours: '{{h}} h {{m}} min',
+    bets: 'Bets placed',
+    won: 'Bets won',
+    staked: 'Staked',
+    paidOut: 'Paid out',
+    net: 'Net result',
+    chart: 'Net result per day ({{coin}})',
+    chartLabel:
+      'Bar chart of the net result per day in {{coin}}, bars up for days won and down for days lost; the table below lists the same figures.',
+    table: 'Per day',
+    tableCaption: 'Your play per day in {{coin}}, newest first',
+    date: 'Day',
+    empty: 'No bets in the last 30 days.',
+    protection: 'Responsible play: limits and breaks',
   },
   // notifyPrefs: the notifyPrefs page (issue 27)
   notifyPrefs: {

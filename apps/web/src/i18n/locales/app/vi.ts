@@ -171,6 +171,10 @@ export const viApp: AppStrings = {
       played: 'Bạn đã chơi {{minutes}} phút.',
       result: '{{coin}}: đã cược {{staked}}, đã trả {{paidOut}}, ròng {{net}}',
       ok: 'Tôi hiểu, tiếp tục',
+      stop: 'Dừng hôm nay',
+      stopConfirm: 'Tạm nghỉ 24 giờ ngay bây giờ? Đặt cược và nạp tiền sẽ tạm dừng đến khi hết hạn và không thể rút ngắn. Rút tiền vẫn mở.',
+      stopped: 'Đã bắt đầu tạm nghỉ, đến {{time}}. Hẹn gặp lại ngày mai.',
+      myPlay: 'Xem lượt chơi của tôi',
     },
   },
   account: {
@@ -759,6 +763,27 @@ export const viApp: AppStrings = {
   // myPlay: the myPlay page (issue 27)
   myPlay: {
     title: 'Lượt chơi của tôi',
+    intro: 'Hoạt động chơi của bạn trong 30 ngày qua, theo ngày và theo đồng, từ số liệu trò chơi lưu cho bạn.',
+    timeRule:
+      'Thời gian chơi tính mỗi khoảng 15 phút mà bạn đặt ít nhất một cược là {{minutes}} phút (ước tính: chỉ xem mà không cược thì không tính). Ngày theo múi giờ của nền tảng ({{zone}}); cược được tính vào ngày đặt, kết quả vào ngày thanh toán.',
+    coin: 'Đồng',
+    totals: '{{days}} ngày qua',
+    time: 'Thời gian chơi',
+    minutes: '{{n}} phút',
+    hours: '{{h}} giờ {{m}} phút',
+    bets: 'Số cược đã đặt',
+    won: 'Số cược thắng',
+    staked: 'Đã cược',
+    paidOut: 'Đã trả',
+    net: 'Kết quả ròng',
+    chart: 'Kết quả ròng mỗi ngày ({{coin}})',
+    chartLabel:
+      'Biểu đồ cột kết quả ròng mỗi ngày bằng {{coin}}, cột lên cho ngày thắng và xuống cho ngày thua; bảng bên dưới liệt kê cùng số liệu.',
+    table: 'Theo ngày',
+    tableCaption: 'Hoạt động chơi mỗi ngày bằng {{coin}}, mới nhất trước',
+    date: 'Ngày',
+    empty: 'Không có cược nào trong 30 ngày qua.',
+    protection: 'Chơi có trách nhiệm: giới hạn và tạm nghỉ',
   },
   // notifyPrefs: the notifyPrefs page (issue 27)
   notifyPrefs: {

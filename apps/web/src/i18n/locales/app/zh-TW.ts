@@ -170,6 +170,10 @@ export const zhTWApp: AppStrings = {
       played: '您已連續遊戲 {{minutes}} 分鐘。',
       result: '{{coin}}：下注 {{staked}}，派彩 {{paidOut}}，淨額 {{net}}',
       ok: '我知道了，繼續',
+      stop: '今天先停',
+      stopConfirm: '現在開始 24 小時暫停？暫停期間無法下注與儲值，且無法縮短；提領不受影響。',
+      stopped: '已開始暫停，至 {{time}}。明天見。',
+      myPlay: '查看我的遊戲紀錄',
     },
   },
   account: {
@@ -747,6 +751,26 @@ export const zhTWApp: AppStrings = {
   // myPlay: the myPlay page (issue 27)
   myPlay: {
     title: '我的遊戲紀錄',
+    intro: '您最近 30 天的遊戲情況，按日與幣種列出，取自遊戲為您保存的統計。',
+    timeRule:
+      '遊戲時間的計算方式：您至少下注一次的每一刻鐘計為 {{minutes}} 分鐘（估算值：只觀看不下注不計入）。日期以平台時區（{{zone}}）為準；注單計入下注當日，其結果計入結算當日。',
+    coin: '幣種',
+    totals: '最近 {{days}} 天',
+    time: '遊戲時間',
+    minutes: '{{n}} 分鐘',
+    hours: '{{h}} 小時 {{m}} 分鐘',
+    bets: '下注筆數',
+    won: '中獎筆數',
+    staked: '下注金額',
+    paidOut: '派彩',
+    net: '淨結果',
+    chart: '每日淨結果（{{coin}}）',
+    chartLabel: '{{coin}} 每日淨結果長條圖，贏的日子向上、輸的日子向下；下方表格列出相同數據。',
+    table: '每日明細',
+    tableCaption: '您在 {{coin}} 的每日遊戲情況，最新在前',
+    date: '日期',
+    empty: '最近 30 天沒有下注。',
+    protection: '理性遊戲：限額與暫停',
   },
   // notifyPrefs: the notifyPrefs page (issue 27)
   notifyPrefs: {
