@@ -21,7 +21,7 @@ function backfillStatements(file: string, table: 'quarters' | 'totals'): string[
     .filter((part) => part.startsWith(`INSERT INTO game_user_${table}`));
 }
 
-describe('migrations 0020 and 0035', () => {
+describe('migrations 0020 and 0037', () => {
   it('fills the figure rows from existing bets exactly as the sums over the bets say', async () => {
     const [a, b] = [await registerUser(ctx), await registerUser(ctx)];
     const at = (iso: string) => new Date(iso);
@@ -36,10 +36,10 @@ describe('migrations 0020 and 0035', () => {
     await seedBet(ctx.db, b.id, { total: 100n, at: at('2026-09-02T01:14:59Z') });
     const users = [a.id, b.id];
     expect(await queryRows(ctx.db, figureMismatchesSql(users))).toEqual([]);
-    // The totals as 0020 filled them; the quarters as 0035 filled them anew (per coin, with the counts).
+    // The totals as 0020 filled them; the quarters as 0037 filled them anew (per coin, with the counts).
     const statements = [
       ...backfillStatements('0020_user_figures.sql', 'totals'),
-      ...backfillStatements('0035_my_play_figures.sql', 'quarters'),
+      ...backfillStatements('0037_my_play_figures.sql', 'quarters'),
     ];
     expect(statements).toHaveLength(2);
     // As before the migration: no rows; then its statements (for these users' bets only).
