@@ -1,9 +1,9 @@
 import path from 'node:path';
 import { roleCan } from '@prism/domain';
 import type { CoreDeps } from './deps';
-import { checkLedgerAndBets } from './ledgerCheck';
 import { accountErasures, deletionFacts } from './erasures';
 import { EXPORT_SECTIONS } from './exports';
+import { checkLedgerAndBets } from './ledgerCheck';
 import { createAuthService } from './modules/auth';
 import { createBroadcastService } from './modules/broadcast';
 import { createCheckInService } from './modules/checkIn';
