@@ -35,6 +35,7 @@ import { powerAdminRoutes, powerRoutes } from './modules/power';
 import { protectionRoutes } from './modules/protection';
 import { rechargeAdminRoutes, rechargeRoutes } from './modules/recharge';
 import { smsRoutes } from './modules/sms';
+import { supportAdminRoutes, supportRoutes } from './modules/support';
 import { tapRoutes } from './modules/tap';
 import { telegramRoutes } from './modules/telegram';
 import { userRoutes } from './modules/user';
@@ -132,6 +133,11 @@ function coreRouter(deps: CoreDeps, services: Services): Router {
     }),
     followInvestRoutes({ db, clock, followInvest: services.followInvest }),
     fixedDepositRoutes({ db, clock, fixedDeposit: services.fixedDeposit }),
+    supportRoutes({
+      support: services.support,
+      perMinute: config.RATE_LIMIT_SUPPORT_PER_MINUTE,
+      streams: { perIp: config.EVENT_STREAMS_PER_IP, perUser: config.EVENT_STREAMS_PER_USER },
+    }),
   ])
     router.use(moduleRouter(routes));
   router.use('/admin', adminRouter(deps, services));
@@ -190,6 +196,7 @@ function adminRouter(deps: CoreDeps, services: Services): Router {
   router.use(fixedDepositAdminRoutes({ db: deps.db, clock: deps.clock, fixedDeposit: services.fixedDeposit }));
   router.use(auditAdminRoutes({ db: deps.db }));
   router.use(adjustmentAdminRoutes({ db: deps.db, clock: deps.clock }));
+  router.use(supportAdminRoutes({ support: services.support }));
   return router;
 }
 

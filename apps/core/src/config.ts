@@ -72,6 +72,8 @@ const schema = z.object({
   RATE_LIMIT_GIFT_CODE_PER_MINUTE: z.coerce.number().int().positive().default(10),
   /** Power gifts per minute, counted per IP and per user: each names a receiver by phone or code (a look-up). */
   RATE_LIMIT_GIVE_POWER_PER_MINUTE: z.coerce.number().int().positive().default(20),
+  /** Support chat messages a player may send per minute (and three times that per IP). */
+  RATE_LIMIT_SUPPORT_PER_MINUTE: z.coerce.number().int().positive().default(20),
   BOT_TOKEN: optionalText,
   BOT_USERNAME: optionalText,
   BOT_API_ROOT: optionalText,
@@ -89,6 +91,10 @@ const schema = z.object({
         .map((s) => s.trim())
         .filter(Boolean),
     ),
+  /** The operators' support group: a forum supergroup id (-100...) where each player's conversation is a topic. */
+  SUPPORT_CHAT_ID: optionalText.refine((v) => v === undefined || /^-100\d{5,15}$/.test(v), {
+    message: 'SUPPORT_CHAT_ID is a supergroup id: -100 followed by digits',
+  }),
   SKIP_WEB: bool,
   /** local | drand; unset (or empty): drand in production, local elsewhere (fairnessModeOf). */
   GAME_BEACON: z.enum(['local', 'drand', '']).optional(),

@@ -19,6 +19,7 @@ import { createPowerService, incomeListScalar } from './modules/power';
 import { createProtectionService, type ProtectionService } from './modules/protection';
 import { cashCreditedSince, cashRechargedSince, createRechargeContext } from './modules/recharge';
 import { createCodeService, createHttpSmsProvider, createOutboxSmsProvider, createSmsCodeSender } from './modules/sms';
+import { createSupportService } from './modules/support';
 import { createTapService } from './modules/tap';
 import { createTeamService } from './modules/team';
 import {
@@ -99,6 +100,15 @@ export function createServices(deps: CoreDeps) {
     withdraw,
     telegramLink,
     inviteSharing: createInviteSharing({ db, logger, transport: deps.botTransport, links: inviteLinkSettings(config) }),
+    support: createSupportService({
+      db,
+      clock,
+      logger,
+      events: deps.events,
+      notifier,
+      publicUrl,
+      group: deps.botTransport && config.SUPPORT_CHAT_ID ? { chatId: Number(config.SUPPORT_CHAT_ID), transport: deps.botTransport } : undefined,
+    }),
     bot: botServicesOf(db, clock, { telegramLink, withdraw, giftCodes, broadcasts, links: inviteLinkSettings(config) }),
   };
 }

@@ -150,6 +150,10 @@ export const errorCatalogue = {
   FOUR_EYES_SELF: { code: 19101, message: 'A second operator must approve this' },
   ALREADY_DECIDED: { code: 19102, message: 'This request has already been decided' },
   REFUND_UNAVAILABLE: { code: 19103, message: 'No refund route is configured for this payment: refund it by hand' },
+  // Support chat (docs/api.md, "Support chat")
+  SUPPORT_MESSAGE_EMPTY: { code: 26301, message: 'Write a message or attach an image' },
+  SUPPORT_ATTACHMENT_UNKNOWN: { code: 26302, message: 'This image was not found: upload it again' },
+  SUPPORT_CONVERSATION_NOT_FOUND: { code: 26303, message: 'No such conversation' },
 } as const satisfies Record<string, { code: number; message: string }>;
 
 export type ErrorKey = keyof typeof errorCatalogue;

@@ -136,4 +136,7 @@ export const ar: MessageTable = {
   TRANSFER_AMOUNT_REQUIRED: 'تحويل الوديعة الثابتة يتطلب مبلغًا',
   ROOM_TIMING_LOCKED: 'لا يمكن تغيير توقيت الغرفة بعد أن أدارت جلسات: أضف غرفة جديدة بدلًا من ذلك',
   ROOM_TIMING_INVALID: 'يجب أن تقسم مدة الجلسة اليوم إلى جلسات كاملة، وأن يُغلق الرهان قبل نهايتها بثانية واحدة على الأقل',
+  SUPPORT_MESSAGE_EMPTY: 'اكتب رسالة أو أرفق صورة',
+  SUPPORT_ATTACHMENT_UNKNOWN: 'لم يتم العثور على هذه الصورة: ارفعها مرة أخرى',
+  SUPPORT_CONVERSATION_NOT_FOUND: 'لا توجد محادثة كهذه',
 };

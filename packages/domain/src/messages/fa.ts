@@ -136,4 +136,7 @@ export const fa: MessageTable = {
   TRANSFER_AMOUNT_REQUIRED: 'برداشت از سپرده ثابت به مبلغ نیاز دارد',
   ROOM_TIMING_LOCKED: 'زمان‌بندی اتاقی که جلسه برگزار کرده قابل تغییر نیست: به جای آن اتاق جدیدی اضافه کنید',
   ROOM_TIMING_INVALID: 'طول جلسه باید روز را به جلسه‌های کامل تقسیم کند و شرط‌بندی دست‌کم ۱ ثانیه پیش از پایان آن بسته شود',
+  SUPPORT_MESSAGE_EMPTY: 'پیامی بنویسید یا تصویری پیوست کنید',
+  SUPPORT_ATTACHMENT_UNKNOWN: 'این تصویر پیدا نشد: دوباره بارگذاری کنید',
+  SUPPORT_CONVERSATION_NOT_FOUND: 'چنین گفتگویی وجود ندارد',
 };

@@ -136,4 +136,7 @@ export const vi: MessageTable = {
   TRANSFER_AMOUNT_REQUIRED: 'Chuyển tiền gửi có kỳ hạn cần nhập số tiền',
   ROOM_TIMING_LOCKED: 'Không thể đổi thời gian của phòng đã chạy phiên: hãy thêm phòng mới',
   ROOM_TIMING_INVALID: 'Độ dài phiên phải chia một ngày thành số phiên nguyên, và cược phải đóng trước khi phiên kết thúc ít nhất 1 giây',
+  SUPPORT_MESSAGE_EMPTY: 'Hãy viết tin nhắn hoặc đính kèm một ảnh',
+  SUPPORT_ATTACHMENT_UNKNOWN: 'Không tìm thấy ảnh này: hãy tải lên lại',
+  SUPPORT_CONVERSATION_NOT_FOUND: 'Không có cuộc trò chuyện này',
 };

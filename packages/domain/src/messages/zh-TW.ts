@@ -136,4 +136,7 @@ export const zhTW: MessageTable = {
   TRANSFER_AMOUNT_REQUIRED: '定存轉出需要輸入金額',
   ROOM_TIMING_LOCKED: '房間已開過局，時間設定不能再改：請新增房間',
   ROOM_TIMING_INVALID: '每局時長須能整除一天，且下注須在結束前至少 1 秒截止',
+  SUPPORT_MESSAGE_EMPTY: '請輸入訊息或附加圖片',
+  SUPPORT_ATTACHMENT_UNKNOWN: '找不到這張圖片：請重新上傳',
+  SUPPORT_CONVERSATION_NOT_FOUND: '沒有這個對話',
 };

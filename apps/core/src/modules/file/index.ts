@@ -2,3 +2,4 @@
 
 export { fileRoutes } from './routes';
 export { createFileStorage } from './storage';
+export { findOwnUpload, type OwnedUpload } from './owned';
