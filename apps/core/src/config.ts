@@ -72,7 +72,7 @@ const schema = z.object({
   RATE_LIMIT_GIFT_CODE_PER_MINUTE: z.coerce.number().int().positive().default(10),
   /** Power gifts per minute, counted per IP and per user: each names a receiver by phone or code (a look-up). */
   RATE_LIMIT_GIVE_POWER_PER_MINUTE: z.coerce.number().int().positive().default(20),
-  /** Support chat messages a player may send per minute (and three times that per IP). */
+  /** Support chat messages a player may send per minute. */
   RATE_LIMIT_SUPPORT_PER_MINUTE: z.coerce.number().int().positive().default(20),
   BOT_TOKEN: optionalText,
   BOT_USERNAME: optionalText,

@@ -107,7 +107,8 @@ export function createServices(deps: CoreDeps) {
       events: deps.events,
       notifier,
       publicUrl,
-      group: deps.botTransport && config.SUPPORT_CHAT_ID ? { chatId: Number(config.SUPPORT_CHAT_ID), transport: deps.botTransport } : undefined,
+      group:
+        deps.botTransport && config.SUPPORT_CHAT_ID ? { chatId: Number(config.SUPPORT_CHAT_ID), transport: deps.botTransport } : undefined,
     }),
     bot: botServicesOf(db, clock, { telegramLink, withdraw, giftCodes, broadcasts, links: inviteLinkSettings(config) }),
   };

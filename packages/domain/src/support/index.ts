@@ -1,3 +1,3 @@
 export * from './rules';
-export * from './wire';
 export * from './texts';
+export * from './wire';

@@ -5,11 +5,11 @@ import { userIdReference } from '../user';
 export const uploads = pgTable(
   'uploads',
   {
-  id: bigserial('id', { mode: 'number' }).primaryKey(),
-  userId: bigint('user_id', { mode: 'number' }).notNull().references(userIdReference),
-  fileName: text('file_name').notNull(),
-  mimeType: text('mime_type').notNull(),
-  size: integer('size').notNull(),
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    userId: bigint('user_id', { mode: 'number' }).notNull().references(userIdReference),
+    fileName: text('file_name').notNull(),
+    mimeType: text('mime_type').notNull(),
+    size: integer('size').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
   },
   // Another module names an upload by its URL (a support attachment): found by owner and file name.

@@ -85,6 +85,8 @@ export async function markRead(db: Executor, conversation: SupportConversationRo
   const column = side === 'player' ? supportConversations.playerReadId : supportConversations.operatorReadId;
   await db
     .update(supportConversations)
-    .set(side === 'player' ? { playerReadId: sql`greatest(${column}, ${target})` } : { operatorReadId: sql`greatest(${column}, ${target})` })
+    .set(
+      side === 'player' ? { playerReadId: sql`greatest(${column}, ${target})` } : { operatorReadId: sql`greatest(${column}, ${target})` },
+    )
     .where(eq(supportConversations.id, conversation.id));
 }

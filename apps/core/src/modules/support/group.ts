@@ -15,7 +15,10 @@ export async function copyToGroup(ctx: SupportContext, conversation: SupportConv
   if (!group) return;
   try {
     const topicId = await topicOf(ctx, group, conversation);
-    const text = row.author === 'player' ? supportGroupTexts.fromPlayer(row.body, row.attachmentUrl, ctx.publicUrl) : supportGroupTexts.fromOperator(row.operatorLogin ?? '', row.body);
+    const text =
+      row.author === 'player'
+        ? supportGroupTexts.fromPlayer(row.body, row.attachmentUrl, ctx.publicUrl)
+        : supportGroupTexts.fromOperator(row.operatorLogin ?? '', row.body);
     await ctx.notifier.notifyChat(group.chatId, `support.${row.author}`, { text, threadId: topicId });
   } catch (error) {
     ctx.logger.warn({ err: error, conversationId: conversation.id }, 'support group copy failed');
@@ -37,7 +40,9 @@ async function topicOf(ctx: SupportContext, group: SupportGroup, conversation: S
     .where(
       and(
         eq(supportConversations.id, conversation.id),
-        conversation.telegramTopicId === null ? isNull(supportConversations.telegramTopicId) : eq(supportConversations.telegramTopicId, conversation.telegramTopicId),
+        conversation.telegramTopicId === null
+          ? isNull(supportConversations.telegramTopicId)
+          : eq(supportConversations.telegramTopicId, conversation.telegramTopicId),
       ),
     )
     .returning({ topicId: supportConversations.telegramTopicId });

@@ -31,12 +31,7 @@ export async function sendAsPlayer(ctx: SupportContext, userId: number, input: P
 }
 
 /** A page of the player's own conversation (empty before their first message). */
-export async function playerThread(
-  ctx: SupportContext,
-  userId: number,
-  before: number | undefined,
-  limit: number,
-): Promise<SupportThread> {
+export async function playerThread(ctx: SupportContext, userId: number, before: number | undefined, limit: number): Promise<SupportThread> {
   const conversation = await findConversationOfUser(ctx.db, userId);
   if (!conversation) return { messages: [], hasMore: false, unread: 0, otherReadUpTo: 0 };
   const page = await messagePage(ctx.db, conversation.id, before, limit);

@@ -22,18 +22,18 @@ const readBody = z.object({ upTo: field.integer(1, ID_MAX).optional() });
 
 /**
  * /app/support: the signed-in player's own conversation, and nobody else's (every call is keyed by
- * the caller). Sending is rate-limited per player and per IP; the live stream takes a place like
- * the game's (per IP and per user).
+ * the caller). Sending is rate-limited per player (only signed-in players send, so a per-IP limit
+ * would only slow players who share an address); the live stream takes a place like the game's
+ * (per IP and per user).
  */
 export function supportRoutes(deps: { support: SupportService; perMinute: number; streams: StreamLimits }): Router {
   const { support } = deps;
   const router = Router();
-  const perIp = createRateLimiter(deps.perMinute * 3);
   const perUser = createRateLimiter(deps.perMinute, (req) => `user:${caller(req).userId}`);
   const limiter = createStreamLimiter(deps.streams);
   router.use('/app/support', requireAuth);
 
-  router.post('/app/support/send', perIp, perUser, async (req, res) => {
+  router.post('/app/support/send', perUser, async (req, res) => {
     const input = parseInput(sendBody, req.body);
     ok(res, await support.send(caller(req).userId, { text: input.text ?? '', attachmentUrl: input.attachmentUrl }));
   });
