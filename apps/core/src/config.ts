@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { UPLOAD_MAX_BYTES_DEFAULT } from '@prism/domain';
 import { z } from 'zod';
 
 /**
@@ -42,11 +43,7 @@ const schema = z.object({
   CORS_ORIGINS: optionalText,
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST: optionalText,
-  UPLOAD_MAX_BYTES: z.coerce
-    .number()
-    .int()
-    .positive()
-    .default(5 * 1024 * 1024),
+  UPLOAD_MAX_BYTES: z.coerce.number().int().positive().default(UPLOAD_MAX_BYTES_DEFAULT),
   SMS_PROVIDER: z.enum(['outbox', 'http']).default('outbox'),
   SMS_HTTP_URL: optionalText,
   SMS_HTTP_TOKEN: optionalText,

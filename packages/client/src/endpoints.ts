@@ -4,6 +4,7 @@ import { gameEndpoints } from './endpoints/game';
 import { investEndpoints } from './endpoints/invest';
 import { powerEndpoints } from './endpoints/power';
 import { rechargeEndpoints } from './endpoints/recharge';
+import { supportEndpoints } from './endpoints/support';
 import { walletEndpoints } from './endpoints/wallet';
 import { withdrawEndpoints } from './endpoints/withdraw';
 import type { HttpClient } from './http';
@@ -22,6 +23,7 @@ export function createEndpoints(http: HttpClient) {
     ...engageEndpoints(http),
     ...powerEndpoints(http),
     ...investEndpoints(http),
+    ...supportEndpoints(http),
   };
 }
 
