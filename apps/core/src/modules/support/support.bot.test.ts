@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import type { SupportThread } from '@prism/domain';
 import { type FakeBotApi, messageUpdate, testUser } from '@prism/bot/testing';
+import type { SupportThread } from '@prism/domain';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../db/client';
@@ -33,7 +33,10 @@ const thread = async (token: string) => (await api.get<SupportThread>('/app/supp
 const inTopic = (threadId: number, test: (text: string) => boolean) =>
   fake.waitFor(
     (call) =>
-      call.method === 'sendMessage' && call.params.chat_id === GROUP && call.params.message_thread_id === threadId && test(String(call.params.text)),
+      call.method === 'sendMessage' &&
+      call.params.chat_id === GROUP &&
+      call.params.message_thread_id === threadId &&
+      test(String(call.params.text)),
   );
 const until = async (check: () => Promise<boolean>) => {
   const deadline = Date.now() + 5_000;
@@ -63,7 +66,9 @@ describe('the support group', () => {
     await until(async () => (await thread(player.token)).messages.some((m) => m.text === 'It was paid this morning.'));
     const texts = (await thread(player.token)).messages.map((m) => `${m.author}: ${m.text}`);
     expect(texts).toEqual(['player: Where is my withdrawal?', 'player: Order 42', 'operator: It was paid this morning.']);
-    await fake.waitFor((call) => call.method === 'sendMessage' && call.params.chat_id === 880_301 && String(call.params.text).includes('paid this morning'));
+    await fake.waitFor(
+      (call) => call.method === 'sendMessage' && call.params.chat_id === 880_301 && String(call.params.text).includes('paid this morning'),
+    );
     const [audit] = await queryRows<{ operator_login: string; via: string }>(
       server.running.db,
       sql`select operator_login, via from audit_log where action = 'support.reply'`,
@@ -79,7 +84,11 @@ describe('the support group', () => {
       { headers: { Authorization: `Ops ${ownerToken}` } },
     );
     const id = list.result.content.find((c) => c.userId === player.id)?.id;
-    await api.post(`/admin/support/conversations/${id}/reply`, { text: 'Anything else?' }, { headers: { Authorization: `Ops ${ownerToken}` } });
+    await api.post(
+      `/admin/support/conversations/${id}/reply`,
+      { text: 'Anything else?' },
+      { headers: { Authorization: `Ops ${ownerToken}` } },
+    );
     await inTopic(topic, (text) => text === 'owner answered in the console:\nAnything else?');
   });
 
