@@ -43,14 +43,7 @@ export function SupportComposer() {
 
   return (
     <form className="support-composer card" onSubmit={submit} data-testid="support-composer">
-      {preview && (
-        <div className="support-attachment">
-          <img src={preview} alt={t('support.image')} className="support-preview" />
-          <button type="button" className="btn btn-ghost btn-small" onClick={() => setImage(undefined)}>
-            {t('support.removeImage')}
-          </button>
-        </div>
-      )}
+      {preview && <AttachmentPreview url={preview} onRemove={() => setImage(undefined)} />}
       <label className="visually-hidden" htmlFor="support-text">
         {t('support.placeholder')}
       </label>
@@ -72,18 +65,7 @@ export function SupportComposer() {
         </p>
       )}
       <div className="support-actions">
-        <label className="btn btn-ghost btn-small file-button">
-          {t('support.attach')}
-          <input
-            type="file"
-            accept="image/jpeg,image/png,image/gif,image/webp"
-            className="visually-hidden"
-            onChange={pick}
-            disabled={send.isPending}
-            aria-label={t('support.attach')}
-            data-testid="support-file"
-          />
-        </label>
+        <AttachButton onPick={pick} disabled={send.isPending} />
         <button
           type="submit"
           className="btn btn-primary btn-small"
@@ -95,6 +77,37 @@ export function SupportComposer() {
         </button>
       </div>
     </form>
+  );
+}
+
+function AttachmentPreview({ url, onRemove }: { url: string; onRemove: () => void }) {
+  const { t } = useTranslation();
+  return (
+    <div className="support-attachment">
+      <img src={url} alt={t('support.image')} className="support-preview" />
+      <button type="button" className="btn btn-ghost btn-small" onClick={onRemove}>
+        {t('support.removeImage')}
+      </button>
+    </div>
+  );
+}
+
+/** The file picker, images only (the upload endpoint's kinds). */
+function AttachButton({ onPick, disabled }: { onPick: (event: ChangeEvent<HTMLInputElement>) => void; disabled: boolean }) {
+  const { t } = useTranslation();
+  return (
+    <label className="btn btn-ghost btn-small file-button">
+      {t('support.attach')}
+      <input
+        type="file"
+        accept="image/jpeg,image/png,image/gif,image/webp"
+        className="visually-hidden"
+        onChange={onPick}
+        disabled={disabled}
+        aria-label={t('support.attach')}
+        data-testid="support-file"
+      />
+    </label>
   );
 }
 
