@@ -10,6 +10,7 @@ import { helpFeature } from './features/help';
 import { inviteFeature } from './features/invite';
 import { type OperatorConfig, operatorFeature } from './features/operator';
 import { startFeature } from './features/start';
+import { type SupportDesk, supportFeature } from './features/support';
 import { type BotLog, watchApiHealth } from './runtime';
 import { senderInfo } from './sender';
 import { botCommandsFor } from './setup';
@@ -28,6 +29,8 @@ export interface BotDeps extends BotConfig {
   operators?: OperatorConfig | undefined;
   /** With it, losing and regaining the Bot API is logged (once each, not per retry). */
   log?: BotLog | undefined;
+  /** The operators' support group (SUPPORT_CHAT_ID): answers typed in its topics. */
+  support?: SupportDesk | undefined;
 }
 
 /** Builds the bot; nothing is contacted until init/start is called. One Composer per feature. */
@@ -48,6 +51,7 @@ export function createBot(deps: BotDeps): Bot<BotContext> {
   if (deps.operators) bot.use(operatorFeature(deps.operators));
   if (deps.operators?.giftCodes) bot.use(giftCodeFeature({ giftCodes: deps.operators.giftCodes }));
   if (deps.operators?.broadcasts) bot.use(broadcastFeature({ broadcasts: deps.operators.broadcasts }));
+  if (deps.support) bot.use(supportFeature(deps.support));
   // Last: what no feature handled gets a pointer to /help, and every button an answer.
   bot.use(fallbackFeature);
   if (deps.log) watchApiHealth(bot.api, deps.log);

@@ -7,6 +7,8 @@ export type OutgoingButton = { text: string; url: string } | { text: string; web
 export interface OutgoingMessage {
   text: string;
   buttons?: OutgoingButton[][];
+  /** A forum topic of the chat (Telegram's message_thread_id): the support group has one per player. */
+  threadId?: number;
 }
 
 /** How core reaches a Telegram chat. The grammY implementation is below; tests point it at the fake Bot API. */
@@ -20,6 +22,8 @@ export interface BotTransport {
    * any private chat, group or channel; the Mini App hands the id to Telegram's share sheet.
    */
   prepareInlineMessage(userId: number, result: InlineQueryResult): Promise<PreparedMessage>;
+  /** Makes a topic in a forum supergroup (the bot must be an admin allowed to manage topics); resolves with its thread id. */
+  createForumTopic(chatId: number, name: string): Promise<number>;
 }
 
 export interface PreparedMessage {
@@ -47,9 +51,14 @@ export function createGrammyTransport(api: Api): BotTransport {
     async send(chatId, message) {
       const sent = await api.sendMessage(chatId, message.text, {
         ...(message.buttons?.length ? { reply_markup: { inline_keyboard: toInlineKeyboard(message.buttons) } } : {}),
+        ...(message.threadId ? { message_thread_id: message.threadId } : {}),
         link_preview_options: { is_disabled: true },
       });
       return { messageId: sent.message_id };
+    },
+    async createForumTopic(chatId, name) {
+      const topic = await api.createForumTopic(chatId, name);
+      return topic.message_thread_id;
     },
     async prepareInlineMessage(userId, result) {
       const prepared = await api.savePreparedInlineMessage(userId, result, {

@@ -37,6 +37,7 @@ import { privacyRoutes } from './modules/privacy';
 import { protectionRoutes } from './modules/protection';
 import { rechargeAdminRoutes, rechargeRoutes } from './modules/recharge';
 import { smsRoutes } from './modules/sms';
+import { supportAdminRoutes, supportRoutes } from './modules/support';
 import { tapRoutes } from './modules/tap';
 import { telegramRoutes } from './modules/telegram';
 import { userRoutes } from './modules/user';
@@ -136,6 +137,11 @@ function coreRouter(deps: CoreDeps, services: Services): Router {
     followInvestRoutes({ db, clock, followInvest: services.followInvest }),
     fixedDepositRoutes({ db, clock, fixedDeposit: services.fixedDeposit }),
     liabilitiesRoutes({ liabilities: services.liabilities }),
+    supportRoutes({
+      support: services.support,
+      perMinute: config.RATE_LIMIT_SUPPORT_PER_MINUTE,
+      streams: { perIp: config.EVENT_STREAMS_PER_IP, perUser: config.EVENT_STREAMS_PER_USER },
+    }),
   ])
     router.use(moduleRouter(routes));
   router.use('/admin', adminRouter(deps, services));
@@ -195,6 +201,7 @@ function adminRouter(deps: CoreDeps, services: Services): Router {
   router.use(auditAdminRoutes({ db: deps.db }));
   router.use(adjustmentAdminRoutes({ db: deps.db, clock: deps.clock }));
   router.use(liabilitiesAdminRoutes({ liabilities: services.liabilities }));
+  router.use(supportAdminRoutes({ support: services.support }));
   return router;
 }
 

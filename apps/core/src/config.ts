@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { UPLOAD_MAX_BYTES_DEFAULT } from '@prism/domain';
 import { z } from 'zod';
 
 /**
@@ -42,11 +43,7 @@ const schema = z.object({
   CORS_ORIGINS: optionalText,
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST: optionalText,
-  UPLOAD_MAX_BYTES: z.coerce
-    .number()
-    .int()
-    .positive()
-    .default(5 * 1024 * 1024),
+  UPLOAD_MAX_BYTES: z.coerce.number().int().positive().default(UPLOAD_MAX_BYTES_DEFAULT),
   SMS_PROVIDER: z.enum(['outbox', 'http']).default('outbox'),
   SMS_HTTP_URL: optionalText,
   SMS_HTTP_TOKEN: optionalText,
@@ -72,6 +69,8 @@ const schema = z.object({
   RATE_LIMIT_GIFT_CODE_PER_MINUTE: z.coerce.number().int().positive().default(10),
   /** Power gifts per minute, counted per IP and per user: each names a receiver by phone or code (a look-up). */
   RATE_LIMIT_GIVE_POWER_PER_MINUTE: z.coerce.number().int().positive().default(20),
+  /** Support chat messages a player may send per minute. */
+  RATE_LIMIT_SUPPORT_PER_MINUTE: z.coerce.number().int().positive().default(20),
   BOT_TOKEN: optionalText,
   BOT_USERNAME: optionalText,
   BOT_API_ROOT: optionalText,
@@ -89,6 +88,10 @@ const schema = z.object({
         .map((s) => s.trim())
         .filter(Boolean),
     ),
+  /** The operators' support group: a forum supergroup id (-100...) where each player's conversation is a topic. */
+  SUPPORT_CHAT_ID: optionalText.refine((v) => v === undefined || /^-100\d{5,15}$/.test(v), {
+    message: 'SUPPORT_CHAT_ID is a supergroup id: -100 followed by digits',
+  }),
   SKIP_WEB: bool,
   /** local | drand; unset (or empty): drand in production, local elsewhere (fairnessModeOf). */
   GAME_BEACON: z.enum(['local', 'drand', '']).optional(),

@@ -191,6 +191,14 @@ async function buildBot(
     },
     log: logger,
     accounts: accountsThrough(services),
+    ...(config.SUPPORT_CHAT_ID
+      ? {
+          support: {
+            groupChatId: Number(config.SUPPORT_CHAT_ID),
+            answer: (input: Parameters<Services['support']['answerFromGroup']>[0]) => ready(services).support.answerFromGroup(input),
+          },
+        }
+      : {}),
   });
   const webhook = config.BOT_WEBHOOK_URL ? runtime.webhookCallback(bot, 'express', { secretToken: config.BOT_WEBHOOK_SECRET }) : undefined;
   return { runtime, bot, webhook };

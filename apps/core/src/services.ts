@@ -32,6 +32,7 @@ import { createPrivacyService } from './modules/privacy';
 import { createProtectionService, type ProtectionService } from './modules/protection';
 import { cashCreditedSince, cashRechargedSince, createRechargeContext } from './modules/recharge';
 import { createCodeService, createHttpSmsProvider, createOutboxSmsProvider, createSmsCodeSender } from './modules/sms';
+import { createSupportService } from './modules/support';
 import { createTapService } from './modules/tap';
 import { createTeamService } from './modules/team';
 import {
@@ -129,6 +130,16 @@ export function createServices(deps: CoreDeps) {
       sections: EXPORT_SECTIONS,
       erasures: accountErasures(path.join(config.dataDir, 'uploads')),
       facts: deletionFacts,
+    }),
+    support: createSupportService({
+      db,
+      clock,
+      logger,
+      events: deps.events,
+      notifier,
+      publicUrl,
+      group:
+        deps.botTransport && config.SUPPORT_CHAT_ID ? { chatId: Number(config.SUPPORT_CHAT_ID), transport: deps.botTransport } : undefined,
     }),
     bot: botServicesOf(db, clock, { telegramLink, withdraw, giftCodes, broadcasts, links: inviteLinkSettings(config) }),
   };

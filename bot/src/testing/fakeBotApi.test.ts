@@ -236,3 +236,30 @@ describe('update builders', () => {
     expect(messageUpdate({ text: 'hello /start' }).message?.entities).toBeUndefined();
   });
 });
+
+describe('fake Bot API: forum topics', () => {
+  const FORUM = -1_009_876_543_210;
+
+  it('createForumTopic works in a forum where the bot manages topics, and refuses like Telegram elsewhere', async () => {
+    const api = await start();
+    await expect(api.createForumTopic(-1_001_111_111_111, 'x')).rejects.toThrow('Bad Request: the chat is not a forum');
+    fake.addForum(FORUM);
+    await expect(api.createForumTopic(FORUM, '')).rejects.toThrow('Bad Request: TOPIC_NAME_INVALID');
+    const topic = await api.createForumTopic(FORUM, '#7 Ana');
+    expect(topic).toMatchObject({ name: '#7 Ana' });
+    const sent = await api.sendMessage(FORUM, 'in the topic', { message_thread_id: topic.message_thread_id });
+    expect(sent).toMatchObject({ message_thread_id: topic.message_thread_id, is_topic_message: true });
+    await expect(api.sendMessage(FORUM, 'nowhere', { message_thread_id: 999 })).rejects.toBeInstanceOf(GrammyError);
+    fake.addForum(FORUM, { botCanManageTopics: false });
+    await expect(api.createForumTopic(FORUM, 'again')).rejects.toThrow('Bad Request: not enough rights to create a topic');
+  });
+
+  it('a message update can be written in a topic', () => {
+    const update = messageUpdate({ text: 'hi', chatId: FORUM, threadId: 5, from: testUser() });
+    expect(update.message).toMatchObject({
+      message_thread_id: 5,
+      is_topic_message: true,
+      chat: { id: FORUM, type: 'supergroup', is_forum: true },
+    });
+  });
+});

@@ -96,6 +96,11 @@ export interface FakeBotApi {
    * reached (grammY throws an HttpError); the control routes keep answering. Not recorded in `calls`.
    */
   setUnreachable(unreachable: boolean): void;
+  /**
+   * Makes `chatId` (a -100... id) a forum supergroup the bot was added to, as an administrator
+   * allowed to manage topics unless `botCanManageTopics` is false. Also POST /_fake/forums.
+   */
+  addForum(chatId: number, options?: { title?: string; botCanManageTopics?: boolean }): void;
   /** Ends waiting long polls with [], stops webhook deliveries and closes every connection. */
   stop(): Promise<void>;
 }
@@ -283,6 +288,10 @@ export async function startFakeBotApi(options: FakeBotApiOptions = {}): Promise<
     if (req.method === 'POST' && url.pathname === '/_fake/updates') {
       const params = await readParams(req, url);
       json(200, queue.push(params as UpdateDraft));
+    } else if (req.method === 'POST' && url.pathname === '/_fake/forums') {
+      const params = await readParams(req, url);
+      state.addForum(Number(params.chat_id), String(params.title ?? 'Support'), params.bot_can_manage_topics !== false);
+      json(200, true);
     } else if (req.method === 'GET' && url.pathname === '/_fake/calls') {
       json(200, calls.items);
     } else if (req.method === 'GET' && url.pathname === '/_fake/sent') {
@@ -342,6 +351,9 @@ export async function startFakeBotApi(options: FakeBotApiOptions = {}): Promise<
     },
     setUnreachable(value) {
       unreachable = value;
+    },
+    addForum(chatId, forum = {}) {
+      state.addForum(chatId, forum.title ?? 'Support', forum.botCanManageTopics ?? true);
     },
     async stop() {
       if (stopping.signal.aborted) return;

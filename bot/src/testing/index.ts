@@ -17,7 +17,7 @@ export {
   type WebhookDelivery,
 } from './fakeBotApi';
 export { PREPARED_MESSAGE_TTL_SECONDS } from './inline';
-export type { FakeInlineQuery, FakePreparedMessage, FakeState, FakeWebhook } from './state';
+export type { FakeForum, FakeInlineQuery, FakePreparedMessage, FakeState, FakeWebhook } from './state';
 export {
   type CallbackQueryUpdateOptions,
   callbackQueryUpdate,

@@ -114,15 +114,29 @@ export const methods: Record<string, MethodHandler> = {
     const text = checkText(optionalString(params, 'text'), 4096);
     const markup = checkReplyMarkup(optionalObject(params, 'reply_markup'), chat);
     const threadId = optionalInt(params, 'message_thread_id');
+    if (threadId !== undefined) state.checkThread(chat.id, threadId);
     return state.saveMessage({
       message_id: state.nextMessageId(chat.id),
       from: state.botUser,
       chat,
       date: seconds(),
       text,
-      ...(threadId !== undefined ? { message_thread_id: threadId } : {}),
+      ...(threadId !== undefined ? { message_thread_id: threadId, is_topic_message: true } : {}),
       ...(markup ? { reply_markup: markup } : {}),
     });
+  },
+
+  createForumTopic(params, { state }) {
+    const chat = state.chatFor(chatIdOf(params));
+    const forum = state.forums.get(chat.id);
+    if (!forum) throw badRequest('the chat is not a forum');
+    const name = optionalString(params, 'name') ?? '';
+    if (name.length < 1 || name.length > 128) throw badRequest('TOPIC_NAME_INVALID');
+    if (!forum.botCanManageTopics) throw badRequest('not enough rights to create a topic');
+    // Telegram numbers a topic by the id of the service message that opens it.
+    const threadId = state.nextMessageId(chat.id);
+    forum.topics.set(threadId, name);
+    return { message_thread_id: threadId, name, icon_color: 0x6fb9f0 };
   },
 
   editMessageText: (params, { state }) => editMessage(params, state, checkText(optionalString(params, 'text'), 4096)),

@@ -27,6 +27,13 @@ export interface FakePreparedMessage {
   allowed: string[];
 }
 
+/** A forum supergroup the bot is in. */
+export interface FakeForum {
+  topics: Map<number, string>;
+  /** The bot is an administrator with can_manage_topics (needed for createForumTopic). */
+  botCanManageTopics: boolean;
+}
+
 /** The bot's world as Telegram would remember it, shared by the method handlers. */
 export class FakeState {
   /** Users seen in pushed updates: they have talked to the bot, so it may write to them. */
@@ -46,6 +53,8 @@ export class FakeState {
   /** Menu buttons by chat id, '' for the default one. */
   readonly menuButtons = new Map<string, MenuButton>();
   webhook: FakeWebhook | undefined;
+  /** Forum supergroups (`addForum`): their topics by message_thread_id, and whether the bot may make topics. */
+  readonly forums = new Map<number, FakeForum>();
 
   constructor(
     readonly botInfo: UserFromGetMe,
@@ -93,6 +102,17 @@ export class FakeState {
     const message = this.messages.get(`${chatId}:${messageId}`);
     if (!message) throw badRequest(`message to ${action} not found`);
     return message;
+  }
+
+  /** Makes `chatId` a forum supergroup the bot is in. */
+  addForum(chatId: number, title: string, botCanManageTopics: boolean): void {
+    this.chats.set(chatId, { id: chatId, type: 'supergroup', title, is_forum: true });
+    this.forums.set(chatId, { topics: new Map(), botCanManageTopics });
+  }
+
+  /** Refuses, like Telegram, a message_thread_id that is not a topic of the chat. */
+  checkThread(chatId: number, threadId: number): void {
+    if (!this.forums.get(chatId)?.topics.has(threadId)) throw badRequest('message thread not found');
   }
 
   saveMessage(message: Message): Message {

@@ -26,6 +26,11 @@ export function testChat(chatId: number, user: User): Exclude<Chat, Chat.Channel
   return { id: chatId, type: 'group', title: `Group ${-chatId}` };
 }
 
+/** A message in a topic comes from a forum supergroup, which Telegram marks is_forum. */
+function forumAware(chat: Exclude<Chat, Chat.ChannelChat>, threadId: number | undefined): Exclude<Chat, Chat.ChannelChat> {
+  return threadId !== undefined && chat.type === 'supergroup' ? { ...chat, is_forum: true } : chat;
+}
+
 let nextIncomingMessageId = 1;
 let nextCallbackQueryId = 1;
 
@@ -48,6 +53,8 @@ export interface MessageUpdateOptions {
   /** Unix seconds; now by default. */
   date?: number;
   updateId?: number;
+  /** A forum topic (message_thread_id) of the chat: the message is written in that topic. */
+  threadId?: number;
 }
 
 /** A `message` update with a text, as Telegram sends when a user writes to the bot. */
@@ -57,10 +64,11 @@ export function messageUpdate(options: MessageUpdateOptions): UpdateDraft {
   const message = {
     message_id: options.messageId ?? nextIncomingMessageId++,
     date: options.date ?? Math.floor(Date.now() / 1000),
-    chat: testChat(options.chatId ?? from.id, from),
+    chat: forumAware(testChat(options.chatId ?? from.id, from), options.threadId),
     from,
     text: options.text,
     ...(entities.length ? { entities } : {}),
+    ...(options.threadId !== undefined ? { message_thread_id: options.threadId, is_topic_message: true } : {}),
   };
   return { ...(options.updateId !== undefined ? { update_id: options.updateId } : {}), message };
 }

@@ -6,6 +6,7 @@ import { liabilitiesEndpoints } from './endpoints/liabilities';
 import { myDataEndpoints } from './endpoints/myData';
 import { powerEndpoints } from './endpoints/power';
 import { rechargeEndpoints } from './endpoints/recharge';
+import { supportEndpoints } from './endpoints/support';
 import { walletEndpoints } from './endpoints/wallet';
 import { withdrawEndpoints } from './endpoints/withdraw';
 import type { HttpClient } from './http';
@@ -26,6 +27,7 @@ export function createEndpoints(http: HttpClient) {
     ...investEndpoints(http),
     ...liabilitiesEndpoints(http),
     ...myDataEndpoints(http),
+    ...supportEndpoints(http),
   };
 }
 

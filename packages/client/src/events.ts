@@ -1,4 +1,4 @@
-import type { GameEvent } from '@prism/domain';
+import type { GameEvent, SupportLiveEvent } from '@prism/domain';
 
 export interface EventStreamOptions {
   /** Where /core/ lives ('/core/' in the web app). */
@@ -27,8 +27,26 @@ export interface EventStreamOptions {
  * which no callback is called).
  */
 export function subscribeGameEvents(options: EventStreamOptions): () => void {
-  const controller = new AbortController();
   const url = `${options.baseURL.replace(/\/$/, '')}/app/game/luckyLottery/events${options.level ? `?level=${options.level}` : ''}`;
+  return subscribeStream<GameEvent>(url, {}, options);
+}
+
+export interface SupportStreamOptions extends Omit<EventStreamOptions, 'level' | 'onEvent'> {
+  /** The signed-in player's token: the stream is their own conversation's. */
+  token: string;
+  onEvent: (event: SupportLiveEvent) => void;
+}
+
+/** New messages of the signed-in player's support conversation (server-sent events, read with fetch). */
+export function subscribeSupportEvents(options: SupportStreamOptions): () => void {
+  const url = `${options.baseURL.replace(/\/$/, '')}/app/support/events`;
+  return subscribeStream<SupportLiveEvent>(url, { Authorization: options.token, 'X-Access-Token': options.token }, options);
+}
+
+type StreamCallbacks<E> = Pick<EventStreamOptions, 'onOpen' | 'onHeartbeat' | 'onError' | 'fetchImpl'> & { onEvent: (event: E) => void };
+
+function subscribeStream<E>(url: string, headers: Record<string, string>, options: StreamCallbacks<E>): () => void {
+  const controller = new AbortController();
   const live = () => !controller.signal.aborted;
   /** One block of the stream (up to a blank line): data lines make an event, a block of comments only is a heartbeat. */
   const dispatch = (block: string) => {
@@ -37,11 +55,11 @@ export function subscribeGameEvents(options: EventStreamOptions): () => void {
       .filter((line) => line.startsWith('data:'))
       .map((line) => line.slice(line.startsWith('data: ') ? 6 : 5))
       .join('\n');
-    if (data) options.onEvent(JSON.parse(data) as GameEvent);
+    if (data) options.onEvent(JSON.parse(data) as E);
     else if (lines.length > 0 && lines.every((line) => line.startsWith(':'))) options.onHeartbeat?.();
   };
   const run = async () => {
-    const body = await openStream(options, url, controller.signal);
+    const body = await openStream(options.fetchImpl, url, headers, controller.signal);
     if (live()) options.onOpen?.();
     await readBlocks(body, live, dispatch);
   };
@@ -54,8 +72,13 @@ export function subscribeGameEvents(options: EventStreamOptions): () => void {
 type ResponseBody = NonNullable<Response['body']>;
 
 /** Fetches the stream; a refusal (an HTTP error, or an envelope instead of a stream) throws. */
-async function openStream(options: EventStreamOptions, url: string, signal: AbortSignal): Promise<ResponseBody> {
-  const response = await (options.fetchImpl ?? fetch)(url, { signal, headers: { Accept: 'text/event-stream' } });
+async function openStream(
+  fetchImpl: typeof fetch | undefined,
+  url: string,
+  headers: Record<string, string>,
+  signal: AbortSignal,
+): Promise<ResponseBody> {
+  const response = await (fetchImpl ?? fetch)(url, { signal, headers: { Accept: 'text/event-stream', ...headers } });
   if (!response.ok || !response.body) throw new Error(`event stream answered HTTP ${response.status}`);
   // A refusal (unknown room, too many streams) is an ordinary envelope, not a stream: never "open".
   if (!response.headers.get('content-type')?.includes('text/event-stream')) {

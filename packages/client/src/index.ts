@@ -4,7 +4,7 @@ import { type ClientOptions, HttpClient } from './http';
 export type { PrismApi } from './endpoints';
 export type { GameCoin } from './endpoints/game';
 export { ApiError, isApiError, NET_ERROR_MESSAGE } from './errors';
-export { type EventStreamOptions, subscribeGameEvents } from './events';
+export { type EventStreamOptions, type SupportStreamOptions, subscribeGameEvents, subscribeSupportEvents } from './events';
 export { type FormData, type FormValue, toUrlEncoded } from './form';
 export { type CallOptions, type ClientOptions, HttpClient, mapTransportError } from './http';
 

@@ -57,6 +57,10 @@ export const IMAGE_OPTIONS = {
 } as const;
 /** Uploaded files are served back under this path (below /core): the URL an upload answers, and the only avatars accepted. */
 export const UPLOAD_URL_PREFIX = '/core/files/';
+/** The largest upload unless UPLOAD_MAX_BYTES says otherwise (5 MiB); the app names it beside its file pickers. */
+export const UPLOAD_MAX_BYTES_DEFAULT = 5 * 1024 * 1024;
+/** The images the upload endpoint takes (recognised by their bytes). */
+export const UPLOAD_IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/gif', 'image/webp'] as const;
 export const TEXT_AREA_MAX = 140;
 export const VIEWPORT = { baseWidth: 375, maxWidth: 960 } as const;
 export const ENCRYPTION_DEFAULT = 0;

@@ -169,6 +169,10 @@ export const errorCatalogue = {
   ACCOUNT_DELETE_PASSWORD_WRONG: { code: 26504, message: 'The login password is incorrect' },
   ACCOUNT_DELETE_THROTTLED: { code: 26505, message: 'Too many wrong passwords, please try again in {{wait}}' },
   MY_DATA_EXPORT_WAIT: { code: 26506, message: 'You can download your data once a minute, please try again in {{wait}}' },
+  // Support chat (docs/api.md, "Support chat")
+  SUPPORT_MESSAGE_EMPTY: { code: 26301, message: 'Write a message or attach an image' },
+  SUPPORT_ATTACHMENT_UNKNOWN: { code: 26302, message: 'This image was not found: upload it again' },
+  SUPPORT_CONVERSATION_NOT_FOUND: { code: 26303, message: 'No such conversation' },
 } as const satisfies Record<string, { code: number; message: string }>;
 
 export type ErrorKey = keyof typeof errorCatalogue;

@@ -18,6 +18,7 @@ export * from './proof/index';
 export * from './protection/index';
 export * from './reason';
 export * from './routes';
+export * from './support/index';
 export * from './team/index';
 export * from './validation';
 export * from './wallet/index';

@@ -12,13 +12,28 @@ export interface EventBus {
   stop(): Promise<void>;
 }
 
-/** What the game announces; clients refetch what they need. */
-export interface LiveEvent {
+/** What goes over the bus: the game's announcements and new support messages; clients refetch what they need. */
+export type LiveEvent = GameLiveEvent | SupportBusEvent;
+
+/** What the game announces. */
+export interface GameLiveEvent {
   type: 'session_opened' | 'session_drawn' | 'session_settled' | 'session_void';
   level: number;
   sessionId: number;
   periodId: string;
   result?: number | undefined;
+}
+
+/** A new message in a player's support conversation: only that player's streams hear it (modules/support). */
+export interface SupportBusEvent {
+  type: 'support_message';
+  userId: number;
+  messageId: number;
+  author: 'player' | 'operator';
+}
+
+export function isGameEvent(event: LiveEvent): event is GameLiveEvent {
+  return event.type !== 'support_message';
 }
 
 export const EVENTS_CHANNEL = 'prism_events';

@@ -145,4 +145,7 @@ export const ar: MessageTable = {
   ACCOUNT_DELETE_THROTTLED: 'كلمات مرور خاطئة كثيرة، يرجى المحاولة مرة أخرى بعد {{wait}}',
   MY_DATA_EXPORT_WAIT: 'يمكنك تنزيل بياناتك مرة واحدة في الدقيقة، يرجى المحاولة مرة أخرى بعد {{wait}}',
   DELETE_CONFIRMATION: 'اكتب DELETE للتأكيد',
+  SUPPORT_MESSAGE_EMPTY: 'اكتب رسالة أو أرفق صورة',
+  SUPPORT_ATTACHMENT_UNKNOWN: 'لم يتم العثور على هذه الصورة: ارفعها مرة أخرى',
+  SUPPORT_CONVERSATION_NOT_FOUND: 'لا توجد محادثة كهذه',
 };

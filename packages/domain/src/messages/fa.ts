@@ -145,4 +145,7 @@ export const fa: MessageTable = {
   ACCOUNT_DELETE_THROTTLED: 'رمزهای نادرست زیادی وارد شد، لطفاً {{wait}} دیگر دوباره تلاش کنید',
   MY_DATA_EXPORT_WAIT: 'داده‌هایتان را فقط دقیقه‌ای یک بار می‌توانید دانلود کنید، لطفاً {{wait}} دیگر دوباره تلاش کنید',
   DELETE_CONFIRMATION: 'برای تأیید DELETE را تایپ کنید',
+  SUPPORT_MESSAGE_EMPTY: 'پیامی بنویسید یا تصویری پیوست کنید',
+  SUPPORT_ATTACHMENT_UNKNOWN: 'این تصویر پیدا نشد: دوباره بارگذاری کنید',
+  SUPPORT_CONVERSATION_NOT_FOUND: 'چنین گفتگویی وجود ندارد',
 };

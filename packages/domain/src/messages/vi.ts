@@ -145,4 +145,7 @@ export const vi: MessageTable = {
   ACCOUNT_DELETE_THROTTLED: 'Sai mật khẩu quá nhiều lần, vui lòng thử lại sau {{wait}}',
   MY_DATA_EXPORT_WAIT: 'Bạn chỉ có thể tải dữ liệu mỗi phút một lần, vui lòng thử lại sau {{wait}}',
   DELETE_CONFIRMATION: 'Nhập DELETE để xác nhận',
+  SUPPORT_MESSAGE_EMPTY: 'Hãy viết tin nhắn hoặc đính kèm một ảnh',
+  SUPPORT_ATTACHMENT_UNKNOWN: 'Không tìm thấy ảnh này: hãy tải lên lại',
+  SUPPORT_CONVERSATION_NOT_FOUND: 'Không có cuộc trò chuyện này',
 };

@@ -145,4 +145,7 @@ export const zhTW: MessageTable = {
   ACCOUNT_DELETE_THROTTLED: '密碼錯誤次數過多，請於 {{wait}} 後再試',
   MY_DATA_EXPORT_WAIT: '每分鐘只能下載一次資料，請於 {{wait}} 後再試',
   DELETE_CONFIRMATION: '請輸入 DELETE 以確認',
+  SUPPORT_MESSAGE_EMPTY: '請輸入訊息或附加圖片',
+  SUPPORT_ATTACHMENT_UNKNOWN: '找不到這張圖片：請重新上傳',
+  SUPPORT_CONVERSATION_NOT_FOUND: '沒有這個對話',
 };

@@ -43,6 +43,10 @@ export const PERMISSIONS = [
   'games.manage',
   /** The sandbox outbox (SMS codes and bot messages): it holds sign-in codes. */
   'outbox.read',
+  /** Players' support conversations: list and read them, mark them read. */
+  'support.read',
+  /** Answer a player in the support chat (console, API, or the Telegram support group). */
+  'support.answer',
 ] as const;
 export type Permission = (typeof PERMISSIONS)[number];
 
@@ -58,7 +62,7 @@ const ROLE_GRANTS: Record<Exclude<OperatorRole, 'owner'>, readonly Permission[]>
     'balances.adjust',
     'users.read',
   ],
-  support: ['dashboard.read', 'withdrawals.read', 'users.read', 'users.manage', 'users.message'],
+  support: ['dashboard.read', 'withdrawals.read', 'users.read', 'users.manage', 'users.message', 'support.read', 'support.answer'],
   content: ['dashboard.read', 'content.manage', 'settings.manage'],
   games: ['dashboard.read', 'games.manage'],
 };

@@ -2,7 +2,7 @@ import { sessionAt } from '@prism/domain';
 import { and, eq, inArray, lte } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import type { Clock } from '../../platform/clock';
-import type { EventBus, LiveEvent } from '../../platform/events';
+import type { EventBus, GameLiveEvent } from '../../platform/events';
 import type { Logger } from '../../platform/logger';
 import type { Random } from '../../platform/random';
 import { type Beacon, type BeaconRound, beaconsFor } from './beacon';
@@ -51,7 +51,7 @@ interface SchedulerState {
   ensured: Map<number, string>;
 }
 
-async function publish(deps: GameDeps, type: LiveEvent['type'], session: SessionRow): Promise<void> {
+async function publish(deps: GameDeps, type: GameLiveEvent['type'], session: SessionRow): Promise<void> {
   await deps.events.publish({
     type,
     level: session.level,

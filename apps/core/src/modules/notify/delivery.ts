@@ -33,6 +33,8 @@ export interface Claimed {
   buttons: OutgoingButton[][] | null;
   secret: boolean;
   attempts: number;
+  /** The forum topic in a group chat, or null. */
+  threadId?: number | null;
 }
 
 export type SendOutcome = { status: 'sent' } | { status: 'failed'; error: unknown; retryable: boolean };
@@ -41,7 +43,11 @@ export type SendOutcome = { status: 'sent' } | { status: 'failed'; error: unknow
 export async function sendClaimed(db: Database, transport: BotTransport, clock: Clock, row: Claimed): Promise<SendOutcome> {
   // Reading grammY's errors needs grammY: loaded already when a transport exists (server.ts), so the import is a lookup.
   try {
-    const sent = await transport.send(row.chatId, { text: row.text, ...(row.buttons ? { buttons: row.buttons } : {}) });
+    const sent = await transport.send(row.chatId, {
+      text: row.text,
+      ...(row.buttons ? { buttons: row.buttons } : {}),
+      ...(row.threadId ? { threadId: row.threadId } : {}),
+    });
     await settle(db, row, {
       status: 'sent',
       text: row.secret ? REDACTED_TEXT : row.text,

@@ -76,6 +76,7 @@ function outboxRow(
     expiresAt: options.expiresAt ?? new Date(now.getTime() + NOTICE_TTL_MS),
     secret: options.secret ?? false,
     ref: options.ref ?? null,
+    threadId: message.threadId ?? null,
   };
 }
 
@@ -96,7 +97,14 @@ export function createNotifier(db: Database, clock: Clock, logger: Logger, trans
       .returning({ id: botOutbox.id });
     if (!row) throw new Error('insert returned no row');
     if (!transport || chatId == null) return { id: row.id, status: 'outbox' };
-    const claimed = { id: row.id, chatId, text: message.text, buttons: message.buttons ?? null, secret: options.secret ?? false };
+    const claimed = {
+      id: row.id,
+      chatId,
+      text: message.text,
+      buttons: message.buttons ?? null,
+      secret: options.secret ?? false,
+      threadId: message.threadId ?? null,
+    };
     const outcome = await sendClaimed(db, transport, clock, { ...claimed, attempts: 1 });
     if (outcome.status === 'sent') return { id: row.id, status: 'sent' };
     const { deliveryFailureOf } = await import('@prism/bot/grammy');

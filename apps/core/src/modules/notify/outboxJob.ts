@@ -39,6 +39,7 @@ interface Row extends Record<string, unknown> {
   buttons: unknown;
   secret: boolean;
   attempts: number;
+  thread_id: number | null;
   expired: boolean;
 }
 
@@ -49,7 +50,7 @@ async function claimDue(tx: Executor, now: Date): Promise<Claimed | 'expired' | 
   const at = now.toISOString();
   const [row] = await queryRows<Row>(
     tx,
-    sql`select id, chat_id, text, buttons, secret, attempts,
+    sql`select id, chat_id, text, buttons, secret, attempts, thread_id,
                (expires_at is not null and expires_at <= ${at}::timestamptz) as expired
         from bot_outbox
         where status in ('failed', 'sending') and next_attempt_at is not null and next_attempt_at <= ${at}::timestamptz
@@ -76,6 +77,7 @@ async function claimDue(tx: Executor, now: Date): Promise<Claimed | 'expired' | 
     buttons: (row.buttons as OutgoingButton[][] | null) ?? null,
     secret: row.secret,
     attempts: row.attempts + 1,
+    threadId: row.thread_id,
   };
 }
 

@@ -37,6 +37,8 @@ export const botOutbox = pgTable(
     telegramMessageId: bigint('telegram_message_id', { mode: 'number' }),
     /** What the message is about, to find it again (e.g. 'withdrawal:42' for the review messages). */
     ref: text('ref'),
+    /** The forum topic (message_thread_id) in a group chat, so a retry lands in the same topic (the support group). */
+    threadId: integer('thread_id'),
   },
   (t) => [
     index('bot_outbox_user_idx').on(t.userId, t.createdAt),

@@ -27,6 +27,7 @@ beforeAll(async () => {
         send: (chatId, message) => transport.send(chatId, message),
         edit: (chatId, messageId, message) => transport.edit(chatId, messageId, message),
         prepareInlineMessage: (userId, result) => transport.prepareInlineMessage(userId, result),
+        createForumTopic: (chatId, name) => transport.createForumTopic(chatId, name),
       },
     },
   });

@@ -8,6 +8,7 @@ import { LoginPage, SetupPage } from '../features/auth';
 import { ConfigPage } from '../features/config';
 import { DashboardPage } from '../features/dashboard';
 import { OperatorsPage } from '../features/operators';
+import { ConversationPage, SupportPage } from '../features/support';
 import { UsersPage } from '../features/users';
 import { WithdrawalDetailPage, WithdrawalsPage } from '../features/withdrawals';
 import { adminI18n } from '../i18n';
@@ -45,6 +46,8 @@ export function AdminApp() {
               <Route path="/withdrawals" element={guarded(['withdrawals.read'], <WithdrawalsPage />)} />
               <Route path="/withdrawals/:id" element={guarded(['withdrawals.read'], <WithdrawalDetailPage />)} />
               <Route path="/approvals" element={guarded(['balances.adjust'], <ApprovalsPage />)} />
+              <Route path="/support" element={guarded(['support.read'], <SupportPage />)} />
+              <Route path="/support/:id" element={guarded(['support.read'], <ConversationPage />)} />
               <Route path="/account" element={<AccountPage />} />
               <Route path="*" element={<Navigate to="/" replace />} />
             </Route>

@@ -6,10 +6,22 @@ describe('the navigation by role', () => {
   const labels = (role: Parameters<typeof permissionsOf>[0]) => navFor(permissionsOf(role)).map((item) => item.label);
 
   it('shows the owner everything, and each role only what its permissions open', () => {
-    expect(labels('owner')).toEqual(['dashboard', 'withdrawals', 'approvals', 'users', 'config', 'operators', 'audit', 'account']);
+    expect(labels('owner')).toEqual([
+      'dashboard',
+      'withdrawals',
+      'approvals',
+      'users',
+      'support',
+      'config',
+      'operators',
+      'audit',
+      'account',
+    ]);
     expect(labels('support')).not.toContain('operators');
     expect(labels('support')).not.toContain('approvals');
     expect(labels('support')).toContain('users');
+    expect(labels('support')).toContain('support');
+    expect(labels('finance')).not.toContain('support');
     expect(labels('finance')).toContain('withdrawals');
     expect(labels('finance')).toContain('approvals');
     expect(labels('finance')).not.toContain('operators');

@@ -14,6 +14,7 @@ export const NAV_ITEMS: readonly NavItem[] = [
   { to: '/withdrawals', label: 'withdrawals', anyOf: ['withdrawals.read'] },
   { to: '/approvals', label: 'approvals', anyOf: ['balances.adjust'] },
   { to: '/users', label: 'users', anyOf: ['users.read'] },
+  { to: '/support', label: 'support', anyOf: ['support.read'] },
   {
     to: '/config',
     label: 'config',

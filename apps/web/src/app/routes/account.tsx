@@ -9,6 +9,7 @@ import { LogoutButton } from '../../features/auth/components/LogoutButton';
 import { openCustomerService } from '../../features/customerService/openCustomerService';
 import { useUnreadCount } from '../../features/notice/api/messages';
 import { ThemeSwitch } from '../../features/settings/components/ThemeSwitch';
+import { useSupportUnread } from '../../features/support/api/support';
 import { AccountCard } from '../../features/user/components/AccountCard';
 import { AccountFigures } from '../../features/user/components/AccountFigures';
 import { WalletActions } from '../../features/user/components/WalletActions';
@@ -44,6 +45,7 @@ export default function AccountPage() {
   const { navigateTo } = useNavigation();
   const user = useUserInfo();
   const unread = useUnreadCount().data ?? 0;
+  const supportUnread = useSupportUnread().data ?? 0;
   const [exchanging, setExchanging] = useState(false);
   return (
     <div className="stack">
@@ -69,6 +71,12 @@ export default function AccountPage() {
                     <span className="count-badge" data-testid="unread-count">
                       <span aria-hidden="true">{unread}</span>
                       <span className="visually-hidden">{t('notice.unreadCount', { count: unread })}</span>
+                    </span>
+                  )}
+                  {item.url === routes.support && supportUnread > 0 && (
+                    <span className="count-badge" data-testid="support-unread">
+                      <span aria-hidden="true">{supportUnread}</span>
+                      <span className="visually-hidden">{t('notice.unreadCount', { count: supportUnread })}</span>
                     </span>
                   )}
                   <Icon name="chevron" directional />

@@ -1,8 +1,6 @@
-import { useTranslation } from 'react-i18next';
-import { EmptyState } from '../../components/EmptyState';
+import { SupportScreen } from '../../features/support/components/SupportScreen';
 
-/** Placeholder until the support feature lands (issue 27). */
+/** Personal -> Support chat (issue 27): the player's conversation with support. */
 export default function SupportPage() {
-  const { t } = useTranslation();
-  return <EmptyState message={t('support.title')} />;
+  return <SupportScreen />;
 }

@@ -786,6 +786,20 @@ export const arApp: AppStrings = {
   // support: the support page (issue 27)
   support: {
     title: 'محادثة الدعم',
+    conversation: 'المحادثة مع الدعم',
+    empty: 'لا توجد رسائل بعد. اكتب إلينا: نرد عادةً خلال بضع ساعات.',
+    older: 'عرض الرسائل الأقدم',
+    you: 'أنت:',
+    agent: 'الدعم:',
+    image: 'الصورة المرفقة',
+    placeholder: 'اكتب رسالتك',
+    limits: 'حتى {{max}} حرف؛ الصور بصيغة JPEG أو PNG أو GIF أو WebP حتى {{mb}} ميغابايت.',
+    attach: 'إرفاق صورة',
+    removeImage: 'إزالة الصورة',
+    send: 'إرسال',
+    sending: 'جارٍ الإرسال…',
+    imageType: 'يمكن إرفاق صور JPEG أو PNG أو GIF أو WebP فقط.',
+    imageSize: 'هذه الصورة أكبر من {{mb}} ميغابايت.',
   },
   // liabilities: the liabilities page (issue 27)
   liabilities: {

@@ -795,6 +795,20 @@ export const enUSApp = {
   // support: the support page (issue 27)
   support: {
     title: 'Support chat',
+    conversation: 'Conversation with support',
+    empty: 'No messages yet. Write to us: we usually answer within a few hours.',
+    older: 'Show earlier messages',
+    you: 'You:',
+    agent: 'Support:',
+    image: 'Attached image',
+    placeholder: 'Write your message',
+    limits: 'Up to {{max}} characters; images JPEG, PNG, GIF or WebP up to {{mb}} MB.',
+    attach: 'Attach image',
+    removeImage: 'Remove image',
+    send: 'Send',
+    sending: 'Sending…',
+    imageType: 'Only JPEG, PNG, GIF or WebP images can be attached.',
+    imageSize: 'This image is larger than {{mb}} MB.',
   },
   // liabilities: the liabilities page (issue 27)
   liabilities: {

@@ -792,6 +792,20 @@ export const faApp: AppStrings = {
   // support: the support page (issue 27)
   support: {
     title: 'گفتگو با پشتیبانی',
+    conversation: 'گفتگو با پشتیبانی',
+    empty: 'هنوز پیامی نیست. برای ما بنویسید: معمولاً ظرف چند ساعت پاسخ می‌دهیم.',
+    older: 'نمایش پیام‌های قبلی',
+    you: 'شما:',
+    agent: 'پشتیبانی:',
+    image: 'تصویر پیوست',
+    placeholder: 'پیام خود را بنویسید',
+    limits: 'حداکثر {{max}} نویسه؛ تصویر JPEG، PNG، GIF یا WebP تا {{mb}} مگابایت.',
+    attach: 'پیوست تصویر',
+    removeImage: 'حذف تصویر',
+    send: 'ارسال',
+    sending: 'در حال ارسال…',
+    imageType: 'فقط تصاویر JPEG، PNG، GIF یا WebP را می‌توان پیوست کرد.',
+    imageSize: 'این تصویر بزرگ‌تر از {{mb}} مگابایت است.',
   },
   // liabilities: the liabilities page (issue 27)
   liabilities: {

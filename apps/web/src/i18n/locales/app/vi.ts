@@ -792,6 +792,20 @@ export const viApp: AppStrings = {
   // support: the support page (issue 27)
   support: {
     title: 'Trò chuyện hỗ trợ',
+    conversation: 'Cuộc trò chuyện với bộ phận hỗ trợ',
+    empty: 'Chưa có tin nhắn. Hãy viết cho chúng tôi: thường chúng tôi trả lời trong vài giờ.',
+    older: 'Xem tin nhắn cũ hơn',
+    you: 'Bạn:',
+    agent: 'Hỗ trợ:',
+    image: 'Ảnh đính kèm',
+    placeholder: 'Nhập tin nhắn của bạn',
+    limits: 'Tối đa {{max}} ký tự; ảnh JPEG, PNG, GIF hoặc WebP tối đa {{mb}} MB.',
+    attach: 'Đính kèm ảnh',
+    removeImage: 'Bỏ ảnh',
+    send: 'Gửi',
+    sending: 'Đang gửi…',
+    imageType: 'Chỉ có thể đính kèm ảnh JPEG, PNG, GIF hoặc WebP.',
+    imageSize: 'Ảnh này lớn hơn {{mb}} MB.',
   },
   // liabilities: the liabilities page (issue 27)
   liabilities: {

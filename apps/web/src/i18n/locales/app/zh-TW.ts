@@ -779,6 +779,20 @@ export const zhTWApp: AppStrings = {
   // support: the support page (issue 27)
   support: {
     title: '客服聊天',
+    conversation: '與客服的對話',
+    empty: '還沒有訊息。寫信給我們：通常會在幾小時內回覆。',
+    older: '顯示較早的訊息',
+    you: '您：',
+    agent: '客服：',
+    image: '附加的圖片',
+    placeholder: '輸入您的訊息',
+    limits: '最多 {{max}} 個字元；圖片限 JPEG、PNG、GIF 或 WebP，最大 {{mb}} MB。',
+    attach: '附加圖片',
+    removeImage: '移除圖片',
+    send: '傳送',
+    sending: '傳送中…',
+    imageType: '只能附加 JPEG、PNG、GIF 或 WebP 圖片。',
+    imageSize: '這張圖片超過 {{mb}} MB。',
   },
   // liabilities: the liabilities page (issue 27)
   liabilities: {

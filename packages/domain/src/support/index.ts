@@ -1,0 +1,3 @@
+export * from './rules';
+export * from './texts';
+export * from './wire';
