@@ -1,3 +1,4 @@
+import type { ExportRow } from './db/pages';
 import { exportSignIns } from './modules/checkIn';
 import { exportFixedDeposits } from './modules/fixedDeposit';
 import { exportFollowInvestOrders } from './modules/followInvest';
@@ -8,6 +9,7 @@ import { exportMessages } from './modules/message';
 import { exportPowerHoldings } from './modules/power';
 import type { ExportSection } from './modules/privacy';
 import { exportRecharges } from './modules/recharge';
+import { exportSupportConversation } from './modules/support';
 import { exportTeam } from './modules/team';
 import { exportProfile } from './modules/user';
 import { exportPayoutDestinations, exportWithdrawals } from './modules/withdraw';
@@ -31,4 +33,10 @@ export const EXPORT_SECTIONS: readonly ExportSection[] = [
   { name: 'fixedDeposits', rows: exportFixedDeposits },
   { name: 'signIns', rows: exportSignIns },
   { name: 'giftCodes', rows: exportGiftCodeRedemptions },
+  { name: 'supportChat', rows: (db, userId) => all(exportSupportConversation(db, userId)) },
 ];
+
+/** A section read in one go (one player's support conversation is short), as the stream the export reads. */
+async function* all(rows: Promise<ExportRow[]>): AsyncIterable<ExportRow> {
+  yield* await rows;
+}

@@ -79,6 +79,7 @@ describe('my data: export', () => {
       'fixedDeposits',
       'signIns',
       'giftCodes',
+      'supportChat',
     ]);
     expect(document.sections.profile).toEqual([
       expect.objectContaining({ id: user.id, phone: user.phone, invitationCode: user.invitation }),

@@ -1,5 +1,6 @@
 import { asc, eq } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
+import type { ExportRow } from '../../db/pages';
 import { findConversationOfUser } from './conversations';
 import { supportMessages } from './schema';
 
@@ -7,7 +8,7 @@ import { supportMessages } from './schema';
  * The player's support conversation for "my data" (contract D): every message, oldest first, as
  * plain rows (author, text, image URL, time). Operators' logins are not the player's data.
  */
-export async function exportSupportConversation(db: Executor, userId: number): Promise<Record<string, unknown>[]> {
+export async function exportSupportConversation(db: Executor, userId: number): Promise<ExportRow[]> {
   const conversation = await findConversationOfUser(db, userId);
   if (!conversation) return [];
   const rows = await db
