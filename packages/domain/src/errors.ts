@@ -150,6 +150,11 @@ export const errorCatalogue = {
   FOUR_EYES_SELF: { code: 19101, message: 'A second operator must approve this' },
   ALREADY_DECIDED: { code: 19102, message: 'This request has already been decided' },
   REFUND_UNAVAILABLE: { code: 19103, message: 'No refund route is configured for this payment: refund it by hand' },
+  // Notifications the player chooses (docs/telegram.md, "Notifications"): 26201-26219
+  NOTIFY_QUIET_HOURS: {
+    code: 26201,
+    message: 'This time is in the quiet hours (22:00 to 08:00): confirm that you want the reminder at night',
+  },
 } as const satisfies Record<string, { code: number; message: string }>;
 
 export type ErrorKey = keyof typeof errorCatalogue;
