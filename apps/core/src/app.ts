@@ -29,6 +29,7 @@ import { gameAdminRoutes, gameRoutes } from './modules/game';
 import { giftCodeAdminRoutes, giftCodeRoutes } from './modules/giftCode';
 import { levelAdminRoutes, levelRoutes } from './modules/level';
 import { messageRoutes } from './modules/message';
+import { notifyRoutes } from './modules/notify';
 import { operatorAuthentication, operatorPublicRoutes, operatorRoutes, totpKeyOf } from './modules/operator';
 import { opsRoutes } from './modules/ops';
 import { powerAdminRoutes, powerRoutes } from './modules/power';
@@ -132,6 +133,7 @@ function coreRouter(deps: CoreDeps, services: Services): Router {
     }),
     followInvestRoutes({ db, clock, followInvest: services.followInvest }),
     fixedDepositRoutes({ db, clock, fixedDeposit: services.fixedDeposit }),
+    notifyRoutes({ settings: services.notificationSettings }),
   ])
     router.use(moduleRouter(routes));
   router.use('/admin', adminRouter(deps, services));

@@ -13,7 +13,7 @@ import { betFiguresScalar, createDrandBeacon, createGameScheduler, createLocalBe
 import { createGiftCodeService } from './modules/giftCode';
 import { createLevelAdmin, createLevelService, levelRulesCache } from './modules/level';
 import { createMessageService } from './modules/message';
-import { createNotifier, type Notifier } from './modules/notify';
+import { createNotificationSettings, createNotifier, type Notifier } from './modules/notify';
 import { linkedTelegramIds } from './modules/operator';
 import { createPowerService, incomeListScalar } from './modules/power';
 import { createProtectionService, type ProtectionService } from './modules/protection';
@@ -92,6 +92,7 @@ export function createServices(deps: CoreDeps) {
     fixedDeposit: createFixedDepositService({ db, clock, config: configService }),
     files: createFileStorage(db, clock, path.join(config.dataDir, 'uploads')),
     notifier,
+    notificationSettings: createNotificationSettings({ db, clock }),
     messages: createMessageService(db, clock),
     broadcasts,
     game: gameServices(deps),

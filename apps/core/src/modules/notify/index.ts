@@ -4,3 +4,6 @@ export { botBacklog } from './backlog';
 export type { Notifier } from './notifier';
 export { createNotifier, latestBotMessages } from './notifier';
 export { startOutboxJob } from './outboxJob';
+export { eraseNotificationPrefs, exportNotificationPrefs, notificationHeldSql } from './prefs';
+export { notifyRoutes } from './routes';
+export { createNotificationSettings, type NotificationSettings } from './settings';

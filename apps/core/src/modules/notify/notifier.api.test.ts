@@ -5,8 +5,8 @@ import { Api } from 'grammy';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { closedPortUrl, createTestContext, registerUser, type TestContext } from '../../testing';
 import { users } from '../user/schema';
-import { clearBlocked } from './prefs';
 import { createNotifier } from './notifier';
+import { clearBlocked } from './prefs';
 import { botOutbox } from './schema';
 
 let ctx: TestContext;

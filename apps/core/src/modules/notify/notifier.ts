@@ -107,7 +107,14 @@ export function createNotifier(db: Database, clock: Clock, logger: Logger, trans
       .returning({ id: botOutbox.id });
     if (!row) throw new Error('insert returned no row');
     if (!transport || chatId == null) return { id: row.id, status: 'outbox' };
-    const claimed = { id: row.id, chatId, userId: userId ?? null, text: message.text, buttons: message.buttons ?? null, secret: options.secret ?? false };
+    const claimed = {
+      id: row.id,
+      chatId,
+      userId: userId ?? null,
+      text: message.text,
+      buttons: message.buttons ?? null,
+      secret: options.secret ?? false,
+    };
     const outcome = await sendClaimed(db, transport, clock, { ...claimed, attempts: 1 });
     if (outcome.status === 'sent') return { id: row.id, status: 'sent' };
     const { deliveryFailureOf } = await import('@prism/bot/grammy');

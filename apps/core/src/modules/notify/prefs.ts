@@ -86,7 +86,10 @@ export async function markBlocked(db: Executor, clock: Clock, userId: number): P
   await db
     .insert(notificationPrefs)
     .values({ userId, blockedAt: now, updatedAt: now })
-    .onConflictDoUpdate({ target: notificationPrefs.userId, set: { blockedAt: sql`coalesce(${notificationPrefs.blockedAt}, ${now.toISOString()}::timestamptz)` } });
+    .onConflictDoUpdate({
+      target: notificationPrefs.userId,
+      set: { blockedAt: sql`coalesce(${notificationPrefs.blockedAt}, ${now.toISOString()}::timestamptz)` },
+    });
   await db.execute(
     sql`update ${botOutbox} set status = 'blocked', next_attempt_at = null
         where user_id = ${userId} and status in ('queued', 'failed') and next_attempt_at is not null`,

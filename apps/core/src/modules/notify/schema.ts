@@ -45,7 +45,9 @@ export const botOutbox = pgTable(
   },
   (t) => [
     index('bot_outbox_user_idx').on(t.userId, t.createdAt),
-    index('bot_outbox_due_idx').on(t.nextAttemptAt).where(sql`${t.status} in ('queued', 'failed', 'sending') and ${t.nextAttemptAt} is not null`),
+    index('bot_outbox_due_idx')
+      .on(t.nextAttemptAt)
+      .where(sql`${t.status} in ('queued', 'failed', 'sending') and ${t.nextAttemptAt} is not null`),
     index('bot_outbox_ref_idx').on(t.ref).where(sql`${t.ref} is not null`),
   ],
 );
@@ -59,9 +61,7 @@ export const botOutbox = pgTable(
 export const notificationPrefs = pgTable(
   'notification_prefs',
   {
-    userId: bigint('user_id', { mode: 'number' })
-      .primaryKey()
-      .references(userIdReference),
+    userId: bigint('user_id', { mode: 'number' }).primaryKey().references(userIdReference),
     results: boolean('results').notNull().default(true),
     income: boolean('income').notNull().default(true),
     reminder: boolean('reminder').notNull().default(false),
