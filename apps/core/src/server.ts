@@ -1,6 +1,12 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import path from 'node:path';
-import { type BotAccounts, configureBotProfileUntilSet, createGrammyTransport, type WithdrawalReview } from '@prism/bot';
+import {
+  type BotAccounts,
+  type BotNotificationSettings,
+  configureBotProfileUntilSet,
+  createGrammyTransport,
+  type WithdrawalReview,
+} from '@prism/bot';
 import { errorCatalogue, translateMessage } from '@prism/domain';
 import { createApp } from './app';
 import { CLEANUPS } from './cleanups';
@@ -190,6 +196,7 @@ async function buildBot(
     },
     log: logger,
     accounts: accountsThrough(services),
+    notifications: notificationsThrough(services),
   });
   const webhook = config.BOT_WEBHOOK_URL ? runtime.webhookCallback(bot, 'express', { secretToken: config.BOT_WEBHOOK_SECRET }) : undefined;
   return { runtime, bot, webhook };
@@ -375,5 +382,15 @@ function accountsThrough(services: () => Services | undefined): BotAccounts {
     invitationExists: (code) => ready(services).bot.accounts.invitationExists(code),
     linkedAccount: (user) => ready(services).bot.accounts.linkedAccount(user),
     link: (token, user) => ready(services).bot.accounts.link(token, user),
+  };
+}
+
+/** /settings and /start's unblocking: the same stored choices the app's routes use. */
+function notificationsThrough(services: () => Services | undefined): BotNotificationSettings {
+  return {
+    view: (telegramId) => ready(services).notificationSettings.bot.view(telegramId),
+    toggle: (telegramId, topic) => ready(services).notificationSettings.bot.toggle(telegramId, topic),
+    reminderAt: (telegramId, time) => ready(services).notificationSettings.bot.reminderAt(telegramId, time),
+    started: (telegramId) => ready(services).notificationSettings.bot.started(telegramId),
   };
 }
