@@ -16,9 +16,10 @@ import { type Database, openDatabase } from './db/client';
 import type { CoreDeps } from './deps';
 import { answerClientErrorsWithEnvelope } from './http/clientErrors';
 import { startBroadcastJob } from './modules/broadcast';
+import { signedInOnSql } from './modules/checkIn';
 import { startDashboardJob } from './modules/dashboard';
 import { startEarningJob } from './modules/earning';
-import { startOutboxJob } from './modules/notify';
+import { startDailyNoticeJob, startOutboxJob } from './modules/notify';
 import { startRebateJob } from './modules/team';
 import { type Clock, scaledClock, systemClock } from './platform/clock';
 import { lockDataDir } from './platform/dataDirLock';
@@ -266,6 +267,15 @@ async function startLeaderJobs(
   // by its earning_days row in the paying transaction (modules/earning/job.ts); the leader runs it.
   await leaderJob(leadership, 'earnings', () =>
     startEarningJob(db, clock, settings, DAILY_STEPS, logger, { chunkSize: config.EARNING_CHUNK_SIZE }),
+  );
+  // The daily notices (sign-in reminders at each player's time, the income summary): each claimed in the
+  // transaction that queues it (modules/notify/daily.ts), so even two runners send each once.
+  await leaderJob(leadership, 'notify-daily', () =>
+    startDailyNoticeJob(
+      { db, clock, timeZone: () => settings.timeZone(), signedInOn: signedInOnSql, hasBot: botTransport !== undefined },
+      logger,
+      config.NOTIFY_DAILY_POLL_MS,
+    ),
   );
   if (!botTransport) return;
   // Broadcasts to Telegram chats: rows are claimed with SKIP LOCKED (modules/broadcast/job.ts), so even two

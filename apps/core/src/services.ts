@@ -9,11 +9,20 @@ import { contentPdfStore, createContentService } from './modules/content';
 import { createFileStorage } from './modules/file';
 import { createFixedDepositService } from './modules/fixedDeposit';
 import { createFollowInvestService } from './modules/followInvest';
-import { betFiguresScalar, createDrandBeacon, createGameScheduler, createLocalBeacon, recentBets, roomCatalog } from './modules/game';
+import {
+  betFiguresScalar,
+  createDrandBeacon,
+  createGameScheduler,
+  createLocalBeacon,
+  recentBets,
+  roomCatalog,
+  roomNameOf,
+  sessionResultsByUser,
+} from './modules/game';
 import { createGiftCodeService } from './modules/giftCode';
 import { createLevelAdmin, createLevelService, levelRulesCache } from './modules/level';
 import { createMessageService } from './modules/message';
-import { createNotificationSettings, createNotifier, type Notifier } from './modules/notify';
+import { createNotificationSettings, createNotifier, type Notifier, notifySessionResults } from './modules/notify';
 import { linkedTelegramIds } from './modules/operator';
 import { createPowerService, incomeListScalar } from './modules/power';
 import { createProtectionService, type ProtectionService } from './modules/protection';
@@ -95,7 +104,7 @@ export function createServices(deps: CoreDeps) {
     notificationSettings: createNotificationSettings({ db, clock }),
     messages: createMessageService(db, clock),
     broadcasts,
-    game: gameServices(deps),
+    game: gameServices(deps, notifier),
     recharge: rechargeContext(deps, notifier, protection),
     withdraw,
     telegramLink,
@@ -183,7 +192,7 @@ function botServicesOf(
 }
 
 /** The game's scheduler and the seed-chain settings its routes share. */
-function gameServices(deps: CoreDeps) {
+function gameServices(deps: CoreDeps, notifier: Notifier) {
   const { config } = deps;
   const beacon =
     deps.beacon ??
@@ -197,6 +206,10 @@ function gameServices(deps: CoreDeps) {
     logger: deps.logger,
     events: deps.events,
     beaconLateAfterMs: config.GAME_BEACON_TIMEOUT_SECONDS * 1000,
+    // Each bettor's results message (topic 'results'), after the settlement committed.
+    afterSettle: async (session) => {
+      await notifySessionResults({ db: deps.db, notifier, source: { results: sessionResultsByUser, roomName: roomNameOf } }, session);
+    },
   });
   return { beacon, chainDeps, scheduler, catalog: roomCatalog(deps.db) };
 }

@@ -2,6 +2,7 @@ import { accountEndpoints } from './endpoints/account';
 import { engageEndpoints } from './endpoints/engage';
 import { gameEndpoints } from './endpoints/game';
 import { investEndpoints } from './endpoints/invest';
+import { notifyEndpoints } from './endpoints/notify';
 import { powerEndpoints } from './endpoints/power';
 import { rechargeEndpoints } from './endpoints/recharge';
 import { walletEndpoints } from './endpoints/wallet';
@@ -22,6 +23,7 @@ export function createEndpoints(http: HttpClient) {
     ...engageEndpoints(http),
     ...powerEndpoints(http),
     ...investEndpoints(http),
+    ...notifyEndpoints(http),
   };
 }
 

@@ -7,6 +7,7 @@ export { strandedBets } from './check';
 export { betFiguresScalar, rebuildBetFigures, stakedValueSql } from './figures';
 export { roomOfTransferSql, settledStakesBetween, validStakesPerUser } from './readModels';
 export { type RecentBet, recentBets } from './recentBets';
+export { roomNameOf, type SessionResult, type SettledSession, sessionResultsByUser } from './results';
 export { listRooms, type RoomConfig, roomCatalog, seedGameRooms } from './rooms';
 export { gameRoutes } from './routes';
 export { createGameScheduler } from './scheduler';
