@@ -138,6 +138,30 @@ async function claimNext(db: Database, clock: Clock, pace: Pace, options: Requir
   }
 }
 
+/** Sends one claimed row at its pace and records the outcome; false when the run should stop (Telegram away or asking to wait). */
+async function sendPaced(
+  db: Database,
+  transport: BotTransport,
+  clock: Clock,
+  run: { pace: Pace; sleep: (ms: number) => Promise<void>; now: () => number; result: OutboxRunResult },
+  claimed: Claimed,
+): Promise<boolean> {
+  const { pace, result } = run;
+  const wait = pace.nextAt - run.now();
+  if (wait > 0) await run.sleep(wait);
+  pace.nextAt = Math.max(run.now(), pace.nextAt) + 1000 / PER_SECOND;
+  pace.lastSent.set(claimed.chatId, run.now());
+  const outcome = await sendClaimed(db, transport, clock, claimed);
+  if (outcome.status === 'sent') {
+    result.sent += 1;
+    return true;
+  }
+  result.failed += 1;
+  if (outcome.retryAfterMs !== undefined) result.retryAfterMs = outcome.retryAfterMs;
+  // Telegram is still away, or asked to wait: the rest waits for the next run rather than failing one by one.
+  return !outcome.retryable;
+}
+
 /** Sends what is due until nothing is, or Telegram is still unreachable; safe in several processes at once. */
 export async function retryOutbox(
   db: Database,
@@ -145,30 +169,17 @@ export async function retryOutbox(
   clock: Clock,
   options: OutboxRunOptions = {},
 ): Promise<OutboxRunResult> {
-  const run = { sleep: options.sleep ?? realSleep, now: options.now ?? Date.now };
   const result: OutboxRunResult = { sent: 0, failed: 0, expired: 0, held: 0 };
-  const pace: Pace = { nextAt: 0, lastSent: new Map() };
+  const run = { sleep: options.sleep ?? realSleep, now: options.now ?? Date.now, pace: { nextAt: 0, lastSent: new Map() }, result };
   for (;;) {
     if (options.running && !options.running()) break;
-    const claimed = await claimNext(db, clock, pace, run);
+    const claimed = await claimNext(db, clock, run.pace, run);
     if (!claimed) break;
     if (claimed === 'expired' || claimed === 'held') {
       result[claimed] += 1;
       continue;
     }
-    const wait = pace.nextAt - run.now();
-    if (wait > 0) await run.sleep(wait);
-    pace.nextAt = Math.max(run.now(), pace.nextAt) + 1000 / PER_SECOND;
-    pace.lastSent.set(claimed.chatId, run.now());
-    const outcome = await sendClaimed(db, transport, clock, claimed);
-    if (outcome.status === 'sent') {
-      result.sent += 1;
-      continue;
-    }
-    result.failed += 1;
-    if (outcome.retryAfterMs !== undefined) result.retryAfterMs = outcome.retryAfterMs;
-    // Telegram is still away, or asked to wait: the rest waits for the next run rather than failing one by one.
-    if (outcome.retryable) break;
+    if (!(await sendPaced(db, transport, clock, run, claimed))) break;
   }
   return result;
 }
