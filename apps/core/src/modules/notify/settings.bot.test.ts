@@ -17,7 +17,7 @@ let server: BotServer;
 beforeAll(async () => {
   server = await startBotServer((fake) => ({ BOT_USERNAME: fake.botInfo.username, MINI_APP_URL: 'https://app.example.com/' }));
   ({ fake, api } = server);
-}, 300_000);
+}, 120_000);
 
 afterAll(() => server?.stop());
 
