@@ -5,7 +5,9 @@ import { signedInOnSql } from '../checkIn';
 import { transfer } from '../ledger';
 import { users } from '../user/schema';
 import { type DailyNoticeDeps, sendDueReminders, sendIncomeSummaries } from './daily';
+import { createNotifier } from './notifier';
 import { saveNotificationChoices } from './prefs';
+import { notifySessionResults } from './producers';
 import { botOutbox } from './schema';
 
 /**
@@ -79,5 +81,32 @@ describe('daily notices', () => {
     expect(texts).toHaveLength(2);
     expect(texts[0]).toContain('CASH: rebates 2.00, daily income 10.00, total 12.00');
     expect(texts[1]).toContain('CASH: rebates 0.00, daily income 7.00, total 7.00');
+  });
+});
+
+describe('results of a settled session', () => {
+  it('send one message per bettor with each coin on its line, muted for who switched results off', async () => {
+    const player = await linkedPlayer(9_100_010);
+    const quiet = await linkedPlayer(9_100_011);
+    await saveNotificationChoices(ctx.db, ctx.clock, quiet, {
+      topics: { ...topics, results: false },
+      reminderTime: '20:00',
+      timeZone: 'UTC',
+    });
+    const source = {
+      results: async () => [
+        { userId: player, coin: 'CHIP', bets: 3, staked: 3000n, paid: 1950n },
+        { userId: player, coin: 'GOLD', bets: 1, staked: 100n, paid: 196n },
+        { userId: quiet, coin: 'CHIP', bets: 1, staked: 1000n, paid: 0n },
+      ],
+      roomName: async () => 'Room 1',
+    };
+    const notifier = createNotifier(ctx.db, ctx.clock, { warn: () => undefined } as never);
+    expect(await notifySessionResults({ db: ctx.db, notifier, source }, { id: 1, periodId: '202606010001', level: 1 })).toBe(2);
+    const [mine] = await rowsOf(player, 'game_result');
+    expect(mine?.text).toBe(
+      'Results of Room 1, period 202606010001\nCHIP: 3 bets, staked 30.00, paid 19.50, net -10.50\nGOLD: 1 bets, staked 1.00, paid 1.96, net +0.96\n\nChoose what you receive: /settings',
+    );
+    expect((await rowsOf(quiet, 'game_result')).map((r) => r.status)).toEqual(['muted']);
   });
 });
