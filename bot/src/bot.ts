@@ -9,6 +9,7 @@ import { giftCodeFeature } from './features/giftCodes';
 import { helpFeature } from './features/help';
 import { inviteFeature } from './features/invite';
 import { type OperatorConfig, operatorFeature } from './features/operator';
+import { settingsFeature } from './features/settings';
 import { startFeature } from './features/start';
 import { type SupportDesk, supportFeature } from './features/support';
 import { type BotLog, watchApiHealth } from './runtime';
@@ -25,6 +26,8 @@ export interface BotDeps extends BotConfig {
   onError?: (error: unknown) => void;
   /** Core's accounts (invitation codes, Telegram linking); see BotConfig. */
   accounts?: BotAccounts | undefined;
+  /** Notification choices (/settings), core's; see BotConfig. */
+  notifications?: BotConfig['notifications'];
   /** Withdrawal review by operators; without it the bot has no operator commands. */
   operators?: OperatorConfig | undefined;
   /** With it, losing and regaining the Bot API is logged (once each, not per retry). */
@@ -41,13 +44,19 @@ export function createBot(deps: BotDeps): Bot<BotContext> {
   };
   const bot = new Bot<BotContext>(deps.token, options);
   withAutoRetry(bot.api);
-  const config: BotConfig = { miniAppUrl: deps.miniAppUrl, miniAppShortName: deps.miniAppShortName, accounts: deps.accounts };
+  const config: BotConfig = {
+    miniAppUrl: deps.miniAppUrl,
+    miniAppShortName: deps.miniAppShortName,
+    accounts: deps.accounts,
+    notifications: deps.notifications,
+  };
   bot.use(async (ctx, next) => {
     ctx.config = config;
     await next();
   });
   bot.use(senderInfo(config), caseInsensitiveCommands);
   bot.use(startFeature, helpFeature, inviteFeature);
+  if (deps.notifications) bot.use(settingsFeature(deps.notifications));
   if (deps.operators) bot.use(operatorFeature(deps.operators));
   if (deps.operators?.giftCodes) bot.use(giftCodeFeature({ giftCodes: deps.operators.giftCodes }));
   if (deps.operators?.broadcasts) bot.use(broadcastFeature({ broadcasts: deps.operators.broadcasts }));

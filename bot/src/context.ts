@@ -1,5 +1,6 @@
 import type { Locale } from '@prism/domain';
 import type { Context } from 'grammy';
+import type { BotNotificationSettings } from './features/settings';
 
 /** The Telegram user the bot is talking to, as core needs it. */
 export interface TelegramUserRef {
@@ -38,6 +39,8 @@ export interface BotConfig {
   miniAppShortName?: string | undefined;
   /** Core's accounts; without it (bot-only runs) invitation codes cannot be checked, so none is shown. */
   accounts?: BotAccounts | undefined;
+  /** The player's notification choices (/settings; /start clears a block); without it there is no /settings. */
+  notifications?: BotNotificationSettings | undefined;
 }
 
 /** What the bot knows about the sender of this update, looked up at most once per update (see bot.ts). */

@@ -6,6 +6,7 @@ export type { DeliveryFailure } from './deliveryFailure';
 export type { BroadcastOutcome, BroadcastSender } from './features/broadcasts';
 export type { GiftCodeIssuer, GiftCodeOutcome } from './features/giftCodes';
 export type { OperatorConfig, Reviewer, ReviewOutcome, WithdrawalReview } from './features/operator';
+export type { BotNotificationSettings } from './features/settings';
 export { answerStart, inviteLink, isWebAppUrl, LINK_PREFIX, miniAppLink, type StartInput } from './features/startAnswer';
 export type { SupportAnswerOutcome, SupportDesk } from './features/support';
 export { inviteArticle, inviteMessageText, isButtonUrl, shareableInviteLink, telegramShareUrl } from './invite';

@@ -1,5 +1,6 @@
 import { Api } from 'grammy';
 import { afterEach, describe, expect, it } from 'vitest';
+import { settingsTexts } from './features/settingsTexts';
 import { inviteTexts } from './inviteTexts';
 import { configureBotProfile, configureBotProfileUntilSet } from './setup';
 import { type FakeBotApi, startFakeBotApi } from './testing/fakeBotApi';
@@ -20,6 +21,7 @@ describe('configureBotProfile', () => {
     expect(await api.getMyCommands()).toEqual([
       { command: 'start', description: 'Open Prism' },
       { command: 'invite', description: 'Share your invite link' },
+      { command: 'settings', description: 'Choose your notifications' },
       { command: 'help', description: 'What this bot does' },
     ]);
     for (const language of ['zh', 'vi', 'fa', 'ar'] as const) {
@@ -27,6 +29,7 @@ describe('configureBotProfile', () => {
       expect(commands.map((command) => command.description)).toEqual([
         botTexts(language).commands.start,
         inviteTexts(language).command,
+        settingsTexts(language).command,
         botTexts(language).commands.help,
       ]);
     }
@@ -61,7 +64,7 @@ describe('configureBotProfile', () => {
     expect(failures.slice(0, 3)).toEqual([20, 40, 80]);
     fake.setUnreachable(false);
     await setting.done;
-    expect(await api.getMyCommands({ language_code: 'ar' })).toHaveLength(3);
+    expect(await api.getMyCommands({ language_code: 'ar' })).toHaveLength(4);
     expect(await api.getChatMenuButton()).toMatchObject({ type: 'web_app' });
   });
 

@@ -2,6 +2,7 @@ import { DEFAULT_LOCALE, LOCALES } from '@prism/domain';
 import type { Api } from 'grammy';
 import type { BotCommand, LanguageCode } from 'grammy/types';
 import type { BotConfig } from './context';
+import { settingsTexts } from './features/settingsTexts';
 import { isWebAppUrl } from './features/startAnswer';
 import { inviteTexts } from './inviteTexts';
 import { botTexts } from './texts';
@@ -12,6 +13,7 @@ export function botCommandsFor(languageCode: string | undefined): BotCommand[] {
   return [
     { command: 'start', description: t.commands.start },
     { command: 'invite', description: inviteTexts(languageCode).command },
+    { command: 'settings', description: settingsTexts(languageCode).command },
     { command: 'help', description: t.commands.help },
   ];
 }

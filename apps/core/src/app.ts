@@ -30,6 +30,7 @@ import { giftCodeAdminRoutes, giftCodeRoutes } from './modules/giftCode';
 import { levelAdminRoutes, levelRoutes } from './modules/level';
 import { liabilitiesAdminRoutes, liabilitiesRoutes } from './modules/liabilities';
 import { messageRoutes } from './modules/message';
+import { notifyRoutes } from './modules/notify';
 import { operatorAuthentication, operatorPublicRoutes, operatorRoutes, totpKeyOf } from './modules/operator';
 import { opsRoutes } from './modules/ops';
 import { powerAdminRoutes, powerRoutes } from './modules/power';
@@ -142,6 +143,7 @@ function coreRouter(deps: CoreDeps, services: Services): Router {
       perMinute: config.RATE_LIMIT_SUPPORT_PER_MINUTE,
       streams: { perIp: config.EVENT_STREAMS_PER_IP, perUser: config.EVENT_STREAMS_PER_USER },
     }),
+    notifyRoutes({ settings: services.notificationSettings }),
   ])
     router.use(moduleRouter(routes));
   router.use('/admin', adminRouter(deps, services));

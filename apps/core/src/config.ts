@@ -105,6 +105,8 @@ const schema = z.object({
   EARNING_CHUNK_SIZE: z.coerce.number().int().min(1).max(100_000).default(5_000),
   /** How often the leader looks for broadcast deliveries to send to Telegram (modules/broadcast/job.ts). */
   BROADCAST_POLL_MS: z.coerce.number().int().min(100).max(600_000).default(5_000),
+  /** How often the leader looks for due sign-in reminders and unsent income summaries (modules/notify/daily.ts). */
+  NOTIFY_DAILY_POLL_MS: z.coerce.number().int().min(100).max(600_000).default(60_000),
   /** A simulated clock for tests and simulations (platform/clock.ts scaledClock); never in production. */
   CLOCK_START: optionalText.pipe(z.iso.datetime().optional()),
   CLOCK_STARTED_AT: optionalText.transform((v) => (v === undefined ? undefined : Number(v))).pipe(z.number().int().positive().optional()),

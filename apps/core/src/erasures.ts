@@ -5,7 +5,7 @@ import { holdingFixedDepositCount } from './modules/fixedDeposit';
 import { holdingFollowInvestCount } from './modules/followInvest';
 import { openBetCount } from './modules/game';
 import { nonZeroBalances } from './modules/ledger';
-import { eraseBotMessages } from './modules/notify';
+import { eraseBotMessages, eraseNotificationPrefs } from './modules/notify';
 import { activePowerHoldingCount } from './modules/power';
 import type { Erasure } from './modules/privacy';
 import { pendingRechargeCount } from './modules/recharge';
@@ -26,6 +26,7 @@ export function accountErasures(uploadsDirectory: string): readonly Erasure[] {
     { module: 'sms', erase: (tx, userId, closed) => eraseSmsOf(tx, userId, closed) },
     { module: 'telegram', erase: (tx, userId) => eraseTelegramLinkTokens(tx, userId) },
     { module: 'notify', erase: (tx, userId) => eraseBotMessages(tx, userId) },
+    { module: 'notify', erase: (tx, userId) => eraseNotificationPrefs(tx, userId) },
     { module: 'file', erase: (tx, userId) => eraseUploads(tx, userId, uploadsDirectory) },
   ];
 }

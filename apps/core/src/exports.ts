@@ -6,6 +6,7 @@ import { exportBets } from './modules/game';
 import { exportGiftCodeRedemptions } from './modules/giftCode';
 import { exportUserTransfers } from './modules/ledger';
 import { exportMessages } from './modules/message';
+import { exportNotificationPrefs } from './modules/notify';
 import { exportPowerHoldings } from './modules/power';
 import type { ExportSection } from './modules/privacy';
 import { exportRecharges } from './modules/recharge';
@@ -33,6 +34,7 @@ export const EXPORT_SECTIONS: readonly ExportSection[] = [
   { name: 'fixedDeposits', rows: exportFixedDeposits },
   { name: 'signIns', rows: exportSignIns },
   { name: 'giftCodes', rows: exportGiftCodeRedemptions },
+  { name: 'notifications', rows: (db, userId) => all(exportNotificationPrefs(db, userId)) },
   { name: 'supportChat', rows: (db, userId) => all(exportSupportConversation(db, userId)) },
 ];
 

@@ -1,6 +1,12 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import path from 'node:path';
-import { type BotAccounts, configureBotProfileUntilSet, createGrammyTransport, type WithdrawalReview } from '@prism/bot';
+import {
+  type BotAccounts,
+  type BotNotificationSettings,
+  configureBotProfileUntilSet,
+  createGrammyTransport,
+  type WithdrawalReview,
+} from '@prism/bot';
 import { errorCatalogue, translateMessage } from '@prism/domain';
 import { createApp } from './app';
 import { CLEANUPS } from './cleanups';
@@ -10,10 +16,12 @@ import { type Database, openDatabase } from './db/client';
 import type { CoreDeps } from './deps';
 import { answerClientErrorsWithEnvelope } from './http/clientErrors';
 import { startBroadcastJob } from './modules/broadcast';
+import { signedInOnSql } from './modules/checkIn';
 import { startDashboardJob } from './modules/dashboard';
 import { startEarningJob } from './modules/earning';
 import { startLiabilitiesJob } from './modules/liabilities';
 import { startOutboxJob } from './modules/notify';
+import { startDailyNoticeJob, startOutboxJob } from './modules/notify';
 import { startRebateJob } from './modules/team';
 import { type Clock, scaledClock, systemClock } from './platform/clock';
 import { lockDataDir } from './platform/dataDirLock';
@@ -199,6 +207,7 @@ async function buildBot(
           },
         }
       : {}),
+    notifications: notificationsThrough(services),
   });
   const webhook = config.BOT_WEBHOOK_URL ? runtime.webhookCallback(bot, 'express', { secretToken: config.BOT_WEBHOOK_SECRET }) : undefined;
   return { runtime, bot, webhook };
@@ -272,6 +281,15 @@ async function startLeaderJobs(
   // The daily snapshot of what the platform owes (modules/liabilities/job.ts): the day's row is unique, so
   // a second runner stores nothing; the leader runs it, and a day missed while down is taken at the next turn.
   await leaderJob(leadership, 'liabilities', () => startLiabilitiesJob(services.liabilities, () => settings.timeZone(), logger));
+  // The daily notices (sign-in reminders at each player's time, the income summary): each claimed in the
+  // transaction that queues it (modules/notify/daily.ts), so even two runners send each once.
+  await leaderJob(leadership, 'notify-daily', () =>
+    startDailyNoticeJob(
+      { db, clock, timeZone: () => settings.timeZone(), signedInOn: signedInOnSql, hasBot: botTransport !== undefined },
+      logger,
+      config.NOTIFY_DAILY_POLL_MS,
+    ),
+  );
   if (!botTransport) return;
   // Broadcasts to Telegram chats: rows are claimed with SKIP LOCKED (modules/broadcast/job.ts), so even two
   // runners send each once; the leader runs it so the pace stays under Telegram's limit.
@@ -387,5 +405,15 @@ function accountsThrough(services: () => Services | undefined): BotAccounts {
     invitationExists: (code) => ready(services).bot.accounts.invitationExists(code),
     linkedAccount: (user) => ready(services).bot.accounts.linkedAccount(user),
     link: (token, user) => ready(services).bot.accounts.link(token, user),
+  };
+}
+
+/** /settings and /start's unblocking: the same stored choices the app's routes use. */
+function notificationsThrough(services: () => Services | undefined): BotNotificationSettings {
+  return {
+    view: (telegramId) => ready(services).notificationSettings.bot.view(telegramId),
+    toggle: (telegramId, topic) => ready(services).notificationSettings.bot.toggle(telegramId, topic),
+    reminderAt: (telegramId, time) => ready(services).notificationSettings.bot.reminderAt(telegramId, time),
+    started: (telegramId) => ready(services).notificationSettings.bot.started(telegramId),
   };
 }

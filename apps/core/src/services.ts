@@ -20,12 +20,14 @@ import {
   playDays,
   recentBets,
   roomCatalog,
+  roomNameOf,
+  sessionResultsByUser,
 } from './modules/game';
 import { createGiftCodeService } from './modules/giftCode';
 import { createLevelAdmin, createLevelService, levelRulesCache } from './modules/level';
 import { createLiabilitiesService } from './modules/liabilities';
 import { createMessageService } from './modules/message';
-import { createNotifier, type Notifier } from './modules/notify';
+import { createNotificationSettings, createNotifier, type Notifier, notifySessionResults } from './modules/notify';
 import { linkedTelegramIds } from './modules/operator';
 import { createPowerService, incomeListScalar } from './modules/power';
 import { createPrivacyService } from './modules/privacy';
@@ -114,9 +116,10 @@ export function createServices(deps: CoreDeps) {
     fixedDeposit: createFixedDepositService({ db, clock, config: configService }),
     files: createFileStorage(db, clock, path.join(config.dataDir, 'uploads')),
     notifier,
+    notificationSettings: createNotificationSettings({ db, clock }),
     messages: createMessageService(db, clock),
     broadcasts,
-    game: gameServices(deps),
+    game: gameServices(deps, notifier),
     recharge: rechargeContext(deps, notifier, protection),
     withdraw,
     liabilities: createLiabilitiesService({ db, clock, random, checkLedger: checkLedgerAndBets }),
@@ -224,7 +227,7 @@ function botServicesOf(
 }
 
 /** The game's scheduler and the seed-chain settings its routes share. */
-function gameServices(deps: CoreDeps) {
+function gameServices(deps: CoreDeps, notifier: Notifier) {
   const { config } = deps;
   const beacon =
     deps.beacon ??
@@ -238,6 +241,10 @@ function gameServices(deps: CoreDeps) {
     logger: deps.logger,
     events: deps.events,
     beaconLateAfterMs: config.GAME_BEACON_TIMEOUT_SECONDS * 1000,
+    // Each bettor's results message (topic 'results'), after the settlement committed.
+    afterSettle: async (session) => {
+      await notifySessionResults({ db: deps.db, notifier, source: { results: sessionResultsByUser, roomName: roomNameOf } }, session);
+    },
   });
   return { beacon, chainDeps, scheduler, catalog: roomCatalog(deps.db) };
 }

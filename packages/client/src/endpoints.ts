@@ -4,6 +4,7 @@ import { gameEndpoints } from './endpoints/game';
 import { investEndpoints } from './endpoints/invest';
 import { liabilitiesEndpoints } from './endpoints/liabilities';
 import { myDataEndpoints } from './endpoints/myData';
+import { notifyEndpoints } from './endpoints/notify';
 import { powerEndpoints } from './endpoints/power';
 import { rechargeEndpoints } from './endpoints/recharge';
 import { supportEndpoints } from './endpoints/support';
@@ -28,6 +29,7 @@ export function createEndpoints(http: HttpClient) {
     ...liabilitiesEndpoints(http),
     ...myDataEndpoints(http),
     ...supportEndpoints(http),
+    ...notifyEndpoints(http),
   };
 }
 

@@ -3,6 +3,7 @@ import { type ClientOptions, HttpClient } from './http';
 
 export type { PrismApi } from './endpoints';
 export type { GameCoin } from './endpoints/game';
+export type { NotificationChoiceForm } from './endpoints/notify';
 export { ApiError, isApiError, NET_ERROR_MESSAGE } from './errors';
 export { type EventStreamOptions, type SupportStreamOptions, subscribeGameEvents, subscribeSupportEvents } from './events';
 export { type FormData, type FormValue, toUrlEncoded } from './form';

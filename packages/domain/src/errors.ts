@@ -173,6 +173,11 @@ export const errorCatalogue = {
   SUPPORT_MESSAGE_EMPTY: { code: 26301, message: 'Write a message or attach an image' },
   SUPPORT_ATTACHMENT_UNKNOWN: { code: 26302, message: 'This image was not found: upload it again' },
   SUPPORT_CONVERSATION_NOT_FOUND: { code: 26303, message: 'No such conversation' },
+  // Notifications the player chooses (docs/telegram.md, "Notifications"): 26201-26219
+  NOTIFY_QUIET_HOURS: {
+    code: 26201,
+    message: 'This time is in the quiet hours (22:00 to 08:00): confirm that you want the reminder at night',
+  },
 } as const satisfies Record<string, { code: number; message: string }>;
 
 export type ErrorKey = keyof typeof errorCatalogue;

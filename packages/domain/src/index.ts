@@ -10,6 +10,7 @@ export * from './game/index';
 export * from './locales';
 export * from './messages/index';
 export * from './money';
+export * from './notify/index';
 export * from './operator/index';
 export * from './phone';
 export * from './plural';

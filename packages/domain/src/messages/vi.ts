@@ -133,6 +133,7 @@ export const vi: MessageTable = {
   FOUR_EYES_SELF: 'Cần một người vận hành khác phê duyệt',
   ALREADY_DECIDED: 'Yêu cầu này đã được xử lý',
   REFUND_UNAVAILABLE: 'Chưa cấu hình cách hoàn tiền cho khoản thanh toán này: hãy hoàn tiền thủ công',
+  NOTIFY_QUIET_HOURS: 'Giờ này nằm trong khung giờ yên tĩnh (22:00 đến 08:00): hãy xác nhận bạn muốn nhận nhắc nhở vào ban đêm',
   TRANSFER_AMOUNT_REQUIRED: 'Chuyển tiền gửi có kỳ hạn cần nhập số tiền',
   ROOM_TIMING_LOCKED: 'Không thể đổi thời gian của phòng đã chạy phiên: hãy thêm phòng mới',
   ROOM_TIMING_INVALID: 'Độ dài phiên phải chia một ngày thành số phiên nguyên, và cược phải đóng trước khi phiên kết thúc ít nhất 1 giây',

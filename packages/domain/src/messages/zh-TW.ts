@@ -133,6 +133,7 @@ export const zhTW: MessageTable = {
   FOUR_EYES_SELF: '需要另一位操作員核准',
   ALREADY_DECIDED: '此申請已處理',
   REFUND_UNAVAILABLE: '此付款未設定退款管道：請手動退款',
+  NOTIFY_QUIET_HOURS: '此時間位於安靜時段（22:00 至 08:00）：請確認您要在夜間接收提醒',
   TRANSFER_AMOUNT_REQUIRED: '定存轉出需要輸入金額',
   ROOM_TIMING_LOCKED: '房間已開過局，時間設定不能再改：請新增房間',
   ROOM_TIMING_INVALID: '每局時長須能整除一天，且下注須在結束前至少 1 秒截止',

@@ -23,6 +23,7 @@ export const MY_DATA_SECTIONS = [
   'fixedDeposits',
   'signIns',
   'giftCodes',
+  'notifications',
   'supportChat',
 ] as const;
 export type MyDataSection = (typeof MY_DATA_SECTIONS)[number];

@@ -4,6 +4,7 @@ import { type Database, type Executor, queryRows } from '../../db/client';
 import type { Clock } from '../../platform/clock';
 import type { Logger } from '../../platform/logger';
 import { startRepeating } from '../../platform/repeat';
+import { notificationHeldSql } from '../notify';
 import { telegramChatSql } from '../user';
 
 /**
@@ -39,6 +40,8 @@ export interface DeliveryRunResult {
 interface Claimed extends Record<string, unknown> {
   id: string | number;
   chat_id: string | number | null;
+  /** The player switched notices off or blocked the bot (notify's choices): the message list has it, Telegram does not. */
+  held: boolean;
   title: string;
   body: string;
 }
@@ -48,7 +51,7 @@ const realSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(reso
 async function claimOne(tx: Executor): Promise<Claimed | undefined> {
   const [row] = await queryRows<Claimed>(
     tx,
-    sql`select d.id, ${telegramChatSql(sql`d.user_id`)} as chat_id, b.title, b.body
+    sql`select d.id, ${telegramChatSql(sql`d.user_id`)} as chat_id, ${notificationHeldSql(sql`d.user_id`, 'notices')} as held, b.title, b.body
         from broadcast_deliveries d
         join broadcasts b on b.id = d.broadcast_id
         where d.telegram_status = 'pending'
@@ -75,6 +78,10 @@ async function deliverOne(tx: Executor, transport: BotTransport, clock: Clock, r
   const id = Number(row.id);
   if (row.chat_id == null) {
     await mark(tx, id, 'none', clock.now()); // the chat was unlinked since: the message list has it
+    return 'next';
+  }
+  if (row.held) {
+    await mark(tx, id, 'muted', clock.now());
     return 'next';
   }
   try {

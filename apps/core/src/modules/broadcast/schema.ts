@@ -19,7 +19,8 @@ export const broadcasts = pgTable('broadcasts', {
  * broadcast's transaction; the unique index makes "once per user" a database
  * fact. telegramStatus: 'pending' (has a chat, not sent yet), 'sent', 'failed'
  * (Telegram refused the request), 'blocked' (403: the user blocked the bot),
- * 'none' (no linked Telegram chat: the message list only).
+ * 'none' (no linked Telegram chat: the message list only), 'muted' (the player switched notices off or
+ * blocked the bot: notify's choices).
  */
 export const broadcastDeliveries = pgTable(
   'broadcast_deliveries',

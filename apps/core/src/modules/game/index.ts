@@ -9,6 +9,7 @@ export { exportBets, openBetCount } from './myData';
 export { type PlayDay, playDays } from './playDays';
 export { roomOfTransferSql, settledStakesBetween, validStakesPerUser } from './readModels';
 export { type RecentBet, recentBets } from './recentBets';
+export { roomNameOf, type SessionResult, type SettledSession, sessionResultsByUser } from './results';
 export { listRooms, type RoomConfig, roomCatalog, seedGameRooms } from './rooms';
 export { gameRoutes } from './routes';
 export { createGameScheduler } from './scheduler';

@@ -7,6 +7,7 @@ import type { Logger } from '../../platform/logger';
 import type { Random } from '../../platform/random';
 import { type Beacon, type BeaconRound, beaconsFor } from './beacon';
 import { drawSession } from './draw';
+import type { SettledSession } from './results';
 import { listRooms, loadRoom } from './rooms';
 import { gameSessions } from './schema';
 import { ensureCurrentSession, type SessionRow, tryLockRoom } from './sessions';
@@ -25,6 +26,11 @@ export interface GameDeps {
   length: number;
   /** How long after a session's end a missing beacon round is logged as late. The session still waits for it. */
   beaconLateAfterMs: number;
+  /**
+   * Told of each session after its settlement committed (the players' results messages, handed in by
+   * the composition root). A failure is logged; the settlement stands.
+   */
+  afterSettle?: (session: SettledSession) => Promise<void>;
 }
 
 export interface TickReport {
@@ -125,6 +131,10 @@ async function finish(state: SchedulerState, session: SessionRow, report: TickRe
   report.settled.push({ periodId: done.session.periodId, report: done.settled });
   await publish(state.deps, 'session_drawn', done.session);
   await publish(state.deps, 'session_settled', done.session);
+  const { id, periodId, level } = done.session;
+  await state.deps.afterSettle?.({ id, periodId, level }).catch((error: unknown) => {
+    state.deps.logger.warn({ err: error, periodId }, 'after-settlement notice failed; the settlement stands');
+  });
 }
 
 /** One pass: open current sessions, then finish the due ones (a failure leaves that one for the next tick). */

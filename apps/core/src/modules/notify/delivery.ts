@@ -2,6 +2,7 @@ import type { BotTransport, OutgoingButton } from '@prism/bot';
 import { sql } from 'drizzle-orm';
 import type { Database, Executor } from '../../db/client';
 import type { Clock } from '../../platform/clock';
+import { markBlocked } from './prefs';
 
 /**
  * One bot message's way to Telegram, shared by the first send (notifier.ts) and the retry job
@@ -29,6 +30,8 @@ export function retryDelayMs(attempts: number): number {
 export interface Claimed {
   id: number;
   chatId: number;
+  /** The player it is for (null: an operator's or group chat); a 403 marks them blocked. */
+  userId: number | null;
   text: string;
   buttons: OutgoingButton[][] | null;
   secret: boolean;
@@ -37,7 +40,17 @@ export interface Claimed {
   threadId?: number | null;
 }
 
-export type SendOutcome = { status: 'sent' } | { status: 'failed'; error: unknown; retryable: boolean };
+export type SendOutcome =
+  | { status: 'sent' }
+  | {
+      status: 'failed';
+      error: unknown;
+      retryable: boolean;
+      /** Telegram's 429: no message may go to it before this many ms (its retry_after). */
+      retryAfterMs?: number;
+      /** Telegram's 403: the player blocked the bot (now marked, their queue dropped). */
+      blocked?: boolean;
+    };
 
 /** Sends a claimed row and records what happened. A failure is returned, never thrown. */
 export async function sendClaimed(db: Database, transport: BotTransport, clock: Clock, row: Claimed): Promise<SendOutcome> {
@@ -57,18 +70,34 @@ export async function sendClaimed(db: Database, transport: BotTransport, clock: 
     });
     return { status: 'sent' };
   } catch (error) {
-    const { isRetryable } = await import('@prism/bot/grammy');
-    const retryable = isRetryable(error);
-    await settle(db, row, {
-      status: 'failed',
-      // A code the chat refused is given up: keep no copy. One that may still go keeps its text until then.
-      text: row.secret && !retryable ? REDACTED_TEXT : row.text,
-      messageId: null,
-      next: retryable ? new Date(clock.now().getTime() + retryDelayMs(row.attempts)) : null,
-      error: error instanceof Error ? error.message : String(error),
-    });
-    return { status: 'failed', error, retryable };
+    return failed(db, clock, row, error);
   }
+}
+
+/** Records a refused send: when to try again (Telegram's retry_after when it gave one), or never; a 403 blocks the player. */
+async function failed(db: Database, clock: Clock, row: Claimed, error: unknown): Promise<SendOutcome> {
+  const { GrammyError, isRetryable } = await import('@prism/bot/grammy');
+  const retryable = isRetryable(error);
+  const code = error instanceof GrammyError ? error.error_code : undefined;
+  const retryAfterMs = code === 429 && error instanceof GrammyError ? (error.parameters.retry_after ?? 1) * 1000 : undefined;
+  const delay = Math.max(retryDelayMs(row.attempts), retryAfterMs ?? 0);
+  await settle(db, row, {
+    status: 'failed',
+    // A code the chat refused is given up: keep no copy. One that may still go keeps its text until then.
+    text: row.secret && !retryable ? REDACTED_TEXT : row.text,
+    messageId: null,
+    next: retryable ? new Date(clock.now().getTime() + delay) : null,
+    error: error instanceof Error ? error.message : String(error),
+  });
+  const blocked = code === 403 && row.userId !== null;
+  if (blocked) await markBlocked(db, clock, row.userId as number);
+  return {
+    status: 'failed',
+    error,
+    retryable,
+    ...(retryAfterMs !== undefined ? { retryAfterMs } : {}),
+    ...(blocked ? { blocked } : {}),
+  };
 }
 
 interface Settlement {

@@ -2,6 +2,11 @@
 
 export { botBacklog } from './backlog';
 export { eraseBotMessages } from './erase';
+export { type DailyNoticeDeps, sendDueReminders, sendIncomeSummaries, startDailyNoticeJob } from './daily';
 export type { Notifier } from './notifier';
 export { createNotifier, latestBotMessages } from './notifier';
 export { startOutboxJob } from './outboxJob';
+export { eraseNotificationPrefs, exportNotificationPrefs, notificationHeldSql } from './prefs';
+export { type BettorResult, notifySessionResults, type ResultsSource } from './producers';
+export { notifyRoutes } from './routes';
+export { createNotificationSettings, type NotificationSettings } from './settings';

@@ -1,15 +1,20 @@
 import type { BotTransport, DeliveryFailure, OutgoingButton, OutgoingMessage } from '@prism/bot';
+import type { NotificationTopic } from '@prism/domain';
 import { and, desc, eq, inArray } from 'drizzle-orm';
 import type { Database, Executor } from '../../db/client';
 import type { Clock } from '../../platform/clock';
 import type { Logger } from '../../platform/logger';
-import { findTelegramChat } from '../user';
 import { NOTICE_TTL_MS, REDACTED_TEXT, SEND_LEASE_MS, sendClaimed } from './delivery';
+import { enqueueTopicMessage, heldRow, recipientOf } from './queue';
 import { botOutbox } from './schema';
 
 export { REDACTED_TEXT } from './delivery';
 
-export type DeliveryStatus = 'sent' | 'failed' | 'outbox';
+/**
+ * 'queued': a topic message waiting for its turn (the outbox job sends it under Telegram's limits);
+ * 'muted': its topic is switched off (recorded, never sent).
+ */
+export type DeliveryStatus = 'sent' | 'failed' | 'outbox' | 'queued' | 'muted';
 
 /** A message's fate; a failed one says whether the chat refused it or Telegram could not be reached. */
 export interface Delivery {
@@ -48,6 +53,12 @@ export interface DeliveryOptions {
   expiresAt?: Date;
   /** What the message is about, for `replace`. */
   ref?: string;
+  /**
+   * A topic the player may switch off (results, income, reminder, notices): off, the message is
+   * recorded as muted and never sent; on, it joins the paced queue. Without one the message is
+   * always on (deposits, withdrawals, security, support) and is sent at once.
+   */
+  topic?: NotificationTopic;
 }
 
 /** The outbox row of a message, written before it is sent (`sending`: leased to this process for the send). */
@@ -100,6 +111,7 @@ export function createNotifier(db: Database, clock: Clock, logger: Logger, trans
     const claimed = {
       id: row.id,
       chatId,
+      userId: userId ?? null,
       text: message.text,
       buttons: message.buttons ?? null,
       secret: options.secret ?? false,
@@ -115,8 +127,19 @@ export function createNotifier(db: Database, clock: Clock, logger: Logger, trans
   };
 
   return {
-    async notifyUser(userId, kind, message, options) {
-      return deliver(await findTelegramChat(db, userId), userId, kind, message, options);
+    async notifyUser(userId, kind, message, options = {}) {
+      const recipient = await recipientOf(db, userId, options.topic);
+      // Blocked (403 until they /start again) or switched off: recorded, never sent, nothing asked of Telegram.
+      if (recipient.held) {
+        const id = await heldRow(db, clock, { userId, chatId: recipient.chatId, kind, message, options, status: recipient.held });
+        return recipient.held === 'muted' ? { id, status: 'muted' } : { id, status: 'failed', failure: 'chat' };
+      }
+      if (options.topic) {
+        const queued = transport !== undefined && recipient.chatId !== undefined;
+        const id = await enqueueTopicMessage(db, clock, { userId, chatId: recipient.chatId, kind, message, options, queued });
+        return { id, status: queued ? 'queued' : 'outbox' };
+      }
+      return deliver(recipient.chatId, userId, kind, message, options);
     },
     notifyChat: (chatId, kind, message, options) => deliver(chatId, undefined, kind, message, options),
     async expire(id) {

@@ -79,6 +79,7 @@ describe('my data: export', () => {
       'fixedDeposits',
       'signIns',
       'giftCodes',
+      'notifications',
       'supportChat',
     ]);
     expect(document.sections.profile).toEqual([

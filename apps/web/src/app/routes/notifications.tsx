@@ -1,8 +1,6 @@
-import { useTranslation } from 'react-i18next';
-import { EmptyState } from '../../components/EmptyState';
+import { NotificationsScreen } from '../../features/notifications/components/NotificationsScreen';
 
-/** Placeholder until the notifications feature lands (issue 27). */
+/** Personal → Notifications: the bot messages the player chooses. */
 export default function NotificationsPage() {
-  const { t } = useTranslation();
-  return <EmptyState message={t('notifyPrefs.title')} />;
+  return <NotificationsScreen />;
 }

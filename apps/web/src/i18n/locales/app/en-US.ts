@@ -791,6 +791,38 @@ export const enUSApp = {
   // notifyPrefs: the notifyPrefs page (issue 27)
   notifyPrefs: {
     title: 'Notifications',
+    intro: "Choose what the Prism bot sends you in Telegram. Your choices apply in the bot's /settings too.",
+    notLinkedTitle: 'Telegram is not linked',
+    notLinked: 'Nothing can reach you in Telegram until you link your account. Your choices are kept and apply once you link it.',
+    blockedTitle: 'The bot is blocked',
+    blocked:
+      'You blocked the Prism bot, so it sends you nothing. Open the bot in Telegram and press Start (or Restart) to get messages again.',
+    topicsTitle: 'Topics',
+    topics: {
+      results: 'Bet results',
+      income: 'Rebates and daily income',
+      reminder: 'Daily sign-in reminder',
+      notices: 'Notices',
+    },
+    hints: {
+      results: 'One message per session you bet in, when it settles',
+      income: 'One summary a day of what was paid to you',
+      reminder: 'Once a day at your time, only if you have not signed in',
+      notices: 'Announcements from the Prism team',
+    },
+    reminderTitle: 'Reminder time',
+    reminderHint:
+      'The reminder comes at this time in your time zone. Between 22:00 and 08:00 you must confirm it, so nothing wakes you by mistake.',
+    reminderTime: 'Time',
+    timeZone: 'Time zone',
+    zoneInvalid: 'Enter a time zone such as Europe/London or Asia/Ho_Chi_Minh',
+    night: 'Yes, remind me at night',
+    alwaysTitle: 'Always sent',
+    always:
+      'Deposits, withdrawals and their codes, security messages and support replies are always sent: they concern your money and your account.',
+    save: 'Save',
+    saving: 'Saving…',
+    saved: 'Notification choices saved',
   },
   // support: the support page (issue 27)
   support: {

@@ -788,6 +788,38 @@ export const viApp: AppStrings = {
   // notifyPrefs: the notifyPrefs page (issue 27)
   notifyPrefs: {
     title: 'Thông báo',
+    intro: 'Chọn những gì bot Prism gửi cho bạn trên Telegram. Lựa chọn của bạn cũng áp dụng trong /settings của bot.',
+    notLinkedTitle: 'Chưa liên kết Telegram',
+    notLinked:
+      'Bạn sẽ không nhận được gì trên Telegram cho đến khi liên kết tài khoản. Lựa chọn của bạn được giữ lại và áp dụng khi bạn liên kết.',
+    blockedTitle: 'Bạn đã chặn bot',
+    blocked:
+      'Bạn đã chặn bot Prism nên bot không gửi gì cho bạn. Hãy mở bot trong Telegram và nhấn Bắt đầu (hoặc Khởi động lại) để nhận tin trở lại.',
+    topicsTitle: 'Chủ đề',
+    topics: {
+      results: 'Kết quả cược',
+      income: 'Hoa hồng và thu nhập hằng ngày',
+      reminder: 'Nhắc điểm danh hằng ngày',
+      notices: 'Thông báo chung',
+    },
+    hints: {
+      results: 'Một tin cho mỗi kỳ bạn đặt cược, khi kỳ đó kết thúc',
+      income: 'Mỗi ngày một bản tóm tắt số tiền đã trả cho bạn',
+      reminder: 'Mỗi ngày một lần vào giờ bạn chọn, chỉ khi bạn chưa điểm danh',
+      notices: 'Thông báo từ đội ngũ Prism',
+    },
+    reminderTitle: 'Giờ nhắc',
+    reminderHint: 'Tin nhắc đến vào giờ này theo múi giờ của bạn. Từ 22:00 đến 08:00 bạn phải xác nhận để không bị đánh thức do nhầm lẫn.',
+    reminderTime: 'Giờ',
+    timeZone: 'Múi giờ',
+    zoneInvalid: 'Nhập múi giờ, ví dụ Asia/Ho_Chi_Minh hoặc Europe/London',
+    night: 'Có, hãy nhắc tôi vào ban đêm',
+    alwaysTitle: 'Luôn được gửi',
+    always:
+      'Tin nạp tiền, rút tiền và mã xác nhận, tin bảo mật và trả lời hỗ trợ luôn được gửi: chúng liên quan đến tiền và tài khoản của bạn.',
+    save: 'Lưu',
+    saving: 'Đang lưu…',
+    saved: 'Đã lưu lựa chọn thông báo',
   },
   // support: the support page (issue 27)
   support: {

@@ -775,6 +775,35 @@ export const zhTWApp: AppStrings = {
   // notifyPrefs: the notifyPrefs page (issue 27)
   notifyPrefs: {
     title: '通知設定',
+    intro: '選擇 Prism 機器人在 Telegram 中傳送給您的內容。您的選擇也會套用到機器人的 /settings。',
+    notLinkedTitle: '尚未連結 Telegram',
+    notLinked: '連結帳號之前，Telegram 無法收到任何通知。您的選擇會保留，連結後即生效。',
+    blockedTitle: '您已封鎖機器人',
+    blocked: '您封鎖了 Prism 機器人，因此它不會傳送任何訊息。請在 Telegram 開啟機器人並按「開始」（或「重新啟動」）以恢復接收。',
+    topicsTitle: '主題',
+    topics: {
+      results: '投注結果',
+      income: '返佣與每日收益',
+      reminder: '每日簽到提醒',
+      notices: '公告',
+    },
+    hints: {
+      results: '您下注的每一期結算時傳送一則',
+      income: '每天一則已發放金額的摘要',
+      reminder: '每天在您設定的時間提醒，已簽到則不傳送',
+      notices: 'Prism 團隊的公告',
+    },
+    reminderTitle: '提醒時間',
+    reminderHint: '提醒會在您時區的這個時間送達。22:00 至 08:00 之間需要確認，以免誤設而在夜間打擾您。',
+    reminderTime: '時間',
+    timeZone: '時區',
+    zoneInvalid: '請輸入時區，例如 Asia/Taipei 或 Europe/London',
+    night: '是的，在夜間提醒我',
+    alwaysTitle: '一律傳送',
+    always: '入金、出金及其驗證碼、安全訊息與客服回覆一律傳送：這些關係到您的資金與帳號。',
+    save: '儲存',
+    saving: '儲存中…',
+    saved: '通知設定已儲存',
   },
   // support: the support page (issue 27)
   support: {

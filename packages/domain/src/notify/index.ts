@@ -1,0 +1,4 @@
+export * from './income';
+export * from './texts';
+export * from './topics';
+export * from './wire';
