@@ -97,12 +97,24 @@ function coreRouter(deps: CoreDeps, services: Services): Router {
   // With WORKERS > 1, which worker answered (1..N): how a test sees that every worker serves.
   const worker = workerId();
   router.get('/health', (_req, res) => ok(res, worker === undefined ? { status: 'ok' } : { status: 'ok', worker }));
-  const authLimiter = createRateLimiter(config.RATE_LIMIT_AUTH_PER_MINUTE);
-  const smsLimiter = createRateLimiter(config.RATE_LIMIT_SMS_PER_MINUTE);
   // Each module's router is entered only when one of its layers matches the request (moduleRouter.ts):
   // a bet no longer walks, and waits out a turn of the event loop in, the 17 modules mounted before
   // the game's. A module's prefix guard still covers every path under its prefix.
-  for (const routes of [
+  for (const routes of featureRoutes(deps, services)) router.use(moduleRouter(routes));
+  router.use('/admin', adminRouter(deps, services));
+  if (config.devOutbox) router.use(devRoutes({ db }), devTelegramRoutes(devTelegramDeps(config, services)));
+
+  router.use(notFoundHandler);
+  router.use(createErrorHandler(deps.logger));
+  return router;
+}
+
+/** Every feature module's routes, in the order they are mounted. */
+function featureRoutes(deps: CoreDeps, services: Services) {
+  const { config, db, clock } = deps;
+  const authLimiter = createRateLimiter(config.RATE_LIMIT_AUTH_PER_MINUTE);
+  const smsLimiter = createRateLimiter(config.RATE_LIMIT_SMS_PER_MINUTE);
+  return [
     authRoutes({ auth: services.auth, areaCodes: services.areaCodes, limiter: authLimiter }),
     smsRoutes({ db, send: services.sendSmsCode, areaCodes: services.areaCodes, limiter: smsLimiter }),
     userRoutes({ users: services.users }),
@@ -144,14 +156,7 @@ function coreRouter(deps: CoreDeps, services: Services): Router {
       streams: { perIp: config.EVENT_STREAMS_PER_IP, perUser: config.EVENT_STREAMS_PER_USER },
     }),
     notifyRoutes({ settings: services.notificationSettings }),
-  ])
-    router.use(moduleRouter(routes));
-  router.use('/admin', adminRouter(deps, services));
-  if (config.devOutbox) router.use(devRoutes({ db }), devTelegramRoutes(devTelegramDeps(config, services)));
-
-  router.use(notFoundHandler);
-  router.use(createErrorHandler(deps.logger));
-  return router;
+  ];
 }
 
 /**

@@ -20,7 +20,6 @@ import { signedInOnSql } from './modules/checkIn';
 import { startDashboardJob } from './modules/dashboard';
 import { startEarningJob } from './modules/earning';
 import { startLiabilitiesJob } from './modules/liabilities';
-import { startOutboxJob } from './modules/notify';
 import { startDailyNoticeJob, startOutboxJob } from './modules/notify';
 import { startRebateJob } from './modules/team';
 import { type Clock, scaledClock, systemClock } from './platform/clock';

@@ -125,30 +125,34 @@ export function createServices(deps: CoreDeps) {
     liabilities: createLiabilitiesService({ db, clock, random, checkLedger: checkLedgerAndBets }),
     telegramLink,
     inviteSharing: createInviteSharing({ db, logger, transport: deps.botTransport, links: inviteLinkSettings(config) }),
-    privacy: createPrivacyService({
-      db,
-      clock,
-      random,
-      logger,
-      sections: EXPORT_SECTIONS,
-      erasures: accountErasures(path.join(config.dataDir, 'uploads')),
-      facts: deletionFacts,
-    }),
-    support: createSupportService({
-      db,
-      clock,
-      logger,
-      events: deps.events,
-      notifier,
-      publicUrl,
-      group:
-        deps.botTransport && config.SUPPORT_CHAT_ID ? { chatId: Number(config.SUPPORT_CHAT_ID), transport: deps.botTransport } : undefined,
-    }),
+    privacy: privacyServiceOf(deps),
+    support: supportServiceOf(deps, notifier, publicUrl),
     bot: botServicesOf(db, clock, { telegramLink, withdraw, giftCodes, broadcasts, links: inviteLinkSettings(config) }),
   };
 }
 
 export type Services = ReturnType<typeof createServices>;
+
+/** My data: the export's sections and the deletion's erasures and facts, each a composition-root list. */
+function privacyServiceOf(deps: CoreDeps) {
+  const { db, clock, random, logger, config } = deps;
+  return createPrivacyService({
+    db,
+    clock,
+    random,
+    logger,
+    sections: EXPORT_SECTIONS,
+    erasures: accountErasures(path.join(config.dataDir, 'uploads')),
+    facts: deletionFacts,
+  });
+}
+
+/** The support chat; with SUPPORT_CHAT_ID and a bot, each conversation is also a topic of the operators' forum group. */
+function supportServiceOf(deps: CoreDeps, notifier: Notifier, publicUrl: string) {
+  const { db, clock, logger, config, botTransport } = deps;
+  const group = botTransport && config.SUPPORT_CHAT_ID ? { chatId: Number(config.SUPPORT_CHAT_ID), transport: botTransport } : undefined;
+  return createSupportService({ db, clock, logger, events: deps.events, notifier, publicUrl, group });
+}
 
 /** The SMS provider: the test's, the HTTP gateway when configured, else the outbox (development). */
 function smsProviderOf(deps: CoreDeps) {

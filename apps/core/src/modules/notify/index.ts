@@ -1,8 +1,8 @@
 /** The notify module's public door: other modules and the composition root import only this file. */
 
 export { botBacklog } from './backlog';
-export { eraseBotMessages } from './erase';
 export { type DailyNoticeDeps, sendDueReminders, sendIncomeSummaries, startDailyNoticeJob } from './daily';
+export { eraseBotMessages } from './erase';
 export type { Notifier } from './notifier';
 export { createNotifier, latestBotMessages } from './notifier';
 export { startOutboxJob } from './outboxJob';
