@@ -37,7 +37,9 @@ const PUBLIC = [
   /^\/core\/app\/payChannel\/list$/,
   // The introduction pages are open before login, as their routes in the app are.
   /^\/core\/app\/platform\/info\/getContentByType$/,
-  /^\/core\/app\/game\/luckyLottery\/(getLevelList|getSession|sessionResultPage|sessionDetail|voidSummary|chains|events)$/,
+  /^\/core\/app\/game\/luckyLottery\/(getLevelList|getSession|sessionResultPage|sessionDetail|voidSummary|chains|events|trend)$/,
+  // What the platform owes (docs/liabilities.md): published for anyone.
+  /^\/core\/app\/public\/liabilities(\/history)?$/,
 ];
 
 describe('authorization', () => {

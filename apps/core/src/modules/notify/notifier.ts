@@ -5,6 +5,7 @@ import type { Database, Executor } from '../../db/client';
 import type { Clock } from '../../platform/clock';
 import type { Logger } from '../../platform/logger';
 import { NOTICE_TTL_MS, REDACTED_TEXT, SEND_LEASE_MS, sendClaimed } from './delivery';
+import { clearBlocked } from './prefs';
 import { enqueueTopicMessage, heldRow, recipientOf } from './queue';
 import { botOutbox } from './schema';
 
@@ -139,7 +140,10 @@ export function createNotifier(db: Database, clock: Clock, logger: Logger, trans
         const id = await enqueueTopicMessage(db, clock, { userId, chatId: recipient.chatId, kind, message, options, queued });
         return { id, status: queued ? 'queued' : 'outbox' };
       }
-      return deliver(recipient.chatId, userId, kind, message, options);
+      const delivery = await deliver(recipient.chatId, userId, kind, message, options);
+      // Delivered to a chat marked blocked: the player unblocked the bot, so the optional messages resume too.
+      if (delivery.status === 'sent' && recipient.blocked) await clearBlocked(db, userId);
+      return delivery;
     },
     notifyChat: (chatId, kind, message, options) => deliver(chatId, undefined, kind, message, options),
     async expire(id) {

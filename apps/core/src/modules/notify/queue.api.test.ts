@@ -129,14 +129,23 @@ describe('the paced queue', () => {
       fake.handle('sendMessage', undefined);
     }
     expect((await settings.view(player.id)).blocked).toBe(true);
+    // Optional messages: nothing is asked of Telegram.
     const before = fake.calls.length;
-    // Always-on messages too: nothing is asked of Telegram.
-    expect(await notifier.notifyUser(player.id, 'withdraw_paid', { text: 'paid' })).toMatchObject({ status: 'failed', failure: 'chat' });
     await notifier.notifyUser(player.id, 'notice', { text: 'three' }, { topic: 'notices' });
     expect(await retryOutbox(ctx.db, transport(), runningClock())).toMatchObject({ sent: 0 });
     expect(fake.calls.length).toBe(before);
+    // An always-on message (a withdrawal code just asked for) is still tried: still blocked, Telegram refuses it again.
+    fake.handle('sendMessage', () => {
+      throw new FakeApiError(403, 'Forbidden: bot was blocked by the user');
+    });
+    try {
+      expect(await notifier.notifyUser(player.id, 'withdraw_paid', { text: 'paid' })).toMatchObject({ status: 'failed', failure: 'chat' });
+    } finally {
+      fake.handle('sendMessage', undefined);
+    }
+    expect(fake.calls.length).toBe(before + 1);
     const rows = await ctx.db.select().from(botOutbox).where(eq(botOutbox.userId, player.id)).orderBy(botOutbox.id);
-    expect(rows.map((r) => r.status)).toEqual(['failed', 'blocked', 'blocked', 'blocked']);
+    expect(rows.map((r) => r.status)).toEqual(['failed', 'blocked', 'blocked', 'failed']);
 
     // /start again: sending resumes (what was dropped stays dropped).
     await settings.bot.started(player.chat);
@@ -144,5 +153,23 @@ describe('the paced queue', () => {
     await notifier.notifyUser(player.id, 'notice', { text: 'four' }, { topic: 'notices' });
     expect(await retryOutbox(ctx.db, transport(), runningClock())).toMatchObject({ sent: 1 });
     expect(sendsTo([player.chat]).map((c) => c.params.text)).toEqual(['four']);
+  });
+
+  it('a player who unblocked the bot without /start gets the next always-on message, and the optional ones resume', async () => {
+    const [player] = await linkedUsers(1, 8_500_000);
+    if (!player) throw new Error('no player');
+    const notifier = createNotifier(ctx.db, ctx.clock, silent, transport());
+    const settings = createNotificationSettings({ db: ctx.db, clock: ctx.clock });
+    fake.handle('sendMessage', () => {
+      throw new FakeApiError(403, 'Forbidden: bot was blocked by the user');
+    });
+    try {
+      expect(await notifier.notifyUser(player.id, 'withdraw_code', { text: 'code 1' })).toMatchObject({ failure: 'chat' });
+    } finally {
+      fake.handle('sendMessage', undefined);
+    }
+    expect((await settings.view(player.id)).blocked).toBe(true);
+    expect(await notifier.notifyUser(player.id, 'withdraw_code', { text: 'code 2' })).toMatchObject({ status: 'sent' });
+    expect((await settings.view(player.id)).blocked).toBe(false);
   });
 });

@@ -23,8 +23,10 @@ export const PER_CHAT_GAP_MS = 1_000;
 
 interface Recipient {
   chatId: number | undefined;
-  /** Not to be sent: the player blocked the bot, or switched the topic off. */
+  /** Not to be sent: the player blocked the bot (a message they may switch off), or switched the topic off. */
   held?: 'blocked' | 'muted';
+  /** Marked blocked (Telegram's 403) and not yet started again. */
+  blocked?: boolean;
 }
 
 /** The player's chat and whether a message of `topic` may go to them, in one query. */
@@ -39,9 +41,12 @@ export async function recipientOf(db: Executor, userId: number, topic: Notificat
                ${muted} as muted`,
   );
   const chatId = row?.chat_id == null ? undefined : Number(row.chat_id);
-  if (row?.blocked && chatId !== undefined) return { chatId, held: 'blocked' };
+  // Optional messages stop at once for a player who blocked the bot. An always-on one (a withdrawal
+  // code the player just asked for, a deposit, a support answer) is still tried: the player may have
+  // unblocked the bot since, and Telegram answers 403 again if not.
+  if (row?.blocked && chatId !== undefined && topic) return { chatId, held: 'blocked' };
   if (row?.muted) return { chatId, held: 'muted' };
-  return { chatId };
+  return { chatId, ...(row?.blocked ? { blocked: true } : {}) };
 }
 
 interface Draft {
