@@ -33,11 +33,23 @@ import {
  * keys; Telegram's default palettes lack keys iOS sends (section_bg_color, ...), so a switch from an
  * iOS palette to a default one would keep iOS's colours for those keys, a mix no client sends.
  */
-const CLIENTS: Record<string, Record<string, ThemeParams>> = {
+const CLIENTS = {
   telegram: { 'telegram-light': TELEGRAM_DEFAULT_LIGHT, 'telegram-dark': TELEGRAM_DEFAULT_DARK },
   ios: { 'ios-light': TELEGRAM_LIGHT, 'ios-dark': TELEGRAM_DARK },
-};
-const LOCALES = ['en-US', 'ar'] as const;
+} satisfies Record<string, Record<string, ThemeParams>>;
+/**
+ * Each client's palettes in one locale, and each locale with one client (a pairwise cover, as
+ * a11y.spec.ts does for theme x locale): the palette decides the colours, the locale the direction and
+ * the texts, and neither changes what the other checks. The four-way walk cost CI about two minutes of
+ * browser time for no case the pairs miss; `PALETTE_MATRIX=full` runs it.
+ */
+const WALKS: readonly (readonly [keyof typeof CLIENTS, 'en-US' | 'ar'])[] =
+  process.env.PALETTE_MATRIX === 'full'
+    ? (['telegram', 'ios'] as const).flatMap((client) => (['en-US', 'ar'] as const).map((locale) => [client, locale] as const))
+    : [
+        ['telegram', 'en-US'],
+        ['ios', 'ar'],
+      ];
 
 const PUBLIC: RouteName[] = ['login', 'lang', 'introduction', 'introductionPdf', 'gameVerify'];
 // Redirects show nothing of their own; a power order's detail needs an order the player does not have.
@@ -111,38 +123,37 @@ async function badgeContrast(page: Page, label: string): Promise<Found[]> {
 
 test.describe.configure({ mode: 'parallel' });
 
-for (const [client, palettes] of Object.entries(CLIENTS)) {
+for (const [client, locale] of WALKS) {
+  const palettes = CLIENTS[client];
   const first = Object.values(palettes)[0] as ThemeParams;
-  for (const locale of LOCALES) {
-    test(`${client} palettes, ${locale}: every route's text reads at 4.5:1 (axe colour-contrast)`, async ({ page }, testInfo) => {
-      test.setTimeout(120_000);
-      player ??= seededPlayer(page.request);
-      const { token, readMessageId } = await player;
-      await page.addInitScript((lang) => localStorage.setItem('prism.locale', lang), locale);
-      await installTelegramClient(page, { theme: first });
-      await page.goto(launchUrl(routes.login, { theme: first }));
-      await expectPalette(page, first);
-      const found: Found[] = [];
-      for (const route of PUBLIC) {
-        await navigate(page, routes[route]);
-        found.push(...(await everyPalette(page, palettes, routes[route])));
-      }
+  test(`${client} palettes, ${locale}: every route's text reads at 4.5:1 (axe colour-contrast)`, async ({ page }, testInfo) => {
+    test.setTimeout(120_000);
+    player ??= seededPlayer(page.request);
+    const { token, readMessageId } = await player;
+    await page.addInitScript((lang) => localStorage.setItem('prism.locale', lang), locale);
+    await installTelegramClient(page, { theme: first });
+    await page.goto(launchUrl(routes.login, { theme: first }));
+    await expectPalette(page, first);
+    const found: Found[] = [];
+    for (const route of PUBLIC) {
+      await navigate(page, routes[route]);
+      found.push(...(await everyPalette(page, palettes, routes[route])));
+    }
 
-      await page.evaluate((value) => localStorage.setItem('prism.token', JSON.stringify({ token: value })), token);
-      await page.goto(launchUrl(routes.home, { theme: first }));
-      await expectPalette(page, first);
-      for (const route of SIGNED_IN) {
-        const path = route === 'noticeDetail' ? `${routes.noticeDetail}?id=${readMessageId}` : routes[route];
-        await navigate(page, path);
-        const shows = REAL[route];
-        if (shows) await expect(page.getByTestId(shows).first()).toBeVisible();
-        const badge = route === 'account' ? (label: string) => badgeContrast(page, label) : undefined;
-        found.push(...(await everyPalette(page, palettes, path, badge)));
-        if (SHOWN.includes(route)) await screenshots(page, palettes, `${locale}-${route}`, testInfo);
-      }
-      expect(found, JSON.stringify(found, null, 2)).toEqual([]);
-    });
-  }
+    await page.evaluate((value) => localStorage.setItem('prism.token', JSON.stringify({ token: value })), token);
+    await page.goto(launchUrl(routes.home, { theme: first }));
+    await expectPalette(page, first);
+    for (const route of SIGNED_IN) {
+      const path = route === 'noticeDetail' ? `${routes.noticeDetail}?id=${readMessageId}` : routes[route];
+      await navigate(page, path);
+      const shows = REAL[route];
+      if (shows) await expect(page.getByTestId(shows).first()).toBeVisible();
+      const badge = route === 'account' ? (label: string) => badgeContrast(page, label) : undefined;
+      found.push(...(await everyPalette(page, palettes, path, badge)));
+      if (SHOWN.includes(route)) await screenshots(page, palettes, `${locale}-${route}`, testInfo);
+    }
+    expect(found, JSON.stringify(found, null, 2)).toEqual([]);
+  });
 }
 
 /** A look at the page in each palette, for people (the unread badge, credited and debited amounts). */
