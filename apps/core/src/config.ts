@@ -34,6 +34,28 @@ const schema = z.object({
     .regex(/^(auto|[1-9]\d{0,2})$/, 'WORKERS must be auto or a number of processes')
     .default('1'),
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
+  /**
+   * A session-capable connection to the primary for what a transaction-mode pooler (PgBouncer) cannot
+   * carry: migrations, the leaders' advisory locks, LISTEN. Unset: DATABASE_URL.
+   */
+  DATABASE_DIRECT_URL: optionalText,
+  /**
+   * named: hot statements are named prepared statements (parsed once per connection); unnamed: every
+   * statement is sent unnamed, as PgBouncer before 1.21 in transaction mode needs (docs/scaling.md).
+   */
+  DATABASE_STATEMENTS: z.enum(['named', 'unnamed']).default('named'),
+  /** Streaming replicas for reads that tolerate lag (history, records, team statistics, dashboards): comma-separated URLs. */
+  DATABASE_REPLICA_URLS: z
+    .string()
+    .optional()
+    .transform((v) =>
+      (v ?? '')
+        .split(',')
+        .map((s) => s.trim())
+        .filter(Boolean),
+    ),
+  /** A replica further behind the primary than this is skipped (its reads go to the primary). */
+  DATABASE_REPLICA_MAX_LAG_MS: z.coerce.number().int().min(0).max(600_000).default(2_000),
   JWT_SECRET: optionalText,
   OPS_TOKEN: optionalText,
   TOKEN_TTL_HOURS: z.coerce
@@ -147,6 +169,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const simulatedClock = values.CLOCK_START !== undefined || values.CLOCK_RATE !== 1;
   if (values.NODE_ENV === 'production' && simulatedClock) {
     throw new ConfigError('CLOCK_START and CLOCK_RATE are for tests and simulations; they are refused in production.');
+  }
+  if (!values.DATABASE_URL && (values.DATABASE_DIRECT_URL || values.DATABASE_REPLICA_URLS.length > 0)) {
+    throw new ConfigError(
+      'DATABASE_DIRECT_URL and DATABASE_REPLICA_URLS go with DATABASE_URL (PostgreSQL); the embedded database has neither.',
+    );
   }
   if (values.SMS_PROVIDER === 'http' && !values.SMS_HTTP_URL) {
     throw new ConfigError('SMS_PROVIDER=http needs SMS_HTTP_URL.');

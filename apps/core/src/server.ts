@@ -104,7 +104,7 @@ async function startOn(server: Server, opened: Opened, config: Config, logger: L
   const url = config.PUBLIC_URL ?? `http://localhost:${port}`;
 
   // Jobs that must run in one process only (docs/architecture.md, Scale-out) run under the leader lock.
-  const leadership = createLeadership({ url: config.DATABASE_URL, logger, checkMs: config.LEADER_CHECK_MS });
+  const leadership = createLeadership({ url: config.DATABASE_DIRECT_URL ?? config.DATABASE_URL, logger, checkMs: config.LEADER_CHECK_MS });
   opened.leadership = leadership;
   if (telegram) await startBot(telegram.runtime, telegram.bot, config, logger, config.MINI_APP_URL ?? secrets.publicUrl, leadership);
   await startLeaderJobs(leadership, deps, services, config);
@@ -134,6 +134,8 @@ async function openStore(config: Config, logger: Logger, opened: Opened): Promis
   if (!config.DATABASE_URL) opened.dataDirLock = lockDataDir(config.dataDir);
   const database = await openDatabase({
     url: config.DATABASE_URL,
+    directUrl: config.DATABASE_DIRECT_URL,
+    statements: config.DATABASE_STATEMENTS,
     dataDir: path.join(config.dataDir, 'pglite'),
     poolSize: config.DATABASE_POOL_SIZE,
   });

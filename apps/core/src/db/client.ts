@@ -42,6 +42,10 @@ const MIGRATION_LOCK_ID = 7_204_118_001;
 export interface DatabaseOptions {
   /** postgres://... for PostgreSQL; otherwise PGlite is used. */
   url?: string | undefined;
+  /** The primary itself, for session-level work (migrations, LISTEN) when `url` is a transaction-mode pooler. Default: url. */
+  directUrl?: string | undefined;
+  /** unnamed: no named prepared statements (PgBouncer before 1.21 in transaction mode). Default: named. */
+  statements?: 'named' | 'unnamed';
   /** PGlite directory; undefined keeps the database in memory. */
   dataDir?: string | undefined;
   poolSize?: number;
@@ -50,7 +54,13 @@ export interface DatabaseOptions {
 }
 
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
-  return options.url ? openPostgres(options.url, options.poolSize ?? 10) : openPglite(options);
+  if (!options.url) return openPglite(options);
+  return openPostgres({
+    url: options.url,
+    directUrl: options.directUrl ?? options.url,
+    poolSize: options.poolSize ?? 10,
+    statements: options.statements ?? 'named',
+  });
 }
 
 /**
@@ -114,8 +124,22 @@ async function createPgliteDir(dataDir: string): Promise<void> {
   });
 }
 
-async function openPostgres(url: string, poolSize: number): Promise<DatabaseHandle> {
+interface PostgresOptions {
+  url: string;
+  directUrl: string;
+  poolSize: number;
+  statements: 'named' | 'unnamed';
+}
+
+/**
+ * Pools whose statements go unnamed: through PgBouncer in transaction mode (before 1.21) a named
+ * statement prepared on one server connection is missing on the next transaction's.
+ */
+const unnamedPools = new WeakSet<pg.Pool>();
+
+async function openPostgres({ url, directUrl, poolSize, statements }: PostgresOptions): Promise<DatabaseHandle> {
   const pool = new pg.Pool({ connectionString: url, max: poolSize });
+  if (statements === 'unnamed') unnamedPools.add(pool);
   // A dropped connection must never crash the process: idle ones are replaced by the pool; a
   // client in use emits 'error' too, which needs a listener (the query's promise still fails,
   // and the request answers 503 'briefly unavailable').
@@ -126,17 +150,20 @@ async function openPostgres(url: string, poolSize: number): Promise<DatabaseHand
   return {
     db,
     kind: 'postgres',
+    // A session-level advisory lock and a multi-statement migration: on the primary itself, never through a pooler.
     async migrate() {
-      const connection = await pool.connect();
+      const connection = new pg.Client({ connectionString: directUrl });
+      connection.on('error', () => undefined);
+      await connection.connect();
       try {
         await connection.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_ID]);
         await migrateNodePg(drizzleNodePg(connection), { migrationsFolder: MIGRATIONS_DIR });
       } finally {
         await connection.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_ID]).catch(() => undefined);
-        connection.release();
+        await connection.end().catch(() => undefined);
       }
     },
-    listen: (channel, onMessage) => listenPostgres(url, channel, onMessage),
+    listen: (channel, onMessage) => listenPostgres(directUrl, channel, onMessage),
     close: () => pool.end(),
   };
 }
@@ -242,7 +269,7 @@ export async function preparedRows<T extends Record<string, unknown>>(db: Execut
   const client = (db as { $client?: unknown }).$client;
   if (client instanceof pg.Pool) {
     const { sql: text, params } = dialect.sqlToQuery(query);
-    const result = await client.query<T>({ name, text, values: params });
+    const result = await client.query<T>(unnamedPools.has(client) ? { text, values: params } : { name, text, values: params });
     return result.rows;
   }
   return queryRows<T>(db, query);
@@ -261,7 +288,10 @@ export function preparedStatement<V extends readonly unknown[]>(name: string, bu
     const client = (db as { $client?: unknown }).$client;
     if (client instanceof pg.Pool) {
       text ??= renderOnce(build, arity);
-      const result = await client.query<T>({ name, text, values: values as unknown as unknown[] });
+      const query = unnamedPools.has(client)
+        ? { text, values: values as unknown as unknown[] }
+        : { name, text, values: values as unknown as unknown[] };
+      const result = await client.query<T>(query);
       return result.rows;
     }
     return queryRows<T>(db, build(values));
