@@ -207,7 +207,7 @@ function adminRouter(deps: CoreDeps, services: Services): Router {
   router.use(fixedDepositAdminRoutes({ db: deps.db, clock: deps.clock, fixedDeposit: services.fixedDeposit }));
   router.use(auditAdminRoutes({ db: deps.db }));
   router.use(adjustmentAdminRoutes({ db: deps.db, clock: deps.clock }));
-  router.use(liabilitiesAdminRoutes({ liabilities: services.liabilities }));
+  router.use(liabilitiesAdminRoutes({ db: deps.db, clock: deps.clock, liabilities: services.liabilities }));
   router.use(supportAdminRoutes({ support: services.support }));
   return router;
 }

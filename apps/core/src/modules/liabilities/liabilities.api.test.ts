@@ -90,6 +90,12 @@ describe('a snapshot', () => {
     expect(await moneySnapshot(ctx)).toBe(money);
     const view = (await latest()) as LiabilitiesSnapshotView;
     expect(view.id).toBe(taken.id);
+    const audit = await ctx.api.get<{ list: { targetId: string; after: unknown }[] }>(
+      '/admin/audit',
+      { action: 'liabilities.snapshot', targetType: 'liabilitiesSnapshot' },
+      asOperator,
+    );
+    expect(audit.result.list.map((row) => row.targetId)).toContain(String(taken.id));
     expect(view.root).toBe(taken.root);
     const totals = await ledgerTotals();
     for (const coin of view.coins) expect(coin.owed.replace('.', '').replace(/^0+(?=\d)/, ''), coin.coin).toBe(totals[coin.coin] ?? '0');

@@ -1,10 +1,13 @@
 import { PAGE_NO_MAX, PAGE_SIZE, PAGE_SIZE_MAX } from '@prism/domain';
 import { Router } from 'express';
 import { z } from 'zod';
+import type { Database } from '../../db/client';
 import { caller, requireAuth } from '../../http/auth';
 import { ok } from '../../http/envelope';
 import { permit } from '../../http/permit';
 import { field, parseInput } from '../../http/validate';
+import type { Clock } from '../../platform/clock';
+import { actorOf, recordAudit } from '../audit';
 import type { LiabilitiesService } from './service';
 
 const pageQuery = z.object({ pageNo: field.integer(1, PAGE_NO_MAX).optional(), pageSize: field.integer(1, PAGE_SIZE_MAX).optional() });
@@ -32,12 +35,32 @@ export function liabilitiesRoutes({ liabilities }: { liabilities: LiabilitiesSer
   return router;
 }
 
-/** POST /core/admin/liabilities/snapshot (ledger.check): an extra snapshot now, for an operator (and `npm run ops -- liabilities snapshot`). */
-export function liabilitiesAdminRoutes({ liabilities }: { liabilities: LiabilitiesService }): Router {
+interface AdminDeps {
+  db: Database;
+  clock: Clock;
+  liabilities: LiabilitiesService;
+}
+
+/**
+ * POST /core/admin/liabilities/snapshot (ledger.check): an extra snapshot now, for an operator (and
+ * `npm run ops -- liabilities snapshot`), audited as `liabilities.snapshot`. The snapshot is its own
+ * repeatable-read transaction, so the audit row follows it: it names the snapshot it took.
+ */
+export function liabilitiesAdminRoutes({ db, clock, liabilities }: AdminDeps): Router {
   const router = Router();
   router.post('/liabilities/snapshot', permit('ledger.check'), async (req, res) => {
     parseInput(noInput, req.body);
-    ok(res, await liabilities.takeNow());
+    const taken = await liabilities.takeNow();
+    // An extra snapshot always stores (only a day's snapshot can already exist): null is defensive.
+    if (taken) {
+      const after = { players: taken.players, root: taken.root };
+      await recordAudit(db, clock, actorOf(req), {
+        action: 'liabilities.snapshot',
+        target: { type: 'liabilitiesSnapshot', id: taken.id },
+        after,
+      });
+    }
+    ok(res, taken);
   });
   return router;
 }
