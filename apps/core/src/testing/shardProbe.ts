@@ -31,6 +31,8 @@ export interface Touched {
   houses: number[];
   /** 'read <table>' / 'write <table>' for each reference table (no owner) touched. */
   references: string[];
+  /** 'read <table>' / 'write <table>' for every table touched (committed statements). */
+  tables: string[];
 }
 
 export interface ShardProbe {
@@ -158,12 +160,13 @@ async function watch<T>(admin: pg.Client, userId: number, work: () => Promise<T>
   } finally {
     await admin.query('update probe.state set armed = false, bettor = null');
   }
-  const { rows } = await admin.query<{ strays: number; users: number[]; houses: number[]; refs: string[] }>(
+  const { rows } = await admin.query<Omit<Touched, 'references'> & { refs: string[] }>(
     `select (select case when is_called then last_value else 0 end from probe.strays)::int as strays,
             coalesce((select array_agg(distinct owner::int order by owner::int) from probe.log where owner is not null), '{}') as users,
             coalesce((select array_agg(distinct house::int order by house::int) from probe.log where house is not null), '{}') as houses,
-            coalesce((select array_agg(distinct kind || ' ' || tbl order by kind || ' ' || tbl) from probe.log where owner is null and house is null), '{}') as refs`,
+            coalesce((select array_agg(distinct kind || ' ' || tbl order by kind || ' ' || tbl) from probe.log where owner is null and house is null), '{}') as refs,
+            coalesce((select array_agg(distinct kind || ' ' || tbl order by kind || ' ' || tbl) from probe.log), '{}') as tables`,
   );
-  const row = rows[0] as { strays: number; users: number[]; houses: number[]; refs: string[] };
-  return { answer, touched: { strays: row.strays, users: row.users, houses: row.houses, references: row.refs } };
+  const { refs, ...row } = rows[0] as Omit<Touched, 'references'> & { refs: string[] };
+  return { answer, touched: { ...row, references: refs } };
 }

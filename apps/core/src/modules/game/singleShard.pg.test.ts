@@ -1,4 +1,4 @@
-import type { GameBetRecord } from '@prism/domain';
+import { errorCatalogue, type GameBetRecord, type GameSession } from '@prism/domain';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../db/client';
@@ -19,6 +19,7 @@ let probe: ShardProbe;
 let bettor: TestUser;
 let other: TestUser;
 let poor: TestUser;
+let session: GameSession;
 let sessionId: number;
 
 /**
@@ -34,7 +35,8 @@ beforeAll(async () => {
   await fundUser(ctx, bettor.id, 'CHIP', 1_000_000_000n);
   await fundUser(ctx, other.id, 'CHIP', 1_000_000_000n);
   await fundUser(ctx, poor.id, 'CHIP', 1_000n);
-  sessionId = (await nextGameSession(ctx)).id;
+  session = await nextGameSession(ctx);
+  sessionId = session.id;
   // The other player has rows of every kind the bettor's bets write, in the same session.
   expect((await bet(other, '1000', '20')).code).toBe(200);
   const [db] = await queryRows<{ name: string }>(ctx.db, sql`select current_database() as name`);
@@ -57,7 +59,7 @@ function bet(user: TestUser, baseAmount: string, betMultiples: string, key?: str
 
 /** One user's rows, one house account at most, the session's reference rows: nothing else. */
 function expectOneShard(touched: Touched, user: TestUser): void {
-  expect(touched.strays).toBe(0);
+  expect(touched.strays, `rows of other users were touched: ${JSON.stringify(touched)}`).toBe(0);
   expect(touched.users.filter((id) => id !== user.id)).toEqual([]);
   expect(touched.houses.length).toBeLessThanOrEqual(1);
   expect(touched.references.filter((ref) => !BET_REFERENCES.includes(ref))).toEqual([]);
@@ -78,21 +80,21 @@ describe('the bet path touches one user (PostgreSQL, row-level probe)', () => {
 
   it('a bet refused for the balance', async () => {
     const refused = await probe.watch(poor.id, () => bet(poor, '1000', '1', 'shard-poor'));
-    expect(refused.answer.code).not.toBe(200);
-    expect(refused.answer.message).toBeTruthy();
+    expect(refused.answer.code).toBe(errorCatalogue.INSUFFICIENT_BALANCE.code);
     expectOneShard(refused.touched, poor);
   });
 
   it('bets up to the session cap, and the one refused by it', async () => {
-    const answers: number[] = [];
-    for (let i = 0; i < 60 && !answers.includes(0); i++) {
+    const codes: number[] = [];
+    for (let i = 0; i < 60 && codes.at(-1) !== errorCatalogue.BET_SESSION_LIMIT.code; i++) {
       const placed = await probe.watch(bettor.id, () => bet(bettor, '1000', '20', `shard-cap-${i}`));
       expectOneShard(placed.touched, bettor);
-      answers.push(placed.answer.code === 200 ? 1 : 0);
+      codes.push(placed.answer.code);
     }
     // Some fitted, then the cap refused one (the stake row's raise refused, undone in place).
-    expect(answers.at(-1)).toBe(0);
-    expect(answers.filter((a) => a === 1).length).toBeGreaterThan(0);
+    expect(codes.at(-1)).toBe(errorCatalogue.BET_SESSION_LIMIT.code);
+    expect(codes.slice(0, -1).every((code) => code === 200)).toBe(true);
+    expect(codes.length).toBeGreaterThan(1);
     const [stake] = await queryRows<{ staked: string; cap: string }>(
       ctx.db,
       sql`select st.staked::text, l.bet_amount_max::text as cap from game_session_stakes st
@@ -121,5 +123,17 @@ describe('the probe sees a statement that touches a second user', () => {
     });
     expectOneShard(narrow.touched, other);
     expect(narrow.touched.users).toEqual([other.id]);
+  });
+});
+
+describe('settlement, multi-user by nature', () => {
+  it("touches the session's bettors' rows and the house accounts only: no player without a bet in it", async () => {
+    ctx.clock.set(new Date(session.sessionEndTime + 500));
+    // Armed for nobody: every user row it touches is counted, and listed.
+    const settled = await probe.watch(0, () => ctx.services.game.scheduler.tick());
+    const [row] = await queryRows<{ status: string }>(ctx.db, sql`select status from game_sessions where id = ${sessionId}`);
+    expect(row?.status).toBe('settled');
+    expect(settled.touched.users).toEqual([bettor.id, other.id].sort((a, b) => a - b));
+    expect(settled.touched.houses.length).toBeGreaterThan(0);
   });
 });
