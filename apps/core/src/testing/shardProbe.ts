@@ -36,6 +36,8 @@ export interface Touched {
 }
 
 export interface ShardProbe {
+  /** The role the app's connections now run as (row-level security applies to it). */
+  role: string;
   /** Runs `work` armed for `userId` and answers what it touched. */
   watch<T>(userId: number, work: () => Promise<T>): Promise<{ answer: T; touched: Touched }>;
   /** Disconnects, runs `dropDatabase` (the test context's close), then drops the role, which owns grants in that database until then. */
@@ -125,6 +127,7 @@ export async function installShardProbe(ctxDatabase: string): Promise<ShardProbe
     grant all on all tables in schema public to ${role}; grant all on all sequences in schema public to ${role}`);
   await switchAppConnections(admin, ctxDatabase, role);
   return {
+    role,
     watch: (userId, work) => watch(admin, userId, work),
     async close(dropDatabase) {
       await admin.end();

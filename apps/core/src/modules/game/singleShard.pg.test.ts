@@ -106,14 +106,33 @@ describe('the bet path touches one user (PostgreSQL, row-level probe)', () => {
 });
 
 describe('the probe sees a statement that touches a second user', () => {
-  it("a whole session's bets and another player's turnover, run on the app's connections while armed", async () => {
-    const leak = await probe.watch(bettor.id, async () => {
-      await queryRows(ctx.db, sql`select count(*) from game_bets where session_id = ${sessionId}`);
-      await queryRows(ctx.db, sql`update turnover set done = done where user_id = ${other.id}`);
-    });
-    expect(leak.touched.strays).toBeGreaterThan(0);
-    expect(leak.touched.users).toContain(other.id);
-    expect(() => expectOneShard(leak.touched, bettor)).toThrow();
+  it("the app's connections run as the probe's role, which row-level security applies to", async () => {
+    const [row] = await queryRows<{ role: string; bypass: boolean }>(
+      ctx.db,
+      sql`select current_user as role, (select rolsuper or rolbypassrls from pg_roles where rolname = current_user) as bypass`,
+    );
+    expect(row).toEqual({ role: probe.role, bypass: false });
+  });
+
+  it("a read of a whole session's bets, on the app's connections while armed", async () => {
+    const read = await probe.watch(bettor.id, () => queryRows(ctx.db, sql`select count(*) from game_bets where session_id = ${sessionId}`));
+    expect(read.touched.strays).toBeGreaterThan(0);
+    expect(read.touched.users).toContain(other.id);
+    expect(() => expectOneShard(read.touched, bettor)).toThrow();
+  });
+
+  it("a write of another player's row, even rolled back", async () => {
+    const write = await probe.watch(bettor.id, () =>
+      ctx.db
+        .transaction(async (tx) => {
+          await queryRows(tx, sql`update turnover set done = done where user_id = ${other.id}`);
+          throw new Error('rolled back');
+        })
+        .catch(() => undefined),
+    );
+    // Rolled back, the log lost the row, the count did not.
+    expect(write.touched.strays).toBeGreaterThan(0);
+    expect(() => expectOneShard(write.touched, bettor)).toThrow();
   });
 
   it("the same reads narrowed to one player's rows are not flagged", async () => {
