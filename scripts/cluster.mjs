@@ -41,8 +41,10 @@ stop with: npm run cluster -- stop${base === DEFAULT_BASE_PORT ? '' : ` --base $
     console.log(JSON.stringify((await status(base)) ?? `no cluster on base port ${base}`, null, 2));
   },
   async failover() {
-    const { seconds, primary } = await failover(base, { kill: args.includes('--kill') });
-    console.log(`failed over in ${seconds.toFixed(1)} s: the primary is now ${primary}; PgBouncer points at it`);
+    const { seconds, outageSeconds, primary } = await failover(base, { kill: args.includes('--kill') });
+    console.log(
+      `failed over: ${seconds.toFixed(1)} s from promote (${outageSeconds.toFixed(1)} s in all) to a write; the primary is now ${primary}; PgBouncer points at it`,
+    );
   },
   async backup() {
     const state = running();

@@ -6,7 +6,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { startCores } from './core.mjs';
 import { startHaproxy } from './haproxy.mjs';
-import { restartPgbouncer, startPgbouncer } from './pgbouncer.mjs';
+import { startPgbouncer } from './pgbouncer.mjs';
 import { createPrimary, createReplica, promote, REPLICA_NAME } from './postgres.mjs';
 import { alive, killGroup, portOpen, psql, run, setSpawnHook, stopGroup, waitFor } from './proc.mjs';
 import { portsOf, readState, removeState, urlsOf, writeState } from './state.mjs';
@@ -151,6 +151,7 @@ export async function failover(base, { kill = false } = {}) {
   const state = readState(base);
   if (!state?.replica) throw new Error('no replica to promote (already failed over, or no cluster)');
   recordGroups(state);
+  const began = performance.now();
   if (kill) killGroup(state.primary.pid, 'SIGKILL');
   await waitFor(
     'the old primary to be gone',
@@ -159,19 +160,19 @@ export async function failover(base, { kill = false } = {}) {
   ).catch(() => {
     throw new Error(`the primary (port ${state.primary.port}) still runs: use failover --kill`);
   });
-  const began = performance.now();
+  // PgBouncer down at once: clients then get "connection refused" (core answers 503, retryable)
+  // instead of PgBouncer's own "server login has been failing" errors while the primary is gone.
+  await stopGroup(state.pgbouncer.pid, 5_000);
+  const promoting = performance.now();
   await promote(state.replica);
   state.retired = [...(state.retired ?? []), state.primary];
   state.primary = state.replica;
   state.replica = undefined;
   writeState(state);
-  state.pgbouncer.pid = await restartPgbouncer(state.pgbouncer.pid, {
-    dir: state.pgbouncer.dir,
-    port: state.ports.pgbouncer,
-    primaryPort: state.primary.port,
-  });
+  state.pgbouncer.pid = await startPgbouncer({ dir: state.pgbouncer.dir, port: state.ports.pgbouncer, primaryPort: state.primary.port });
   writeState(state);
-  // A write through the transaction alias (txid_current assigns a transaction id): the new primary takes writes.
+  // A write (txid_current assigns a transaction id) through the transaction alias: the new primary takes writes.
   await waitFor('a write through PgBouncer', () => Number(psql(state.ports.pgbouncer, 'prism', 'select txid_current()')) > 0, 30_000);
-  return { seconds: (performance.now() - began) / 1000, primary: urlsOf(state).primary };
+  const now = performance.now();
+  return { seconds: (now - promoting) / 1000, outageSeconds: (now - began) / 1000, primary: urlsOf(state).primary };
 }
