@@ -1,0 +1,1 @@
+export function startServer(options: { dir: string; port: number; log: string }): Promise<number>;
