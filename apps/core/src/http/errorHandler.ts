@@ -13,6 +13,9 @@ const CONNECTION_LOST = new Set([
   '08006',
   '08001',
   '08004',
+  // PgBouncer's own refusals ("server login has been failing" while its primary is down or being
+  // failed over, query_wait_timeout): nothing reached the database (docs/operations.md, failover).
+  '08P01',
   'ECONNREFUSED',
   'ECONNRESET',
   'EPIPE',
