@@ -1,4 +1,4 @@
-import { SUCCESS_CODE } from '@prism/domain';
+import { decodeResponse, SUCCESS_CODE } from '@prism/domain';
 import type { Response } from 'express';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ENCRYPT_LOCAL, ok } from './envelope';
@@ -64,6 +64,6 @@ describe('ok (the success envelope)', () => {
     vi.spyOn(Date, 'now').mockReturnValue(NOW);
     const written = answer({ id: 3 }, undefined, true);
     expect(written.headers['content-type']).toBe('text/plain; charset=utf-8');
-    expect(written.body).not.toBe(reference({ id: 3 }));
+    expect(decodeResponse(written.body)).toBe(reference({ id: 3 }));
   });
 });
