@@ -11,6 +11,7 @@ import { inputGuard } from './http/inputGuard';
 import { moduleRouters } from './http/moduleRouter';
 import { createRateLimiter } from './http/rateLimit';
 import { requestContext } from './http/requestContext';
+import { inSequence } from './http/sequence';
 import { staticSecurityHeaders } from './http/securityHeaders';
 import { checkLedgerAndBets } from './ledgerCheck';
 import { adjustmentAdminRoutes } from './modules/adjustment';
@@ -60,8 +61,7 @@ export function createApp(deps: CoreDeps, services: Services = createServices(de
   // (The web app's static files keep theirs: express.static sets its own.)
   app.disable('etag');
   app.set('trust proxy', config.TRUST_PROXY);
-  app.use(securityHeaders());
-  app.use(requestContext(logger));
+  app.use(inSequence(securityHeaders(), requestContext(logger)));
   if (deps.botWebhook) app.post('/telegram/webhook', express.json({ limit: '1mb' }), deps.botWebhook);
 
   app.use('/core', coreRouter(deps, services));
@@ -79,19 +79,22 @@ function coreRouter(deps: CoreDeps, services: Services): Router {
   // Gateway callbacks are verified over their exact bytes, whatever their content type.
   router.use('/pay/callback', express.raw({ type: () => true, limit: '64kb' }));
   const form = express.urlencoded({ extended: false, limit: '64kb', parameterLimit: 100 });
-  // Reads take their input from the query string: no body parser on GET and HEAD.
-  router.use((req, res, next) => (req.method === 'GET' || req.method === 'HEAD' ? next() : form(req, res, next)));
-  router.use(codecMiddleware);
-  router.use(inputGuard);
+  // What every API request passes, as one router layer (http/sequence.ts), in this order.
   router.use(
-    authenticate({
-      db,
-      clock,
-      tokens: services.tokens,
-      botToken: config.BOT_TOKEN,
-      initDataTtlSeconds: config.TELEGRAM_INIT_DATA_TTL_SECONDS,
-      sessionCacheSeconds: config.AUTH_SESSION_CACHE_SECONDS,
-    }),
+    inSequence(
+      // Reads take their input from the query string: no body parser on GET and HEAD.
+      (req, res, next) => (req.method === 'GET' || req.method === 'HEAD' ? next() : form(req, res, next)),
+      codecMiddleware,
+      inputGuard,
+      authenticate({
+        db,
+        clock,
+        tokens: services.tokens,
+        botToken: config.BOT_TOKEN,
+        initDataTtlSeconds: config.TELEGRAM_INIT_DATA_TTL_SECONDS,
+        sessionCacheSeconds: config.AUTH_SESSION_CACHE_SECONDS,
+      }),
+    ),
   );
 
   // With WORKERS > 1, which worker answered (1..N): how a test sees that every worker serves.
