@@ -58,14 +58,14 @@ const NONE: readonly number[] = [];
  * (method and path) gives the modules to enter; an error from one goes on to the error handlers
  * after this middleware, as a gate's did.
  */
-export function moduleRouters(routers: Router[]): RequestHandler {
+export function moduleRouters(routers: Router[]): RequestHandler & { routers: Router[]; stack: { slash: true; handle: Router }[] } {
   const stacks = routers.map((router) => {
     const stack = stackOf(router);
     freeze(stack);
     return stack;
   });
   const memo = new Map<string, readonly number[]>();
-  return (req, res, next) => {
+  const joined: RequestHandler = (req, res, next) => {
     const key = `${req.method} ${req.path}`;
     let enter = memo.get(key);
     if (enter === undefined) {
@@ -89,6 +89,8 @@ export function moduleRouters(routers: Router[]): RequestHandler {
     };
     step();
   };
+  // The routers, for walks over the app's routes (testing/routes.ts): as layers mounted without a path.
+  return Object.assign(joined, { routers, stack: routers.map((handle) => ({ slash: true as const, handle })) });
 }
 
 function stackOf(router: unknown): Layer[] {
