@@ -54,11 +54,11 @@ if (isStale(CORE_BUNDLE, coreSources)) {
   if (build.status !== 0) process.exit(build.status ?? 1);
 }
 
-// V8's young generation grows to two 16 MB semi-spaces, which the server keeps committed once a
-// burst has grown them; with 2 MB ones its RSS was 10-25 MB lower idle and after load, and the CPU
-// per request was the same within the noise. 1 MB saved 1-4 MB more but cost up to a fifth more CPU
-// per bet in the quietest paired runs; --optimize-for-size cost 64 % (docs/performance.md, "Memory").
-const v8Flags = ['--max-semi-space-size=2'];
+// No V8 flag: every one here must pay in a paired measurement (docs/performance.md, "V8 flags").
+// --max-semi-space-size=2 held the idle server 4-7 MB lower, but made each bet's young-generation
+// collections more frequent: with V8's default, Node's CPU per bet was lower in 3 of 4 paired runs
+// here and in 22 of 24 rounds of the issue-29 profile (bets/s 6-17 % higher), idle RSS still under 100 MB.
+const v8Flags = [];
 // glibc gives each thread that allocates (libuv's pool, V8's helpers) a malloc arena of its own;
 // two arenas held the idle server 1-7 MB lower in RSS (docs/performance.md, "Memory"). A value
 // already set wins.
