@@ -237,7 +237,9 @@ const out: Record<string, unknown> = {
   connections: CONNECTIONS,
   seconds: SECONDS,
   runs: RUNS,
-  server: CORE_BUNDLE ? `node ${[...CORE_FLAGS, CORE_BUNDLE].join(' ')}` : `npm start (node ${[...START_FLAGS, 'apps/core/dist/main.mjs'].join(' ')})`,
+  server: CORE_BUNDLE
+    ? `node ${[...CORE_FLAGS, CORE_BUNDLE].join(' ')}`
+    : `npm start (node ${[...START_FLAGS, 'apps/core/dist/main.mjs'].join(' ')})`,
   logLevel: process.env.BENCH_LOG_LEVEL ?? 'the default',
 };
 try {
@@ -479,7 +481,11 @@ try {
       // Per run, beside the product's bets of the same run: Node and PostgreSQL CPU per bet (ms).
       perRun: runs.bareHttp.map((r, i) => ({
         bare: { perSecond: r.perSecond, nodeMs: r.cpuMsPerRequest, postgresMs: r.postgresMsPerRequest },
-        ours: { perSecond: runs.bets?.[i]?.perSecond, nodeMs: runs.bets?.[i]?.cpuMsPerRequest, postgresMs: runs.bets?.[i]?.postgresMsPerRequest },
+        ours: {
+          perSecond: runs.bets?.[i]?.perSecond,
+          nodeMs: runs.bets?.[i]?.cpuMsPerRequest,
+          postgresMs: runs.bets?.[i]?.postgresMsPerRequest,
+        },
       })),
     };
     out.oursToBareHttp = {

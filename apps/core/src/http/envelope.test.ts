@@ -25,9 +25,7 @@ function answer(result: unknown, message?: string, encrypted = false) {
 const NOW = 1_795_000_000_123;
 /** The envelope as JSON.stringify writes the whole object (how every answer was written before). */
 const reference = (result: unknown, message = 'success') =>
-  JSON.stringify({ code: SUCCESS_CODE, message, result, timestamp: NOW }, (_k, v: unknown) =>
-    typeof v === 'bigint' ? v.toString() : v,
-  );
+  JSON.stringify({ code: SUCCESS_CODE, message, result, timestamp: NOW }, (_k, v: unknown) => (typeof v === 'bigint' ? v.toString() : v));
 
 afterEach(() => vi.restoreAllMocks());
 

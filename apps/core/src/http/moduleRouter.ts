@@ -82,10 +82,9 @@ export function moduleRouters(routers: Router[]): RequestHandler & { routers: Ro
     const modules = enter;
     let at = 0;
     const step = (error?: unknown): void => {
-      if (error) return next(error);
-      const index = modules[at++];
-      if (index === undefined) return next();
-      return (routers[index] as Router)(req, res, step);
+      const index = error ? undefined : modules[at++];
+      if (index === undefined) next(error);
+      else (routers[index] as Router)(req, res, step);
     };
     step();
   };

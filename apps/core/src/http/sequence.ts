@@ -11,9 +11,11 @@ export function inSequence(...handlers: RequestHandler[]): RequestHandler {
   return (req, res, next) => {
     let at = 0;
     const step = (error?: unknown): void => {
-      if (error) return next(error);
-      const handler = handlers[at++];
-      if (!handler) return next();
+      const handler = error ? undefined : handlers[at++];
+      if (!handler) {
+        next(error);
+        return;
+      }
       try {
         const result: unknown = handler(req, res, step);
         if (result instanceof Promise) result.then(undefined, (failure: unknown) => step(failure || new Error('Rejected promise')));

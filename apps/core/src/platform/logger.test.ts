@@ -60,7 +60,10 @@ describe('requestLogger', () => {
     logger.info(fields, 'request');
     requestLogger(logger).info(fields, 'request');
     requestLogger(logger).debug(fields, 'dropped');
-    const [general, request, extra] = out.trim().split('\n').map((line) => JSON.parse(line) as Record<string, unknown>);
+    const [general, request, extra] = out
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line) as Record<string, unknown>);
     expect(extra).toBeUndefined();
     expect({ ...request, time: 0 }).toEqual({ ...general, time: 0 });
     // The general logger still redacts what a caller passes by mistake.

@@ -12,7 +12,7 @@ export const LOG_FLUSH_MS = 500;
  * and these paths are redacted wherever a caller passes an object by mistake.
  *
  * Without a destination they go to stdout through a buffer, written asynchronously: one synchronous
- * write per request line was a system call on every bet (docs/performance.md, "The HTTP bet path").
+ * write per request line was a system call on every bet (docs/performance.md, "What a bet allocates").
  * Lines at warn and above are written at once; the others within LOG_FLUSH_MS or every
  * LOG_BUFFER_BYTES. What is buffered is written synchronously when the process exits (process.exit,
  * a fatal error: pino registers that for its own destinations); a SIGKILL loses at most the buffer.
