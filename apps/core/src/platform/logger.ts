@@ -50,9 +50,8 @@ const URGENT = /^\{"level":[4-6]\d,/;
 /** stdout through pino's own buffered destination, flushed on a timer and at once after a warning or an error. */
 export function bufferedStdout(fd = 1): pino.DestinationStream {
   const stream = pino.destination({ dest: fd, sync: false, minLength: LOG_BUFFER_BYTES });
-  const timer = setInterval(() => {
-    if (!stream.destroyed) stream.flush();
-  }, LOG_FLUSH_MS);
+  // flush() throws once the stream is closed: the timer stops with it.
+  const timer = setInterval(() => stream.flush(), LOG_FLUSH_MS);
   timer.unref();
   stream.on('close', () => clearInterval(timer));
   return {
