@@ -54,11 +54,13 @@ if (isStale(CORE_BUNDLE, coreSources)) {
   if (build.status !== 0) process.exit(build.status ?? 1);
 }
 
-// No V8 flag: every one here must pay in a paired measurement (docs/performance.md, "V8 flags").
-// --max-semi-space-size=2 held the idle server 4-7 MB lower, but made each bet's young-generation
-// collections more frequent: with V8's default, Node's CPU per bet was lower in 3 of 4 paired runs
-// here and in 22 of 24 rounds of the issue-29 profile (bets/s 6-17 % higher), idle RSS still under 100 MB.
-const v8Flags = [];
+// Every V8 flag here must pay in a paired measurement (docs/performance.md, "V8 flags").
+// --max-semi-space-size=2: V8's young generation stays at two 2 MB semi-spaces. Paired idle starts
+// on PostgreSQL: 89-98 MB with it, 108-120 MB with V8's default (the goal is 100 MB). It costs CPU:
+// without it Node's CPU per bet was lower in 3 of 4 pairs here and in 22 of 24 rounds of issue 29's
+// profile (0.04-0.09 ms a bet); 8 MB semi-spaces settled near 2's RSS after 30 s but their CPU could
+// not be measured on the loaded machine: the next candidate.
+const v8Flags = ['--max-semi-space-size=2'];
 // glibc gives each thread that allocates (libuv's pool, V8's helpers) a malloc arena of its own;
 // two arenas held the idle server 1-7 MB lower in RSS (docs/performance.md, "Memory"). A value
 // already set wins.
