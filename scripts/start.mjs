@@ -54,10 +54,12 @@ if (isStale(CORE_BUNDLE, coreSources)) {
   if (build.status !== 0) process.exit(build.status ?? 1);
 }
 
-// V8's young generation grows to two 16 MB semi-spaces, which the server keeps committed once a
-// burst has grown them; with 2 MB ones its RSS was 10-25 MB lower idle and after load, and the CPU
-// per request was the same within the noise. 1 MB saved 1-4 MB more but cost up to a fifth more CPU
-// per bet in the quietest paired runs; --optimize-for-size cost 64 % (docs/performance.md, "Memory").
+// Every V8 flag here must pay in a paired measurement (docs/performance.md, "V8 flags").
+// --max-semi-space-size=2: V8's young generation stays at two 2 MB semi-spaces. Paired idle starts
+// on PostgreSQL: 89-98 MB with it, 108-120 MB with V8's default (the goal is 100 MB). It costs CPU:
+// without it Node's CPU per bet was lower in 3 of 4 pairs here and in 22 of 24 rounds of issue 29's
+// profile (0.04-0.09 ms a bet); 8 MB semi-spaces settled near 2's RSS after 30 s but their CPU could
+// not be measured on the loaded machine: the next candidate.
 const v8Flags = ['--max-semi-space-size=2'];
 // glibc gives each thread that allocates (libuv's pool, V8's helpers) a malloc arena of its own;
 // two arenas held the idle server 1-7 MB lower in RSS (docs/performance.md, "Memory"). A value

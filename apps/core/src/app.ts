@@ -3,15 +3,16 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import compression from 'compression';
 import express, { type Express, type RequestHandler, Router } from 'express';
-import helmet from 'helmet';
 import type { CoreDeps } from './deps';
 import { codecMiddleware } from './http/codec';
 import { ok } from './http/envelope';
 import { createErrorHandler, notFoundHandler } from './http/errorHandler';
 import { inputGuard } from './http/inputGuard';
-import { moduleRouter } from './http/moduleRouter';
+import { moduleRouters } from './http/moduleRouter';
 import { createRateLimiter } from './http/rateLimit';
 import { requestContext } from './http/requestContext';
+import { staticSecurityHeaders } from './http/securityHeaders';
+import { inSequence } from './http/sequence';
 import { checkLedgerAndBets } from './ledgerCheck';
 import { adjustmentAdminRoutes } from './modules/adjustment';
 import { auditAdminRoutes } from './modules/audit';
@@ -60,8 +61,7 @@ export function createApp(deps: CoreDeps, services: Services = createServices(de
   // (The web app's static files keep theirs: express.static sets its own.)
   app.disable('etag');
   app.set('trust proxy', config.TRUST_PROXY);
-  app.use(securityHeaders());
-  app.use(requestContext(logger));
+  app.use(inSequence(securityHeaders(), requestContext(logger)));
   if (deps.botWebhook) app.post('/telegram/webhook', express.json({ limit: '1mb' }), deps.botWebhook);
 
   app.use('/core', coreRouter(deps, services));
@@ -79,28 +79,32 @@ function coreRouter(deps: CoreDeps, services: Services): Router {
   // Gateway callbacks are verified over their exact bytes, whatever their content type.
   router.use('/pay/callback', express.raw({ type: () => true, limit: '64kb' }));
   const form = express.urlencoded({ extended: false, limit: '64kb', parameterLimit: 100 });
-  // Reads take their input from the query string: no body parser on GET and HEAD.
-  router.use((req, res, next) => (req.method === 'GET' || req.method === 'HEAD' ? next() : form(req, res, next)));
-  router.use(codecMiddleware);
-  router.use(inputGuard);
+  // What every API request passes, as one router layer (http/sequence.ts), in this order.
   router.use(
-    authenticate({
-      db,
-      clock,
-      tokens: services.tokens,
-      botToken: config.BOT_TOKEN,
-      initDataTtlSeconds: config.TELEGRAM_INIT_DATA_TTL_SECONDS,
-      sessionCacheSeconds: config.AUTH_SESSION_CACHE_SECONDS,
-    }),
+    inSequence(
+      // Reads take their input from the query string: no body parser on GET and HEAD.
+      (req, res, next) => (req.method === 'GET' || req.method === 'HEAD' ? next() : form(req, res, next)),
+      codecMiddleware,
+      inputGuard,
+      authenticate({
+        db,
+        clock,
+        tokens: services.tokens,
+        botToken: config.BOT_TOKEN,
+        initDataTtlSeconds: config.TELEGRAM_INIT_DATA_TTL_SECONDS,
+        sessionCacheSeconds: config.AUTH_SESSION_CACHE_SECONDS,
+      }),
+    ),
   );
 
   // With WORKERS > 1, which worker answered (1..N): how a test sees that every worker serves.
   const worker = workerId();
   router.get('/health', (_req, res) => ok(res, worker === undefined ? { status: 'ok' } : { status: 'ok', worker }));
-  // Each module's router is entered only when one of its layers matches the request (moduleRouter.ts):
-  // a bet no longer walks, and waits out a turn of the event loop in, the 17 modules mounted before
-  // the game's. A module's prefix guard still covers every path under its prefix.
-  for (const routes of featureRoutes(deps, services)) router.use(moduleRouter(routes));
+  // Each module's router is entered only when one of its layers matches the request, and all of
+  // them are one layer here (moduleRouter.ts): a bet no longer walks, nor waits out a turn of the
+  // event loop in, the 18 modules mounted before the game's. A module's prefix guard still covers
+  // every path under its prefix.
+  router.use(moduleRouters(featureRoutes(deps, services)));
   router.use('/admin', adminRouter(deps, services));
   if (config.devOutbox) router.use(devRoutes({ db }), devTelegramRoutes(devTelegramDeps(config, services)));
 
@@ -227,7 +231,7 @@ function devTelegramDeps(config: CoreDeps['config'], services: Services): DevTel
 
 /** Helmet's defaults, except that Telegram's web clients must be able to frame the Mini App. */
 function securityHeaders(): RequestHandler {
-  return helmet({
+  return staticSecurityHeaders({
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],

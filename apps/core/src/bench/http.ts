@@ -14,32 +14,43 @@ import { SYSTEM_SHARDS } from '../modules/ledger/ledger';
 import { systemClock } from '../platform/clock';
 import { cryptoRandom } from '../platform/random';
 import { createTokenService } from '../platform/tokens';
-import { startCoreProcess } from '../testing/process';
 import { seedHistory } from './history';
 import { BARE_FUNCTION, freshDatabase, insertBenchRoom, machine, measure, seedFundedPlayers } from './support';
 
 /**
  * `npm run bench -- http`: in one run, side by side, with the load from a separate process
- * (autocannon, bench/load/autocannon.mjs) and the server in its own (`npm start`'s entry):
- * an Express 5 hello-world, three read endpoints (the rooms, the open session and user info, over
- * a seeded history of 55,000 bets: history.ts), bets with Idempotency-Keys (p50/p99, Node CPU
- * per bet from /proc), and the bare baseline: the same bet as one plpgsql function called
- * through node-postgres (pool 16), same statements, same house-account spreading. Each case
- * runs BENCH_RUNS times (3); min and median are printed.
+ * (autocannon, bench/load/autocannon.mjs) and each server in its own:
+ * - the product exactly as `npm start` runs it: scripts/start.mjs itself (the core bundle under
+ *   plain node with its V8 flags and malloc arenas, logging at the configuration's default level
+ *   to a pipe that this process drains), SKIP_WEB=true;
+ * - an Express 5 hello-world (bench/load/hello.mjs);
+ * - the bare baseline over HTTP (bench/load/bareBet.ts): a tight Express handler that
+ *   authenticates, parses the form and calls the project's bare bet function (bench/support.ts),
+ *   under the same V8 flags; it validates less than the product, so it is a floor;
+ * - the bare function and place_bet called straight through node-postgres (pool 16): the SQL alone.
+ * Three reads (the rooms, the open session and user info, over a seeded history of 55,000 bets:
+ * history.ts) and bets with Idempotency-Keys, each with the CPU per answered request of the server
+ * process and of the PostgreSQL backends (utime+stime from /proc). Each case runs BENCH_RUNS times
+ * (3), the cases interleaved within a run; min and median are printed.
  */
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
 const POOL = Number(process.env.BENCH_POOL ?? 16);
 const WORKERS = process.env.BENCH_WORKERS ?? '1';
-/** BENCH_CASES=bets,bare,...: only these cases (hello, levels, session, userInfo, bets, bare, direct), e.g. for a profile. */
-const CASES = new Set((process.env.BENCH_CASES ?? 'hello,levels,session,userInfo,bets,bare,direct').split(','));
-/** BENCH_CORE=apps/core/dist/main.mjs: run that bundle with plain node (as `npm start` does) instead of main.ts through tsx. */
-const CORE_ENTRY = process.env.BENCH_CORE ? [process.env.BENCH_CORE] : undefined;
-/** Node flags for the core under test and for the baseline, e.g. BENCH_CORE_FLAGS='--max-semi-space-size=1'. */
+/** BENCH_CASES=bets,bareHttp,...: only these cases (hello, levels, session, userInfo, bets, bareHttp, bare, direct), e.g. for a profile. */
+const CASES = new Set((process.env.BENCH_CASES ?? 'hello,levels,session,userInfo,bets,bareHttp,bare,direct').split(','));
+/**
+ * BENCH_CORE=apps/core/.tmp/main.mjs: run that bundle with plain node and BENCH_CORE_FLAGS instead of
+ * `npm start` (an experiment, e.g. a profile with --cpu-prof; the figures are then not `npm start`'s).
+ */
+const CORE_BUNDLE = process.env.BENCH_CORE;
+/** Node flags for an experiment's core (BENCH_CORE) and for the baseline, e.g. BENCH_CORE_FLAGS='--max-semi-space-size=1'. */
 const flagsOf = (value: string | undefined): string[] => (value ? value.split(/\s+/).filter(Boolean) : []);
 const CORE_FLAGS = flagsOf(process.env.BENCH_CORE_FLAGS);
 const BASELINE_FLAGS = flagsOf(process.env.BENCH_BASELINE_FLAGS);
+/** The V8 flags scripts/start.mjs passes (read from it, so that the bare baseline runs under the same). */
+const START_FLAGS = flagsOf(/const v8Flags = \[([^\]]*)\]/.exec(readFileSync('scripts/start.mjs', 'utf8'))?.[1]?.replace(/['",]/g, ' '));
 const SECRET = 'bench-secret';
 const CLOCK_TICKS_PER_SECOND = 100;
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -115,6 +126,67 @@ async function startHello(): Promise<{ url: string; child: ChildProcess }> {
   return { url: `http://127.0.0.1:${port}/hello`, child };
 }
 
+interface Started {
+  url: string;
+  child: ChildProcess;
+  /** The process that serves (start.mjs runs the core as its child): for RSS. */
+  servingPid: number;
+  stop(): Promise<void>;
+}
+
+/**
+ * Starts `node <args>` (scripts/start.mjs, or a bundle) as the server under test, with the benchmark's
+ * environment and the configuration's default log level (LOG_LEVEL unset, BENCH_LOG_LEVEL to change it).
+ * Its output goes to a pipe this process drains, as a supervisor's would.
+ */
+async function startServer(args: string[], env: Record<string, string>): Promise<Started> {
+  const { LOG_LEVEL: _unset, ...inherited } = process.env;
+  const child = spawn(process.execPath, args, {
+    env: { ...inherited, ...(process.env.BENCH_LOG_LEVEL ? { LOG_LEVEL: process.env.BENCH_LOG_LEVEL } : {}), ...env },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  let head = '';
+  const port = await new Promise<number>((resolve, reject) => {
+    const keep = (chunk: Buffer) => {
+      head = (head + chunk.toString()).slice(-16_000);
+      const match = /Prism is running at http:\/\/[^\s:]+:(\d+)/.exec(head);
+      if (!match) return;
+      child.stdout?.off('data', keep);
+      // From now on the logs are read and dropped: the pipe must not fill up and stall the server.
+      child.stdout?.resume();
+      resolve(Number(match[1]));
+    };
+    child.stdout?.on('data', keep);
+    child.once('exit', (code) => reject(new Error(`${args.join(' ')} exited ${code}: ${head}`)));
+  });
+  const children = readFileSync(`/proc/${child.pid}/task/${child.pid}/children`, 'utf8').trim();
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  return {
+    url: `http://127.0.0.1:${port}`,
+    child,
+    servingPid: Number(children.split(/\s+/)[0]) || (child.pid as number),
+    async stop() {
+      child.kill('SIGTERM');
+      await exited;
+    },
+  };
+}
+
+/** The bare baseline over HTTP (load/bareBet.ts) under npm start's V8 flags. */
+async function startBareHttp(url: string): Promise<{ url: string; child: ChildProcess }> {
+  const child = spawn(process.execPath, [...START_FLAGS, '--import', 'tsx', path.join(here, 'load/bareBet.ts')], {
+    env: { ...process.env, MALLOC_ARENA_MAX: '2', BARE_DATABASE_URL: url, BARE_SECRET: SECRET, BARE_POOL: String(POOL) },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  const port = await new Promise<number>((resolve) => {
+    child.stdout?.on('data', (chunk: Buffer) => {
+      const match = /listening (\d+)/.exec(chunk.toString());
+      if (match) resolve(Number(match[1]));
+    });
+  });
+  return { url: `http://127.0.0.1:${port}/bet`, child };
+}
+
 /**
  * CPU of the PostgreSQL backends serving our database (same machine), per backend, in clock
  * ticks: PostgreSQL's CPU per bet. Shared processes (WAL writer, checkpointer) are not counted.
@@ -165,7 +237,10 @@ const out: Record<string, unknown> = {
   connections: CONNECTIONS,
   seconds: SECONDS,
   runs: RUNS,
-  coreFlags: CORE_FLAGS.join(' '),
+  server: CORE_BUNDLE
+    ? `node ${[...CORE_FLAGS, CORE_BUNDLE].join(' ')}`
+    : `npm start (node ${[...START_FLAGS, 'apps/core/dist/main.mjs'].join(' ')})`,
+  logLevel: process.env.BENCH_LOG_LEVEL ?? 'the default',
 };
 try {
   // --- Players, their money and tokens, and an open session in a room of its own ---
@@ -198,47 +273,40 @@ try {
 
   // --- The servers ---
   const hello = await startHello();
-  const server = await startCoreProcess(
-    {
-      DATABASE_URL: db.url,
-      JWT_SECRET: SECRET,
-      DATABASE_POOL_SIZE: String(POOL),
-      WORKERS,
-      GAME_TICK_MS: '0',
-      NODE_ENV: 'production',
-      // Offline: production's default beacon is drand, which the benchmark does not measure.
-      GAME_BEACON: 'local',
-      LOG_LEVEL: 'silent',
-    },
-    [...CORE_FLAGS, ...(process.env.BENCH_PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE}`] : [])],
-    CORE_ENTRY,
+  const bareHttp = CASES.has('bareHttp') ? await startBareHttp(db.url) : undefined;
+  const serverEnv = {
+    DATABASE_URL: db.url,
+    JWT_SECRET: SECRET,
+    DATABASE_POOL_SIZE: String(POOL),
+    WORKERS,
+    GAME_TICK_MS: '0',
+    NODE_ENV: 'production',
+    // Offline: production's default beacon is drand, which the benchmark does not measure.
+    GAME_BEACON: 'local',
+    SKIP_WEB: 'true',
+    HOST: '127.0.0.1',
+    PORT: '0',
+  };
+  const profile = process.env.BENCH_PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE}`] : [];
+  const server = await startServer(
+    CORE_BUNDLE ? [...CORE_FLAGS, ...profile, CORE_BUNDLE] : ['scripts/start.mjs'],
+    CORE_BUNDLE ? { ...serverEnv, MALLOC_ARENA_MAX: '2' } : serverEnv,
   );
+  // start.mjs and the core below it: their CPU together (the wrapper's is nil under load).
   const serverPid = server.child.pid as number;
   /**
-   * BENCH_BASELINE_CORE=apps/core/dist/old.mjs (a bundle built from the code before a change): a second
-   * server, bet against in turns with the first, so that old and new meet the same machine load.
+   * BENCH_BASELINE_CORE=apps/core/.tmp/main.mjs (a bundle built from the code before a change; or the
+   * same bundle with other BENCH_BASELINE_FLAGS): a second server, run as start.mjs runs its core,
+   * bet against in turns with the first, so that old and new meet the same machine load.
    */
   const baseline = process.env.BENCH_BASELINE_CORE
-    ? await startCoreProcess(
-        {
-          DATABASE_URL: db.url,
-          JWT_SECRET: SECRET,
-          DATABASE_POOL_SIZE: String(POOL),
-          WORKERS,
-          GAME_TICK_MS: '0',
-          NODE_ENV: 'production',
-          // Offline: production's default beacon is drand, which the benchmark does not measure.
-          GAME_BEACON: 'local',
-          LOG_LEVEL: 'silent',
-        },
-        BASELINE_FLAGS,
-        [process.env.BENCH_BASELINE_CORE],
-      )
+    ? await startServer([...BASELINE_FLAGS, process.env.BENCH_BASELINE_CORE], { ...serverEnv, MALLOC_ARENA_MAX: '2' })
     : undefined;
   const baselineBets: (Load & { cpuMsPerRequest?: number; postgresMsPerRequest?: number })[] = [];
   const baselineUserInfo: (Load & { cpuMsPerRequest?: number; postgresMsPerRequest?: number })[] = [];
   const base = `${server.url}/core`;
-  const idleRssMb = rssMb(serverPid);
+  const idleRssMb = rssMb(server.servingPid);
+  const baselineIdleRssMb = baseline ? rssMb(baseline.servingPid) : undefined;
   const body = new URLSearchParams({
     gameSessionId: String(sessionId),
     betName: 'Big',
@@ -254,6 +322,7 @@ try {
     session: [],
     userInfo: [],
     bets: [],
+    bareHttp: [],
   };
   const bare: Awaited<ReturnType<typeof measure>>[] = [];
   /** place_bet itself called like the bare function: what the SQL costs us, without HTTP and Node. */
@@ -308,6 +377,25 @@ try {
         });
       }
     }
+    if (bareHttp) {
+      const before = cpuTicks(bareHttp.child.pid as number);
+      const pgBefore = await postgresTicks();
+      const bets = await load({
+        url: bareHttp.url,
+        connections: CONNECTIONS,
+        method: 'POST',
+        body,
+        tokens: tokenOf,
+        idempotency: true,
+        run: `bh${run}`,
+      });
+      const perBet = (ticks: number) => Math.round(((ticks * 1000) / CLOCK_TICKS_PER_SECOND / Math.max(1, bets.okEnvelopes)) * 100) / 100;
+      runs.bareHttp?.push({
+        ...bets,
+        cpuMsPerRequest: perBet(cpuTicks(bareHttp.child.pid as number) - before),
+        postgresMsPerRequest: perBet(await postgresTicksSince(pgBefore)),
+      });
+    }
     if (CASES.has('bare')) {
       const pgBareBefore = await postgresTicks();
       bare.push(
@@ -342,10 +430,12 @@ try {
       );
     }
   }
-  const peakRssMb = rssMb(serverPid);
+  const peakRssMb = rssMb(server.servingPid);
+  const baselinePeakRssMb = baseline ? rssMb(baseline.servingPid) : undefined;
   await server.stop();
   await baseline?.stop();
   hello.child.kill('SIGTERM');
+  bareHttp?.child.kill('SIGTERM');
   await pool.end();
 
   const [stored] = await queryRows<{ bets: number }>(
@@ -384,6 +474,28 @@ try {
     answeredOk: betsAnswered,
     storedRows: stored?.bets,
   };
+  if (runs.bareHttp?.length) {
+    const cpuOf = (rows: typeof baselineBets, of: 'cpuMsPerRequest' | 'postgresMsPerRequest') => median(rows.map((r) => r[of] ?? 0));
+    out.bareHttp = {
+      ...summary(runs.bareHttp),
+      // Per run, beside the product's bets of the same run: Node and PostgreSQL CPU per bet (ms).
+      perRun: runs.bareHttp.map((r, i) => ({
+        bare: { perSecond: r.perSecond, nodeMs: r.cpuMsPerRequest, postgresMs: r.postgresMsPerRequest },
+        ours: {
+          perSecond: runs.bets?.[i]?.perSecond,
+          nodeMs: runs.bets?.[i]?.cpuMsPerRequest,
+          postgresMs: runs.bets?.[i]?.postgresMsPerRequest,
+        },
+      })),
+    };
+    out.oursToBareHttp = {
+      perSecond: (betsMedian / Math.max(1, median(runs.bareHttp.map((r) => r.perSecond)))).toFixed(2),
+      nodeCpuPerBet: (cpuOf(runs.bets ?? [], 'cpuMsPerRequest') / Math.max(0.01, cpuOf(runs.bareHttp, 'cpuMsPerRequest'))).toFixed(2),
+      postgresCpuPerBet: (
+        cpuOf(runs.bets ?? [], 'postgresMsPerRequest') / Math.max(0.01, cpuOf(runs.bareHttp, 'postgresMsPerRequest'))
+      ).toFixed(2),
+    };
+  }
   if (baseline) {
     const cpu = (rows: typeof baselineBets) => median(rows.map((r) => r.cpuMsPerRequest ?? 0));
     out.baselineBets = {
@@ -432,11 +544,13 @@ try {
   out.ratios = {
     betsToBare: (betsMedian / Math.max(1, bareMedian)).toFixed(2),
     betsToHello: (betsMedian / Math.max(1, helloMedian)).toFixed(2),
+    bareHttpToHello: (median(runs.bareHttp?.map((r) => r.perSecond) ?? []) / Math.max(1, helloMedian)).toFixed(2),
     getLevelListToHello: (median(runs.levels?.map((r) => r.perSecond) ?? []) / Math.max(1, helloMedian)).toFixed(2),
     getSessionToHello: (median(runs.session?.map((r) => r.perSecond) ?? []) / Math.max(1, helloMedian)).toFixed(2),
     getUserInfoToHello: (median(runs.userInfo?.map((r) => r.perSecond) ?? []) / Math.max(1, helloMedian)).toFixed(2),
   };
   out.serverRssMb = { idle: idleRssMb, afterLoad: peakRssMb };
+  if (baseline) out.baselineRssMb = { idle: baselineIdleRssMb, afterLoad: baselinePeakRssMb };
   out.ledgerCheck = (await checkLedgerAndBets(db.db)).ok;
   console.log(JSON.stringify(out, null, 2));
 } finally {

@@ -22,7 +22,10 @@ function toJson(envelope: unknown): string {
  * enabled and test freshness: none of which an API answer needs); Node sends no body to a HEAD.
  */
 export function sendEnvelope<T>(res: Response, envelope: Envelope<T>): void {
-  const json = toJson(envelope);
+  sendJson(res, toJson(envelope));
+}
+
+function sendJson(res: Response, json: string): void {
   const encrypted = Boolean(res.locals[ENCRYPT_LOCAL]);
   const body = encrypted ? encodeResponse(json) : json;
   res.statusCode = 200;
@@ -31,6 +34,19 @@ export function sendEnvelope<T>(res: Response, envelope: Envelope<T>): void {
   res.end(body);
 }
 
+/** The bytes JSON.stringify writes before the result of a plain success envelope (envelope.test.ts checks they agree). */
+const SUCCESS_HEAD = `{"code":${SUCCESS_CODE},"message":"success","result":`;
+
+/**
+ * A success envelope. The usual one (message 'success', a result) is written from its fixed pieces
+ * around the result's JSON: the same bytes as the envelope object's JSON, without building the
+ * object or walking its fixed keys on every answer.
+ */
 export function ok<T>(res: Response, result: T, message = 'success'): void {
-  sendEnvelope(res, { code: SUCCESS_CODE, message, result, timestamp: Date.now() });
+  // JSON leaves an undefined result out of the object: the general path writes that.
+  if (message !== 'success' || result === undefined) {
+    sendEnvelope(res, { code: SUCCESS_CODE, message, result, timestamp: Date.now() });
+    return;
+  }
+  sendJson(res, `${SUCCESS_HEAD}${toJson(result)},"timestamp":${Date.now()}}`);
 }

@@ -1,7 +1,7 @@
 import type { AddressInfo } from 'node:net';
 import express, { type ErrorRequestHandler, type RequestHandler, Router } from 'express';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { moduleRouter } from './moduleRouter';
+import { moduleRouter, moduleRouters } from './moduleRouter';
 
 /**
  * The gate must change nothing but the work: the same app built with and without it answers
@@ -33,10 +33,11 @@ function modules(): Router[] {
   return [users, wallet, sandbox, files, failing, game];
 }
 
-function app(gated: boolean) {
+function app(mode: 'plain' | 'gated' | 'joined') {
   const root = express();
   const core = Router();
-  for (const routes of modules()) core.use(gated ? moduleRouter(routes) : routes);
+  if (mode === 'joined') core.use(moduleRouters(modules()));
+  else for (const routes of modules()) core.use(mode === 'gated' ? moduleRouter(routes) : routes);
   core.use((_req, res) => res.status(404).send('not found'));
   core.use(((error, _req, res, _next) => res.status(500).send(`app caught ${(error as Error).message}`)) as ErrorRequestHandler);
   root.use('/core', core);
@@ -67,15 +68,15 @@ const REQUESTS: [string, string, Record<string, string>?][] = [
   ['GET', '/core/nothing'],
 ];
 
-let urls: { plain: string; gated: string };
+let urls: { plain: string; gated: string; joined: string };
 const servers: { close(): void }[] = [];
 beforeAll(async () => {
-  const listen = (gated: boolean) =>
+  const listen = (mode: 'plain' | 'gated' | 'joined') =>
     new Promise<string>((resolve) => {
-      const server = app(gated).listen(0, '127.0.0.1', () => resolve(`http://127.0.0.1:${(server.address() as AddressInfo).port}`));
+      const server = app(mode).listen(0, '127.0.0.1', () => resolve(`http://127.0.0.1:${(server.address() as AddressInfo).port}`));
       servers.push(server);
     });
-  urls = { plain: await listen(false), gated: await listen(true) };
+  urls = { plain: await listen('plain'), gated: await listen('gated'), joined: await listen('joined') };
 });
 afterAll(() => {
   for (const server of servers) server.close();
@@ -100,6 +101,17 @@ describe('moduleRouter', () => {
   it('keeps a module prefix guard on another module route', async () => {
     expect(await answer(urls.gated, 'POST', '/core/app/user/wallet/pay')).toMatchObject({ status: 401, body: 'guard /wallet/pay' });
     expect(await answer(urls.gated, 'POST', '/core/app/user/wallet/pay', { 'x-pass': '1' })).toMatchObject({ status: 200, body: 'paid' });
+  });
+
+  it('moduleRouters (all modules as one middleware) answers every request as the app without gates does, twice', async () => {
+    for (let round = 0; round < 2; round++) {
+      for (const [method, path, headers] of REQUESTS) {
+        expect(await answer(urls.joined, method, path, headers), `${method} ${path}`).toEqual(
+          await answer(urls.plain, method, path, headers),
+        );
+      }
+    }
+    expect(await answer(urls.joined, 'POST', '/core/app/user/wallet/pay')).toMatchObject({ status: 401, body: 'guard /wallet/pay' });
   });
 
   it('refuses a route added after mounting', () => {

@@ -1,33 +1,45 @@
 import { randomUUID } from 'node:crypto';
 import { resolveLocale } from '@prism/domain';
-import type { RequestHandler } from 'express';
-import type { Logger } from '../platform/logger';
+import type { Request, RequestHandler, Response } from 'express';
+import { type Logger, requestLogger } from '../platform/logger';
+
+declare global {
+  namespace Express {
+    interface Request {
+      /** performance.now() when the request entered the app: the request line's `ms`. */
+      startedAt: number;
+    }
+  }
+}
 
 /**
  * Request id, language from Accept-Language, and one structured log line per answer (no bodies,
  * no headers). When the level drops request lines (LOG_LEVEL above info), no listener is added.
+ * The listener is one function for all requests (it reads the response it is called on), not a
+ * closure per request.
  */
 export function requestContext(logger: Logger): RequestHandler {
+  const log = requestLogger(logger);
+  function logAnswer(this: Response): void {
+    const req = this.req as Request;
+    log.info(
+      {
+        requestId: req.requestId,
+        method: req.method,
+        path: req.path,
+        status: this.statusCode,
+        uid: req.auth?.userId,
+        ms: Math.round((performance.now() - req.startedAt) * 10) / 10,
+      },
+      'request',
+    );
+  }
   return (req, res, next) => {
-    const started = performance.now();
+    req.startedAt = performance.now();
     req.requestId = req.headers['x-request-id']?.toString().slice(0, 64) || randomUUID();
     req.locale = resolveLocale(req.headers['accept-language']);
     res.setHeader('X-Request-Id', req.requestId);
-    if (!logger.isLevelEnabled('info')) return next();
-    res.on('finish', () => {
-      const ms = performance.now() - started;
-      logger.info(
-        {
-          requestId: req.requestId,
-          method: req.method,
-          path: req.path,
-          status: res.statusCode,
-          uid: req.auth?.userId,
-          ms: Math.round(ms * 10) / 10,
-        },
-        'request',
-      );
-    });
+    if (log.isLevelEnabled('info')) res.on('finish', logAnswer);
     next();
   };
 }

@@ -87,12 +87,13 @@ describe('authorization', () => {
     type Layer = {
       match(path: string): unknown;
       route?: { path: string; methods: Record<string, boolean> };
-      handle: { router?: { stack: Layer[] } };
+      handle: { router?: { stack: Layer[] }; routers?: { stack: Layer[] }[] };
     };
     const appStack = (ctx.app as unknown as { router: { stack: (Layer & { rawPath?: string; handle: { stack?: Layer[] } })[] } }).router
       .stack;
     const core = appStack.find((layer) => layer.rawPath === '/core')?.handle.stack ?? [];
-    const gated = core.flatMap((layer) => (layer.handle.router ? [layer.handle.router.stack] : []));
+    // The modules' routers, all mounted through one moduleRouters layer.
+    const gated = core.flatMap((layer) => layer.handle.routers?.map((router) => router.stack) ?? []);
     expect(gated.length).toBeGreaterThanOrEqual(20);
     const concrete = (path: string) => path.replace(/:[A-Za-z]+/g, '1');
     const all = routes()

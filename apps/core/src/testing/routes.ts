@@ -16,7 +16,8 @@ function walk(stack: unknown[], prefix: string, withAccess: boolean): AppRoute[]
     route?: { path: string; methods: Record<string, boolean>; stack?: { handle?: { access?: string } }[] };
     handle?: { stack?: unknown[]; router?: { stack?: unknown[] } };
   }[]) {
-    // A module's router is mounted through its gate (http/moduleRouter.ts), which holds it as `router`.
+    // A module router is mounted through its gate (http/moduleRouter.ts), which holds it as `router`;
+    // the feature modules all through one moduleRouters layer, which lists them as layers of its `stack`.
     const inner = layer.handle?.router?.stack ?? layer.handle?.stack;
     if (layer.route) {
       const access = withAccess ? layer.route.stack?.[0]?.handle?.access : undefined;
