@@ -13,6 +13,7 @@ import { moduleRouter } from './http/moduleRouter';
 import { createRateLimiter } from './http/rateLimit';
 import { requestContext } from './http/requestContext';
 import { checkLedgerAndBets } from './ledgerCheck';
+import { metricsRoute } from './metricsRoute';
 import { adjustmentAdminRoutes } from './modules/adjustment';
 import { auditAdminRoutes } from './modules/audit';
 import { authenticate, authRoutes, loginAddressPeers } from './modules/auth';
@@ -62,6 +63,8 @@ export function createApp(deps: CoreDeps, services: Services = createServices(de
   app.set('trust proxy', config.TRUST_PROXY);
   app.use(securityHeaders());
   app.use(requestContext(logger));
+  // First thing after the request id: every answer below is timed, by its route pattern.
+  if (deps.metrics) app.use(deps.metrics.http);
   if (deps.botWebhook) app.post('/telegram/webhook', express.json({ limit: '1mb' }), deps.botWebhook);
 
   app.use('/core', coreRouter(deps, services));
@@ -83,6 +86,9 @@ function coreRouter(deps: CoreDeps, services: Services): Router {
   router.use((req, res, next) => (req.method === 'GET' || req.method === 'HEAD' ? next() : form(req, res, next)));
   router.use(codecMiddleware);
   router.use(inputGuard);
+  // Before the players' authentication: Prometheus' bearer token is not a player's token to verify.
+  if (deps.metrics)
+    router.get('/metrics', ...metricsRoute({ metrics: deps.metrics, token: config.METRICS_TOKEN, operators: operatorsOf(deps) }));
   router.use(
     authenticate({
       db,
@@ -146,6 +152,7 @@ function featureRoutes(deps: CoreDeps, services: Services) {
       chainDeps: services.game.chainDeps,
       events: deps.events,
       streams: { perIp: config.EVENT_STREAMS_PER_IP, perUser: config.EVENT_STREAMS_PER_USER },
+      betPlaced: deps.metrics?.betPlaced,
     }),
     followInvestRoutes({ db, clock, followInvest: services.followInvest }),
     fixedDepositRoutes({ db, clock, fixedDeposit: services.fixedDeposit }),
@@ -165,13 +172,7 @@ function featureRoutes(deps: CoreDeps, services: Services) {
  */
 function adminRouter(deps: CoreDeps, services: Services): Router {
   const router = Router();
-  const operators = {
-    db: deps.db,
-    clock: deps.clock,
-    publicUrl: publicUrlOf(deps.config),
-    breakGlassToken: deps.opsToken,
-    totpKey: totpKeyOf(deps.secret),
-  };
+  const operators = operatorsOf(deps);
   router.use(operatorPublicRoutes(operators));
   router.use(operatorAuthentication(operators));
   router.use(operatorRoutes(operators));
@@ -210,6 +211,17 @@ function adminRouter(deps: CoreDeps, services: Services): Router {
   router.use(liabilitiesAdminRoutes({ liabilities: services.liabilities }));
   router.use(supportAdminRoutes({ support: services.support }));
   return router;
+}
+
+/** What the operators' authentication and routes need. */
+function operatorsOf(deps: CoreDeps) {
+  return {
+    db: deps.db,
+    clock: deps.clock,
+    publicUrl: publicUrlOf(deps.config),
+    breakGlassToken: deps.opsToken,
+    totpKey: totpKeyOf(deps.secret),
+  };
 }
 
 /** The dev bot's Start (DEV_OUTBOX) answers with the same configuration the bot gets in server.ts. */

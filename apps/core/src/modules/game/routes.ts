@@ -5,6 +5,7 @@ import {
   type BetCoin,
   type BetName,
   GAME_PAGE_SIZE,
+  kindOf,
   PAGE_NO_MAX,
   PAGE_SIZE_MAX,
   sessionAt,
@@ -52,6 +53,8 @@ export interface GameRouteDeps {
   /** Live events across processes, and how many streams one IP or user may hold open. */
   events: EventBus;
   streams: StreamLimits;
+  /** Told of each bet placed (not of a replayed answer): the operators' bet counter (platform/metrics.ts). */
+  betPlaced?: ((coin: BetCoin, kind: string) => void) | undefined;
 }
 
 /** The colour/size game: /app/game/luckyLottery/* of specification point 7, plus verification data and live events. */
@@ -86,8 +89,15 @@ export function gameRoutes(deps: GameRouteDeps): Router {
     const input = parseInput(betBody, req.body);
     const { userId } = caller(req);
     const scope = { userId, key: idempotencyKeyOf(req), route: 'betting', input };
-    // One statement records the bet and the key's answer together (betting.ts).
-    const bet = await runRecorded(db, clock, scope, (executor, record) => placeBet(executor, betDeps, userId, input, record));
+    // One statement records the bet and the key's answer together (betting.ts). A replay places nothing.
+    let placed = false;
+    const bet = await runRecorded(db, clock, scope, (executor, record) =>
+      placeBet(executor, betDeps, userId, input, record).then((answer) => {
+        placed = true;
+        return answer;
+      }),
+    );
+    if (placed) deps.betPlaced?.(input.coin, kindOf(input.betName));
     ok(res, bet);
   });
 
