@@ -72,6 +72,7 @@ export function createApp(deps: CoreDeps, services: Services = createServices(de
   app.get(INTRODUCTION_PDF_PATH, services.contentPdf.serve);
   mountWeb(app, config.WEB_DIST ?? DEFAULT_WEB_DIST, config.SKIP_WEB, services);
   app.use(createErrorHandler(logger));
+  deps.metrics?.learnRoutes(app);
   return app;
 }
 

@@ -1,9 +1,15 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { AppError } from '@prism/domain';
 import type { RequestHandler } from 'express';
+import type { Database } from './db/client';
 import { permit } from './http/permit';
+import { broadcastBacklog } from './modules/broadcast';
+import { botBacklog } from './modules/notify';
 import { operatorAuthentication } from './modules/operator';
-import type { Metrics } from './platform/metrics';
+import { pendingWithdrawalAges } from './modules/withdraw';
+import type { Clock } from './platform/clock';
+import { type Metrics, type MetricsSources, poolOf } from './platform/metrics';
+import type { Services } from './services';
 
 export interface MetricsRouteDeps {
   metrics: Metrics;
@@ -46,5 +52,22 @@ function metricsAccess({ token, operators }: MetricsRouteDeps): RequestHandler {
     }
     // Not the metrics token: an operator's credential, checked as every /core/admin route checks it.
     Promise.resolve(operator(req, res, (error?: unknown) => (error ? next(error) : guard(req, res, next)))).catch(next);
+  };
+}
+
+/** What the metrics read when scraped, each through its module's door: one cheap query each, kept a few seconds. */
+export function metricsSources(deps: { db: Database; clock: Clock }, services: Services): MetricsSources {
+  const { db, clock } = deps;
+  return {
+    pool: poolOf(db),
+    backlog: async () => {
+      const [bot, broadcast] = await Promise.all([botBacklog(db), broadcastBacklog(db)]);
+      return { bot: bot.pending, bot_failed: bot.failed, broadcast };
+    },
+    pendingWithdrawals: () => pendingWithdrawalAges(db, clock.now()),
+    ledgerCheck: async () => {
+      const latest = await services.liabilities.latest();
+      return latest ? { ok: latest.ledgerCheck.ok, at: new Date(latest.ledgerCheck.at) } : null;
+    },
   };
 }

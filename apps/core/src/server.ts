@@ -15,14 +15,14 @@ import { DAILY_STEPS } from './dailySteps';
 import { type Database, openDatabase } from './db/client';
 import type { CoreDeps } from './deps';
 import { answerClientErrorsWithEnvelope } from './http/clientErrors';
-import { broadcastBacklog, startBroadcastJob } from './modules/broadcast';
+import { metricsSources } from './metricsRoute';
+import { startBroadcastJob } from './modules/broadcast';
 import { signedInOnSql } from './modules/checkIn';
 import { startDashboardJob } from './modules/dashboard';
 import { startEarningJob } from './modules/earning';
 import { startLiabilitiesJob } from './modules/liabilities';
-import { botBacklog, startDailyNoticeJob, startOutboxJob } from './modules/notify';
+import { startDailyNoticeJob, startOutboxJob } from './modules/notify';
 import { startRebateJob } from './modules/team';
-import { pendingWithdrawalAges } from './modules/withdraw';
 import { type Clock, scaledClock, systemClock } from './platform/clock';
 import { workerId } from './platform/cluster';
 import { lockDataDir } from './platform/dataDirLock';
@@ -30,7 +30,7 @@ import { createEventBus } from './platform/events';
 import { createLeadership, type Leadership } from './platform/leader';
 import type { Logger } from './platform/logger';
 import { startMaintenance } from './platform/maintenance';
-import { createMetrics, type Metrics, type MetricsSources, poolOf } from './platform/metrics';
+import { createMetrics, type Metrics } from './platform/metrics';
 import { cryptoRandom } from './platform/random';
 import type { RunObserver } from './platform/repeat';
 import { loadOrCreateSecret, OPS_TOKEN_FILE } from './platform/secret';
@@ -258,23 +258,6 @@ async function buildApp(
   server.off('request', answerStarting);
   server.on('request', app);
   return { deps, services };
-}
-
-/** What the metrics read when scraped, each through its module's door: one cheap query each, kept a few seconds. */
-function metricsSources(deps: { db: Database; clock: Clock }, services: Services): MetricsSources {
-  const { db, clock } = deps;
-  return {
-    pool: poolOf(db),
-    backlog: async () => {
-      const [bot, broadcast] = await Promise.all([botBacklog(db), broadcastBacklog(db)]);
-      return { bot: bot.pending, bot_failed: bot.failed, broadcast };
-    },
-    pendingWithdrawals: () => pendingWithdrawalAges(db, clock.now()),
-    ledgerCheck: async () => {
-      const latest = await services.liabilities.latest();
-      return latest ? { ok: latest.ledgerCheck.ok, at: new Date(latest.ledgerCheck.at) } : null;
-    },
-  };
 }
 
 /** A job's runs, timed into the metrics under its leader name. */

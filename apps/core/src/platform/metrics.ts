@@ -17,6 +17,8 @@ export interface Metrics {
   registry: Registry;
   /** Times every request, labelled by its route pattern (never the raw path). Mounted first in the app. */
   http: RequestHandler;
+  /** Reads the app's route patterns once it is built (createApp), so each request's label is a lookup. */
+  learnRoutes(app: unknown): void;
   /** A bet that was placed (a replayed answer is not a bet). */
   betPlaced(coin: string, betKind: string): void;
   /** One session drawn and settled, in seconds (its transaction). */
@@ -120,6 +122,7 @@ export function createMetrics(options: MetricsOptions = {}): Metrics {
   return {
     registry,
     http: requests.middleware,
+    learnRoutes: requests.learnRoutes,
     betPlaced: (coin, kind) => bets.inc({ coin, kind }),
     observeSettlement: (seconds) => settlement.observe(seconds),
     observeJob(job, seconds, outcome) {
@@ -179,33 +182,34 @@ interface Cell {
 /**
  * The request histogram, kept by hand rather than by prom-client's Histogram, whose observe()
  * validates and hashes the labels into a string on every call: here a request finds its cells
- * through its route object (three map lookups, no string built), and the cell's bucket is one
- * short scan. The scrape reads the cells through the registry like any other metric.
+ * through its route object (two map lookups, no string built), and the cell's bucket is one short
+ * scan. The scrape reads the cells through the registry like any other metric.
  */
 function createRequestHistogram(registry: Registry) {
   const cells: Cell[] = [];
-  /** route object (or UNMATCHED) -> baseUrl -> method -> the cells, by status class and outcome. */
-  const byRoute = new WeakMap<object, Map<string, Map<string, (Cell | undefined)[]>>>();
+  /** The declared pattern of every route of the app (learnRoutes), by route object. */
+  const patterns = new WeakMap<object, string>();
+  /** route object (or UNMATCHED) -> method -> the cells, by status class and outcome. */
+  const byRoute = new WeakMap<object, Map<string, (Cell | undefined)[]>>();
   const UNMATCHED = {};
-  const cellsOf = (route: object, base: string, method: string, pattern: () => string) => {
-    const bases = byRoute.get(route) ?? new Map<string, Map<string, (Cell | undefined)[]>>();
-    if (!byRoute.has(route)) byRoute.set(route, bases);
-    const methods = bases.get(base) ?? new Map<string, (Cell | undefined)[]>();
-    if (!bases.has(base)) bases.set(base, methods);
+  const rowOf = (route: object, method: string) => {
+    const methods = byRoute.get(route) ?? new Map<string, (Cell | undefined)[]>();
+    if (!byRoute.has(route)) byRoute.set(route, methods);
     const row = methods.get(method) ?? [];
     if (!methods.has(method)) methods.set(method, row);
-    return { row, pattern };
+    return row;
   };
   const observe = (req: Request, res: Response, seconds: number) => {
     const route = (req as { route?: { path?: unknown } }).route;
     const method = METHODS.has(req.method) ? req.method : 'OTHER';
-    const { row, pattern } = route
-      ? cellsOf(route, req.baseUrl, method, () => patternOf(req.baseUrl, route.path))
-      : cellsOf(UNMATCHED, '', method, () => '(unmatched)');
+    const row = rowOf(route ?? UNMATCHED, method);
     const index = cellIndex(res);
     let cell = row[index];
     if (!cell) {
-      cell = newCell(cells, method, pattern(), index);
+      // Once per route, method, status class and outcome. A route the walk did not see (added later):
+      // its router's mount point as the request saw it.
+      const pattern = route ? (patterns.get(route) ?? patternOf(req.baseUrl, route.path)) : '(unmatched)';
+      cell = newCell(cells, method, pattern, index);
       row[index] = cell;
     }
     let bucket = 0;
@@ -220,7 +224,34 @@ function createRequestHistogram(registry: Registry) {
     res.once('finish', () => observe(req, res, (performance.now() - started) / 1000));
     next();
   };
-  return { middleware };
+  return { middleware, learnRoutes: (app: unknown) => walkRoutes(routerStack(app), '', patterns) };
+}
+
+/** What we read of Express's router internals (router 2.x), as testing/routes.ts and http/moduleRouter.ts do. */
+interface Layer {
+  rawPath?: string;
+  slash?: boolean;
+  route?: { path?: unknown };
+  handle?: { stack?: unknown; router?: { stack?: unknown } };
+}
+
+function routerStack(app: unknown): Layer[] {
+  const stack = (app as { router?: { stack?: unknown } }).router?.stack;
+  return Array.isArray(stack) ? (stack as Layer[]) : [];
+}
+
+/**
+ * Every route's full pattern (its routers' mount paths, then its own path). Read once, at start:
+ * at the time an answer is sent after an error, Express has already restored req.baseUrl to an
+ * outer router's (a /core/admin route's error is answered by /core's handler), so the request
+ * cannot tell its route's mount point itself.
+ */
+function walkRoutes(stack: Layer[], prefix: string, patterns: WeakMap<object, string>): void {
+  for (const layer of stack) {
+    const inner = layer.handle?.router?.stack ?? layer.handle?.stack;
+    if (layer.route) patterns.set(layer.route, patternOf(prefix, layer.route.path));
+    else if (Array.isArray(inner)) walkRoutes(inner as Layer[], prefix + (layer.slash || !layer.rawPath ? '' : layer.rawPath), patterns);
+  }
 }
 
 /** The cell's place in its row: status class x outcome. */
@@ -241,9 +272,8 @@ function newCell(cells: Cell[], method: string, route: string, index: number): C
 
 /** The route as declared, under the path its router is mounted at (e.g. /core/admin/withdrawals/:id/approve). */
 function patternOf(base: string, path: unknown): string {
-  const declared = typeof path === 'string' ? path : String(path);
-  // A regular expression route (the web app's fallback) is bounded but long: name it by its kind.
-  return typeof path === 'string' ? `${base}${declared}` : `${base}(pattern)`;
+  // A regular expression route (the web app's fallback) is bounded but long: named by its kind.
+  return typeof path === 'string' ? `${base}${path}` : `${base}(pattern)`;
 }
 
 /** The cells as prom-client's registry reads a histogram (cumulative buckets, +Inf, sum, count). */
@@ -278,29 +308,45 @@ function keep<T>(read: (() => Promise<T>) | undefined, ttlMs: number): Cached<T 
   return read ? cached(() => read().catch(() => undefined), ttlMs) : undefined;
 }
 
+type Series = { labels?: Record<string, string>; value: number }[];
+
+/**
+ * A gauge read when scraped whose series are exactly what `read` gives: none when its source is
+ * absent or failed (prom-client's Gauge would show 0 for a gauge without labels, which on PGlite,
+ * before the first ledger check or with no replica would read as a real figure).
+ */
+function scrapeGauge(registry: Registry, name: string, help: string, read: () => Series | Promise<Series>): void {
+  const metric = {
+    name,
+    help,
+    type: 'gauge',
+    aggregator: 'sum',
+    async get() {
+      const series = await read();
+      return { name, help, type: 'gauge', aggregator: 'sum', values: series.map(({ labels = {}, value }) => ({ labels, value })) };
+    },
+  };
+  registry.registerMetric(metric as never);
+}
+
 function scrapeTimeGauges(registry: Registry, sources: { current: MetricsSources }, clock: Clock, ttlMs: number): void {
   poolGauges(registry, () => sources.current.pool);
   replicaGauges(registry, () => sources.current.replicas);
   let bound: MetricsSources | undefined;
   let reads: ReturnType<typeof keptReads> | undefined;
   const current = () => {
-    if (bound !== sources.current) {
+    if (bound !== sources.current || !reads) {
       bound = sources.current;
       reads = keptReads(bound, ttlMs);
     }
-    return reads as ReturnType<typeof keptReads>;
+    return reads;
   };
-  new Gauge({
-    name: 'prism_outbox_backlog',
-    help: 'Messages waiting to be sent, by kind (bot: the bot outbox, bot_failed: of them those a send failed, broadcast: broadcast deliveries).',
-    labelNames: ['kind'],
-    registers: [registry],
-    async collect() {
-      this.reset();
-      const backlog = await current().backlog?.get();
-      for (const [kind, count] of Object.entries(backlog ?? {})) this.set({ kind }, count);
-    },
-  });
+  scrapeGauge(
+    registry,
+    'prism_outbox_backlog',
+    'Messages waiting to be sent, by kind (bot: the bot outbox, bot_failed: of them those a send failed, broadcast: broadcast deliveries).',
+    async () => Object.entries((await current().backlog?.get()) ?? {}).map(([kind, value]) => ({ labels: { kind }, value })),
+  );
   withdrawalGauges(registry, () => current().withdrawals);
   ledgerGauges(registry, () => current().ledger, clock);
 }
@@ -315,20 +361,10 @@ function keptReads(sources: MetricsSources, ttlMs: number) {
 }
 
 function withdrawalGauges(registry: Registry, source: () => Cached<PendingWithdrawals | undefined> | undefined): void {
-  const read = async (pick: (found: PendingWithdrawals) => number) => {
-    const found = await source()?.get();
-    return found ? pick(found) : undefined;
-  };
   const gauge = (name: string, help: string, pick: (found: PendingWithdrawals) => number) =>
-    new Gauge({
-      name,
-      help,
-      registers: [registry],
-      async collect() {
-        this.reset();
-        const value = await read(pick);
-        if (value !== undefined) this.set(value);
-      },
+    scrapeGauge(registry, name, help, async () => {
+      const found = await source()?.get();
+      return found ? [{ value: pick(found) }] : [];
     });
   gauge('prism_withdrawals_pending', 'Withdrawals waiting for review.', (found) => found.pending);
   gauge('prism_withdrawals_pending_over_1h', 'Withdrawals waiting for review for more than an hour.', (found) => found.olderThanHour);
@@ -340,44 +376,27 @@ function withdrawalGauges(registry: Registry, source: () => Cached<PendingWithdr
 }
 
 function ledgerGauges(registry: Registry, source: () => Cached<LedgerCheckResult | null | undefined> | undefined, clock: Clock): void {
-  new Gauge({
-    name: 'prism_ledger_check_ok',
-    help: 'The last ledger check (the daily liabilities snapshot): 1 OK, 0 not OK; no series before the first.',
-    registers: [registry],
-    async collect() {
-      this.reset();
+  const gauge = (name: string, help: string, pick: (last: LedgerCheckResult) => number) =>
+    scrapeGauge(registry, name, help, async () => {
       const last = await source()?.get();
-      if (last) this.set(last.ok ? 1 : 0);
-    },
-  });
-  new Gauge({
-    name: 'prism_ledger_check_age_seconds',
-    help: 'Seconds since the last ledger check ran.',
-    registers: [registry],
-    async collect() {
-      this.reset();
-      const last = await source()?.get();
-      if (last) this.set(Math.max(0, (clock.now().getTime() - last.at.getTime()) / 1000));
-    },
-  });
+      return last ? [{ value: pick(last) }] : [];
+    });
+  gauge(
+    'prism_ledger_check_ok',
+    'The last ledger check (the daily liabilities snapshot): 1 OK, 0 not OK; no series before the first.',
+    (last) => (last.ok ? 1 : 0),
+  );
+  gauge('prism_ledger_check_age_seconds', 'Seconds since the last ledger check ran.', (last) =>
+    Math.max(0, (clock.now().getTime() - last.at.getTime()) / 1000),
+  );
 }
 
 /** pg.Pool's own counters: no query. PGlite (no pool) gives no series. */
 function poolGauges(registry: Registry, pool: () => unknown): void {
-  const counts = () => {
-    const found = pool();
-    return found instanceof pg.Pool ? found : undefined;
-  };
   const gauge = (name: string, help: string, pick: (p: pg.Pool) => number) =>
-    new Gauge({
-      name,
-      help,
-      registers: [registry],
-      collect() {
-        this.reset();
-        const found = counts();
-        if (found) this.set(pick(found));
-      },
+    scrapeGauge(registry, name, help, () => {
+      const found = pool();
+      return found instanceof pg.Pool ? [{ value: pick(found) }] : [];
     });
   gauge('prism_db_pool_connections', 'Connections the pool holds (busy and idle).', (p) => p.totalCount);
   gauge('prism_db_pool_idle', 'Idle connections in the pool.', (p) => p.idleCount);
@@ -387,19 +406,12 @@ function poolGauges(registry: Registry, pool: () => unknown): void {
 
 function replicaGauges(registry: Registry, status: () => MetricsSources['replicas']): void {
   const each = (name: string, help: string, pick: (replica: ReplicaStatus) => number | null) =>
-    new Gauge({
-      name,
-      help,
-      labelNames: ['replica'],
-      registers: [registry],
-      collect() {
-        this.reset();
-        for (const replica of status()?.() ?? []) {
-          const value = pick(replica);
-          if (value !== null) this.set({ replica: replica.name }, value);
-        }
-      },
-    });
+    scrapeGauge(registry, name, help, () =>
+      (status()?.() ?? []).flatMap((replica) => {
+        const value = pick(replica);
+        return value === null ? [] : [{ labels: { replica: replica.name }, value }];
+      }),
+    );
   each(
     'prism_replica_healthy',
     'Whether the read replica is used (1) or skipped: down or lagging beyond DATABASE_REPLICA_MAX_LAG_MS (0).',
