@@ -10,7 +10,7 @@ import {
   PAGE_SIZE_MAX,
   sessionAt,
 } from '@prism/domain';
-import { Router } from 'express';
+import { type RequestHandler, Router } from 'express';
 import { z } from 'zod';
 import type { Database } from '../../db/client';
 import { caller, requireAuth } from '../../http/auth';
@@ -57,6 +57,26 @@ export interface GameRouteDeps {
   betPlaced?: ((coin: BetCoin, kind: string) => void) | undefined;
 }
 
+/** A bet: placed under its Idempotency-Key, answered, and counted for the metrics unless it was a replay. */
+function bettingRoute(deps: GameRouteDeps, betDeps: Parameters<typeof placeBet>[1]): RequestHandler {
+  const { db, clock } = deps;
+  return async (req, res) => {
+    const input = parseInput(betBody, req.body);
+    const { userId } = caller(req);
+    const scope = { userId, key: idempotencyKeyOf(req), route: 'betting', input };
+    // One statement records the bet and the key's answer together (betting.ts). A replay places nothing.
+    let placed = false;
+    const bet = await runRecorded(db, clock, scope, (executor, record) =>
+      placeBet(executor, betDeps, userId, input, record).then((answer) => {
+        placed = true;
+        return answer;
+      }),
+    );
+    if (placed) deps.betPlaced?.(input.coin, kindOf(input.betName));
+    ok(res, bet);
+  };
+}
+
 /** The colour/size game: /app/game/luckyLottery/* of specification point 7, plus verification data and live events. */
 export function gameRoutes(deps: GameRouteDeps): Router {
   const { db, clock, catalog, chainDeps } = deps;
@@ -85,21 +105,7 @@ export function gameRoutes(deps: GameRouteDeps): Router {
     ok(res, toWireSession(session, room, clock.now()));
   });
 
-  router.post(`${base}/betting`, requireAuth, async (req, res) => {
-    const input = parseInput(betBody, req.body);
-    const { userId } = caller(req);
-    const scope = { userId, key: idempotencyKeyOf(req), route: 'betting', input };
-    // One statement records the bet and the key's answer together (betting.ts). A replay places nothing.
-    let placed = false;
-    const bet = await runRecorded(db, clock, scope, (executor, record) =>
-      placeBet(executor, betDeps, userId, input, record).then((answer) => {
-        placed = true;
-        return answer;
-      }),
-    );
-    if (placed) deps.betPlaced?.(input.coin, kindOf(input.betName));
-    ok(res, bet);
-  });
+  router.post(`${base}/betting`, requireAuth, bettingRoute(deps, betDeps));
 
   router.get(`${base}/sessionResultPage`, async (req, res) => {
     const query = parseInput(z.object({ level, ...page }), req.query);
