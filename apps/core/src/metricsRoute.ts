@@ -8,7 +8,7 @@ import { botBacklog } from './modules/notify';
 import { operatorAuthentication } from './modules/operator';
 import { pendingWithdrawalAges } from './modules/withdraw';
 import type { Clock } from './platform/clock';
-import { type Metrics, type MetricsSources, poolOf } from './platform/metrics';
+import { type Metrics, type MetricsSources, poolOf, type ReplicaStatus } from './platform/metrics';
 import type { Services } from './services';
 
 export interface MetricsRouteDeps {
@@ -55,11 +55,19 @@ function metricsAccess({ token, operators }: MetricsRouteDeps): RequestHandler {
   };
 }
 
+/** The read router (CoreDeps `reads`, db/replicas.ts) when there is one: its replicas' status, no query. Absent: no replica series. */
+interface MetricsSourceDeps {
+  db: Database;
+  clock: Clock;
+  reads?: { status(): ReplicaStatus[] } | undefined;
+}
+
 /** What the metrics read when scraped, each through its module's door: one cheap query each, kept a few seconds. */
-export function metricsSources(deps: { db: Database; clock: Clock }, services: Services): MetricsSources {
-  const { db, clock } = deps;
+export function metricsSources(deps: MetricsSourceDeps, services: Services): MetricsSources {
+  const { db, clock, reads } = deps;
   return {
     pool: poolOf(db),
+    ...(reads ? { replicas: () => reads.status() } : {}),
     backlog: async () => {
       const [bot, broadcast] = await Promise.all([botBacklog(db), broadcastBacklog(db)]);
       return { bot: bot.pending, bot_failed: bot.failed, broadcast };
