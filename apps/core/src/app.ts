@@ -14,6 +14,7 @@ import { requestContext } from './http/requestContext';
 import { staticSecurityHeaders } from './http/securityHeaders';
 import { inSequence } from './http/sequence';
 import { checkLedgerAndBets } from './ledgerCheck';
+import { metricsRoute } from './metricsRoute';
 import { adjustmentAdminRoutes } from './modules/adjustment';
 import { auditAdminRoutes } from './modules/audit';
 import { authenticate, authRoutes, loginAddressPeers } from './modules/auth';
@@ -61,7 +62,9 @@ export function createApp(deps: CoreDeps, services: Services = createServices(de
   // (The web app's static files keep theirs: express.static sets its own.)
   app.disable('etag');
   app.set('trust proxy', config.TRUST_PROXY);
-  app.use(inSequence(securityHeaders(), requestContext(logger)));
+  // Right after the request id: every answer below is timed, by its route pattern.
+  const timed = deps.metrics ? [deps.metrics.http] : [];
+  app.use(inSequence(securityHeaders(), requestContext(logger), ...timed));
   if (deps.botWebhook) app.post('/telegram/webhook', express.json({ limit: '1mb' }), deps.botWebhook);
 
   app.use('/core', coreRouter(deps, services));
@@ -69,6 +72,7 @@ export function createApp(deps: CoreDeps, services: Services = createServices(de
   app.get(INTRODUCTION_PDF_PATH, services.contentPdf.serve);
   mountWeb(app, config.WEB_DIST ?? DEFAULT_WEB_DIST, config.SKIP_WEB, services);
   app.use(createErrorHandler(logger));
+  deps.metrics?.learnRoutes(app);
   return app;
 }
 
@@ -79,6 +83,10 @@ function coreRouter(deps: CoreDeps, services: Services): Router {
   // Gateway callbacks are verified over their exact bytes, whatever their content type.
   router.use('/pay/callback', express.raw({ type: () => true, limit: '64kb' }));
   const form = express.urlencoded({ extended: false, limit: '64kb', parameterLimit: 100 });
+  // Before the players' plumbing: Prometheus' bearer token is not a player's token to verify, and
+  // the scrape has no input to parse.
+  if (deps.metrics)
+    router.get('/metrics', ...metricsRoute({ metrics: deps.metrics, token: config.METRICS_TOKEN, operators: operatorsOf(deps) }));
   // What every API request passes, as one router layer (http/sequence.ts), in this order.
   router.use(
     inSequence(
@@ -150,6 +158,7 @@ function featureRoutes(deps: CoreDeps, services: Services) {
       chainDeps: services.game.chainDeps,
       events: deps.events,
       streams: { perIp: config.EVENT_STREAMS_PER_IP, perUser: config.EVENT_STREAMS_PER_USER },
+      betPlaced: deps.metrics?.betPlaced,
     }),
     followInvestRoutes({ db, clock, followInvest: services.followInvest }),
     fixedDepositRoutes({ db, clock, fixedDeposit: services.fixedDeposit }),
@@ -169,13 +178,7 @@ function featureRoutes(deps: CoreDeps, services: Services) {
  */
 function adminRouter(deps: CoreDeps, services: Services): Router {
   const router = Router();
-  const operators = {
-    db: deps.db,
-    clock: deps.clock,
-    publicUrl: publicUrlOf(deps.config),
-    breakGlassToken: deps.opsToken,
-    totpKey: totpKeyOf(deps.secret),
-  };
+  const operators = operatorsOf(deps);
   router.use(operatorPublicRoutes(operators));
   router.use(operatorAuthentication(operators));
   router.use(operatorRoutes(operators));
@@ -214,6 +217,17 @@ function adminRouter(deps: CoreDeps, services: Services): Router {
   router.use(liabilitiesAdminRoutes({ db: deps.db, clock: deps.clock, liabilities: services.liabilities }));
   router.use(supportAdminRoutes({ support: services.support }));
   return router;
+}
+
+/** What the operators' authentication and routes need. */
+function operatorsOf(deps: CoreDeps) {
+  return {
+    db: deps.db,
+    clock: deps.clock,
+    publicUrl: publicUrlOf(deps.config),
+    breakGlassToken: deps.opsToken,
+    totpKey: totpKeyOf(deps.secret),
+  };
 }
 
 /** The dev bot's Start (DEV_OUTBOX) answers with the same configuration the bot gets in server.ts. */

@@ -58,6 +58,11 @@ const schema = z.object({
   DATABASE_REPLICA_MAX_LAG_MS: z.coerce.number().int().min(0).max(600_000).default(2_000),
   JWT_SECRET: optionalText,
   OPS_TOKEN: optionalText,
+  /**
+   * The bearer token Prometheus sends to GET /core/metrics (docs/operations.md, "Metrics and alerts").
+   * Unset: only an operator's personal API token (dashboard.read) opens it. At least 24 characters.
+   */
+  METRICS_TOKEN: optionalText.refine((value) => value === undefined || value.length >= 24, 'METRICS_TOKEN: at least 24 characters'),
   TOKEN_TTL_HOURS: z.coerce
     .number()
     .positive()

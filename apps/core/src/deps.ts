@@ -7,6 +7,7 @@ import type { SmsProvider } from './modules/sms';
 import type { Clock } from './platform/clock';
 import type { EventBus } from './platform/events';
 import type { Logger } from './platform/logger';
+import type { Metrics } from './platform/metrics';
 import type { Random } from './platform/random';
 
 /** Everything core needs from outside, passed in: tests swap the clock, randomness and providers. */
@@ -30,4 +31,6 @@ export interface CoreDeps {
   beacon?: Beacon;
   /** grammY's webhook handler, mounted at /telegram/webhook when BOT_WEBHOOK_URL is set. */
   botWebhook?: RequestHandler;
+  /** This process's Prometheus metrics (GET /core/metrics); without it nothing is measured and the route is absent. */
+  metrics?: Metrics;
 }

@@ -15,6 +15,7 @@ import { DAILY_STEPS } from './dailySteps';
 import { type Database, openDatabase } from './db/client';
 import type { CoreDeps } from './deps';
 import { answerClientErrorsWithEnvelope } from './http/clientErrors';
+import { metricsSources } from './metricsRoute';
 import { startBroadcastJob } from './modules/broadcast';
 import { signedInOnSql } from './modules/checkIn';
 import { startDashboardJob } from './modules/dashboard';
@@ -23,12 +24,15 @@ import { startLiabilitiesJob } from './modules/liabilities';
 import { startDailyNoticeJob, startOutboxJob } from './modules/notify';
 import { startRebateJob } from './modules/team';
 import { type Clock, scaledClock, systemClock } from './platform/clock';
+import { workerId } from './platform/cluster';
 import { lockDataDir } from './platform/dataDirLock';
 import { createEventBus } from './platform/events';
 import { createLeadership, type Leadership } from './platform/leader';
 import type { Logger } from './platform/logger';
 import { startMaintenance } from './platform/maintenance';
+import { createMetrics, type Metrics } from './platform/metrics';
 import { cryptoRandom } from './platform/random';
+import type { RunObserver } from './platform/repeat';
 import { loadOrCreateSecret, OPS_TOKEN_FILE } from './platform/secret';
 import { runShutdown, type ShutdownReport, type ShutdownStep } from './platform/shutdown';
 import { seedDatabase } from './seeds';
@@ -104,7 +108,12 @@ async function startOn(server: Server, opened: Opened, config: Config, logger: L
   const url = config.PUBLIC_URL ?? `http://localhost:${port}`;
 
   // Jobs that must run in one process only (docs/architecture.md, Scale-out) run under the leader lock.
-  const leadership = createLeadership({ url: config.DATABASE_DIRECT_URL ?? config.DATABASE_URL, logger, checkMs: config.LEADER_CHECK_MS });
+  const leadership = createLeadership({
+    url: config.DATABASE_DIRECT_URL ?? config.DATABASE_URL,
+    logger,
+    checkMs: config.LEADER_CHECK_MS,
+    onChange: deps.metrics.leaderChanged,
+  });
   opened.leadership = leadership;
   if (telegram) await startBot(telegram.runtime, telegram.bot, config, logger, config.MINI_APP_URL ?? secrets.publicUrl, leadership);
   await startLeaderJobs(leadership, deps, services, config);
@@ -226,11 +235,16 @@ async function buildApp(
 ) {
   const events = await createEventBus(database, database.db, logger);
   opened.events = events;
+  const clock = clockOf(config);
+  // Under node:cluster every worker answers /core/metrics for itself: its number tells their series apart.
+  const worker = workerId();
+  const metrics = createMetrics({ clock, ...(worker === undefined ? {} : { labels: { worker: String(worker) } }) });
   const deps = {
     events,
     config,
     db: database.db,
-    clock: clockOf(config),
+    clock,
+    metrics,
     random: cryptoRandom,
     logger,
     secret: secrets.secret,
@@ -239,10 +253,16 @@ async function buildApp(
     ...(telegram?.webhook ? { botWebhook: telegram.webhook } : {}),
   };
   const services = createServices(deps);
+  metrics.setSources(metricsSources(deps, services));
   const app = createApp(deps, services);
   server.off('request', answerStarting);
   server.on('request', app);
   return { deps, services };
+}
+
+/** A job's runs, timed into the metrics under its leader name. */
+function observed(metrics: Metrics, job: string): RunObserver {
+  return (seconds, outcome) => metrics.observeJob(job, seconds, outcome);
 }
 
 type StopJob = () => Promise<void> | void;
@@ -266,22 +286,27 @@ async function startLeaderJobs(
   services: Services,
   config: Config,
 ): Promise<void> {
-  const { db, clock, logger, botTransport } = deps;
+  const { db, clock, logger, botTransport, metrics } = deps;
   const settings = services.config;
   await leaderJob(leadership, 'maintenance', () => startMaintenance(db, clock, CLEANUPS, logger));
   // Rebates: paid once per day even if two processes ran the job (modules/team/job.ts); the leader runs it.
-  await leaderJob(leadership, 'rebates', () => startRebateJob(db, clock, settings, logger));
+  await leaderJob(leadership, 'rebates', () => startRebateJob(db, clock, settings, logger, undefined, observed(metrics, 'rebates')));
   // The dashboard's daily aggregates of the ledger, by transfer id (modules/dashboard/aggregates.ts): safe
   // anywhere (the watermark row is locked per batch); one process is enough.
   await leaderJob(leadership, 'dashboard', () => startDashboardJob(db, clock, logger));
   // Daily earnings (power income and fee, advisor earnings, deposit interest): each step and day is claimed
   // by its earning_days row in the paying transaction (modules/earning/job.ts); the leader runs it.
   await leaderJob(leadership, 'earnings', () =>
-    startEarningJob(db, clock, settings, DAILY_STEPS, logger, { chunkSize: config.EARNING_CHUNK_SIZE }),
+    startEarningJob(db, clock, settings, DAILY_STEPS, logger, {
+      chunkSize: config.EARNING_CHUNK_SIZE,
+      observe: observed(metrics, 'earnings'),
+    }),
   );
   // The daily snapshot of what the platform owes (modules/liabilities/job.ts): the day's row is unique, so
   // a second runner stores nothing; the leader runs it, and a day missed while down is taken at the next turn.
-  await leaderJob(leadership, 'liabilities', () => startLiabilitiesJob(services.liabilities, () => settings.timeZone(), logger));
+  await leaderJob(leadership, 'liabilities', () =>
+    startLiabilitiesJob(services.liabilities, () => settings.timeZone(), logger, undefined, observed(metrics, 'liabilities')),
+  );
   // The daily notices (sign-in reminders at each player's time, the income summary): each claimed in the
   // transaction that queues it (modules/notify/daily.ts), so even two runners send each once.
   await leaderJob(leadership, 'notify-daily', () =>
@@ -289,15 +314,20 @@ async function startLeaderJobs(
       { db, clock, timeZone: () => settings.timeZone(), signedInOn: signedInOnSql, hasBot: botTransport !== undefined },
       logger,
       config.NOTIFY_DAILY_POLL_MS,
+      observed(metrics, 'notify-daily'),
     ),
   );
   if (!botTransport) return;
   // Broadcasts to Telegram chats: rows are claimed with SKIP LOCKED (modules/broadcast/job.ts), so even two
   // runners send each once; the leader runs it so the pace stays under Telegram's limit.
-  await leaderJob(leadership, 'broadcasts', () => startBroadcastJob(db, botTransport, clock, logger, config.BROADCAST_POLL_MS));
+  await leaderJob(leadership, 'broadcasts', () =>
+    startBroadcastJob(db, botTransport, clock, logger, config.BROADCAST_POLL_MS, observed(metrics, 'broadcasts')),
+  );
   // Bot messages that did not reach Telegram (modules/notify/outboxJob.ts): leased rows, so even two
   // runners never send one twice at once; pending rows from before a restart go at its first run.
-  await leaderJob(leadership, 'bot-outbox', () => startOutboxJob(db, botTransport, clock, logger, config.BROADCAST_POLL_MS));
+  await leaderJob(leadership, 'bot-outbox', () =>
+    startOutboxJob(db, botTransport, clock, logger, config.BROADCAST_POLL_MS, observed(metrics, 'bot-outbox')),
+  );
 }
 
 /** Binds the port; a taken port becomes a ListenError that says what to do. */

@@ -245,6 +245,7 @@ function gameServices(deps: CoreDeps, notifier: Notifier) {
     logger: deps.logger,
     events: deps.events,
     beaconLateAfterMs: config.GAME_BEACON_TIMEOUT_SECONDS * 1000,
+    settlementObserved: deps.metrics?.observeSettlement,
     // Each bettor's results message (topic 'results'), after the settlement committed.
     afterSettle: async (session) => {
       await notifySessionResults({ db: deps.db, notifier, source: { results: sessionResultsByUser, roomName: roomNameOf } }, session);

@@ -43,8 +43,12 @@ function fromFrameworkError(error: unknown): AppError | undefined {
   return undefined;
 }
 
+/** res.locals key: the error an answer carried (its envelope has HTTP 200), for the request metrics' outcome. */
+export const ANSWERED_ERROR = 'answeredError';
+
 export function answerError(res: Parameters<RequestHandler>[1], error: AppError, locale: Locale): void {
   const entry = errorCatalogue[error.key];
+  res.locals[ANSWERED_ERROR] = error.key;
   const fieldEntries = Object.entries(error.fields).filter((entry): entry is [string, NonNullable<(typeof entry)[1]>] => !!entry[1]);
   const fields = Object.fromEntries(fieldEntries.map(([name, key]) => [name, translateMessage(key, locale)]));
   const first = fieldEntries[0];

@@ -116,7 +116,11 @@ describe('authorization', () => {
   it('every operator route refuses callers without an operator credential, users included (401)', async () => {
     const user = await registerUser(ctx);
     // The setup link and sign-in are the public ones (roleMatrix.api.test.ts walks the rest by role).
-    const admin = routes().filter((r) => r.path.startsWith('/core/admin/') && !/^\/core\/admin\/auth\/(setup|login)$/.test(r.path));
+    // The metrics are the operators' too, outside /core/admin (Prometheus' token: metrics.api.test.ts).
+    const admin = routes().filter(
+      (r) => (r.path.startsWith('/core/admin/') && !/^\/core\/admin\/auth\/(setup|login)$/.test(r.path)) || r.path === '/core/metrics',
+    );
+    expect(admin).toContainEqual({ method: 'GET', path: '/core/metrics' });
     expect(admin.length).toBeGreaterThan(10);
     for (const route of admin) {
       const path = route.path

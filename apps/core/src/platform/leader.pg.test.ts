@@ -18,9 +18,14 @@ afterEach(async () => {
 
 /** A process's leader election with one job whose running state the test can see. */
 async function contender(url: string) {
-  const election = createLeadership({ url, logger: silentLogger, checkMs: CHECK_MS });
+  const state = { running: false, starts: 0, stops: 0, changes: [] as string[] };
+  const election = createLeadership({
+    url,
+    logger: silentLogger,
+    checkMs: CHECK_MS,
+    onChange: (job, held) => void state.changes.push(`${job} ${held}`),
+  });
   elections.push(election);
-  const state = { running: false, starts: 0, stops: 0 };
   await election.runAsLeader(
     'polling',
     () => {
@@ -58,6 +63,9 @@ describe('leader election on PostgreSQL', () => {
     await new Promise((resolve) => setTimeout(resolve, CHECK_MS * 3));
     expect(contenders.filter((c) => c.state.running)).toHaveLength(1);
     expect(contenders.reduce((sum, c) => sum + c.state.starts, 0)).toBe(2);
+    // The metrics hear of it: the first leader took and gave up the job, one follower took it.
+    expect(contenders[0]?.state.changes).toEqual(['polling false', 'polling true', 'polling false']);
+    expect(contenders.filter((c) => c.state.changes.includes('polling true'))).toHaveLength(2);
   });
 
   it('a leader whose database connection is cut stops the job; another process takes it over', async () => {

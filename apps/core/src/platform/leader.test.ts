@@ -25,6 +25,18 @@ describe('leader election without PostgreSQL (PGlite: one process owns the datab
     expect(election.held()).toEqual([]);
   });
 
+  it('tells onChange (the metrics) of each job registered, taken and given up', async () => {
+    const changes: string[] = [];
+    const election = createLeadership({ logger: silentLogger, checkMs: 100, onChange: (job, held) => void changes.push(`${job} ${held}`) });
+    await election.runAsLeader(
+      'a',
+      () => undefined,
+      () => undefined,
+    );
+    await election.stop();
+    expect(changes).toEqual(['a false', 'a true', 'a false']);
+  });
+
   it('gives each job name its own stable lock key', () => {
     expect(lockKeyOf('telegram-polling')).toBe(lockKeyOf('telegram-polling'));
     expect(lockKeyOf('telegram-polling')).not.toBe(lockKeyOf('maintenance'));

@@ -29,6 +29,11 @@ export interface LeadershipOptions {
   logger: Logger;
   /** How often a follower tries to take over and the leader checks its connection (ms). */
   checkMs: number;
+  /**
+   * Told when this process takes (true) or gives up (false) a job, and of each job as it is
+   * registered (false): the metrics' leader series (platform/metrics.ts).
+   */
+  onChange?: (job: string, held: boolean) => void;
 }
 
 interface Job {
@@ -53,19 +58,21 @@ export function lockKeyOf(name: string): number {
 }
 
 export function createLeadership(options: LeadershipOptions): Leadership {
-  return options.url ? postgresLeadership({ ...options, url: options.url }) : soleLeadership(options.logger);
+  return options.url ? postgresLeadership({ ...options, url: options.url }) : soleLeadership(options);
 }
 
 /** PGlite: this process owns the database, so it runs every job. */
-function soleLeadership(logger: Logger): Leadership {
+function soleLeadership({ logger, onChange }: LeadershipOptions): Leadership {
   const jobs: Job[] = [];
   return {
     async runAsLeader(name, start, stop) {
       const job: Job = { name, key: 0, start, stop, running: false };
       jobs.push(job);
+      onChange?.(name, false);
       try {
         await start();
         job.running = true;
+        onChange?.(name, true);
         logger.info({ job: name }, 'running singleton job (sole process)');
       } catch (error) {
         logger.error({ err: error, job: name }, 'starting a singleton job failed');
@@ -75,6 +82,7 @@ function soleLeadership(logger: Logger): Leadership {
     async stop() {
       for (const job of jobs.filter((j) => j.running).reverse()) {
         job.running = false;
+        onChange?.(job.name, false);
         await stopJob(job, logger);
       }
     },
@@ -136,6 +144,7 @@ async function giveUp(election: Election): Promise<void> {
   void dead?.end().catch(() => undefined);
   for (const job of election.jobs.filter((j) => j.running)) {
     job.running = false;
+    election.options.onChange?.(job.name, false);
     logger.warn({ job: job.name }, 'lost the leader lock (database connection lost); stopping the job here');
     await stopJob(job, logger);
   }
@@ -149,6 +158,7 @@ async function tryLead(election: Election, client: pg.Client, job: Job): Promise
   job.running = true;
   try {
     await job.start();
+    election.options.onChange?.(job.name, true);
     logger.info({ job: job.name }, 'became the leader: running singleton job');
   } catch (error) {
     job.running = false;
@@ -193,6 +203,7 @@ async function resign(election: Election): Promise<void> {
   election.stopped = true;
   for (const job of election.jobs.filter((j) => j.running).reverse()) {
     job.running = false;
+    election.options.onChange?.(job.name, false);
     await stopJob(job, election.options.logger);
   }
   const last = election.client;
@@ -219,6 +230,7 @@ function postgresLeadership(options: LeadershipOptions & { url: string }): Leade
   return {
     runAsLeader(name, start, stop) {
       election.jobs.push({ name, key: lockKeyOf(name), start, stop, running: false });
+      options.onChange?.(name, false);
       return election.serial(() => check(election));
     },
     held: () => election.jobs.filter((job) => job.running).map((job) => job.name),

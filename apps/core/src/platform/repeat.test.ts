@@ -27,6 +27,28 @@ describe('startRepeating', () => {
     expect(overlapping).toBe(0);
   });
 
+  it('tells the observer (the metrics) how long each run took: ok, idle when the task said so, failed', async () => {
+    const outcomes: string[] = [];
+    let runs = 0;
+    const stop = startRepeating(
+      async () => {
+        runs += 1;
+        await wait(20);
+        if (runs === 2) throw new Error('second run fails');
+        return runs === 1 ? undefined : false;
+      },
+      {
+        everyMs: 5,
+        logger: quiet,
+        failure: 'test job failed',
+        observe: (seconds, outcome) => void outcomes.push(`${outcome} ${seconds >= 0.015}`),
+      },
+    );
+    await wait(150);
+    await stop();
+    expect(outcomes.slice(0, 3)).toEqual(['ok true', 'failed true', 'idle true']);
+  });
+
   it('tells a running task that it was stopped, and starts no run after', async () => {
     const seen: boolean[] = [];
     let runs = 0;

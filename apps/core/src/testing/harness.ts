@@ -9,10 +9,12 @@ import { type Config, loadConfig } from '../config';
 import type { Database } from '../db/client';
 import type { CoreDeps } from '../deps';
 import { answerClientErrorsWithEnvelope } from '../http/clientErrors';
+import { metricsSources } from '../metricsRoute';
 import { smsOutbox } from '../modules/sms/schema';
 import { ManualClock } from '../platform/clock';
 import { createEventBus } from '../platform/events';
 import { silentLogger } from '../platform/logger';
+import { createMetrics } from '../platform/metrics';
 import { cryptoRandom } from '../platform/random';
 import { createServices, type Services } from '../services';
 import { createTestDatabase } from './database';
@@ -78,11 +80,14 @@ export async function createTestContext(options: TestContextOptions = {}): Promi
     logger: options.deps?.logger ?? silentLogger,
     secret: TEST_SECRET,
     opsToken: TEST_BREAK_GLASS_TOKEN,
+    // As server.ts builds them, without Node's process metrics (every test file would start their monitors).
+    metrics: createMetrics({ clock, processMetrics: false }),
     ...(options.deps?.sms ? { sms: options.deps.sms } : {}),
     ...(options.deps?.botTransport ? { botTransport: options.deps.botTransport } : {}),
     ...(options.deps?.beacon ? { beacon: options.deps.beacon } : {}),
   };
   const services = createServices(deps);
+  deps.metrics?.setSources(metricsSources(deps, services));
   // The token's row id is far from the first ids, so a test revoking token 1 does not revoke it.
   await seedOperator(database.db, clock, { login: TEST_OWNER_LOGIN, role: 'owner', apiToken: TEST_OPS_TOKEN, tokenId: 900_000_001 });
   const app = createApp(deps, services);

@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import { type Database, type Executor, queryRows } from '../../db/client';
 import type { Clock } from '../../platform/clock';
 import type { Logger } from '../../platform/logger';
-import { startRepeating } from '../../platform/repeat';
+import { type RunObserver, startRepeating } from '../../platform/repeat';
 import { notificationHeldSql } from '../notify';
 import { telegramChatSql } from '../user';
 
@@ -14,6 +14,15 @@ import { telegramChatSql } from '../user';
  * `limit`) leaves exactly the unsent rows pending for the next run.
  * Paced below Telegram's ~30 messages per second for a bot.
  */
+
+/** Deliveries still to send to Telegram (the operators' outbox metric): counted from the pending partial index. */
+export async function broadcastBacklog(db: Executor): Promise<number> {
+  const [row] = await queryRows<{ pending: number }>(
+    db,
+    sql`select count(*)::int as pending from broadcast_deliveries where telegram_status = 'pending'`,
+  );
+  return Number(row?.pending ?? 0);
+}
 
 /** Telegram allows a bot about 30 messages per second to different chats; stay below it. */
 export const BROADCAST_PER_SECOND = 25;
@@ -150,12 +159,15 @@ export function startBroadcastJob(
   clock: Clock,
   logger: Logger,
   everyMs = 5_000,
+  observe?: RunObserver,
 ): () => Promise<void> {
   return startRepeating(
     async (running) => {
       const result = await deliverBroadcasts(db, transport, clock, { running });
-      if (result.sent + result.failed + result.blocked > 0) logger.info(result, 'broadcasts delivered to Telegram');
+      const worked = result.sent + result.failed + result.blocked > 0;
+      if (worked) logger.info(result, 'broadcasts delivered to Telegram');
+      return worked;
     },
-    { everyMs, logger, failure: 'broadcast delivery stopped; the rest stays pending for the next run' },
+    { everyMs, logger, failure: 'broadcast delivery stopped; the rest stays pending for the next run', observe },
   );
 }

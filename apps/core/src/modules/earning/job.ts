@@ -3,7 +3,7 @@ import { desc, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import type { Clock } from '../../platform/clock';
 import type { Logger } from '../../platform/logger';
-import { startRepeating } from '../../platform/repeat';
+import { type RunObserver, startRepeating } from '../../platform/repeat';
 import type { ConfigService } from '../config';
 import { earningDays } from './schema';
 import type { DailyPage, DailyStep } from './step';
@@ -142,14 +142,15 @@ export function startEarningJob(
   config: ConfigService,
   steps: readonly DailyStep[],
   logger: Logger,
-  options: { everyMs?: number; chunkSize?: number } = {},
+  options: { everyMs?: number; chunkSize?: number; observe?: RunObserver } = {},
 ): () => Promise<void> {
-  const { everyMs = 60_000, chunkSize = EARNING_CHUNK_SIZE } = options;
+  const { everyMs = 60_000, chunkSize = EARNING_CHUNK_SIZE, observe } = options;
   return startRepeating(
     async () => {
       const ran = (await runDailyEarnings(db, clock, config, steps, chunkSize)).filter((result) => result.ran);
       if (ran.length > 0) logger.info({ days: ran.map((r) => ({ ...r, total: r.total.toString() })) }, 'daily earnings run');
+      return ran.length > 0;
     },
-    { everyMs, logger, failure: 'daily earning job failed' },
+    { everyMs, logger, failure: 'daily earning job failed', observe },
   );
 }

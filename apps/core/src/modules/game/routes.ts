@@ -5,11 +5,12 @@ import {
   type BetCoin,
   type BetName,
   GAME_PAGE_SIZE,
+  kindOf,
   PAGE_NO_MAX,
   PAGE_SIZE_MAX,
   sessionAt,
 } from '@prism/domain';
-import { Router } from 'express';
+import { type RequestHandler, Router } from 'express';
 import { z } from 'zod';
 import type { Database } from '../../db/client';
 import { caller, requireAuth } from '../../http/auth';
@@ -52,6 +53,28 @@ export interface GameRouteDeps {
   /** Live events across processes, and how many streams one IP or user may hold open. */
   events: EventBus;
   streams: StreamLimits;
+  /** Told of each bet placed (not of a replayed answer): the operators' bet counter (platform/metrics.ts). */
+  betPlaced?: ((coin: BetCoin, kind: string) => void) | undefined;
+}
+
+/** A bet: placed under its Idempotency-Key, answered, and counted for the metrics unless it was a replay. */
+function bettingRoute(deps: GameRouteDeps, betDeps: Parameters<typeof placeBet>[1]): RequestHandler {
+  const { db, clock } = deps;
+  return async (req, res) => {
+    const input = parseInput(betBody, req.body);
+    const { userId } = caller(req);
+    const scope = { userId, key: idempotencyKeyOf(req), route: 'betting', input };
+    // One statement records the bet and the key's answer together (betting.ts). A replay places nothing.
+    let placed = false;
+    const bet = await runRecorded(db, clock, scope, (executor, record) =>
+      placeBet(executor, betDeps, userId, input, record).then((answer) => {
+        placed = true;
+        return answer;
+      }),
+    );
+    if (placed) deps.betPlaced?.(input.coin, kindOf(input.betName));
+    ok(res, bet);
+  };
 }
 
 /** The colour/size game: /app/game/luckyLottery/* of specification point 7, plus verification data and live events. */
@@ -82,14 +105,7 @@ export function gameRoutes(deps: GameRouteDeps): Router {
     ok(res, toWireSession(session, room, clock.now()));
   });
 
-  router.post(`${base}/betting`, requireAuth, async (req, res) => {
-    const input = parseInput(betBody, req.body);
-    const { userId } = caller(req);
-    const scope = { userId, key: idempotencyKeyOf(req), route: 'betting', input };
-    // One statement records the bet and the key's answer together (betting.ts).
-    const bet = await runRecorded(db, clock, scope, (executor, record) => placeBet(executor, betDeps, userId, input, record));
-    ok(res, bet);
-  });
+  router.post(`${base}/betting`, requireAuth, bettingRoute(deps, betDeps));
 
   router.get(`${base}/sessionResultPage`, async (req, res) => {
     const query = parseInput(z.object({ level, ...page }), req.query);

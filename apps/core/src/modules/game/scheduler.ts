@@ -31,6 +31,8 @@ export interface GameDeps {
    * the composition root). A failure is logged; the settlement stands.
    */
   afterSettle?: (session: SettledSession) => Promise<void>;
+  /** Told how long each settled session's draw-and-settle transaction took, seconds (the operators' metrics). */
+  settlementObserved?: ((seconds: number) => void) | undefined;
 }
 
 export interface TickReport {
@@ -125,8 +127,10 @@ async function finish(state: SchedulerState, session: SessionRow, report: TickRe
     noteLate(state, session);
     return;
   }
+  const started = performance.now();
   const done = await drawAndSettle(state.deps, session, beacon);
   if (!done) return;
+  state.deps.settlementObserved?.((performance.now() - started) / 1000);
   state.warned.delete(done.session.id);
   report.settled.push({ periodId: done.session.periodId, report: done.settled });
   await publish(state.deps, 'session_drawn', done.session);

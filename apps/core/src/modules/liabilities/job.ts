@@ -1,5 +1,5 @@
 import type { Logger } from '../../platform/logger';
-import { startRepeating } from '../../platform/repeat';
+import { type RunObserver, startRepeating } from '../../platform/repeat';
 import type { LiabilitiesService } from './service';
 
 /** How often the job looks whether the day's snapshot is taken (a new day's is taken within this). */
@@ -16,13 +16,15 @@ export function startLiabilitiesJob(
   timeZone: () => Promise<string>,
   logger: Logger,
   everyMs = LIABILITIES_CHECK_MS,
+  observe?: RunObserver,
 ): () => Promise<void> {
   return startRepeating(
     async () => {
       const taken = await liabilities.takeDaily(await timeZone());
       if (taken)
         logger.info({ snapshot: taken.id, players: taken.players, ok: taken.ledgerCheck.ok, ...taken.timings }, 'liabilities snapshot');
+      return Boolean(taken);
     },
-    { everyMs, logger, failure: 'liabilities snapshot failed' },
+    { everyMs, logger, failure: 'liabilities snapshot failed', observe },
   );
 }

@@ -12,7 +12,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import { type Database, type Executor, queryRows } from '../../db/client';
 import type { Clock } from '../../platform/clock';
 import type { Logger } from '../../platform/logger';
-import { startRepeating } from '../../platform/repeat';
+import { type RunObserver, startRepeating } from '../../platform/repeat';
 import type { TransferType } from '../ledger';
 import { userCreditsBetween } from '../ledger';
 import { findUserLocale } from '../user';
@@ -146,13 +146,14 @@ export async function sendIncomeSummaries(deps: DailyNoticeDeps): Promise<{ day:
 }
 
 /** Runs both now and every `everyMs` (a minute: reminders are to the minute); returns the stop function. */
-export function startDailyNoticeJob(deps: DailyNoticeDeps, logger: Logger, everyMs = 60_000): () => Promise<void> {
+export function startDailyNoticeJob(deps: DailyNoticeDeps, logger: Logger, everyMs = 60_000, observe?: RunObserver): () => Promise<void> {
   return startRepeating(
     async () => {
       const reminders = await sendDueReminders(deps);
       const summaries = await sendIncomeSummaries(deps);
       if (reminders > 0 || summaries.length > 0) logger.info({ reminders, summaries }, 'daily notices queued');
+      return reminders > 0 || summaries.length > 0;
     },
-    { everyMs, logger, failure: 'daily notices stopped; what is due goes at the next run' },
+    { everyMs, logger, failure: 'daily notices stopped; what is due goes at the next run', observe },
   );
 }

@@ -3,7 +3,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import { type Database, type Executor, queryRows } from '../../db/client';
 import type { Clock } from '../../platform/clock';
 import type { Logger } from '../../platform/logger';
-import { startRepeating } from '../../platform/repeat';
+import { type RunObserver, startRepeating } from '../../platform/repeat';
 import { type Claimed, REDACTED_TEXT, SEND_LEASE_MS, sendClaimed } from './delivery';
 import { PER_CHAT_GAP_MS } from './queue';
 
@@ -187,15 +187,24 @@ export async function retryOutbox(
 }
 
 /** Runs the sending now and every `everyMs`; returns the stop function. server.ts starts it, as leader. */
-export function startOutboxJob(db: Database, transport: BotTransport, clock: Clock, logger: Logger, everyMs = 5_000): () => Promise<void> {
+export function startOutboxJob(
+  db: Database,
+  transport: BotTransport,
+  clock: Clock,
+  logger: Logger,
+  everyMs = 5_000,
+  observe?: RunObserver,
+): () => Promise<void> {
   let resumeAt = 0;
   return startRepeating(
     async (running) => {
-      if (Date.now() < resumeAt) return; // Telegram's retry_after: no send before it is over
+      if (Date.now() < resumeAt) return false; // Telegram's retry_after: no send before it is over
       const result = await retryOutbox(db, transport, clock, { running });
       if (result.retryAfterMs !== undefined) resumeAt = Date.now() + result.retryAfterMs;
-      if (result.sent + result.failed + result.expired + result.held > 0) logger.info(result, 'bot outbox sent');
+      const worked = result.sent + result.failed + result.expired + result.held > 0;
+      if (worked) logger.info(result, 'bot outbox sent');
+      return worked;
     },
-    { everyMs, logger, failure: 'bot outbox run stopped; due messages stay for the next run' },
+    { everyMs, logger, failure: 'bot outbox run stopped; due messages stay for the next run', observe },
   );
 }

@@ -14,7 +14,7 @@ import { desc, eq, sql } from 'drizzle-orm';
 import { type Database, type Executor, queryRows } from '../../db/client';
 import type { Clock } from '../../platform/clock';
 import type { Logger } from '../../platform/logger';
-import { startRepeating } from '../../platform/repeat';
+import { type RunObserver, startRepeating } from '../../platform/repeat';
 import type { ConfigService } from '../config';
 import { settledStakesBetween } from '../game';
 import { type TransferInput, transferBatch, userCreditsBetween } from '../ledger';
@@ -168,7 +168,14 @@ export async function runRebates(db: Database, clock: Clock, config: ConfigServi
 }
 
 /** Runs the job now and then every `everyMs` (default 10 minutes); returns the stop function. Only server.ts starts it, as leader. */
-export function startRebateJob(db: Database, clock: Clock, config: ConfigService, logger: Logger, everyMs = 600_000): () => Promise<void> {
+export function startRebateJob(
+  db: Database,
+  clock: Clock,
+  config: ConfigService,
+  logger: Logger,
+  everyMs = 600_000,
+  observe?: RunObserver,
+): () => Promise<void> {
   let warned = '[]';
   return startRepeating(
     async () => {
@@ -181,7 +188,8 @@ export function startRebateJob(db: Database, clock: Clock, config: ConfigService
       warned = JSON.stringify(warnings);
       const paid = (await runRebates(db, clock, config)).filter((result) => result.paid);
       if (paid.length > 0) logger.info({ periods: paid.map((p) => ({ ...p, total: p.total.toString() })) }, 'rebates paid');
+      return paid.length > 0;
     },
-    { everyMs, logger, failure: 'rebate job failed' },
+    { everyMs, logger, failure: 'rebate job failed', observe },
   );
 }

@@ -39,6 +39,25 @@ export async function pendingWithdrawalSummary(db: Executor, now: Date) {
   return { count: rows.length, oldestAt: oldest ? new Date(oldest).toISOString() : null, byAge };
 }
 
+/**
+ * The operators' metrics (platform/metrics.ts): how many withdrawals wait for review, how many of them
+ * for more than an hour, and the oldest's age in seconds. One aggregate over withdrawals_status_idx.
+ */
+export async function pendingWithdrawalAges(db: Executor, now: Date) {
+  const hourAgo = new Date(now.getTime() - 3_600_000);
+  const [row] = await queryRows<{ pending: number; over_hour: number; oldest: Date | string | null }>(
+    db,
+    sql`select count(*)::int as pending, count(*) filter (where created_at < ${hourAgo.toISOString()}::timestamptz)::int as over_hour, min(created_at) as oldest
+          from withdrawals where status = 'pending_review'`,
+  );
+  const oldest = row?.oldest ? new Date(row.oldest).getTime() : undefined;
+  return {
+    pending: Number(row?.pending ?? 0),
+    olderThanHour: Number(row?.over_hour ?? 0),
+    oldestSeconds: oldest === undefined ? 0 : Math.max(0, (now.getTime() - oldest) / 1000),
+  };
+}
+
 async function withdrawalRow(db: Executor, id: number) {
   const [row] = await db.select().from(withdrawals).where(eq(withdrawals.id, id));
   if (!row) throw new AppError('NOT_FOUND');

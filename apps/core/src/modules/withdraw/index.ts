@@ -1,6 +1,6 @@
 /** The withdraw module's public door: other modules and the composition root import only this file. */
 
-export { pendingWithdrawalSummary, withdrawalDetail, withdrawalPayout, withdrawDetailRoutes } from './adminDetail';
+export { pendingWithdrawalAges, pendingWithdrawalSummary, withdrawalDetail, withdrawalPayout, withdrawDetailRoutes } from './adminDetail';
 export { walletBindings } from './destinations';
 export { withdrawnBetween } from './facts';
 export { withdrawFiguresScalar } from './figures';
