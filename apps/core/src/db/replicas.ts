@@ -186,13 +186,8 @@ function openReplica(url: string, primaryPool: pg.Pool, options: ReadRouterOptio
       replica.healthy = false;
       return onPrimary(...args);
     });
-  const connect = pool.connect.bind(pool) as () => Promise<pg.PoolClient>;
-  // A transaction (a read-only snapshot) cannot move to the primary half-way: it fails (503), and the replica is skipped from now.
-  (pool as unknown as { connect: () => Promise<pg.PoolClient> }).connect = () =>
-    connect().catch((error: unknown) => {
-      if (unreachable(error)) replica.healthy = false;
-      throw error;
-    });
+  // (pool.connect is left alone: the pool's own query calls it with a callback. A read-only snapshot
+  // transaction cannot move to the primary half-way: on a replica lost under it, it answers 503, and the next check skips the replica.)
   return replica;
 }
 

@@ -74,7 +74,11 @@ export function OperationsPanel({ data, now }: { data: Panel; now: Date }) {
       {data.replicas && data.replicas.length > 0 ? (
         <section aria-labelledby="dash-replicas">
           <h2 id="dash-replicas">Read replicas</h2>
-          <DataTable caption="Read replicas (a skipped one's reads go to the primary)" columns={replicaColumns} rows={data.replicas} rowKey={(r) => r.name}
+          <DataTable
+            caption="Read replicas (a skipped one's reads go to the primary)"
+            columns={replicaColumns}
+            rows={data.replicas}
+            rowKey={(r) => r.name}
             empty="None"
           />
         </section>
