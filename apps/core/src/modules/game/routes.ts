@@ -60,7 +60,6 @@ export interface GameRouteDeps {
 /** The colour/size game: /app/game/luckyLottery/* of specification point 7, plus verification data and live events. */
 export function gameRoutes(deps: GameRouteDeps): Router {
   const { db, clock, catalog, chainDeps } = deps;
-  const reads = readsOf(deps.reads, db);
   // This app's block of bet numbers (order numbers unique by construction, platform/sequenceNumbers.ts).
   const betDeps = { clock, betNumbers: sequenceNumbers('bet_numbers') };
   const router = Router();
@@ -95,6 +94,15 @@ export function gameRoutes(deps: GameRouteDeps): Router {
     ok(res, bet);
   });
 
+  historyRoutes(router, base, readsOf(deps.reads, db));
+  router.get(`${base}/events`, liveEventsRoute(deps));
+  router.get(`${base}/trend`, trendRoute(deps));
+
+  return router;
+}
+
+/** History, results and verification data: read on replicas (db/replicas.ts), a player's own bets after their last write. */
+function historyRoutes(router: Router, base: string, reads: Reads): void {
   router.get(`${base}/sessionResultPage`, async (req, res) => {
     const query = parseInput(z.object({ level, ...page }), req.query);
     ok(res, await sessionResultPage(reads.lagTolerant(), query.level, query.pageNo ?? 1, query.pageSize ?? GAME_PAGE_SIZE));
@@ -136,9 +144,4 @@ export function gameRoutes(deps: GameRouteDeps): Router {
     const query = parseInput(z.object({ level: level.optional() }), req.query);
     ok(res, await listChains(reads.lagTolerant(), query.level));
   });
-
-  router.get(`${base}/events`, liveEventsRoute(deps));
-  router.get(`${base}/trend`, trendRoute(deps));
-
-  return router;
 }
