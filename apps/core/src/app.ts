@@ -107,7 +107,13 @@ function coreRouter(deps: CoreDeps, services: Services): Router {
 
   // With WORKERS > 1, which worker answered (1..N): how a test sees that every worker serves.
   const worker = workerId();
-  router.get('/health', (_req, res) => ok(res, worker === undefined ? { status: 'ok' } : { status: 'ok', worker }));
+  // With replicas configured, each one's lag: a load balancer keeps sending here (the primary serves what they cannot).
+  const { reads } = services;
+  const health = worker === undefined ? { status: 'ok' } : { status: 'ok', worker };
+  router.get('/health', (_req, res) => {
+    const replicas = reads.status();
+    ok(res, replicas.length === 0 ? health : { ...health, replicas });
+  });
   // Each module's router is entered only when one of its layers matches the request, and all of
   // them are one layer here (moduleRouter.ts): a bet no longer walks, nor waits out a turn of the
   // event loop in, the 18 modules mounted before the game's. A module's prefix guard still covers
@@ -135,7 +141,7 @@ function featureRoutes(deps: CoreDeps, services: Services) {
     configRoutes({ config: services.config }),
     contentRoutes({ content: services.content }),
     fileRoutes({ files: services.files, maxBytes: config.UPLOAD_MAX_BYTES }),
-    walletRoutes({ db, clock, random: deps.random, refuseExcluded: services.protection.refuseExcluded }),
+    walletRoutes({ db, reads: services.reads, clock, random: deps.random, refuseExcluded: services.protection.refuseExcluded }),
     rechargeRoutes(services.recharge),
     withdrawRoutes({ db, clock, withdraw: services.withdraw }),
     messageRoutes({ messages: services.messages }),
@@ -153,6 +159,7 @@ function featureRoutes(deps: CoreDeps, services: Services) {
     }),
     gameRoutes({
       db,
+      reads: services.reads,
       clock,
       catalog: services.game.catalog,
       chainDeps: services.game.chainDeps,
@@ -191,6 +198,7 @@ function adminRouter(deps: CoreDeps, services: Services): Router {
       config: services.config,
       money,
       fairness,
+      replicas: () => services.reads.status(),
       rebateCycleWarnings: services.team.rebateCycleWarnings,
       negativeReturnWarnings: async () => [
         ...(await services.followInvest.negativeReturnWarnings()),
@@ -203,7 +211,15 @@ function adminRouter(deps: CoreDeps, services: Services): Router {
   router.use(withdrawAdminRoutes({ withdraw: services.withdraw }));
   router.use(withdrawDetailRoutes({ db: deps.db, clock: deps.clock, loginPeers: loginAddressPeers }));
   router.use(userAdminRoutes({ db: deps.db, clock: deps.clock, protection: services.protection }));
-  router.use(dashboardRoutes({ db: deps.db, clock: deps.clock, checkLedger: checkLedgerAndBets }));
+  router.use(
+    dashboardRoutes({
+      db: deps.db,
+      reads: services.reads,
+      replicas: () => services.reads.status(),
+      clock: deps.clock,
+      checkLedger: checkLedgerAndBets,
+    }),
+  );
   router.use(gameAdminRoutes({ db: deps.db, clock: deps.clock, catalog: services.game.catalog }));
   router.use(giftCodeAdminRoutes({ db: deps.db, clock: deps.clock, giftCodes: services.giftCodes }));
   router.use(levelAdminRoutes({ db: deps.db, clock: deps.clock, levelAdmin: services.levelAdmin }));

@@ -56,6 +56,13 @@ const schema = z.object({
     ),
   /** A replica further behind the primary than this is skipped (its reads go to the primary). */
   DATABASE_REPLICA_MAX_LAG_MS: z.coerce.number().int().min(0).max(600_000).default(2_000),
+  /** How often each replica's lag is measured: the lag is known to within this, so keep it well under the bound. */
+  DATABASE_REPLICA_CHECK_MS: z.coerce.number().int().min(20).max(60_000).default(500),
+  /**
+   * A player's own records wait at most this long for a replica to replay what the primary had committed
+   * when the read arrived (their own bet, recharge...); then they are read on the primary.
+   */
+  DATABASE_REPLICA_WAIT_MS: z.coerce.number().int().min(0).max(5_000).default(150),
   JWT_SECRET: optionalText,
   OPS_TOKEN: optionalText,
   /**

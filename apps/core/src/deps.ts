@@ -2,6 +2,7 @@ import type { BotTransport } from '@prism/bot';
 import type { RequestHandler } from 'express';
 import type { Config } from './config';
 import type { Database } from './db/client';
+import type { ReadRouter } from './db/replicas';
 import type { Beacon } from './modules/game';
 import type { SmsProvider } from './modules/sms';
 import type { Clock } from './platform/clock';
@@ -14,6 +15,8 @@ import type { Random } from './platform/random';
 export interface CoreDeps {
   config: Config;
   db: Database;
+  /** Where lag-tolerant reads and a player's own records are read (db/replicas.ts); absent: all on `db`. */
+  reads?: ReadRouter;
   clock: Clock;
   random: Random;
   logger: Logger;

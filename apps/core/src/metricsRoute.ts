@@ -2,13 +2,15 @@ import { createHash, timingSafeEqual } from 'node:crypto';
 import { AppError } from '@prism/domain';
 import type { RequestHandler } from 'express';
 import type { Database } from './db/client';
+import { poolOf } from './db/client';
+import type { ReplicaStatus } from './db/replicas';
 import { permit } from './http/permit';
 import { broadcastBacklog } from './modules/broadcast';
 import { botBacklog } from './modules/notify';
 import { operatorAuthentication } from './modules/operator';
 import { pendingWithdrawalAges } from './modules/withdraw';
 import type { Clock } from './platform/clock';
-import { type Metrics, type MetricsSources, poolOf, type ReplicaStatus } from './platform/metrics';
+import type { Metrics, MetricsSources } from './platform/metrics';
 import type { Services } from './services';
 
 export interface MetricsRouteDeps {
@@ -59,7 +61,7 @@ function metricsAccess({ token, operators }: MetricsRouteDeps): RequestHandler {
 interface MetricsSourceDeps {
   db: Database;
   clock: Clock;
-  reads?: { status(): ReplicaStatus[] } | undefined;
+  reads?: { status(): readonly ReplicaStatus[] } | undefined;
 }
 
 /** What the metrics read when scraped, each through its module's door: one cheap query each, kept a few seconds. */

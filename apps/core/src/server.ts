@@ -13,6 +13,7 @@ import { CLEANUPS } from './cleanups';
 import type { Config } from './config';
 import { DAILY_STEPS } from './dailySteps';
 import { type Database, openDatabase } from './db/client';
+import { createReadRouter, type ReadRouter } from './db/replicas';
 import type { CoreDeps } from './deps';
 import { answerClientErrorsWithEnvelope } from './http/clientErrors';
 import { metricsSources } from './metricsRoute';
@@ -74,18 +75,20 @@ interface Opened {
   leadership?: Leadership;
   scheduler?: { stop(): Promise<void> };
   events?: { stop(): Promise<void> };
+  reads?: ReadRouter;
   database?: { close(): Promise<void> };
   dataDirLock?: () => void;
 }
 
 /** Jobs first, then the HTTP server (requests in flight finish), then what they used. */
 function shutdownSteps(server: Server, opened: Opened): ShutdownStep[] {
-  const { leadership, scheduler, events, database, dataDirLock } = opened;
+  const { leadership, scheduler, events, reads, database, dataDirLock } = opened;
   return [
     ...(leadership ? [{ name: 'singleton jobs', run: () => leadership.stop(), timeoutMs: 10_000 }] : []),
     ...(scheduler ? [{ name: 'game scheduler', run: () => scheduler.stop(), timeoutMs: 10_000 }] : []),
     { name: 'http server', run: () => closeHttp(server) },
     ...(events ? [{ name: 'event bus', run: () => events.stop() }] : []),
+    ...(reads ? [{ name: 'read replicas', run: () => reads.stop() }] : []),
     ...(database ? [{ name: 'database', run: () => database.close(), timeoutMs: 10_000, essential: true }] : []),
     ...(dataDirLock ? [{ name: 'data folder lock', run: dataDirLock }] : []),
   ];
@@ -239,12 +242,24 @@ async function buildApp(
   // Under node:cluster every worker answers /core/metrics for itself: its number tells their series apart.
   const worker = workerId();
   const metrics = createMetrics({ clock, ...(worker === undefined ? {} : { labels: { worker: String(worker) } }) });
+  const reads = await createReadRouter({
+    primary: database.db,
+    urls: config.DATABASE_REPLICA_URLS,
+    statements: config.DATABASE_STATEMENTS,
+    maxLagMs: config.DATABASE_REPLICA_MAX_LAG_MS,
+    checkMs: config.DATABASE_REPLICA_CHECK_MS,
+    waitMs: config.DATABASE_REPLICA_WAIT_MS,
+    // Each replica's own pool: reads only, so half the primary's is plenty.
+    poolSize: Math.max(2, Math.ceil(config.DATABASE_POOL_SIZE / 2)),
+  });
+  opened.reads = reads;
   const deps = {
     events,
     config,
     db: database.db,
     clock,
     metrics,
+    reads,
     random: cryptoRandom,
     logger,
     secret: secrets.secret,

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { roleCan } from '@prism/domain';
+import { primaryOnly, type ReadRouter } from './db/replicas';
 import type { CoreDeps } from './deps';
 import { accountErasures, deletionFacts } from './erasures';
 import { EXPORT_SECTIONS } from './exports';
@@ -58,6 +59,8 @@ export function publicUrlOf(config: CoreDeps['config']): string {
 /** Builds every service once from the dependencies; routes and the bot receive these. */
 export function createServices(deps: CoreDeps) {
   const { db, clock, random, logger, config } = deps;
+  // Replicas for reads that tolerate lag, and read-your-writes for a player's own records (db/replicas.ts).
+  const reads = deps.reads ?? primaryOnly(db);
   const publicUrl = publicUrlOf(config);
   const tokens = createTokenService(deps.secret, clock);
   const codes = createCodeService({ db, clock, random, secret: deps.secret });
@@ -68,6 +71,7 @@ export function createServices(deps: CoreDeps) {
   const telegramLink = createTelegramLinkService({ db, clock, random, botUsername: config.BOT_USERNAME });
   const withdraw = createWithdrawService({
     db,
+    reads,
     clock,
     random,
     logger,
@@ -86,14 +90,15 @@ export function createServices(deps: CoreDeps) {
   });
   const { refuseExcluded } = protection;
   const checkIn = createCheckInService({ db, clock, config: configService, refuseExcluded });
-  const team = createTeamService({ db, clock, config: configService });
+  const team = createTeamService({ db, reads, clock, config: configService });
   const giftCodes = createGiftCodeService({ db, clock, random, refuseExcluded });
   const levelRules = levelRulesCache(db);
   const levels = createLevelService({ db, clock, rules: levelRules, refuseExcluded });
   const broadcasts = createBroadcastService(db, clock);
-  const power = createPowerService({ db, clock, config: configService });
+  const power = createPowerService({ db, reads, clock, config: configService });
 
   return {
+    reads,
     tokens,
     codes,
     sms,
@@ -120,7 +125,7 @@ export function createServices(deps: CoreDeps) {
     messages: createMessageService(db, clock),
     broadcasts,
     game: gameServices(deps, notifier),
-    recharge: rechargeContext(deps, notifier, protection),
+    recharge: rechargeContext(deps, notifier, protection, reads),
     withdraw,
     liabilities: createLiabilitiesService({ db, clock, random, checkLedger: checkLedgerAndBets }),
     telegramLink,
@@ -255,10 +260,11 @@ function gameServices(deps: CoreDeps, notifier: Notifier) {
 }
 
 /** What money in needs (routes and operator routes share it): built once. */
-function rechargeContext(deps: CoreDeps, notifier: Notifier, protection: ProtectionService) {
+function rechargeContext(deps: CoreDeps, notifier: Notifier, protection: ProtectionService, reads: ReadRouter) {
   const { config } = deps;
   return createRechargeContext({
     db: deps.db,
+    reads,
     clock: deps.clock,
     random: deps.random,
     logger: deps.logger,

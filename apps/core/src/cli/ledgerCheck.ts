@@ -29,7 +29,13 @@ async function viaServer(): Promise<LedgerCheckReport | undefined> {
 
 async function directly(): Promise<LedgerCheckReport> {
   const config = loadConfig();
-  const database = await openDatabase({ url: config.DATABASE_URL, dataDir: path.join(config.dataDir, 'pglite') });
+  // Migrations take a session-level lock: on DATABASE_DIRECT_URL, never through a transaction-mode pooler.
+  const database = await openDatabase({
+    url: config.DATABASE_URL,
+    directUrl: config.DATABASE_DIRECT_URL,
+    statements: config.DATABASE_STATEMENTS,
+    dataDir: path.join(config.dataDir, 'pglite'),
+  });
   try {
     await database.migrate();
     return await checkLedgerAndBets(database.db);

@@ -137,16 +137,37 @@ interface PostgresOptions {
  */
 const unnamedPools = new WeakSet<pg.Pool>();
 
-async function openPostgres({ url, directUrl, poolSize, statements }: PostgresOptions): Promise<DatabaseHandle> {
-  const pool = new pg.Pool({ connectionString: url, max: poolSize });
+/**
+ * A node-postgres pool with this project's rules: statements named or unnamed as configured, and a
+ * dropped connection never crashes the process. Idle ones are replaced by the pool; a client in use
+ * emits 'error' too, which needs a listener (the query's promise still fails, and the request
+ * answers 503 'briefly unavailable').
+ */
+export function createPool(options: pg.PoolConfig & { statements: 'named' | 'unnamed' }): pg.Pool {
+  const { statements, ...config } = options;
+  const pool = new pg.Pool(config);
   if (statements === 'unnamed') unnamedPools.add(pool);
-  // A dropped connection must never crash the process: idle ones are replaced by the pool; a
-  // client in use emits 'error' too, which needs a listener (the query's promise still fails,
-  // and the request answers 503 'briefly unavailable').
   pool.on('error', () => undefined);
   pool.on('connect', (client) => client.on('error', () => undefined));
+  return pool;
+}
+
+/** The Drizzle database over a pool of createPool's (preparedRows and preparedStatement see its pool), its transactions hardened. */
+export function databaseOver(pool: pg.Pool): Database {
   const db = drizzleNodePg(pool) as unknown as Database;
   releaseClientsOnFailure(db, pool);
+  return db;
+}
+
+/** The node-postgres pool under `db`, or undefined on PGlite (and inside a transaction). */
+export function poolOf(db: Executor): pg.Pool | undefined {
+  const client = (db as { $client?: unknown }).$client;
+  return client instanceof pg.Pool ? client : undefined;
+}
+
+async function openPostgres({ url, directUrl, poolSize, statements }: PostgresOptions): Promise<DatabaseHandle> {
+  const pool = createPool({ connectionString: url, max: poolSize, statements });
+  const db = databaseOver(pool);
   return {
     db,
     kind: 'postgres',
@@ -266,8 +287,8 @@ const dialect = new PgDialect();
  * `name` must stand for one SQL text (the parameters may differ).
  */
 export async function preparedRows<T extends Record<string, unknown>>(db: Executor, name: string, query: SQL): Promise<T[]> {
-  const client = (db as { $client?: unknown }).$client;
-  if (client instanceof pg.Pool) {
+  const client = poolOf(db);
+  if (client) {
     const { sql: text, params } = dialect.sqlToQuery(query);
     const result = await client.query<T>(unnamedPools.has(client) ? { text, values: params } : { name, text, values: params });
     return result.rows;
@@ -285,8 +306,8 @@ export async function preparedRows<T extends Record<string, unknown>>(db: Execut
 export function preparedStatement<V extends readonly unknown[]>(name: string, build: (values: V) => SQL, arity: V['length']) {
   let text: string | undefined;
   return async <T extends Record<string, unknown>>(db: Executor, values: V): Promise<T[]> => {
-    const client = (db as { $client?: unknown }).$client;
-    if (client instanceof pg.Pool) {
+    const client = poolOf(db);
+    if (client) {
       text ??= renderOnce(build, arity);
       const query = unnamedPools.has(client)
         ? { text, values: values as unknown as unknown[] }

@@ -1,34 +1,8 @@
 import { AppError, DEFAULT_LOCALE, errorCatalogue, type Locale, translateMessage } from '@prism/domain';
 import type { ErrorRequestHandler, RequestHandler } from 'express';
+import { isConnectionLoss } from '../db/errors';
 import type { Logger } from '../platform/logger';
 import { sendEnvelope } from './envelope';
-
-/** PostgreSQL going away (restart, failover, a dropped connection): retryable, nothing was committed. */
-const CONNECTION_LOST = new Set([
-  '57P01',
-  '57P02',
-  '57P03',
-  '08000',
-  '08003',
-  '08006',
-  '08001',
-  '08004',
-  // PgBouncer's own refusals ("server login has been failing" while its primary is down or being
-  // failed over, query_wait_timeout): nothing reached the database (docs/operations.md, failover).
-  '08P01',
-  'ECONNREFUSED',
-  'ECONNRESET',
-  'EPIPE',
-  'ETIMEDOUT',
-]);
-
-function isConnectionLoss(error: unknown): boolean {
-  const err = error as { code?: string; message?: string; cause?: unknown };
-  if (err?.code && CONNECTION_LOST.has(err.code)) return true;
-  if (/Connection terminated|connection error|Client has encountered a connection error|terminating connection/i.test(err?.message ?? ''))
-    return true;
-  return err?.cause !== undefined && err.cause !== error && isConnectionLoss(err.cause);
-}
 
 /** Body-parser and multer failures carry these; they are the caller's fault, not ours. */
 function fromFrameworkError(error: unknown): AppError | undefined {

@@ -1,6 +1,7 @@
 import type { Request, RequestHandler, Response } from 'express';
 import pg from 'pg';
 import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
+import type { ReplicaStatus } from '../db/replicas';
 import { ANSWERED_ERROR } from '../http/errorHandler';
 import { type Cached, cached } from './cached';
 import type { Clock } from './clock';
@@ -33,14 +34,7 @@ export interface Metrics {
 
 export type JobOutcome = 'ok' | 'idle' | 'failed';
 
-/** db/replicas.ts's ReplicaStatus (the shape the read router reports; mirrored here so metrics does not depend on it). */
-export interface ReplicaStatus {
-  name: string;
-  healthy: boolean;
-  lagMs: number | null;
-  lagBytes: number | null;
-  checkedAt: string;
-}
+export type { ReplicaStatus };
 
 export interface PendingWithdrawals {
   /** Withdrawals waiting for review. */
@@ -61,7 +55,7 @@ export interface MetricsSources {
   /** The node-postgres pool (counts read from it, no query); PGlite has none. */
   pool?: unknown;
   /** The read replicas' state (CoreDeps `reads.status()`); none configured: no series. */
-  replicas?: () => ReplicaStatus[];
+  replicas?: () => readonly ReplicaStatus[];
   /** Messages waiting to be sent, by kind (bot outbox, broadcasts…). */
   backlog?: () => Promise<Record<string, number>>;
   pendingWithdrawals?: () => Promise<PendingWithdrawals>;
@@ -419,10 +413,4 @@ function replicaGauges(registry: Registry, status: () => MetricsSources['replica
   );
   each('prism_replica_lag_seconds', 'Replay lag of the read replica, seconds.', (r) => (r.lagMs === null ? null : r.lagMs / 1000));
   each('prism_replica_lag_bytes', 'WAL the read replica has not replayed yet, bytes.', (r) => r.lagBytes);
-}
-
-/** The node-postgres pool behind a Drizzle database, if it is one (PGlite has none). */
-export function poolOf(db: unknown): pg.Pool | undefined {
-  const client = (db as { $client?: unknown }).$client;
-  return client instanceof pg.Pool ? client : undefined;
 }

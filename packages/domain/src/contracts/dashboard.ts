@@ -42,6 +42,17 @@ export interface DashboardLedgerCheck {
   durationMs: number;
 }
 
+/** A streaming replica serving lag-tolerant reads (DATABASE_REPLICA_URLS), as the core process answering sees it. */
+export interface DashboardReplica {
+  /** host:port, without credentials. */
+  name: string;
+  /** Serving reads; otherwise skipped (down, or further behind than the bound) and its reads go to the primary. */
+  healthy: boolean;
+  lagMs: number | null;
+  lagBytes: number | null;
+  checkedAt: string;
+}
+
 export interface DashboardView {
   generatedAt: string;
   timeZone: 'UTC';
@@ -55,4 +66,6 @@ export interface DashboardView {
   jobs: DashboardJob[];
   botBacklog: { pending: number; failed: number };
   ledgerCheck: DashboardLedgerCheck | null;
+  /** The read replicas and their lag; absent or empty: every read is on the primary. */
+  replicas?: DashboardReplica[];
 }

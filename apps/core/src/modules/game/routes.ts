@@ -13,6 +13,7 @@ import {
 import { type RequestHandler, Router } from 'express';
 import { z } from 'zod';
 import type { Database } from '../../db/client';
+import { type Reads, readsOf } from '../../db/replicas';
 import { caller, requireAuth } from '../../http/auth';
 import { ok } from '../../http/envelope';
 import type { StreamLimits } from '../../http/streamLimit';
@@ -45,6 +46,8 @@ const betBody = z.object({
 /** What the game's routes use. */
 export interface GameRouteDeps {
   db: Database;
+  /** Where history and results are read (replicas); the bet, the current session and the trend's cache stay on db. */
+  reads?: Reads;
   clock: Clock;
   /** The rooms. */
   catalog: RoomCatalog;
@@ -107,9 +110,18 @@ export function gameRoutes(deps: GameRouteDeps): Router {
 
   router.post(`${base}/betting`, requireAuth, bettingRoute(deps, betDeps));
 
+  historyRoutes(router, base, readsOf(deps.reads, db));
+  router.get(`${base}/events`, liveEventsRoute(deps));
+  router.get(`${base}/trend`, trendRoute(deps));
+
+  return router;
+}
+
+/** History, results and verification data: read on replicas (db/replicas.ts), a player's own bets after their last write. */
+function historyRoutes(router: Router, base: string, reads: Reads): void {
   router.get(`${base}/sessionResultPage`, async (req, res) => {
     const query = parseInput(z.object({ level, ...page }), req.query);
-    ok(res, await sessionResultPage(db, query.level, query.pageNo ?? 1, query.pageSize ?? GAME_PAGE_SIZE));
+    ok(res, await sessionResultPage(reads.lagTolerant(), query.level, query.pageNo ?? 1, query.pageSize ?? GAME_PAGE_SIZE));
   });
 
   router.get(`${base}/userLotteryRecordPage`, requireAuth, async (req, res) => {
@@ -117,11 +129,13 @@ export function gameRoutes(deps: GameRouteDeps): Router {
       z.object({ level: level.optional(), coin: field.oneOf(BET_COINS as unknown as [BetCoin, ...BetCoin[]]).optional(), ...page }),
       req.query,
     );
+    const { userId } = caller(req);
+    // Their bet just placed is in it, wherever it is read (db/replicas.ts, read-your-writes).
     ok(
       res,
       await userLotteryRecordPage(
-        db,
-        caller(req).userId,
+        await reads.forUser(userId),
+        userId,
         { coin: query.coin, level: query.level },
         query.pageNo ?? 1,
         query.pageSize ?? GAME_PAGE_SIZE,
@@ -134,20 +148,16 @@ export function gameRoutes(deps: GameRouteDeps): Router {
       z.object({ periodId: z.string({ error: 'FIELD_INVALID' }).regex(/^\d{14}$/, { error: 'FIELD_INVALID' }) }),
       req.query,
     );
-    ok(res, await sessionDetail(db, query.periodId));
+    // Asked for as soon as a result is announced: on a replica that has caught up with it, never a 404 from lag.
+    ok(res, await sessionDetail(await reads.caughtUp(), query.periodId));
   });
 
   router.get(`${base}/voidSummary`, async (_req, res) => {
-    ok(res, await voidSummary(db));
+    ok(res, await voidSummary(reads.lagTolerant()));
   });
 
   router.get(`${base}/chains`, async (req, res) => {
     const query = parseInput(z.object({ level: level.optional() }), req.query);
-    ok(res, await listChains(db, query.level));
+    ok(res, await listChains(reads.lagTolerant(), query.level));
   });
-
-  router.get(`${base}/events`, liveEventsRoute(deps));
-  router.get(`${base}/trend`, trendRoute(deps));
-
-  return router;
 }

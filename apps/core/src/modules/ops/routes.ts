@@ -4,6 +4,7 @@ import { Router } from 'express';
 import { z } from 'zod';
 import type { FairnessMode, MoneyMode } from '../../config';
 import type { Database } from '../../db/client';
+import type { ReplicaStatus } from '../../db/replicas';
 import { ok } from '../../http/envelope';
 import { permit } from '../../http/permit';
 import { field, parseInput } from '../../http/validate';
@@ -23,6 +24,8 @@ export interface OpsRouteDeps {
   money: { moneyMode: MoneyMode; sandboxDeposits: boolean };
   /** The game's beacon (GAME_BEACON) and whether this is production: shown and checked on the health answer. */
   fairness: { mode: FairnessMode; production: boolean };
+  /** The read replicas' health and lag (db/replicas.ts); absent or empty: none configured. */
+  replicas?: () => readonly ReplicaStatus[];
   /** Settings that pay users to cycle money (recharge rebates above the withdrawal fee, no turnover). */
   rebateCycleWarnings: () => Promise<{ currency: string; profitBps: number }[]>;
   /** Configured products whose return net of fees is negative (docs/decisions.md, "What a player sees before money moves": users get back less than they pay). */
@@ -67,15 +70,30 @@ export function fairnessWarnings({ mode, production }: OpsRouteDeps['fairness'],
   ];
 }
 
-export function opsRoutes({ db, clock, config, money, fairness, rebateCycleWarnings, negativeReturnWarnings }: OpsRouteDeps): Router {
+/** A replica skipped (down, or further behind than the bound): its reads go to the primary, which carries them meanwhile. */
+export function replicaWarnings(replicas: readonly ReplicaStatus[]) {
+  return replicas
+    .filter((replica) => !replica.healthy)
+    .map((replica) => ({
+      kind: 'replicaSkipped',
+      replica: replica.name,
+      lagMs: replica.lagMs,
+      message: `Read replica ${replica.name} is ${replica.lagMs === null ? 'not answering (or its lag is not known yet)' : `${replica.lagMs} ms behind`}: its reads go to the primary until it is back within DATABASE_REPLICA_MAX_LAG_MS.`,
+    }));
+}
+
+export function opsRoutes(deps: OpsRouteDeps): Router {
+  const { db, clock, config, money, fairness, rebateCycleWarnings, negativeReturnWarnings } = deps;
   const router = Router();
 
   // The operator's first questions: is this server handing out play money, can players trust that
   // nobody knew the results in advance (the beacon), and do the settings pay anyone for cycling
   // money through their own accounts (docs/money.md, recharge rebates)?
   router.get('/health', permit('dashboard.read'), async (_req, res) => {
+    const replicas = deps.replicas?.() ?? [];
     const warnings = [
       ...fairnessWarnings(fairness, money.moneyMode),
+      ...replicaWarnings(replicas),
       ...(await rebateCycleWarnings()).map((warning) => ({ kind: 'rebateCycle', ...warning })),
       ...(await negativeReturnWarnings()),
     ];
@@ -84,6 +102,7 @@ export function opsRoutes({ db, clock, config, money, fairness, rebateCycleWarni
       moneyMode: money.moneyMode,
       sandboxDeposits: money.sandboxDeposits,
       fairnessMode: fairness.mode,
+      replicas,
       warnings,
     });
   });

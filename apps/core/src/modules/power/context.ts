@@ -1,10 +1,13 @@
 import { localDate, type Money } from '@prism/domain';
 import type { Database } from '../../db/client';
+import type { Reads } from '../../db/replicas';
 import type { Clock } from '../../platform/clock';
 import type { ConfigService } from '../config';
 
 export interface PowerServiceDeps {
   db: Database;
+  /** Where a player's records are read (a caught-up replica, else db). */
+  reads?: Reads;
   clock: Clock;
   config: ConfigService;
 }

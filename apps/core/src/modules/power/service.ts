@@ -1,4 +1,5 @@
 import type { Executor } from '../../db/client';
+import { readsOf } from '../../db/replicas';
 import {
   adminPowerSessions,
   powerCategories,
@@ -21,6 +22,7 @@ export type { PowerServiceDeps, PowerSessionInput } from './context';
  */
 export function createPowerService(deps: PowerServiceDeps) {
   const { db, clock, config } = deps;
+  const reads = readsOf(deps.reads, db);
   return {
     config: () => powerConfig(deps),
     list: (userId?: number) => powerSessionList(deps, userId),
@@ -31,7 +33,8 @@ export function createPowerService(deps: PowerServiceDeps) {
     buy: (tx: Executor, userId: number, sessionId: number, zone: string) => buyPower(tx, clock, userId, sessionId, zone),
     give: (tx: Executor, userId: number, sessionId: number, account: string, zone: string) =>
       givePower(tx, clock, userId, sessionId, account, zone),
-    records: (userId: number, pageNo: number) => powerRecordPage(db, userId, pageNo),
+    /** The player's own records: their purchase or gift just answered is in them (db/replicas.ts, read-your-writes). */
+    records: async (userId: number, pageNo: number) => powerRecordPage(await reads.forUser(userId), userId, pageNo),
     adminList: () => adminPowerSessions(db),
     adminSave: (input: PowerSessionInput) => savePowerSession(db, input),
     negativeReturnWarnings: () => powerNegativeReturnWarnings(db),

@@ -1,4 +1,5 @@
 import type { Database } from '../../db/client';
+import type { Reads } from '../../db/replicas';
 import type { Clock } from '../../platform/clock';
 import type { Logger } from '../../platform/logger';
 import type { Random } from '../../platform/random';
@@ -16,6 +17,8 @@ import {
 /** What the money-in services need, picked once from the core dependencies. */
 export interface RechargeContext {
   db: Database;
+  /** Where a player's own recharge list is read (a caught-up replica, else db). */
+  reads?: Reads;
   clock: Clock;
   random: Random;
   logger: Logger;

@@ -10,6 +10,7 @@ import {
 } from '@prism/domain';
 import express, { Router } from 'express';
 import { z } from 'zod';
+import { readsOf } from '../../db/replicas';
 import { caller, requireAuth } from '../../http/auth';
 import { ok } from '../../http/envelope';
 import { permit } from '../../http/permit';
@@ -39,6 +40,7 @@ const pageQuery = z.object({ pageNo: field.integer(1, PAGE_NO_MAX).optional(), p
  */
 export function rechargeRoutes(context: RechargeContext): Router {
   const { db, clock } = context;
+  const ownReads = readsOf(context.reads, db);
   const router = Router();
 
   router.post('/app/payChannel/list', async (_req, res) => {
@@ -70,7 +72,9 @@ export function rechargeRoutes(context: RechargeContext): Router {
 
   router.get('/app/user/rechargeTask/list', requireAuth, async (req, res) => {
     const { pageNo = 1, pageSize = PAGE_SIZE } = parseInput(pageQuery, req.query);
-    ok(res, await listRechargeTasks(db, caller(req).userId, pageNo, pageSize));
+    const { userId } = caller(req);
+    // Their recharge just made is in it, wherever it is read (db/replicas.ts, read-your-writes).
+    ok(res, await listRechargeTasks(await ownReads.forUser(userId), userId, pageNo, pageSize));
   });
 
   // Gateways sign the exact bytes they send, so this route reads them raw (whatever the content type).

@@ -1,5 +1,6 @@
 import { addDays, type Paged, type TeamInfo, type TeamMember } from '@prism/domain';
 import type { Database } from '../../db/client';
+import { type Reads, readsOf } from '../../db/replicas';
 import type { Scalar } from '../../db/scalars';
 import type { Clock } from '../../platform/clock';
 import type { ConfigService } from '../config';
@@ -9,19 +10,22 @@ import { commissionScalar, loadTeamInfo, type TeamHead, teamMembers } from './st
 
 export interface TeamServiceDeps {
   db: Database;
+  /** Where the team's statistics and member pages are read (a replica: they tolerate a few seconds of lag). */
+  reads?: Reads;
   clock: Clock;
   config: ConfigService;
 }
 
 /** The team: statistics, member pages, commissions, and the rebate job (run by server.ts as leader). */
-export function createTeamService({ db, clock, config }: TeamServiceDeps) {
+export function createTeamService({ db, clock, config, reads: given }: TeamServiceDeps) {
+  const reads = readsOf(given, db);
   return {
     async info(user: TeamHead): Promise<TeamInfo> {
-      return loadTeamInfo(db, user, (await loadRebateSettings(config)).rates);
+      return loadTeamInfo(reads.lagTolerant(), user, (await loadRebateSettings(config)).rates);
     },
     /** A page of the members at one tier (the wire calls it `level`). */
     members(userId: number, tier: number, pageNo: number): Promise<Paged<TeamMember>> {
-      return teamMembers(db, userId, tier, pageNo);
+      return teamMembers(reads.lagTolerant(), userId, tier, pageNo);
     },
     /** Rebates paid for the platform day before `today` (they are paid shortly after it ends), as one value of getUserInfo's statement. */
     yesterdayCommission: (userId: number, today: string): Scalar<bigint> => commissionScalar(userId, addDays(today, -1)),

@@ -2,6 +2,7 @@ import { ASSETS, type Asset, PAGE_NO_MAX, PAGE_SIZE, PAGE_SIZE_MAX } from '@pris
 import { Router } from 'express';
 import { z } from 'zod';
 import type { Database } from '../../db/client';
+import { type Reads, readsOf } from '../../db/replicas';
 import { caller, requireAuth } from '../../http/auth';
 import { ok } from '../../http/envelope';
 import { field, parseInput } from '../../http/validate';
@@ -28,6 +29,8 @@ const recordsQuery = z.object({
 
 export interface WalletRouteDeps {
   db: Database;
+  /** Where the player's asset records are read (a caught-up replica, else db). */
+  reads?: Reads;
   clock: Clock;
   random: Random;
   /** Buying a game coin feeds play: refused while the player is self-excluded (exchange.ts). */
@@ -35,8 +38,9 @@ export interface WalletRouteDeps {
 }
 
 /** Configuration, exchange and asset records. Recharge and withdrawal have their own modules. */
-export function walletRoutes({ db, clock, random, refuseExcluded }: WalletRouteDeps): Router {
+export function walletRoutes({ db, clock, random, refuseExcluded, reads: given }: WalletRouteDeps): Router {
   const router = Router();
+  const reads = readsOf(given, db);
 
   router.get('/app/chargeAndWithdrawConfig/getConfig', async (req, res) => {
     const { currency } = parseInput(configQuery, req.query);
@@ -56,11 +60,13 @@ export function walletRoutes({ db, clock, random, refuseExcluded }: WalletRouteD
 
   router.get('/app/user/account/findUserAccountRecordPage', requireAuth, async (req, res) => {
     const query = parseInput(recordsQuery, req.query);
+    const { userId } = caller(req);
+    // Their bet, recharge, withdrawal or exchange just answered is in them (db/replicas.ts, read-your-writes).
     ok(
       res,
       await findAssetRecords(
-        db,
-        caller(req).userId,
+        await reads.forUser(userId),
+        userId,
         { type: query.type, coin: query.coin },
         query.pageNo ?? 1,
         query.pageSize ?? PAGE_SIZE,

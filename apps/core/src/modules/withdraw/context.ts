@@ -1,5 +1,6 @@
 import { localDate, type Money, type UsdtNetwork } from '@prism/domain';
 import type { Database, Executor } from '../../db/client';
+import type { Reads } from '../../db/replicas';
 import type { Clock } from '../../platform/clock';
 import type { Logger } from '../../platform/logger';
 import type { Random } from '../../platform/random';
@@ -10,6 +11,8 @@ import type { WalletCurrency } from '../wallet';
 
 export interface WithdrawServiceDeps {
   db: Database;
+  /** Where a player's own withdrawal list is read (a caught-up replica, else db). */
+  reads?: Reads;
   clock: Clock;
   random: Random;
   logger: Logger;

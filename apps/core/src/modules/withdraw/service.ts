@@ -1,4 +1,5 @@
 import type { Transaction } from '../../db/client';
+import { readsOf } from '../../db/replicas';
 import type { AuditActor } from '../audit';
 import { applyWithdrawal, precheckWithdrawal } from './apply';
 import { sendWithdrawCode } from './code';
@@ -13,6 +14,7 @@ export type { AwaitingSecondApproval } from './review';
 /** Wires the withdrawal use cases (code, apply, review, lists) to their dependencies. */
 export function createWithdrawService(deps: WithdrawServiceDeps) {
   const ctx = withdrawContext(deps);
+  const reads = readsOf(deps.reads, deps.db);
   return {
     sendCode: (userId: number) => sendWithdrawCode(ctx, userId),
     precheck: (userId: number, input: ApplyInput) => precheckWithdrawal(ctx, userId, input),
@@ -21,7 +23,9 @@ export function createWithdrawService(deps: WithdrawServiceDeps) {
     approve: (id: number, actor: AuditActor) => approveWithdrawal(ctx, id, actor),
     ensureReviewable: (id: number) => ensureReviewable(ctx, id),
     reject: (id: number, reason: string | undefined, actor: AuditActor) => rejectWithdrawal(ctx, id, reason, actor),
-    listMine: (userId: number, pageNo: number, pageSize: number) => listMyWithdrawals(deps.db, userId, pageNo, pageSize),
+    // Their withdrawal just applied for is in it, wherever it is read (db/replicas.ts, read-your-writes).
+    listMine: async (userId: number, pageNo: number, pageSize: number) =>
+      listMyWithdrawals(await reads.forUser(userId), userId, pageNo, pageSize),
     listForOperators: (status: string | undefined, limit: number) => listWithdrawalsForOperators(deps.db, status, limit),
   };
 }

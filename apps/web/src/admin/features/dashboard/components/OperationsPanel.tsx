@@ -14,7 +14,19 @@ const jobColumns = (now: Date): Column<JobStatus>[] => [
   { id: 'last', header: 'Last run', cell: (j) => (j.lastRunAt ? `${ago(j.lastRunAt, now)} (${j.day ?? ''})` : 'never') },
 ];
 
-type Panel = Pick<Dashboard, 'pendingWithdrawals' | 'jobs' | 'botBacklog' | 'players'>;
+type Panel = Pick<Dashboard, 'pendingWithdrawals' | 'jobs' | 'botBacklog' | 'players' | 'replicas'>;
+type Replica = NonNullable<Dashboard['replicas']>[number];
+
+const replicaColumns: Column<Replica>[] = [
+  { id: 'name', header: 'Replica', cell: (r) => r.name },
+  {
+    id: 'status',
+    header: 'Status',
+    cell: (r) => <span className={r.healthy ? 'admin-ok' : 'admin-error'}>{r.healthy ? 'serving reads' : 'skipped'}</span>,
+  },
+  { id: 'lag', header: 'Lag', cell: (r) => (r.lagMs === null ? 'unknown' : `${r.lagMs} ms`), numeric: true },
+  { id: 'bytes', header: 'Behind (bytes)', cell: (r) => r.lagBytes ?? 'unknown', numeric: true },
+];
 
 /** Pending withdrawals by age, the jobs, the bot's delivery backlog and the players. */
 export function OperationsPanel({ data, now }: { data: Panel; now: Date }) {
@@ -59,6 +71,18 @@ export function OperationsPanel({ data, now }: { data: Panel; now: Date }) {
         <h2 id="dash-jobs">Jobs</h2>
         <DataTable caption="Background jobs" columns={jobColumns(now)} rows={data.jobs} rowKey={(j) => j.name} empty="No jobs" />
       </section>
+      {data.replicas && data.replicas.length > 0 ? (
+        <section aria-labelledby="dash-replicas">
+          <h2 id="dash-replicas">Read replicas</h2>
+          <DataTable
+            caption="Read replicas (a skipped one's reads go to the primary)"
+            columns={replicaColumns}
+            rows={data.replicas}
+            rowKey={(r) => r.name}
+            empty="None"
+          />
+        </section>
+      ) : null}
     </div>
   );
 }
