@@ -15,21 +15,31 @@ import { BARE_FUNCTION, freshDatabase, insertBenchRoom, machine, seedFundedPlaye
 /**
  * `npm run bench -- betSql`: the PostgreSQL CPU of one bet, place_bet against bare_bet (bench/support.ts)
  * and against bare_bet_ids (the same with both account ids handed in, as bare_bet was before),
- * each called BENCH_CALLS times in a row on ONE connection (a named prepared statement, 50 users in
- * turn), the backend's utime+stime read from /proc before and after: CPU per call without HTTP, Node
- * or concurrency. The two take turns BENCH_ROUNDS times, so both meet the same machine load.
+ * each called BENCH_CALLS times per round on ONE connection (a named prepared statement, 50 users in
+ * turn), the backend's CPU time read from /proc before and after each block: CPU per call without
+ * HTTP, Node or concurrency. They take turns in blocks of BENCH_BLOCK calls, BENCH_ROUNDS rounds of BENCH_CALLS each,
+ * so all meet the same machine load; each round also gives each case's ratio to bare_bet.
  * BENCH_VARIANTS=file.sql adds functions (`create function v_<name>(...)` with place_bet's
  * arguments) measured the same way: what a part of place_bet costs, by leaving it out.
  */
 const CALLS = Number(process.env.BENCH_CALLS ?? 4000);
-const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
+const BLOCK = Number(process.env.BENCH_BLOCK ?? 100);
 const USERS = 50;
 const TICKS = 100;
 
-function backendTicks(pid: number): number {
-  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-  return Number(fields[11]) + Number(fields[12]);
+/**
+ * The backend's CPU time so far in ms: /proc/<pid>/schedstat's time on CPU (nanoseconds), else
+ * utime+stime from /proc/<pid>/stat (10 ms ticks, too coarse for the short blocks below).
+ */
+function backendCpuMs(pid: number): number {
+  try {
+    return Number(readFileSync(`/proc/${pid}/schedstat`, 'utf8').split(' ')[0]) / 1e6;
+  } catch {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / TICKS;
+  }
 }
 
 /** bare_bet as it was before the bet-sql round (docs/performance-history.md): both account ids handed in, no lookup. */
@@ -88,6 +98,9 @@ try {
   if (process.env.BENCH_SYNC !== 'on') await client.query('set synchronous_commit = off');
 
   type Call = (i: number, tag: string) => Promise<unknown>;
+  // Each bet's order-number suffix, unique across cases and rounds (a slice of the tag collided
+  // between variants whose names end alike).
+  let orderSeq = 0;
   const placeBetCall =
     (fn: string): Call =>
     (i, tag) => {
@@ -104,7 +117,7 @@ try {
           1,
           1000,
           'CHIP',
-          key.slice(-8).padStart(8, '0'),
+          String(++orderSeq).padStart(8, '0'),
           i % SYSTEM_SHARDS,
           200,
           new Date().toISOString(),
@@ -142,22 +155,38 @@ try {
   const cpu: Record<string, number[]> = {};
   // A warm-up call of each: plans cached, the catalog read.
   for (const [name, call] of Object.entries(cases)) for (let i = 0; i < 200; i++) await call(i, `w-${name}`);
+  // Each round runs the cases in blocks of BLOCK calls, taking turns block by block (the order
+  // reversed every other block), so a change in the machine's load falls on all of them alike; each
+  // case's CPU per call in the round is the sum over its blocks.
   for (let round = 0; round < ROUNDS; round++) {
-    const order = Object.keys(cases);
-    if (round % 2 === 1) order.reverse();
-    for (const name of order) {
-      const call = cases[name] as Call;
-      const before = backendTicks(pid);
-      for (let i = 0; i < CALLS; i++) await call(i, `${name}-${round}`);
-      const ms = ((backendTicks(pid) - before) * 1000) / TICKS / CALLS;
-      cpu[name] = [...(cpu[name] ?? []), Math.round(ms * 1000) / 1000];
+    const spent: Record<string, number> = {};
+    for (let block = 0; block * BLOCK < CALLS; block++) {
+      const order = Object.keys(cases);
+      if (block % 2 === 1) order.reverse();
+      for (const name of order) {
+        const call = cases[name] as Call;
+        const before = backendCpuMs(pid);
+        for (let i = block * BLOCK; i < Math.min(CALLS, (block + 1) * BLOCK); i++) await call(i, `${name}-${round}`);
+        spent[name] = (spent[name] ?? 0) + backendCpuMs(pid) - before;
+      }
     }
+    for (const [name, ms] of Object.entries(spent)) cpu[name] = [...(cpu[name] ?? []), Math.round((ms / CALLS) * 1000) / 1000];
   }
   await client.end();
   const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
   out.loadAverage = os.loadavg().map((v) => Math.round(v * 10) / 10);
   out.postgresCpuMsPerCall = Object.fromEntries(
     Object.entries(cpu).map(([name, values]) => [name, { median: median(values), runs: values }]),
+  );
+  // Each case against bare_bet round by round (the same minutes): the median and range of the ratio.
+  const bareRuns = cpu.bare_bet ?? [];
+  out.ratioToBare = Object.fromEntries(
+    Object.entries(cpu)
+      .filter(([name]) => name !== 'bare_bet')
+      .map(([name, values]) => {
+        const ratios = values.map((v, i) => Math.round((v / (bareRuns[i] ?? v)) * 100) / 100);
+        return [name, { median: median(ratios), min: Math.min(...ratios), max: Math.max(...ratios) }];
+      }),
   );
   out.ledgerCheck = (await checkLedgerAndBets(db.db)).ok;
   console.log(JSON.stringify(out, null, 2));
