@@ -143,8 +143,8 @@ try {
    * neither side meets what the other left or what the bets' insert left: hint bits not yet set on
    * 200,000 fresh rows (the first reader pays them), an autovacuum or auto-analyze starting in the
    * middle of one side (100,000 inserts pass its thresholds), statistics that changed between the
-   * two (a plan change), the checkpoint's writes (docs/performance.md, "Settlement": the ratio's
-   * spread with and without). In production a session's bets are committed over minutes before
+   * two (a plan change), the checkpoint's writes (docs/performance.md, "The game": the ratio's
+   * spread with and without; on a loaded machine the load itself spreads it more). In production a session's bets are committed over minutes before
    * the draw and autovacuum has long seen them. The bench's tables are left to these explicit
    * vacuums. BENCH_SETTLE_QUIET=off measures the old way, for comparison.
    */
