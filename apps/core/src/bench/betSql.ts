@@ -1,5 +1,7 @@
 import { readFileSync } from 'node:fs';
 import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { queryRows } from '../db/client';
@@ -56,6 +58,34 @@ function bareWithIds(): string {
   return text;
 }
 
+/**
+ * BENCH_BEFORE=1: v_before, place_bet as it was before migration 0040 (0037's definition) with the
+ * stake valued by prism_coin_value as 0023 wrote it (LANGUAGE sql, renamed coin_value_sql), both read
+ * from the migrations, so the two are measured in the same run (docs/performance.md, "place_bet").
+ */
+function placeBetBefore(): string {
+  const drizzle = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../drizzle');
+  const statement = (file: string, head: string) => {
+    const text = readFileSync(path.join(drizzle, file), 'utf8');
+    const start = text.indexOf(head);
+    return text.slice(start, text.indexOf('$$;', start) + 3);
+  };
+  const value = statement('0023_stake_value.sql', 'CREATE OR REPLACE FUNCTION prism_coin_value(').replace(
+    'prism_coin_value(',
+    'coin_value_sql(',
+  );
+  const before = statement('0037_my_play_figures.sql', 'CREATE OR REPLACE FUNCTION place_bet(')
+    .replace('FUNCTION place_bet(', 'FUNCTION v_before(')
+    .replace(
+      'prism_stake_turnover(p_coin, p_total)',
+      "coin_value_sql(p_coin, p_total, CASE WHEN p_coin = 'USDT' THEN 'USDT' ELSE 'CASH' END)",
+    )
+    .replace("prism_coin_value(p_coin, p_total, 'CASH')", "coin_value_sql(p_coin, p_total, 'CASH')");
+  if (!value.includes('LANGUAGE sql') || /prism_(stake_turnover|coin_value)\(p_/.test(before))
+    throw new Error('the migrations changed: update placeBetBefore');
+  return `${value};\n${before}`;
+}
+
 const db = await freshDatabase(4);
 const out: Record<string, unknown> = { benchmark: 'betsql', machine: machine(), calls: CALLS, rounds: ROUNDS };
 try {
@@ -72,6 +102,10 @@ try {
   await db.db.execute(sql.raw(BARE_FUNCTION));
   await db.db.execute(sql.raw(bareWithIds()));
   const variants: string[] = [];
+  if (process.env.BENCH_BEFORE === '1') {
+    await db.db.execute(sql.raw(placeBetBefore()));
+    variants.push('v_before');
+  }
   if (process.env.BENCH_VARIANTS) {
     const text = readFileSync(process.env.BENCH_VARIANTS, 'utf8');
     await db.db.execute(sql.raw(text));
