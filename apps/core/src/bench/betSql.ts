@@ -1,5 +1,7 @@
 import { readFileSync } from 'node:fs';
 import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { queryRows } from '../db/client';
@@ -15,21 +17,31 @@ import { BARE_FUNCTION, freshDatabase, insertBenchRoom, machine, seedFundedPlaye
 /**
  * `npm run bench -- betSql`: the PostgreSQL CPU of one bet, place_bet against bare_bet (bench/support.ts)
  * and against bare_bet_ids (the same with both account ids handed in, as bare_bet was before),
- * each called BENCH_CALLS times in a row on ONE connection (a named prepared statement, 50 users in
- * turn), the backend's utime+stime read from /proc before and after: CPU per call without HTTP, Node
- * or concurrency. The two take turns BENCH_ROUNDS times, so both meet the same machine load.
+ * each called BENCH_CALLS times per round on ONE connection (a named prepared statement, 50 users in
+ * turn), the backend's CPU time read from /proc before and after each block: CPU per call without
+ * HTTP, Node or concurrency. They take turns in blocks of BENCH_BLOCK calls, BENCH_ROUNDS rounds of BENCH_CALLS each,
+ * so all meet the same machine load; each round also gives each case's ratio to bare_bet.
  * BENCH_VARIANTS=file.sql adds functions (`create function v_<name>(...)` with place_bet's
  * arguments) measured the same way: what a part of place_bet costs, by leaving it out.
  */
 const CALLS = Number(process.env.BENCH_CALLS ?? 4000);
-const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
+const BLOCK = Number(process.env.BENCH_BLOCK ?? 100);
 const USERS = 50;
 const TICKS = 100;
 
-function backendTicks(pid: number): number {
-  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-  return Number(fields[11]) + Number(fields[12]);
+/**
+ * The backend's CPU time so far in ms: /proc/<pid>/schedstat's time on CPU (nanoseconds), else
+ * utime+stime from /proc/<pid>/stat (10 ms ticks, too coarse for the short blocks below).
+ */
+function backendCpuMs(pid: number): number {
+  try {
+    return Number(readFileSync(`/proc/${pid}/schedstat`, 'utf8').split(' ')[0]) / 1e6;
+  } catch {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / TICKS;
+  }
 }
 
 /** bare_bet as it was before the bet-sql round (docs/performance-history.md): both account ids handed in, no lookup. */
@@ -44,6 +56,34 @@ function bareWithIds(): string {
     .replace(lookup, '');
   if (text.includes('p_shard') || !text.includes('bare_bet_ids')) throw new Error('bare_bet changed: update bareWithIds');
   return text;
+}
+
+/**
+ * BENCH_BEFORE=1: v_before, place_bet as it was before migration 0040 (0037's definition) with the
+ * stake valued by prism_coin_value as 0023 wrote it (LANGUAGE sql, renamed coin_value_sql), both read
+ * from the migrations, so the two are measured in the same run (docs/performance.md, "place_bet").
+ */
+function placeBetBefore(): string {
+  const drizzle = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../drizzle');
+  const statement = (file: string, head: string) => {
+    const text = readFileSync(path.join(drizzle, file), 'utf8');
+    const start = text.indexOf(head);
+    return text.slice(start, text.indexOf('$$;', start) + 3);
+  };
+  const value = statement('0023_stake_value.sql', 'CREATE OR REPLACE FUNCTION prism_coin_value(').replace(
+    'prism_coin_value(',
+    'coin_value_sql(',
+  );
+  const before = statement('0037_my_play_figures.sql', 'CREATE OR REPLACE FUNCTION place_bet(')
+    .replace('FUNCTION place_bet(', 'FUNCTION v_before(')
+    .replace(
+      'prism_stake_turnover(p_coin, p_total)',
+      "coin_value_sql(p_coin, p_total, CASE WHEN p_coin = 'USDT' THEN 'USDT' ELSE 'CASH' END)",
+    )
+    .replace("prism_coin_value(p_coin, p_total, 'CASH')", "coin_value_sql(p_coin, p_total, 'CASH')");
+  if (!value.includes('LANGUAGE sql') || /prism_(stake_turnover|coin_value)\(p_/.test(before))
+    throw new Error('the migrations changed: update placeBetBefore');
+  return `${value};\n${before}`;
 }
 
 const db = await freshDatabase(4);
@@ -62,6 +102,10 @@ try {
   await db.db.execute(sql.raw(BARE_FUNCTION));
   await db.db.execute(sql.raw(bareWithIds()));
   const variants: string[] = [];
+  if (process.env.BENCH_BEFORE === '1') {
+    await db.db.execute(sql.raw(placeBetBefore()));
+    variants.push('v_before');
+  }
   if (process.env.BENCH_VARIANTS) {
     const text = readFileSync(process.env.BENCH_VARIANTS, 'utf8');
     await db.db.execute(sql.raw(text));
@@ -88,6 +132,9 @@ try {
   if (process.env.BENCH_SYNC !== 'on') await client.query('set synchronous_commit = off');
 
   type Call = (i: number, tag: string) => Promise<unknown>;
+  // Each bet's order-number suffix, unique across cases and rounds (a slice of the tag collided
+  // between variants whose names end alike).
+  let orderSeq = 0;
   const placeBetCall =
     (fn: string): Call =>
     (i, tag) => {
@@ -104,7 +151,7 @@ try {
           1,
           1000,
           'CHIP',
-          key.slice(-8).padStart(8, '0'),
+          String(++orderSeq).padStart(8, '0'),
           i % SYSTEM_SHARDS,
           200,
           new Date().toISOString(),
@@ -142,22 +189,38 @@ try {
   const cpu: Record<string, number[]> = {};
   // A warm-up call of each: plans cached, the catalog read.
   for (const [name, call] of Object.entries(cases)) for (let i = 0; i < 200; i++) await call(i, `w-${name}`);
+  // Each round runs the cases in blocks of BLOCK calls, taking turns block by block (the order
+  // reversed every other block), so a change in the machine's load falls on all of them alike; each
+  // case's CPU per call in the round is the sum over its blocks.
   for (let round = 0; round < ROUNDS; round++) {
-    const order = Object.keys(cases);
-    if (round % 2 === 1) order.reverse();
-    for (const name of order) {
-      const call = cases[name] as Call;
-      const before = backendTicks(pid);
-      for (let i = 0; i < CALLS; i++) await call(i, `${name}-${round}`);
-      const ms = ((backendTicks(pid) - before) * 1000) / TICKS / CALLS;
-      cpu[name] = [...(cpu[name] ?? []), Math.round(ms * 1000) / 1000];
+    const spent: Record<string, number> = {};
+    for (let block = 0; block * BLOCK < CALLS; block++) {
+      const order = Object.keys(cases);
+      if (block % 2 === 1) order.reverse();
+      for (const name of order) {
+        const call = cases[name] as Call;
+        const before = backendCpuMs(pid);
+        for (let i = block * BLOCK; i < Math.min(CALLS, (block + 1) * BLOCK); i++) await call(i, `${name}-${round}`);
+        spent[name] = (spent[name] ?? 0) + backendCpuMs(pid) - before;
+      }
     }
+    for (const [name, ms] of Object.entries(spent)) cpu[name] = [...(cpu[name] ?? []), Math.round((ms / CALLS) * 1000) / 1000];
   }
   await client.end();
   const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
   out.loadAverage = os.loadavg().map((v) => Math.round(v * 10) / 10);
   out.postgresCpuMsPerCall = Object.fromEntries(
     Object.entries(cpu).map(([name, values]) => [name, { median: median(values), runs: values }]),
+  );
+  // Each case against bare_bet round by round (the same minutes): the median and range of the ratio.
+  const bareRuns = cpu.bare_bet ?? [];
+  out.ratioToBare = Object.fromEntries(
+    Object.entries(cpu)
+      .filter(([name]) => name !== 'bare_bet')
+      .map(([name, values]) => {
+        const ratios = values.map((v, i) => Math.round((v / (bareRuns[i] ?? v)) * 100) / 100);
+        return [name, { median: median(ratios), min: Math.min(...ratios), max: Math.max(...ratios) }];
+      }),
   );
   out.ledgerCheck = (await checkLedgerAndBets(db.db)).ok;
   console.log(JSON.stringify(out, null, 2));

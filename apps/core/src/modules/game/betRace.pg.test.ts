@@ -6,6 +6,7 @@ import { queryRows } from '../../db/client';
 import { ManualClock } from '../../platform/clock';
 import { createTestContext, fundUser, nextGameSession, registerUser, type TestContext, type TestUser } from '../../testing';
 import { checkLedger } from '../../testing/ledger';
+import { SYSTEM_SHARDS } from '../ledger';
 import { placeBet } from './betting';
 
 /**
@@ -162,6 +163,75 @@ describe('one Idempotency-Key racing itself (PostgreSQL)', () => {
     );
     expect(after?.bets).toBe((before[0]?.bets ?? 0) + 1);
     expect(after?.transfers).toBe(1);
+    expect((await checkLedger(ctx.db)).ok).toBe(true);
+  }, 60_000);
+});
+
+describe('one balance racing itself across rooms (PostgreSQL)', () => {
+  it('3 bets in three rooms, all past the balance read, room for 2: 2 placed, 1 refused for the balance, nothing half-moved', async () => {
+    // One user's bets queue on the stake row of their session only; across sessions they meet at
+    // the balance. place_bet reads the account without a lock and then debits on condition
+    // (migration 0040 inlines these steps): here all three read 20.00 while another transaction
+    // holds the account's row, so the last debit is refused at the conditional UPDATE, after the
+    // house's credit when the house's row comes first in id order (it must be undone) and after the
+    // stake row was raised (it must be lowered again). Every house shard exists before the user's
+    // account, so the house's row comes first whichever shard a bet takes.
+    await ctx.db.execute(
+      sql`insert into ledger_accounts (asset, system_name, shard) select 'CHIP', 'house', g from generate_series(0, ${SYSTEM_SHARDS - 1}) g on conflict do nothing`,
+    );
+    const user = await registerUser(ctx);
+    await fundUser(ctx, user.id, 'CHIP', 2_000n);
+    const first = await nextGameSession(ctx);
+    const sessions = [first.id];
+    for (const level of ['2', '3'])
+      sessions.push((await ctx.api.get<{ id: number }>('/app/game/luckyLottery/getSession', { level })).result.id);
+    let locked: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => {
+      locked = resolve;
+    });
+    // The holder lets go once all three bets wait on a lock (each past its read of the balance).
+    const waiting = async () => {
+      const [row] = await queryRows<{ n: number }>(
+        ctx.db,
+        sql`select count(*)::int as n from pg_stat_activity where wait_event_type = 'Lock' and datname = current_database()`,
+      );
+      return row?.n ?? 0;
+    };
+    const holder = ctx.db.transaction(async (tx) => {
+      await tx.execute(sql`select 1 from ledger_accounts where user_id = ${user.id} for update`);
+      locked();
+      for (let tries = 0; tries < 200 && (await waiting()) < 3; tries++) await pause(50);
+    });
+    await held;
+    const bets = Promise.all(
+      sessions.map((gameSessionId) =>
+        // On the handle, as the app places a bet: a refusal commits what the statement left.
+        placeBet(ctx.db, { clock: ctx.clock }, user.id, {
+          gameSessionId,
+          betName: 'Big',
+          baseAmount: 1_000n,
+          betMultiples: 1,
+          totalBetAmount: 1_000n,
+          coin: 'CHIP',
+        }).then(
+          () => 'placed',
+          (error: unknown) => (error instanceof AppError ? error.key : String(error)),
+        ),
+      ),
+    );
+    const outcomes = await bets;
+    await holder;
+    expect(outcomes.filter((o) => o === 'placed')).toHaveLength(2);
+    expect(outcomes.filter((o) => o !== 'placed')).toEqual(['INSUFFICIENT_BALANCE']);
+    const [row] = await queryRows<{ balance: string; stakes: string; bets: string; transfers: number }>(
+      ctx.db,
+      sql`select (select balance::text from ledger_accounts where user_id = ${user.id} and asset = 'CHIP') as balance,
+                 (select coalesce(sum(staked), 0)::text from game_session_stakes where user_id = ${user.id}) as stakes,
+                 (select coalesce(sum(total), 0)::text from game_bets where user_id = ${user.id}) as bets,
+                 (select count(*)::int from ledger_transfers t join ledger_accounts a on a.id = t.from_account_id
+                   where a.user_id = ${user.id} and t.type = 'bet') as transfers`,
+    );
+    expect(row).toEqual({ balance: '0', stakes: '2000', bets: '2000', transfers: 2 });
     expect((await checkLedger(ctx.db)).ok).toBe(true);
   }, 60_000);
 });

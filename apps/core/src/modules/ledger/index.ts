@@ -3,7 +3,16 @@
 export type { LedgerCheckReport, StrandedBet } from './check';
 export { checkLedger } from './check';
 export type { SystemAccountName, TransferInput, TransferType } from './ledger';
-export { balancesOf, lockUserBalances, shardFor, systemBalance, transfer, transferBatch, transferFromSystemSql } from './ledger';
+export {
+  balancesOf,
+  lockUserBalances,
+  SYSTEM_SHARDS,
+  shardFor,
+  systemBalance,
+  transfer,
+  transferBatch,
+  transferFromSystemSql,
+} from './ledger';
 export { exportUserTransfers, nonZeroBalances } from './myData';
 export {
   auditedTransfersPerReference,

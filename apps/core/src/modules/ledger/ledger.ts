@@ -9,8 +9,9 @@ import { ledgerAccounts, ledgerTransfers } from './schema';
  * `transferBatch` (many, set-based). Nothing else writes balances, except their
  * in-database forms, owned here too and keeping the same rules (conditional user
  * debit, rows locked in id order, one transfer row per movement):
- * `ledger_move_to_system` (migration 0016), which the game's one-statement bet
- * `place_bet` calls, and `ledger_transfer_from_system` (migration 0017), which
+ * `ledger_move_to_system` (migrations 0016, 0018), whose steps the game's one-statement bet
+ * `place_bet` inlines (migration 0040: one nested call fewer per bet; game/sql/place_bet.sql,
+ * keep the two alike), and `ledger_transfer_from_system` (migration 0017), which
  * settlement calls through `transferFromSystemSql` in the statement that settles.
  */
 
