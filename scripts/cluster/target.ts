@@ -1,4 +1,3 @@
-import type { FakeBotApi } from '@prism/bot/testing';
 import { sql } from 'drizzle-orm';
 import type { DatabaseHandle } from '../../apps/core/src/db/client';
 import { queryRows } from '../../apps/core/src/db/client';
@@ -16,13 +15,12 @@ const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 export function clusterTarget(options: {
   url: string;
   handle: DatabaseHandle;
-  fake: FakeBotApi;
   faults: Faults;
   startedAt: number;
   rate: number;
   stopCores: () => Promise<void>;
 }): SimulationTarget & { api: ClusterApi } {
-  const { handle, fake, faults } = options;
+  const { handle, faults } = options;
   let frozenAt: Date | undefined;
   const now = () => frozenAt ?? new Date(Date.parse(SIMULATION_START) + (Date.now() - options.startedAt) * options.rate);
   let round = 0;
@@ -35,10 +33,17 @@ export function clusterTarget(options: {
       faults.atRound(++round);
     },
     operators: SIMULATION_OPERATORS,
-    withdrawCode: async (_userId, telegramId) => {
-      const text = fake.sent(telegramId).at(-1)?.text ?? '';
-      const code = text.match(/\b\d{6}\b/)?.[0];
-      if (!code) throw new Error(`no withdrawal code in chat ${telegramId}`);
+    // From the bot outbox row the code request wrote in its own transaction, not from the chat: the
+    // leader core delivers it a moment later (later still while a core or PgBouncer restarts), and a
+    // results message queued for the same chat may arrive after it (the first run on the merged tree
+    // read the chat too early: "no withdrawal code").
+    withdrawCode: async (userId) => {
+      const [row] = await queryRows<{ text: string }>(
+        handle.db,
+        sql`select text from bot_outbox where user_id = ${userId} and kind = 'withdraw_code' order by id desc limit 1`,
+      );
+      const code = row?.text.match(/\b\d{6}\b/)?.[0];
+      if (!code) throw new Error(`no withdrawal code for user ${userId}`);
       return code;
     },
     startFaults() {},
