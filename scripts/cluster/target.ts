@@ -1,9 +1,15 @@
+import type { FakeBotApi } from '@prism/bot/testing';
+import { CODE_VALID_SECONDS, LOCALES, withdrawalTexts } from '@prism/domain';
 import { sql } from 'drizzle-orm';
 import type { DatabaseHandle } from '../../apps/core/src/db/client';
 import { queryRows } from '../../apps/core/src/db/client';
 import { SIMULATION_OPERATORS, SIMULATION_START, type SimulationTarget } from '../../apps/core/src/simulate/target';
 import { ClusterApi } from './api';
 import type { Faults } from './faults';
+
+/** Whether a chat message is a withdrawal code message (its text with the code taken out, in any language). */
+const CODE_TEMPLATES = new Set(LOCALES.map((locale) => withdrawalTexts(locale).code('000000', CODE_VALID_SECONDS / 60)));
+const isCodeMessage = (text: string) => CODE_TEMPLATES.has(text.replace(/\b\d{6}\b/, '000000'));
 
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -15,12 +21,13 @@ const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 export function clusterTarget(options: {
   url: string;
   handle: DatabaseHandle;
+  fake: FakeBotApi;
   faults: Faults;
   startedAt: number;
   rate: number;
   stopCores: () => Promise<void>;
 }): SimulationTarget & { api: ClusterApi } {
-  const { handle, faults } = options;
+  const { handle, fake, faults } = options;
   let frozenAt: Date | undefined;
   const now = () => frozenAt ?? new Date(Date.parse(SIMULATION_START) + (Date.now() - options.startedAt) * options.rate);
   let round = 0;
@@ -33,17 +40,16 @@ export function clusterTarget(options: {
       faults.atRound(++round);
     },
     operators: SIMULATION_OPERATORS,
-    // From the bot outbox row the code request wrote in its own transaction, not from the chat: the
-    // leader core delivers it a moment later (later still while a core or PgBouncer restarts), and a
-    // results message queued for the same chat may arrive after it (the first run on the merged tree
-    // read the chat too early: "no withdrawal code").
-    withdrawCode: async (userId) => {
-      const [row] = await queryRows<{ text: string }>(
-        handle.db,
-        sql`select text from bot_outbox where user_id = ${userId} and kind = 'withdraw_code' order by id desc limit 1`,
-      );
-      const code = row?.text.match(/\b\d{6}\b/)?.[0];
-      if (!code) throw new Error(`no withdrawal code for user ${userId}`);
+    // The code is delivered before sendCode answers, but a results message for the same chat may
+    // arrive after it: the newest message that IS a code message, in whatever language the user has
+    // (the first run on the merged tree read the newest message and found a results message).
+    withdrawCode: async (_userId, telegramId) => {
+      const text = fake
+        .sent(telegramId)
+        .map((message) => message.text ?? '')
+        .findLast(isCodeMessage);
+      const code = text?.match(/\b\d{6}\b/)?.[0];
+      if (!code) throw new Error(`no withdrawal code in chat ${telegramId}`);
       return code;
     },
     startFaults() {},

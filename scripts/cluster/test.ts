@@ -121,7 +121,7 @@ async function main(): Promise<boolean> {
   const stopCores = async () => {
     await Promise.all(state.cores.map((c) => stopGroup(c.pid)));
   };
-  const target = clusterTarget({ url: urls.http, handle, faults, startedAt, rate: RATE, stopCores });
+  const target = clusterTarget({ url: urls.http, handle, fake, faults, startedAt, rate: RATE, stopCores });
   const report = await runSimulation(target, options);
   return verify({ state, handle, report, faultReport: report.faults as unknown as FaultReport, target, began, startSeconds });
 }
