@@ -79,11 +79,16 @@ function tree(pid: number): { pid: number; cmd: string }[] {
   }
 }
 
+/**
+ * utime + stime, plus cutime + cstime: the time of children that ended and were waited for. A
+ * PostgreSQL backend that served a pgbench connection ends before the window's last snapshot; its
+ * time then shows in the postmaster's cutime (a live child's time is counted by the child itself).
+ */
 function ticksOf(pid: number): number {
   try {
     const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
     const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    return Number(fields[11]) + Number(fields[12]);
+    return Number(fields[11]) + Number(fields[12]) + Number(fields[13]) + Number(fields[14]);
   } catch {
     return 0;
   }
@@ -102,7 +107,7 @@ function snapshot(roots: Record<Kind, number[]>): Map<string, number> {
   return ticks;
 }
 
-/** CPU ms by kind between two snapshots (a process that left took its last ticks with it: undercount, small). */
+/** CPU ms by kind between two snapshots (a process that ended: its time moved to its parent's cutime). */
 function spent(before: Map<string, number>, after: Map<string, number>): Record<Kind, number> {
   const out = Object.fromEntries(KINDS.map((k) => [k, 0])) as Record<Kind, number>;
   for (const [key, now] of after) {
