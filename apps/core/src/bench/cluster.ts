@@ -30,12 +30,14 @@ import { insertBenchRoom, machine, seedFundedPlayers } from './support';
  *  - lag-tolerant reads (the bet records page's two statements, via pgbench) on the primary vs the replica;
  *  - CPU per operation by process kind, from /proc utime+stime deltas over the measured window only.
  * Each case has a warm-up (BENCH_WARMUP s, 4) excluded from the figures and a measured window
- * (BENCH_SECONDS, 8). Everything it started is stopped, on failure and on Ctrl-C too.
+ * (BENCH_SECONDS, 8); BENCH_ROUNDS (2) rounds over all cases, medians shown. Everything it started is stopped, on failure and on Ctrl-C too.
  */
 const BASE = Number(process.env.BENCH_CLUSTER_BASE_PORT ?? 55300);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 32);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 8);
 const WARMUP = Number(process.env.BENCH_WARMUP ?? 4);
+/** Rounds over all the cases (BENCH_ROUNDS, 2); the table shows each case's median. */
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 2);
 const TICK_MS = 10;
 const here = path.dirname(fileURLToPath(import.meta.url));
 
@@ -58,7 +60,7 @@ interface Row {
   name: string;
   perSecond: number;
   p50: number;
-  p99: number | string;
+  p99: number;
   refused: number;
   cpuMs: Record<Kind | 'load', number>;
 }
@@ -107,13 +109,16 @@ function snapshot(roots: Record<Kind, number[]>): Map<string, number> {
   return ticks;
 }
 
-/** CPU ms by kind between two snapshots (a process that ended: its time moved to its parent's cutime). */
+/**
+ * CPU ms by kind between two snapshots: the sum after minus the sum before, per kind. A process that
+ * ended in between is gone from the second sum, and its whole time (before and during) is in its
+ * parent's cutime instead: subtracting per pid would count its time before the window twice (a core's
+ * pooled backend closed while idle during the next case would charge that case with the previous one).
+ */
 function spent(before: Map<string, number>, after: Map<string, number>): Record<Kind, number> {
   const out = Object.fromEntries(KINDS.map((k) => [k, 0])) as Record<Kind, number>;
-  for (const [key, now] of after) {
-    const kind = key.split(':')[0] as Kind;
-    out[kind] += (now - (before.get(key) ?? 0)) * TICK_MS;
-  }
+  for (const [key, now] of after) out[key.split(':')[0] as Kind] += now * TICK_MS;
+  for (const [key, then] of before) out[key.split(':')[0] as Kind] -= then * TICK_MS;
   return out;
 }
 
@@ -186,7 +191,7 @@ async function readCase(name: string, port: number, roots: Record<Kind, number[]
     name,
     perSecond: Math.round(tps),
     p50: latencyMs,
-    p99: 'n/a',
+    p99: Number.NaN,
     refused: 0,
     cpuMs: { ...(Object.fromEntries(KINDS.map((k) => [k, round2(cpu[k] / reads)])) as Record<Kind, number>), load: Number.NaN },
   };
@@ -275,78 +280,72 @@ select count(*) from game_bets where user_id = :uid;
 
 const loadavg = () => readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ');
 
+/** The bet cases in order; the synchronous standby is switched off for the last one and back on after it. */
+function betCases(
+  state: ClusterState,
+  proxies: Awaited<ReturnType<typeof extraProxies>>,
+  directPid: number,
+): { name: string; url: string; roots: Record<Kind, number[]>; synchronous?: boolean }[] {
+  const cores = state.cores.slice(0, 3).map((c) => c.pid as number);
+  const common = { pgPrimary: [state.primary.pid as number], walsender: [], replica: [state.replica?.pid as number] };
+  const via = (proxy: { pid: number; url: string }, core: number[], bouncer = true) => ({
+    url: `${proxy.url}/core/app/game/luckyLottery/betting`,
+    roots: { ...common, core, haproxy: [proxy.pid], pgbouncer: bouncer ? [state.pgbouncer.pid as number] : [] } as Record<Kind, number[]>,
+  });
+  return [
+    { name: 'bets, 1 core, PgBouncer (unnamed), sync replica', ...via(proxies.one, cores.slice(0, 1)) },
+    { name: 'bets, 1 core, direct to primary (named), sync replica', ...via(proxies.direct, [directPid], false) },
+    { name: 'bets, 2 cores, PgBouncer, sync replica', ...via(proxies.two, cores.slice(0, 2)) },
+    { name: 'bets, 3 cores, PgBouncer, sync replica', ...via(proxies.three, cores) },
+    { name: 'bets, 3 cores, PgBouncer, async replica', ...via(proxies.three, cores), synchronous: false },
+  ];
+}
+
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor((values.length - 1) / 2)] ?? 0;
+
+/** Per case, the median of each figure over the rounds (the lower one of two). */
+function medianRow(rows: Row[]): Row {
+  const first = rows[0] as Row;
+  const of = (pick: (r: Row) => number) => median(rows.map(pick));
+  return {
+    name: rows.length > 1 ? `${first.name} (median of ${rows.length})` : first.name,
+    perSecond: of((r) => r.perSecond),
+    p50: of((r) => r.p50),
+    p99: of((r) => Number(r.p99)),
+    refused: rows.reduce((n, r) => n + r.refused, 0),
+    cpuMs: Object.fromEntries([...KINDS, 'load'].map((k) => [k, of((r) => r.cpuMs[k as Kind])])) as Row['cpuMs'],
+  };
+}
+
 async function measureAll(state: ClusterState, handle: DatabaseHandle) {
   const bet = await seed(handle, state);
   const directPid = await startDirectCore(state);
-  const proxies = await extraProxies(state);
-  const cores = state.cores.slice(0, 3).map((c) => c.pid as number);
-  const common = {
-    pgPrimary: [state.primary.pid as number],
-    walsender: [],
-    replica: [state.replica?.pid as number],
-    pgbouncer: [state.pgbouncer.pid as number],
-  };
-  const via = (proxy: number, core: number[], bouncer = true): Record<Kind, number[]> => ({
-    ...common,
-    core,
-    haproxy: [proxy],
-    pgbouncer: bouncer ? common.pgbouncer : [],
-  });
-  const rows: Row[] = [];
-  rows.push(
-    await betCase(
-      'bets, 1 core, PgBouncer (unnamed), sync replica',
-      `${proxies.one.url}/core/app/game/luckyLottery/betting`,
-      via(proxies.one.pid, cores.slice(0, 1)),
-      bet,
-    ),
-  );
-  rows.push(
-    await betCase(
-      'bets, 1 core, direct to primary (named), sync replica',
-      `${proxies.direct.url}/core/app/game/luckyLottery/betting`,
-      via(proxies.direct.pid, [directPid], false),
-      bet,
-    ),
-  );
-  rows.push(
-    await betCase(
-      'bets, 2 cores, PgBouncer, sync replica',
-      `${proxies.two.url}/core/app/game/luckyLottery/betting`,
-      via(proxies.two.pid, cores.slice(0, 2)),
-      bet,
-    ),
-  );
-  rows.push(
-    await betCase(
-      'bets, 3 cores, PgBouncer, sync replica',
-      `${proxies.three.url}/core/app/game/luckyLottery/betting`,
-      via(proxies.three.pid, cores),
-      bet,
-    ),
-  );
-  await setSynchronous(state, false);
-  rows.push(
-    await betCase(
-      'bets, 3 cores, PgBouncer, async replica',
-      `${proxies.three.url}/core/app/game/luckyLottery/betting`,
-      via(proxies.three.pid, cores),
-      bet,
-    ),
-  );
-  await setSynchronous(state, true);
+  const cases = betCases(state, await extraProxies(state), directPid);
+  const measured: Row[][] = cases.map(() => []);
+  // Rounds over all cases, so that each case meets the machine's changing load as the others do.
+  for (let round = 0; round < ROUNDS; round++)
+    for (const [i, c] of cases.entries()) {
+      if (c.synchronous === false) await setSynchronous(state, false);
+      measured[i]?.push(await betCase(c.name, c.url, c.roots, bet));
+      if (c.synchronous === false) await setSynchronous(state, true);
+    }
   const script = readScript(state, bet.userIds);
-  const reads = { ...common, core: [], haproxy: [], pgbouncer: [] };
-  rows.push(await readCase('reads (records page, pgbench), primary', state.primary.port, reads, script));
-  rows.push(await readCase('reads (records page, pgbench), replica', state.replica?.port as number, reads, script));
-  return rows;
+  const none = { core: [], haproxy: [], pgbouncer: [], walsender: [] };
+  const reads = { ...none, pgPrimary: [state.primary.pid as number], replica: [state.replica?.pid as number] };
+  const primary: Row[] = [];
+  const replica: Row[] = [];
+  for (let round = 0; round < ROUNDS; round++) {
+    primary.push(await readCase('reads (records page, pgbench), primary', state.primary.port, reads, script));
+    replica.push(await readCase('reads (records page, pgbench), replica', state.replica?.port as number, reads, script));
+  }
+  return [...measured.map(medianRow), medianRow(primary), medianRow(replica)];
 }
 
 function table(rows: Row[]): string {
   const head =
     '| case | ops/s | p50 ms | p99 ms | refused | CPU ms/op: core | primary PG | walsender | replica PG | PgBouncer | HAProxy | load gen |';
   const line = (r: Row) =>
-    `| ${r.name} | ${r.perSecond} | ${r.p50} | ${r.p99} | ${r.refused} | ${[...KINDS, 'load' as const].map((k) => (Number.isNaN(r.cpuMs[k]) ? 'n/a' : r.cpuMs[k])).join(' | ')} |`;
+    `| ${r.name} | ${r.perSecond} | ${r.p50} | ${Number.isNaN(r.p99) ? 'n/a' : r.p99} | ${r.refused} | ${[...KINDS, 'load' as const].map((k) => (Number.isNaN(r.cpuMs[k]) ? 'n/a' : r.cpuMs[k])).join(' | ')} |`;
   return [head, `|${'---|'.repeat(12)}`, ...rows.map(line)].join('\n');
 }
 
