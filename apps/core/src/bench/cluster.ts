@@ -3,6 +3,7 @@ import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
+import { stopOnExit } from '../../../../scripts/cluster/cleanup';
 import { startCore } from '../../../../scripts/cluster/core.mjs';
 import { startHaproxy } from '../../../../scripts/cluster/haproxy.mjs';
 import { PG_BIN, psql, waitFor } from '../../../../scripts/cluster/proc.mjs';
@@ -18,7 +19,7 @@ import { SYSTEM_SHARDS } from '../modules/ledger/ledger';
 import { systemClock } from '../platform/clock';
 import { cryptoRandom } from '../platform/random';
 import { createTokenService } from '../platform/tokens';
-import { insertBenchRoom, machine, seedFundedPlayers } from './support';
+import { benchBetBody, insertBenchRoom, machine, seedFundedPlayers } from './support';
 
 /**
  * `npm run bench -- cluster`: the reference deployment (scripts/cluster, base port 55300) measured
@@ -214,14 +215,7 @@ async function seed(handle: DatabaseHandle, state: ClusterState) {
   const level = await loadRoom(handle.db, 8);
   const open = await handle.db.transaction((tx) => ensureCurrentSession(tx, chainDeps, level, new Date()));
   if (!open) throw new Error('no open session');
-  const body = new URLSearchParams({
-    gameSessionId: String(open.session.id),
-    betName: 'Big',
-    baseAmount: '10',
-    betMultiples: '1',
-    totalBetAmount: '10.00',
-    coin: 'CHIP',
-  }).toString();
+  const body = benchBetBody(open.session.id);
   return { body, tokens: tokenOf, userIds };
 }
 
@@ -349,15 +343,7 @@ function table(rows: Row[]): string {
   return [head, `|${'---|'.repeat(12)}`, ...rows.map(line)].join('\n');
 }
 
-const toStop: (() => Promise<unknown>)[] = [];
-async function cleanUp() {
-  for (const step of toStop.splice(0).reverse()) await step().catch((error: Error) => console.error(`cleanup: ${error.message}`));
-}
-for (const signal of ['SIGINT', 'SIGTERM'] as const)
-  process.once(signal, () => {
-    console.error(`${signal}: stopping the cluster`);
-    void cleanUp().finally(() => process.exit(130));
-  });
+const { toStop, cleanUp } = stopOnExit();
 
 const coreEnv = { GAME_TICK_MS: '0', GAME_BEACON: 'local', NODE_ENV: 'production', LOG_LEVEL: 'silent' };
 let failed = false;
