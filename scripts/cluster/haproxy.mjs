@@ -19,6 +19,10 @@ defaults
   # Long enough for a bet waiting on the synchronous standby or a failover in progress.
   timeout client 60s
   timeout server 60s
+  # A health check may take this long: without it the check's timeout is \`inter\` (500 ms), and a
+  # core saturated by load (npm run bench -- cluster, 1 core) answered /core/health later than that,
+  # was marked down, and HAProxy refused everything with 503 while it was the only one.
+  timeout check 3s
   # Retries only when the TCP connection failed (conn-failure): the request never reached a core,
   # so it is safe for a POST; a response that never came is NOT retried (the bet may have run).
   retries 3

@@ -16,6 +16,7 @@ import { runSimulation, type SimulationReport } from '../../apps/core/src/simula
 import { SIMULATION_START, seedSimulationOperators } from '../../apps/core/src/simulate/target';
 import { seedOperator, TEST_BOT_TOKEN, TEST_BREAK_GLASS_TOKEN, TEST_OPS_TOKEN, TEST_OWNER_LOGIN } from '../../apps/core/src/testing';
 import { restore, takeBackup } from './backup.mjs';
+import { stopOnExit } from './cleanup';
 import { ROOT } from './core.mjs';
 import { createFaults, type FaultReport } from './faults';
 import { stopGroup } from './proc.mjs';
@@ -92,15 +93,7 @@ function keepLogs() {
   copyFileSync(path.join(state.pgbouncer.dir, 'pgbouncer.log'), path.join(kept, 'pgbouncer.log'));
 }
 
-const toStop: (() => Promise<unknown>)[] = [];
-async function cleanUp() {
-  for (const step of toStop.splice(0).reverse()) await step().catch((error: Error) => console.error(`cleanup: ${error.message}`));
-}
-for (const signal of ['SIGINT', 'SIGTERM'] as const)
-  process.once(signal, () => {
-    console.error(`${signal}: stopping the cluster`);
-    void cleanUp().finally(() => process.exit(130));
-  });
+const { toStop, cleanUp } = stopOnExit();
 
 async function main(): Promise<boolean> {
   const began = performance.now();

@@ -17,7 +17,7 @@ import { systemClock } from '../platform/clock';
 import { cryptoRandom } from '../platform/random';
 import { createTokenService } from '../platform/tokens';
 import { startCoreProcess } from '../testing/process';
-import { freshDatabase, insertBenchRoom, machine, measure, processCpuMs } from './support';
+import { benchBetBody, freshDatabase, insertBenchRoom, machine, measure, processCpuMs } from './support';
 
 /**
  * `npm run bench -- game`: (1) settling one session of 100,000 bets, ours vs the
@@ -254,14 +254,7 @@ try {
       ensureCurrentSession(tx, chainDeps, { ...level, level: 8, levelName: 'Bench bets' }, new Date()),
     );
     if (!open) throw new Error('no open session');
-    const body = new URLSearchParams({
-      gameSessionId: String(open.session.id),
-      betName: 'Big',
-      baseAmount: '10',
-      betMultiples: '1',
-      totalBetAmount: '10.00',
-      coin: 'CHIP',
-    }).toString();
+    const body = benchBetBody(open.session.id);
     const rss = () => Math.round(Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${server.child.pid}/status`, 'utf8'))?.[1] ?? 0) / 1024);
     const idleRssMb = rss();
     let peakRssMb = idleRssMb;

@@ -200,3 +200,15 @@ begin
     values (p_user, p_key, 'betting', 'bare', jsonb_build_object('ok', true, 'result', jsonb_build_object('id', v_bet)), p_now);
   return v_bet;
 end $$`;
+
+/** The form body of one bench bet (10.00 CHIP on Big) in a session: the same bet in every HTTP bench. */
+export function benchBetBody(sessionId: number): string {
+  return new URLSearchParams({
+    gameSessionId: String(sessionId),
+    betName: 'Big',
+    baseAmount: '10',
+    betMultiples: '1',
+    totalBetAmount: '10.00',
+    coin: 'CHIP',
+  }).toString();
+}
