@@ -1,15 +1,14 @@
 import type { FakeBotApi } from '@prism/bot/testing';
-import { CODE_VALID_SECONDS, LOCALES, withdrawalTexts } from '@prism/domain';
-import { sql } from 'drizzle-orm';
 import type { DatabaseHandle } from '../../apps/core/src/db/client';
-import { queryRows } from '../../apps/core/src/db/client';
-import { SIMULATION_OPERATORS, SIMULATION_START, type SimulationTarget } from '../../apps/core/src/simulate/target';
+import {
+  SIMULATION_OPERATORS,
+  SIMULATION_START,
+  type SimulationTarget,
+  unsettledSessions,
+  withdrawCodeInChat,
+} from '../../apps/core/src/simulate/target';
 import { ClusterApi } from './api';
 import type { Faults } from './faults';
-
-/** Whether a chat message is a withdrawal code message (its text with the code taken out, in any language). */
-const CODE_TEMPLATES = new Set(LOCALES.map((locale) => withdrawalTexts(locale).code('000000', CODE_VALID_SECONDS / 60)));
-const isCodeMessage = (text: string) => CODE_TEMPLATES.has(text.replace(/\b\d{6}\b/, '000000'));
 
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -40,18 +39,7 @@ export function clusterTarget(options: {
       faults.atRound(++round);
     },
     operators: SIMULATION_OPERATORS,
-    // The code is delivered before sendCode answers, but a results message for the same chat may
-    // arrive after it: the newest message that IS a code message, in whatever language the user has
-    // (the first run on the merged tree read the newest message and found a results message).
-    withdrawCode: async (_userId, telegramId) => {
-      const text = fake
-        .sent(telegramId)
-        .map((message) => message.text ?? '')
-        .findLast(isCodeMessage);
-      const code = text?.match(/\b\d{6}\b/)?.[0];
-      if (!code) throw new Error(`no withdrawal code in chat ${telegramId}`);
-      return code;
-    },
+    withdrawCode: async (_userId, telegramId) => withdrawCodeInChat(fake, telegramId),
     startFaults() {},
     stopFaults: () => faults.finish(),
     async settle() {
@@ -59,17 +47,12 @@ export function clusterTarget(options: {
       const deadline = Date.now() + 180_000;
       for (;;) {
         const at = now();
-        const [open] = await queryRows<{ n: number }>(
-          handle.db,
-          sql`select count(*)::int as n from game_sessions s
-              where s.status not in ('settled', 'void')
-                and (s.end_at < ${at.toISOString()}::timestamptz or exists (select 1 from game_bets b where b.session_id = s.id))`,
-        ).catch(() => [{ n: -1 }]);
-        if (open?.n === 0) {
+        const open = await unsettledSessions(handle.db, at).catch(() => -1);
+        if (open === 0) {
           frozenAt = at;
           break;
         }
-        if (Date.now() > deadline) throw new Error(`${open?.n} sessions still unsettled after 180 s`);
+        if (Date.now() > deadline) throw new Error(`${open} sessions still unsettled after 180 s`);
         await pause(250);
       }
       await options.stopCores();

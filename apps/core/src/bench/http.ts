@@ -15,7 +15,7 @@ import { systemClock } from '../platform/clock';
 import { cryptoRandom } from '../platform/random';
 import { createTokenService } from '../platform/tokens';
 import { seedHistory } from './history';
-import { BARE_FUNCTION, freshDatabase, insertBenchRoom, machine, measure, seedFundedPlayers } from './support';
+import { BARE_FUNCTION, benchBetBody, freshDatabase, insertBenchRoom, machine, measure, seedFundedPlayers } from './support';
 
 /**
  * `npm run bench -- http`: in one run, side by side, with the load from a separate process
@@ -307,14 +307,7 @@ try {
   const base = `${server.url}/core`;
   const idleRssMb = rssMb(server.servingPid);
   const baselineIdleRssMb = baseline ? rssMb(baseline.servingPid) : undefined;
-  const body = new URLSearchParams({
-    gameSessionId: String(sessionId),
-    betName: 'Big',
-    baseAmount: '10',
-    betMultiples: '1',
-    totalBetAmount: '10.00',
-    coin: 'CHIP',
-  }).toString();
+  const body = benchBetBody(sessionId);
 
   const runs: Record<string, (Load & { cpuMsPerRequest?: number; postgresMsPerRequest?: number })[]> = {
     hello: [],

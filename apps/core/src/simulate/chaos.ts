@@ -13,7 +13,14 @@ import {
   TEST_OWNER_LOGIN,
   TestApi,
 } from '../testing';
-import { SIMULATION_OPERATORS, SIMULATION_START, type SimulationTarget, seedSimulationOperators } from './target';
+import {
+  SIMULATION_OPERATORS,
+  SIMULATION_START,
+  type SimulationTarget,
+  seedSimulationOperators,
+  unsettledSessions,
+  withdrawCodeInChat,
+} from './target';
 import { prng } from './users';
 
 export interface ChaosOptions {
@@ -142,12 +149,7 @@ export async function startChaosTarget(options: ChaosOptions): Promise<ChaosTarg
     async prepare() {},
     async betweenRounds() {},
     operators: SIMULATION_OPERATORS,
-    withdrawCode: async (_userId, telegramId) => {
-      const text = fake.sent(telegramId).at(-1)?.text ?? '';
-      const code = text.match(/\b\d{6}\b/)?.[0];
-      if (!code) throw new Error(`no withdrawal code in chat ${telegramId}`);
-      return code;
-    },
+    withdrawCode: async (_userId, telegramId) => withdrawCodeInChat(fake, telegramId),
     startFaults() {
       if (options.crashEveryMs <= 0) return;
       faulting = true;
@@ -163,17 +165,12 @@ export async function startChaosTarget(options: ChaosOptions): Promise<ChaosTarg
       const deadline = Date.now() + 120_000;
       for (;;) {
         const at = now();
-        const [open] = await queryRows<{ n: number }>(
-          handle.db,
-          sql`select count(*)::int as n from game_sessions s
-              where s.status not in ('settled', 'void')
-                and (s.end_at < ${at.toISOString()}::timestamptz or exists (select 1 from game_bets b where b.session_id = s.id))`,
-        );
-        if (open?.n === 0) {
+        const open = await unsettledSessions(handle.db, at);
+        if (open === 0) {
           frozenAt = at;
           break;
         }
-        if (Date.now() > deadline) throw new Error(`${open?.n} sessions still unsettled after 120 s`);
+        if (Date.now() > deadline) throw new Error(`${open} sessions still unsettled after 120 s`);
         await pause(250);
       }
       await Promise.all(live().map((p) => p.stop()));

@@ -1,4 +1,7 @@
-import type { Database } from '../db/client';
+import type { FakeBotApi } from '@prism/bot/testing';
+import { CODE_VALID_SECONDS, LOCALES, withdrawalTexts } from '@prism/domain';
+import { sql } from 'drizzle-orm';
+import { type Database, type Executor, queryRows } from '../db/client';
 import type { Clock } from '../platform/clock';
 import { lastWithdrawCode, seedOperator, type TestApi, type TestContext } from '../testing';
 
@@ -71,4 +74,34 @@ export function inProcessTarget(ctx: TestContext): SimulationTarget {
     stopFaults: async () => ({}),
     operators: SIMULATION_OPERATORS,
   };
+}
+
+/** Whether a chat message is a withdrawal code message: its text with the code taken out, in any language. */
+const CODE_TEMPLATES = new Set(LOCALES.map((locale) => withdrawalTexts(locale).code('000000', CODE_VALID_SECONDS / 60)));
+const isCodeMessage = (text: string) => CODE_TEMPLATES.has(text.replace(/\b\d{6}\b/, '000000'));
+
+/**
+ * The code of the newest withdrawal code message in a chat at the fake Bot API. The code is delivered
+ * before sendCode answers, but a results message for the same chat may arrive after it, so the newest
+ * message is not always the code (the cluster test failed so once).
+ */
+export function withdrawCodeInChat(fake: FakeBotApi, telegramId: number): string {
+  const text = fake
+    .sent(telegramId)
+    .map((message) => message.text ?? '')
+    .findLast(isCodeMessage);
+  const code = text?.match(/\b\d{6}\b/)?.[0];
+  if (!code) throw new Error(`no withdrawal code in chat ${telegramId}`);
+  return code;
+}
+
+/** Sessions not yet settled that ended by `at` or hold bets: what a simulation waits for before its checks. */
+export async function unsettledSessions(db: Executor, at: Date): Promise<number> {
+  const [open] = await queryRows<{ n: number }>(
+    db,
+    sql`select count(*)::int as n from game_sessions s
+        where s.status not in ('settled', 'void')
+          and (s.end_at < ${at.toISOString()}::timestamptz or exists (select 1 from game_bets b where b.session_id = s.id))`,
+  );
+  return open?.n ?? 0;
 }
