@@ -29,10 +29,17 @@ async function recordCashTexts(page: Page): Promise<() => Promise<string[]>> {
 test('the main screens show a skeleton of themselves while they load, not a spinner', async ({ page }) => {
   const { token } = await registeredUser(page.request);
   await logIn(page, token);
-  // A slow network: every answer of the API takes two seconds.
+  // A network that answers only when the test lets it: each screen's API calls are held until its
+  // skeleton has been seen, so the loading state is asserted however slow the machine is (a fixed
+  // two-second delay raced page.goto's load event on a busy CI machine).
+  let release: () => void = () => {};
+  let held = new Promise<void>((open) => {
+    release = open;
+  });
   await page.route('**/core/app/**', async (route) => {
-    await new Promise((done) => setTimeout(done, 2_000));
-    await route.continue();
+    await held;
+    // A call of a screen already left is cancelled by the browser: nothing to continue.
+    await route.continue().catch(() => {});
   });
   for (const [path, shape] of [
     ['/pages/home/home', 'balances'],
@@ -40,10 +47,14 @@ test('the main screens show a skeleton of themselves while they load, not a spin
     ['/pages/game/game', 'game'],
     ['/pages/account/account', 'balances'],
   ] as const) {
-    await page.goto(path);
+    held = new Promise<void>((open) => {
+      release = open;
+    });
+    await page.goto(path, { waitUntil: 'commit' });
     // In the loading state (busy, for screen readers), the screen's own shape and no spinner.
     await expect(page.locator(`[data-testid="page-loading"][aria-busy="true"] .skeleton[data-shape="${shape}"]`)).toBeVisible();
     await expect(page.locator('.spinner')).toHaveCount(0);
+    release();
     await expect(page.getByTestId('page-loading')).toHaveCount(0, { timeout: 15_000 });
   }
 });
