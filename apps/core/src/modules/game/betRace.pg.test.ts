@@ -31,6 +31,8 @@ beforeAll(async () => {
 afterAll(() => ctx.close());
 
 const ITERATIONS = 100;
+/** Users whose bet arrives after the draw (see raceOnce). */
+const LATE = 2;
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 async function raceOnce(iteration: number): Promise<{ placed: number; refused: number }> {
@@ -45,9 +47,8 @@ async function raceOnce(iteration: number): Promise<{ placed: number; refused: n
     totalBetAmount: 1_000n,
     coin: 'CHIP' as const,
   };
-  const bets = users.map(async (user, i) => {
-    await pause((i * 13 + iteration * 7) % 90);
-    return ctx.db
+  const bet = (user: TestUser) =>
+    ctx.db
       .transaction((tx) => placeBet(tx, { clock: betClock }, user.id, input))
       .then(
         () => 'placed' as const,
@@ -56,12 +57,22 @@ async function raceOnce(iteration: number): Promise<{ placed: number; refused: n
           throw error;
         },
       );
+  // The last two users bet only once the draw has closed the session: always refused, so the
+  // refusal path is exercised however slow the machine makes the draw (under load a draw could
+  // start after every racing bet had landed, and "some refused" then failed by timing alone).
+  const racing = users.slice(0, -LATE);
+  const bets = racing.map(async (user, i) => {
+    await pause((i * 13 + iteration * 7) % 90);
+    return bet(user);
   });
   const settle = pause(iteration % 9).then(() => ctx.services.game.scheduler.tick());
   const outcomes = await Promise.all(bets);
   await settle;
+  const late = await Promise.all(users.slice(-LATE).map(bet));
+  expect(late).toEqual(Array(LATE).fill('refused'));
   await ctx.services.game.scheduler.tick();
-  return { placed: outcomes.filter((o) => o === 'placed').length, refused: outcomes.filter((o) => o === 'refused').length };
+  const all = [...outcomes, ...late];
+  return { placed: all.filter((o) => o === 'placed').length, refused: all.filter((o) => o === 'refused').length };
 }
 
 describe('bets racing settlement (PostgreSQL)', () => {
