@@ -69,7 +69,10 @@ async function seed(db: Database): Promise<void> {
 }
 
 const atOf = (run: number) => new Date(Date.parse(`${FIRST}T00:05:00Z`) + (run + 1) * DAY_MS);
-const dayOf = (run: number) => atOf(run - 1).toISOString().slice(0, 10);
+const dayOf = (run: number) =>
+  atOf(run - 1)
+    .toISOString()
+    .slice(0, 10);
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? 0;
 const p99 = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(xs.length * 0.99))] ?? 0;
 

@@ -29,15 +29,28 @@ async function inSql(references: string[]): Promise<number[]> {
 describe('ledger_shard_of is shardFor', () => {
   it('on generated ASCII references', async () => {
     await fc.assert(
-      fc.asyncProperty(fc.array(fc.string({ unit: 'grapheme-ascii', minLength: 1, maxLength: 60 }), { minLength: 1, maxLength: 50 }), async (refs) => {
-        expect(await inSql(refs)).toEqual(refs.map(shardFor));
-      }),
+      fc.asyncProperty(
+        fc.array(fc.string({ unit: 'grapheme-ascii', minLength: 1, maxLength: 60 }), { minLength: 1, maxLength: 50 }),
+        async (refs) => {
+          expect(await inSql(refs)).toEqual(refs.map(shardFor));
+        },
+      ),
       { numRuns: 40 },
     );
   }, 60_000);
 
   it("on holdings' references (one to nineteen digits)", async () => {
-    const ids = [1, 9, 10, 99, 12_345, 2_147_483_647, 9_007_199_254_740_991, 1_234_567_890_123_456_789n, ...Array.from({ length: 2_000 }, (_, i) => i * 7_919 + 1)];
+    const ids = [
+      1,
+      9,
+      10,
+      99,
+      12_345,
+      2_147_483_647,
+      9_007_199_254_740_991,
+      1_234_567_890_123_456_789n,
+      ...Array.from({ length: 2_000 }, (_, i) => i * 7_919 + 1),
+    ];
     const refs = ids.map((id) => `power_holding:${id}`);
     expect(await inSql(refs)).toEqual(refs.map(shardFor));
   });

@@ -70,7 +70,8 @@ async function bySteps(holdings: Holding[], start: (bigint | null)[]) {
   await database.db
     .transaction(async (tx: Executor) => {
       for (const [i, balance] of start.entries()) {
-        if (balance !== null) await tx.execute(sql`insert into ledger_accounts (asset, user_id, balance) values ('CASH', ${USERS[i]}, ${balance})`);
+        if (balance !== null)
+          await tx.execute(sql`insert into ledger_accounts (asset, user_id, balance) values ('CASH', ${USERS[i]}, ${balance})`);
       }
       for (const h of holdings) {
         await tx.execute(sql`insert into power_holdings (user_id, session_id, kind, name, coin, price, power, term_days, daily_rate_bps, fee_bps, start_day, end_day, created_at)
@@ -109,15 +110,21 @@ async function bySteps(holdings: Holding[], start: (bigint | null)[]) {
 describe("the daily power SQL pays the domain's figures", () => {
   it('power_share is powerDailyIncome, and powerDailyFee when the balance covers it', async () => {
     await fc.assert(
-      fc.asyncProperty(fc.array(fc.tuple(fc.bigInt({ min: 0n, max: 100_000_000_000_000n }), fc.integer({ min: 0, max: 10_000 })), { minLength: 1, maxLength: 200 }), async (cases) => {
-        const rows = await queryRows<{ share: string }>(
-          database.db,
-          sql`select power_share((c->>0)::bigint, (c->>1)::integer)::text as share
+      fc.asyncProperty(
+        fc.array(fc.tuple(fc.bigInt({ min: 0n, max: 100_000_000_000_000n }), fc.integer({ min: 0, max: 10_000 })), {
+          minLength: 1,
+          maxLength: 200,
+        }),
+        async (cases) => {
+          const rows = await queryRows<{ share: string }>(
+            database.db,
+            sql`select power_share((c->>0)::bigint, (c->>1)::integer)::text as share
               from jsonb_array_elements(${JSON.stringify(cases.map(([p, b]) => [p.toString(), b]))}::jsonb) with ordinality u(c, i) order by i`,
-        );
-        expect(rows.map((r) => BigInt(r.share))).toEqual(cases.map(([p, b]) => powerDailyIncome(p, b)));
-        expect(rows.map((r) => BigInt(r.share))).toEqual(cases.map(([p, b]) => powerDailyFee(p, b, 10n ** 30n)));
-      }),
+          );
+          expect(rows.map((r) => BigInt(r.share))).toEqual(cases.map(([p, b]) => powerDailyIncome(p, b)));
+          expect(rows.map((r) => BigInt(r.share))).toEqual(cases.map(([p, b]) => powerDailyFee(p, b, 10n ** 30n)));
+        },
+      ),
       { numRuns: 30 },
     );
   }, 60_000);
