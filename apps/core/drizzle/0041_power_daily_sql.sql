@@ -28,50 +28,6 @@ $$;
 CREATE FUNCTION power_share(p_value bigint, p_bps integer) RETURNS bigint
 LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $$ SELECT (p_value * p_bps) / 10000 $$;
 --> statement-breakpoint
--- ledger_system_batch's two writing steps (below). The transfer rows, one per movement of an
--- amount > 0, in input order.
-CREATE FUNCTION ledger_system_batch_write(
-  p_to_system boolean, p_type text, p_now timestamptz,
-  p_assets text[], p_users bigint[], p_systems bigint[], p_moved bigint[], p_refs text[], p_keys text[], p_metas jsonb[]
-) RETURNS void LANGUAGE sql AS $$
-  INSERT INTO ledger_transfers (asset, from_account_id, to_account_id, amount, type, reference, idempotency_key, meta, created_at)
-  SELECT r.asset, CASE WHEN p_to_system THEN r.ua ELSE r.sa END, CASE WHEN p_to_system THEN r.sa ELSE r.ua END,
-         r.x, p_type, r.ref, r.k, r.meta, p_now
-    FROM unnest(p_assets, p_users, p_systems, p_moved, p_refs, p_keys, p_metas) WITH ORDINALITY r(asset, ua, sa, x, ref, k, meta, i)
-   WHERE r.x > 0
-   ORDER BY r.i;
-$$;
---> statement-breakpoint
--- The balances: every row that changes locked in id order (FOR NO KEY UPDATE, what an UPDATE of the
--- balance takes anyway) and changed by one UPDATE of summed deltas; a user never below zero.
-CREATE FUNCTION ledger_system_batch_apply(p_to_system boolean, p_users bigint[], p_systems bigint[], p_moved bigint[])
-RETURNS void LANGUAGE plpgsql AS $$
-DECLARE
-  v_changed integer;
-  v_expected integer;
-BEGIN
-  PERFORM 1 FROM ledger_accounts
-    WHERE id IN (SELECT x FROM unnest(p_users, p_systems, p_moved) r(ua, sa, amount), LATERAL (VALUES (r.ua), (r.sa)) v(x)
-                  WHERE r.amount > 0)
-    ORDER BY id FOR NO KEY UPDATE;
-  UPDATE ledger_accounts a SET balance = a.balance + d.delta
-    FROM (SELECT m.id, sum(m.delta) AS delta
-            FROM unnest(p_users, p_systems, p_moved) r(ua, sa, x),
-                 LATERAL (VALUES (r.ua, CASE WHEN p_to_system THEN -r.x ELSE r.x END),
-                                 (r.sa, CASE WHEN p_to_system THEN r.x ELSE -r.x END)) m(id, delta)
-           WHERE r.x > 0
-           GROUP BY m.id) d
-   WHERE a.id = d.id AND (a.user_id IS NULL OR a.balance + d.delta >= 0);
-  GET DIAGNOSTICS v_changed = ROW_COUNT;
-  SELECT count(DISTINCT x) INTO v_expected
-    FROM unnest(p_users, p_systems, p_moved) r(ua, sa, amount), LATERAL (VALUES (r.ua), (r.sa)) v(x)
-   WHERE r.amount > 0;
-  IF v_changed <> v_expected THEN
-    RAISE EXCEPTION 'INSUFFICIENT_BALANCE';
-  END IF;
-END
-$$;
---> statement-breakpoint
 -- Many movements between one system account and users in one call, owned by the ledger module
 -- (ledger.ts): transferBatch's steps for the daily job's shape, so a chunk pays in the statement
 -- that computes it. Row i moves p_amounts[i] of p_assets[i] between user p_users[i] and shard
@@ -81,11 +37,10 @@ $$;
 -- it (input order), read under the lock: greatest(0, least(amount, balance - earlier)).
 -- transferBatch's rules hold: accounts are created on first use in its order (system accounts,
 -- then users, by its key; a capped debit creates no user account: none holds nothing), every row
--- that changes is locked in id order before any changes (FOR NO KEY UPDATE, as every balance
--- writer now locks: see the end of this file), balances change by one UPDATE of summed deltas, a
--- user balance never goes below zero (INSUFFICIENT_BALANCE), and one transfer row per movement is
--- written in input order with its reference, idempotency key and meta. Returns the amounts moved,
--- in input order.
+-- that changes is locked in id order before any changes, balances change by one UPDATE of summed
+-- deltas, a user balance never goes below zero (INSUFFICIENT_BALANCE), and one transfer row per
+-- movement is written in input order with its reference, idempotency key and meta. Returns the
+-- amounts moved, in input order.
 CREATE FUNCTION ledger_system_batch(
   p_system text, p_to_system boolean, p_cap boolean, p_type text, p_now timestamptz,
   p_assets text[], p_users bigint[], p_shards integer[], p_amounts bigint[], p_refs text[], p_keys text[], p_metas jsonb[]
@@ -95,6 +50,8 @@ DECLARE
   v_users bigint[];
   v_systems bigint[];
   v_moved bigint[];
+  v_changed integer;
+  v_expected integer;
 BEGIN
   IF v_n = 0 THEN RETURN '{}'; END IF;
   IF coalesce(cardinality(p_users), 0) <> v_n OR coalesce(cardinality(p_shards), 0) <> v_n
@@ -133,95 +90,46 @@ BEGIN
     ON CONFLICT DO NOTHING;
   END LOOP;
 
+  -- Every row this batch may change, locked in id order before any is changed (and before a capped
+  -- debit reads the balance it is capped by).
+  PERFORM 1 FROM ledger_accounts
+    WHERE id IN (SELECT x FROM unnest(v_users, v_systems, p_amounts) r(ua, sa, amount), LATERAL (VALUES (r.ua), (r.sa)) v(x)
+                  WHERE r.amount > 0 AND x IS NOT NULL)
+    ORDER BY id FOR UPDATE;
   IF p_cap THEN
-    -- Every row this batch may change, locked in id order before any is changed, and before the
-    -- capped debit reads the balance it is capped by; then the transfers.
-    PERFORM 1 FROM ledger_accounts
-      WHERE id IN (SELECT x FROM unnest(v_users, v_systems, p_amounts) r(ua, sa, amount), LATERAL (VALUES (r.ua), (r.sa)) v(x)
-                    WHERE r.amount > 0 AND x IS NOT NULL)
-      ORDER BY id FOR NO KEY UPDATE;
     SELECT array_agg(greatest(0, least(q.x, q.balance - q.earlier)) ORDER BY q.i) INTO v_moved
       FROM (SELECT r.i, r.x, coalesce(a.balance, 0) AS balance,
                    sum(r.x) OVER (PARTITION BY r.ua ORDER BY r.i) - r.x AS earlier
               FROM unnest(p_amounts, v_users) WITH ORDINALITY r(x, ua, i)
               LEFT JOIN ledger_accounts a ON a.id = r.ua) q;
-    PERFORM ledger_system_batch_write(p_to_system, p_type, p_now, p_assets, v_users, v_systems, v_moved, p_refs, p_keys, p_metas);
-    PERFORM ledger_system_batch_apply(p_to_system, v_users, v_systems, v_moved);
   ELSE
-    -- The amounts are known: the transfer rows first (their foreign-key checks take KEY SHARE locks,
-    -- which no balance writer's NO KEY UPDATE waits for), then every row that changes locked in id
-    -- order and changed, so a holder's account is locked for the balance UPDATE and the commit only,
-    -- not for the chunk's inserts (docs/performance.md, "The daily earning job").
     v_moved := p_amounts;
-    PERFORM ledger_system_batch_write(p_to_system, p_type, p_now, p_assets, v_users, v_systems, v_moved, p_refs, p_keys, p_metas);
-    PERFORM ledger_system_batch_apply(p_to_system, v_users, v_systems, v_moved);
   END IF;
+
+  UPDATE ledger_accounts a SET balance = a.balance + d.delta
+    FROM (SELECT m.id, sum(m.delta) AS delta
+            FROM unnest(v_users, v_systems, v_moved) r(ua, sa, x),
+                 LATERAL (VALUES (r.ua, CASE WHEN p_to_system THEN -r.x ELSE r.x END),
+                                 (r.sa, CASE WHEN p_to_system THEN r.x ELSE -r.x END)) m(id, delta)
+           WHERE r.x > 0
+           GROUP BY m.id) d
+   WHERE a.id = d.id AND (a.user_id IS NULL OR a.balance + d.delta >= 0);
+  GET DIAGNOSTICS v_changed = ROW_COUNT;
+  SELECT count(DISTINCT x) INTO v_expected
+    FROM unnest(v_users, v_systems, v_moved) r(ua, sa, amount), LATERAL (VALUES (r.ua), (r.sa)) v(x)
+   WHERE r.amount > 0;
+  IF v_changed <> v_expected THEN
+    RAISE EXCEPTION 'INSUFFICIENT_BALANCE';
+  END IF;
+
+  INSERT INTO ledger_transfers (asset, from_account_id, to_account_id, amount, type, reference, idempotency_key, meta, created_at)
+  SELECT r.asset, CASE WHEN p_to_system THEN r.ua ELSE r.sa END, CASE WHEN p_to_system THEN r.sa ELSE r.ua END,
+         r.x, p_type, r.ref, r.k, r.meta, p_now
+    FROM unnest(p_assets, v_users, v_systems, v_moved, p_refs, p_keys, p_metas) WITH ORDINALITY r(asset, ua, sa, x, ref, k, meta, i)
+   WHERE r.x > 0
+   ORDER BY r.i;
   RETURN v_moved;
 END
 $$;
 --> statement-breakpoint
 ALTER TABLE "power_holdings" ADD COLUMN "ledger_shard" integer GENERATED ALWAYS AS (ledger_shard_of('power_holding:' || id::text)) STORED NOT NULL;
---> statement-breakpoint
--- Every balance writer locks the rows it changes FOR NO KEY UPDATE (what its UPDATE of the balance
--- takes anyway) instead of FOR UPDATE: it still queues behind any other balance writer, but no longer
--- behind a transfer row's foreign-key check (KEY SHARE), so a holder paid by the daily job waits only
--- for the job's balance UPDATE and commit (docs/performance.md, "The daily earning job").
--- transferBatch and lockUserBalances (ledger.ts) lock so too; this is 0017's function, that lock changed.
-CREATE OR REPLACE FUNCTION ledger_transfer_from_system(
-  p_from text, p_shard integer, p_reference text, p_now timestamptz,
-  p_assets text[], p_users bigint[], p_systems text[], p_amounts bigint[], p_types text[]
-) RETURNS integer LANGUAGE plpgsql AS $$
-DECLARE
-  v_n integer := coalesce(cardinality(p_assets), 0);
-  v_to bigint[];
-  v_from bigint[];
-  v_from_assets text[];
-BEGIN
-  IF v_n = 0 THEN RETURN 0; END IF;
-  IF coalesce(cardinality(p_users), 0) <> v_n OR coalesce(cardinality(p_systems), 0) <> v_n
-     OR coalesce(cardinality(p_amounts), 0) <> v_n OR coalesce(cardinality(p_types), 0) <> v_n THEN
-    RAISE EXCEPTION 'ledger_transfer_from_system: arrays of different lengths';
-  END IF;
-  IF EXISTS (SELECT 1 FROM unnest(p_amounts, p_users, p_systems) r(x, u, s) WHERE x IS NULL OR x <= 0 OR (u IS NULL) = (s IS NULL)) THEN
-    RAISE EXCEPTION 'ledger_transfer_from_system: each amount must be positive and go to one user or one system account';
-  END IF;
-
-  FOR attempt IN 1..2 LOOP
-    SELECT array_agg(coalesce(ua.id, sa.id) ORDER BY r.i) INTO v_to
-      FROM unnest(p_assets, p_users, p_systems) WITH ORDINALITY r(asset, u, s, i)
-      LEFT JOIN ledger_accounts ua ON ua.user_id = r.u AND ua.asset = r.asset
-      LEFT JOIN ledger_accounts sa ON sa.system_name = r.s AND sa.asset = r.asset AND sa.shard = p_shard;
-    SELECT array_agg(f.id ORDER BY f.asset), array_agg(f.asset ORDER BY f.asset) INTO v_from, v_from_assets
-      FROM ledger_accounts f
-     WHERE f.system_name = p_from AND f.shard = p_shard AND f.asset IN (SELECT DISTINCT unnest(p_assets));
-    EXIT WHEN array_position(v_to, NULL) IS NULL
-         AND coalesce(cardinality(v_from), 0) = (SELECT count(DISTINCT a) FROM unnest(p_assets) a);
-    IF attempt = 2 THEN RAISE EXCEPTION 'ledger_transfer_from_system: accounts could not be created'; END IF;
-    -- Rare (a winner always has the account it bet from): create what is missing, in one fixed order.
-    INSERT INTO ledger_accounts (asset, user_id, system_name, shard)
-    SELECT k.asset, k.u, k.s, CASE WHEN k.u IS NULL THEN p_shard ELSE 0 END
-      FROM (SELECT r.asset, r.u, r.s FROM unnest(p_assets, p_users, p_systems, v_to) r(asset, u, s, t) WHERE r.t IS NULL
-            UNION SELECT a, NULL::bigint, p_from FROM unnest(p_assets) a WHERE a <> ALL (coalesce(v_from_assets, '{}'))) k
-     ORDER BY (CASE WHEN k.u IS NULL THEN 's:' || k.s || ':' || k.asset || ':' || p_shard
-                    ELSE 'u:' || k.u || ':' || k.asset END) COLLATE "C"
-    ON CONFLICT DO NOTHING;
-  END LOOP;
-
-  -- Every row this batch changes, locked in id order before any is changed.
-  PERFORM 1 FROM ledger_accounts WHERE id = ANY (v_to || v_from) ORDER BY id FOR NO KEY UPDATE;
-  UPDATE ledger_accounts a SET balance = a.balance + d.delta
-    FROM (SELECT m.id, sum(m.delta) AS delta
-            FROM (SELECT r.t AS id, r.x AS delta FROM unnest(v_to, p_amounts) r(t, x)
-                  UNION ALL
-                  SELECT f.id, -r.x FROM unnest(p_assets, p_amounts) r(asset, x)
-                    JOIN unnest(v_from, v_from_assets) f(id, asset) ON f.asset = r.asset) m
-           GROUP BY m.id) d
-   WHERE a.id = d.id;
-  INSERT INTO ledger_transfers (asset, from_account_id, to_account_id, amount, type, reference, created_at)
-  SELECT r.asset, f.id, r.t, r.x, r.type, p_reference, p_now
-    FROM unnest(p_assets, v_to, p_amounts, p_types) WITH ORDINALITY r(asset, t, x, type, i)
-    JOIN unnest(v_from, v_from_assets) f(id, asset) ON f.asset = r.asset
-   ORDER BY r.i;
-  RETURN v_n;
-END
-$$;

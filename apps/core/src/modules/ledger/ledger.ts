@@ -217,12 +217,10 @@ export async function transferBatch(tx: Executor, inputs: readonly TransferInput
     return { input, fromId, toId };
   });
   const accountIds = [...deltas.keys()].sort((a, b) => a - b);
-  // FOR NO KEY UPDATE, as every balance writer locks (the lock its UPDATE takes anyway): it queues
-  // behind other balance writers, not behind another transaction's transfer-row foreign-key checks
-  // (KEY SHARE; migration 0041). Inlined as SQL literals: every element is a number or bigint we computed, never caller text.
+  // Inlined as SQL literals: every element is a number or bigint we computed, never caller text.
   await queryRows(
     tx,
-    sql`select id from ledger_accounts where id = any(${sql.raw(`array[${accountIds.join(',')}]::bigint[]`)}) order by id for no key update`,
+    sql`select id from ledger_accounts where id = any(${sql.raw(`array[${accountIds.join(',')}]::bigint[]`)}) order by id for update`,
   );
   const updated = await queryRows<{ id: number }>(
     tx,
@@ -361,7 +359,7 @@ export async function systemBalance(tx: Executor, name: SystemAccountName, asset
 }
 
 /**
- * The balances of many (user, asset) accounts, locked FOR NO KEY UPDATE in id order
+ * The balances of many (user, asset) accounts, locked FOR UPDATE in id order
  * until the caller's transaction ends: a set-based charge (the power fee) caps
  * each debit at the balance it reads, and nothing can spend it in between.
  * Accounts never used are absent (balance 0).
@@ -375,7 +373,7 @@ export async function lockUserBalances(tx: Executor, userIds: readonly number[],
       tx,
       sql`select user_id, balance::text as balance from ledger_accounts
           where asset = ${asset} and user_id = any(${sql.raw(`array[${ids.map(Number).join(',')}]::bigint[]`)})
-          order by id for no key update`,
+          order by id for update`,
     );
     for (const row of rows) out.set(Number(row.user_id), BigInt(row.balance));
   }

@@ -33,13 +33,13 @@ export function exportUserTransfers(db: Executor, userId: number): AsyncIterable
 
 /**
  * Each non-zero balance of a user's own accounts, per coin (account deletion refuses while one is
- * held). The rows are locked (FOR NO KEY UPDATE, as every balance writer locks them): inside a transaction, money moving to or from the user
+ * held). The rows are locked (FOR UPDATE): inside a transaction, money moving to or from the user
  * waits until it ends.
  */
 export async function nonZeroBalances(db: Executor, userId: number): Promise<Record<string, bigint>> {
   const rows = await queryRows<{ asset: string; balance: string }>(
     db,
-    sql`select asset, balance::text as balance from ledger_accounts where user_id = ${userId} order by id for no key update`,
+    sql`select asset, balance::text as balance from ledger_accounts where user_id = ${userId} order by id for update`,
   );
   const out: Record<string, bigint> = {};
   for (const row of rows) out[row.asset] = (out[row.asset] ?? 0n) + BigInt(row.balance);
