@@ -1,11 +1,11 @@
 -- The daily earning job's power steps, one statement per chunk (docs/performance.md, "The daily
 -- earning job"; docs/decisions.md, "The daily earning job"). Three pieces, each owned by its module:
 --   ledger_shard_of      the ledger's shardFor (ledger.ts) in SQL, for references of ASCII text
---                        (charCodeAt and ascii() agree there), tied by ledger/shard.pg.test.ts;
+--                        (charCodeAt and ascii() agree there), tied by ledger/shard.property.test.ts;
 --   ledger_system_batch  transferBatch's steps for the shape "one system account <-> many users",
 --                        owned by the ledger module (ledger.ts), called inside the step's statement;
 --   power_share          the power rule's share (packages/domain earning/power.ts powerDailyIncome,
---                        powerDailyFee), tied by power/dailySql.pg.test.ts.
+--                        powerDailyFee), tied by power/dailySql.property.test.ts.
 -- power_holdings.ledger_shard keeps each holding's shard, worked out once when the row is written.
 CREATE FUNCTION ledger_shard_of(p_reference text) RETURNS integer
 LANGUAGE plpgsql IMMUTABLE PARALLEL SAFE AS $$
