@@ -1,10 +1,14 @@
 import { sql } from 'drizzle-orm';
 import { DAILY_STEPS } from '../dailySteps';
-import { queryRows } from '../db/client';
+import { type Database, queryRows } from '../db/client';
 import { checkLedgerAndBets } from '../ledgerCheck';
 import { createConfigService } from '../modules/config/service';
 import { EARNING_CHUNK_SIZE, runDailyEarnings } from '../modules/earning/job';
 import { checkPower } from '../modules/power/check';
+import { exchange } from '../modules/wallet/exchange';
+import { systemClock } from '../platform/clock';
+import { cryptoRandom } from '../platform/random';
+import { balancesDigest, makeSystemShards, payDayBare, writtenDigest } from './earningBare';
 import { freshDatabase, machine } from './support';
 
 /**
@@ -12,43 +16,47 @@ import { freshDatabase, machine } from './support';
  * management fee, maturity) over 100,000 live holdings of 25,000 users (4 each,
  * a thirtieth of them maturing each day), on PostgreSQL, one platform day per
  * run, paid in chunks of BENCH_CHUNK holdings (default EARNING_CHUNK_SIZE), each
- * its own transaction. Rows are written set-based and vacuumed as autovacuum
- * would; the ledger and the power invariants are checked at the end. Besides each
- * step's time per day it reports the longest chunk: how long a holder's account
- * can be locked by the job (the chunk's work; its commit follows at once).
+ * its own transaction; beside it, on a second database seeded alike, the same
+ * payments as bare hand SQL (earningBare.ts), the two interleaved day by day
+ * (which goes first alternates). Reported per day: job and bare ms and their
+ * ratio, the Node CPU of this process during the job, the longest chunk (how
+ * long a holder's account can be locked), and whether the two databases hold
+ * the same balances (checked every day) and wrote the same rows (at the end).
+ * Then, on the job's database only, BENCH_CLIENTS clients exchange CASH->CHIP
+ * through the wallet service while the job pays a day and for as long outside
+ * it: their p99 in both. The ledger and the power invariants are checked at the end.
  */
 const USERS = Number(process.env.BENCH_USERS ?? 25_000);
 const PER_USER = 4;
-const RUNS = Number(process.env.BENCH_RUNS ?? 3);
+const RUNS = Number(process.env.BENCH_RUNS ?? 4);
+const LOADED_RUNS = Number(process.env.BENCH_LOADED_RUNS ?? 2);
+const CLIENTS = Number(process.env.BENCH_CLIENTS ?? 4);
 const CHUNK = Number(process.env.BENCH_CHUNK ?? EARNING_CHUNK_SIZE);
 const DAY_MS = 86_400_000;
+const FIRST = '2026-06-01';
 
-const db = await freshDatabase(4);
-try {
-  const exec = (query: ReturnType<typeof sql>) => db.db.execute(query);
-  const config = createConfigService(db.db, 'http://bench');
-  await config.set('PLATFORM_TIME_ZONE', 'UTC');
-  const first = '2026-06-01';
+/** 25,000 users with 100.00 CASH each from a deposit, and 4 holdings each whose prices sit in power_stakes. */
+async function seed(db: Database): Promise<void> {
+  const exec = (query: ReturnType<typeof sql>) => db.execute(query);
   await exec(sql`insert into users (phone, area_code, password_hash, invitation_code)
                  select (9000000000 + g)::text, '91', 'x', 'B' || g from generate_series(1, ${USERS}) g`);
-  // Each user starts with 100.00 CASH from a deposit (balance and transfer agree, so the ledger check holds).
+  // Balance and transfer agree, so the ledger check holds.
   await exec(
     sql`insert into ledger_accounts (asset, system_name, shard) values ('CASH', 'deposits:bench', 0), ('CASH', 'power_stakes', 0)`,
   );
-  await exec(sql`insert into ledger_accounts (asset, user_id, balance) select 'CASH', id, 10000 from users`);
+  await exec(sql`insert into ledger_accounts (asset, user_id, balance) select 'CASH', id, 10000 from users order by id`);
   await exec(sql`update ledger_accounts set balance = -10000 * ${USERS} where system_name = 'deposits:bench'`);
   await exec(sql`insert into ledger_transfers (asset, from_account_id, to_account_id, amount, type, reference, created_at)
                  select 'CASH', (select id from ledger_accounts where system_name = 'deposits:bench'), a.id, 10000, 'recharge', 'bench', now()
                  from ledger_accounts a where a.user_id is not null`);
-  // The holdings' prices sit in power_stakes, as purchases would have put them.
   const [session] = await queryRows<{ id: number }>(
-    db.db,
+    db,
     sql`update power_sessions set daily_limit = ${PER_USER} where id = (select min(id) from power_sessions) returning id`,
   );
   await exec(sql`insert into power_holdings (user_id, session_id, kind, name, coin, price, power, term_days, daily_rate_bps, fee_bps, start_day, end_day, created_at)
                  select u.id, ${session?.id}, 'basic', 'Bench', 'CASH', 1000, 1000, 30, 120, 10,
-                        ${first}::date, ${first}::date + ((u.id * ${PER_USER} + g) % 30)::int, ${first}::timestamptz
-                 from users u cross join generate_series(1, ${PER_USER}) g`);
+                        ${FIRST}::date, ${FIRST}::date + ((u.id * ${PER_USER} + g) % 30)::int, ${FIRST}::timestamptz
+                 from users u cross join generate_series(1, ${PER_USER}) g order by u.id, g`);
   await exec(sql`update ledger_accounts set balance = (select sum(price) from power_holdings) where system_name = 'power_stakes'`);
   await exec(
     sql`update ledger_accounts set balance = balance - (select sum(price) from power_holdings) where system_name = 'deposits:bench'`,
@@ -58,54 +66,129 @@ try {
                         (select id from ledger_accounts where system_name = 'power_stakes'), sum(price), 'power', 'bench', now()
                  from power_holdings`);
   await exec(sql`vacuum analyze`);
-  const [held] = await queryRows<{ n: number }>(db.db, sql`select count(*)::int as n from power_holdings`);
+}
+
+const atOf = (run: number) => new Date(Date.parse(`${FIRST}T00:05:00Z`) + (run + 1) * DAY_MS);
+const dayOf = (run: number) =>
+  atOf(run - 1)
+    .toISOString()
+    .slice(0, 10);
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? 0;
+const p99 = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(xs.length * 0.99))] ?? 0;
+
+/** CLIENTS loops exchanging 1.00 CASH->CHIP for random holders until `until` settles; their latencies in ms. */
+async function exchangesDuring(db: Database, until: Promise<unknown>): Promise<number[]> {
+  let stop = false;
+  const done = until.finally(() => {
+    stop = true;
+  });
+  const deps = { clock: systemClock, random: cryptoRandom, refuseExcluded: async () => {} };
+  const [first] = await queryRows<{ id: number }>(db, sql`select min(id)::int as id from users`);
+  const latencies: number[] = [];
+  const client = async () => {
+    while (!stop) {
+      const userId = Number(first?.id) + Math.floor(Math.random() * USERS);
+      const t = performance.now();
+      await db.transaction((tx) => exchange(tx, deps, userId, { fromCoin: 'CASH', toCoin: 'CHIP', amount: 100n }));
+      latencies.push(performance.now() - t);
+    }
+  };
+  await Promise.all([done, ...Array.from({ length: CLIENTS }, client)]);
+  return latencies;
+}
+
+const job = await freshDatabase(CLIENTS + 2);
+const bare = await freshDatabase(2);
+try {
+  await seed(job.db);
+  await seed(bare.db);
+  await makeSystemShards(bare.db);
+  const config = createConfigService(job.db, 'http://bench');
+  await config.set('PLATFORM_TIME_ZONE', 'UTC');
+  const [held] = await queryRows<{ n: number }>(job.db, sql`select count(*)::int as n from power_holdings`);
 
   // The days before the first are marked run, so each run below pays exactly one day.
-  await runDailyEarnings(db.db, { now: () => new Date(`${first}T00:00:01Z`) }, config, DAILY_STEPS);
-  // Each step's chunks timed (the job runs the steps in order within the day): per day, the sum
-  // (the step's time) and the longest chunk.
-  const chunkMs: Record<string, number[]> = {};
+  await runDailyEarnings(job.db, { now: () => new Date(`${FIRST}T00:00:01Z`) }, config, DAILY_STEPS);
+  const chunkMs: number[] = [];
   const timed = DAILY_STEPS.map((step) => ({
     name: step.name,
     run: async (...args: Parameters<typeof step.run>) => {
       const t = performance.now();
       const result = await step.run(...args);
-      const list = chunkMs[step.name] ?? [];
-      list.push(performance.now() - t);
-      chunkMs[step.name] = list;
+      chunkMs.push(performance.now() - t);
       return result;
     },
   }));
-  const stepMs: Record<string, number[]> = {};
-  let longestChunkMs = 0;
-  const runs = [];
-  for (let i = 0; i < RUNS; i++) {
-    const at = new Date(Date.parse(`${first}T00:05:00Z`) + (i + 1) * DAY_MS);
+  const runJob = async (run: number) => {
+    const cpu = process.cpuUsage();
     const t = performance.now();
-    const results = await runDailyEarnings(db.db, { now: () => at }, config, timed, CHUNK);
-    const ms = Math.round(performance.now() - t);
-    for (const [name, list] of Object.entries(chunkMs)) {
-      stepMs[name] = [...(stepMs[name] ?? []), Math.round(list.reduce((sum, x) => sum + x, 0))];
-      longestChunkMs = Math.max(longestChunkMs, ...list);
-      list.length = 0;
-    }
-    runs.push({ day: results[0]?.day, ms, steps: Object.fromEntries(results.map((r) => [r.step, r.rows])) });
-    console.log('run', runs.at(-1));
+    const results = await runDailyEarnings(job.db, { now: () => atOf(run) }, config, timed, CHUNK);
+    const ms = performance.now() - t;
+    const used = process.cpuUsage(cpu);
+    return { ms, cpuMs: (used.user + used.system) / 1000, rows: Object.fromEntries(results.map((r) => [r.step, r.rows])) };
+  };
+  const runBare = async (run: number) => {
+    const t = performance.now();
+    await payDayBare(bare.db, dayOf(run), atOf(run));
+    return performance.now() - t;
+  };
+
+  const days = [];
+  for (let run = 0; run < RUNS; run++) {
+    chunkMs.length = 0;
+    const jobFirst = run % 2 === 0;
+    const bareBefore = jobFirst ? undefined : await runBare(run);
+    const paid = await runJob(run);
+    const bareMs = bareBefore ?? (await runBare(run));
+    const [a, b] = [await balancesDigest(job.db), await balancesDigest(bare.db)];
+    const day = {
+      day: dayOf(run),
+      first: jobFirst ? 'job' : 'bare',
+      jobMs: Math.round(paid.ms),
+      bareMs: Math.round(bareMs),
+      ratio: Number((paid.ms / bareMs).toFixed(2)),
+      nodeCpuMs: Math.round(paid.cpuMs),
+      longestChunkMs: Math.round(Math.max(...chunkMs)),
+      rows: paid.rows,
+      sameBalances: a === b,
+    };
+    if (a !== b) console.log('balances differ', { job: a, bare: b });
+    days.push(day);
+    console.log('day', day);
   }
-  const sorted = runs.map((r) => r.ms).sort((a, b) => a - b);
-  console.log(`daily earning job, ${held?.n} holdings of ${USERS} users`, {
-    runs: RUNS,
-    chunk: CHUNK,
-    longestChunkMs: Math.round(longestChunkMs),
-    medianMs: sorted[Math.floor(sorted.length / 2)],
-    maxMs: sorted.at(-1),
-    stepMs,
+  const [writtenJob, writtenBare] = [await writtenDigest(job.db), await writtenDigest(bare.db)];
+  console.log(`daily earning job vs bare SQL, ${held?.n} holdings of ${USERS} users, chunks of ${CHUNK}`, {
+    days: RUNS,
+    medianJobMs: median(days.map((d) => d.jobMs)),
+    medianBareMs: median(days.map((d) => d.bareMs)),
+    medianRatio: median(days.map((d) => d.ratio)),
+    ratios: days.map((d) => d.ratio),
+    medianNodeCpuMsPerDay: median(days.map((d) => d.nodeCpuMs)),
+    longestChunkMs: Math.max(...days.map((d) => d.longestChunkMs)),
+    sameBalancesEveryDay: days.every((d) => d.sameBalances),
+    sameRowsWritten: writtenJob === writtenBare ? writtenJob : { job: writtenJob, bare: writtenBare },
   });
-  const ledger = await checkLedgerAndBets(db.db);
-  const power = await checkPower(db.db);
+
+  // Exchanges on the job's database: outside the job (as long as a day took), then while it pays a day, in turn.
+  const outside: number[] = [];
+  const during: number[] = [];
+  const windowMs = median(days.map((d) => d.jobMs));
+  for (let i = 0; i < LOADED_RUNS; i++) {
+    outside.push(...(await exchangesDuring(job.db, new Promise((resolve) => setTimeout(resolve, windowMs)))));
+    during.push(...(await exchangesDuring(job.db, runJob(RUNS + i))));
+  }
+  console.log(`exchanges by ${CLIENTS} clients through the wallet service`, {
+    outside: { n: outside.length, medianMs: median(outside).toFixed(1), p99Ms: p99(outside).toFixed(1) },
+    duringJob: { n: during.length, medianMs: median(during).toFixed(1), p99Ms: p99(during).toFixed(1) },
+    p99Ratio: Number((p99(during) / p99(outside)).toFixed(2)),
+  });
+  const ledger = await checkLedgerAndBets(job.db);
+  const power = await checkPower(job.db);
+  const ledgerBare = await checkLedgerAndBets(bare.db);
   console.log('ledger check', ledger.ok ? 'ok' : ledger, 'power invariants', power.length === 0 ? 'ok' : power);
+  console.log('ledger check (bare)', ledgerBare.ok ? 'ok' : ledgerBare);
   console.log('machine', machine());
 } finally {
-  if (process.env.BENCH_KEEP) console.log('kept', db.url);
-  else await db.drop();
+  if (process.env.BENCH_KEEP) console.log('kept', job.url, bare.url);
+  else await Promise.all([job.drop(), bare.drop()]);
 }

@@ -9,6 +9,7 @@ export {
   SYSTEM_SHARDS,
   shardFor,
   systemBalance,
+  systemBatchSql,
   transfer,
   transferBatch,
   transferFromSystemSql,

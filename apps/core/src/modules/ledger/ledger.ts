@@ -12,7 +12,9 @@ import { ledgerAccounts, ledgerTransfers } from './schema';
  * `ledger_move_to_system` (migrations 0016, 0018), whose steps the game's one-statement bet
  * `place_bet` inlines (migration 0040: one nested call fewer per bet; game/sql/place_bet.sql,
  * keep the two alike), and `ledger_transfer_from_system` (migration 0017), which
- * settlement calls through `transferFromSystemSql` in the statement that settles.
+ * settlement calls through `transferFromSystemSql` in the statement that settles, and
+ * `ledger_system_batch` (migration 0041), which the daily job's chunks call through `systemBatchSql`.
+ * Its system shards come from `ledger_shard_of`, shardFor in SQL (the same migration).
  */
 
 /** System accounts; a name may carry a qualifier after a colon (e.g. 'deposits:sandbox'). */
@@ -312,6 +314,27 @@ export function transferFromSystemSql(from: SystemAccountName, reference: string
   const m = sql.identifier(moves);
   return sql`(select ledger_transfer_from_system(${from}::text, ${shardFor(reference)}::integer, ${reference}::text,
     ${now.toISOString()}::timestamptz, array_agg(asset), array_agg(user_id), array_agg(system), array_agg(amount), array_agg(type))
+    from ${m})`;
+}
+
+/**
+ * The SQL that moves money between system account `system` and the users of every row of the
+ * relation `moves` through `ledger_system_batch` (migration 0041; transferBatch's rules): for use
+ * inside the statement that computes the movements (the daily job's chunks), so no row travels to
+ * the client. `moves` has the columns ord (input order), asset, user_id, shard (the system shard
+ * transferBatch would pick for the reference: ledger_shard_of(reference)), amount (>= 0; 0 moves
+ * nothing), reference, idempotency_key and meta (jsonb). Money goes to the system when `toSystem`,
+ * else to the users; `cap` (debits only) cuts each row to what the user's balance holds after the
+ * rows before it. Evaluates to the amounts moved (bigint[], in ord order).
+ */
+export function systemBatchSql(
+  input: { system: SystemAccountName; toSystem: boolean; cap: boolean; type: TransferType; now: Date },
+  moves: string,
+): SQL {
+  const m = sql.identifier(moves);
+  return sql`(select ledger_system_batch(${input.system}::text, ${input.toSystem}::boolean, ${input.cap}::boolean, ${input.type}::text,
+    ${input.now.toISOString()}::timestamptz, array_agg(asset order by ord), array_agg(user_id order by ord), array_agg(shard order by ord),
+    array_agg(amount order by ord), array_agg(reference order by ord), array_agg(idempotency_key order by ord), array_agg(meta order by ord))
     from ${m})`;
 }
 

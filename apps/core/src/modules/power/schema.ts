@@ -67,6 +67,12 @@ export const powerHoldings = pgTable(
      */
     lockPrincipal: bigint('lock_principal', { mode: 'bigint' }).notNull().default(sql`0`),
     lockRequired: bigint('lock_required', { mode: 'bigint' }).notNull().default(sql`0`),
+    /**
+     * The system-account shard its transfers use: the ledger's shardFor('power_holding:<id>'), worked
+     * out once when the row is written (ledger_shard_of, migration 0041), so the daily job's
+     * one-statement chunks do not hash 100,000 references a day (docs/performance.md, "The daily earning job").
+     */
+    ledgerShard: integer('ledger_shard').notNull().generatedAlwaysAs(sql`ledger_shard_of('power_holding:' || id::text)`),
   },
   (t) => [
     index('power_holdings_user').on(t.userId, t.id),
