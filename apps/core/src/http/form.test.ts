@@ -33,8 +33,12 @@ afterAll(() => close());
 
 const FORM = 'application/x-www-form-urlencoded';
 
+/** describeBody's answer, or describeError's. */
+type Parsed = { body?: [string, unknown][] | null; prototype?: boolean | null; status?: number; type?: string | null };
+
 async function both(body: string | Buffer, type = FORM) {
-  const send = (path: string) => fetch(`${base}${path}`, { method: 'POST', headers: { 'content-type': type }, body }).then((r) => r.json());
+  const send = (path: string) =>
+    fetch(`${base}${path}`, { method: 'POST', headers: { 'content-type': type }, body }).then((r) => r.json() as Promise<Parsed>);
   return { general: await send('/general'), lean: await send('/lean') };
 }
 
@@ -93,7 +97,8 @@ describe('formParser', () => {
     const server = app.listen(0, '127.0.0.1');
     await new Promise((resolve) => server.once('listening', resolve));
     const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/`;
-    const send = (type: string) => fetch(url, { method: 'POST', headers: { 'content-type': type }, body: 'a=1' }).then((r) => r.json());
+    const send = (type: string) =>
+      fetch(url, { method: 'POST', headers: { 'content-type': type }, body: 'a=1' }).then((r) => r.json() as Promise<Parsed>);
     try {
       expect((await send(FORM)).body).toEqual([['a', '1']]);
       expect(delegated).toBe(0);
