@@ -1,0 +1,56 @@
+import { SQL, StringChunk } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
+
+const dialect = new PgDialect();
+
+/**
+ * A statement's text and parameters, as Drizzle renders them (`sqlToQuery`), for the statements
+ * built per call from `sql` templates (getUserInfo's one statement: db/scalars.ts). Drizzle's
+ * renderer checks every chunk against each kind it knows (tables, columns, views, enums ...) and
+ * merges the pieces: in a profile of getUserInfo under load, 11 % of the server's busy time
+ * (docs/performance.md, "HTTP"). These statements hold only text, nested `sql`, and plain values;
+ * `quickRender` walks those and gives up (undefined) on anything else. `renderNamed` checks it
+ * against Drizzle on each statement name's first call and keeps to Drizzle for a name where the two differ.
+ */
+export function quickRender(query: SQL): { sql: string; params: unknown[] } | undefined {
+  const parts: string[] = [];
+  const params: unknown[] = [];
+  const visit = (chunks: readonly unknown[]): boolean => {
+    for (const chunk of chunks) {
+      if (chunk instanceof StringChunk) parts.push(chunk.value.join(''));
+      else if (chunk instanceof SQL) {
+        if (inlined(chunk) || !visit(chunk.queryChunks)) return false;
+      } else if (
+        chunk === null ||
+        typeof chunk === 'string' ||
+        typeof chunk === 'number' ||
+        typeof chunk === 'bigint' ||
+        typeof chunk === 'boolean'
+      ) {
+        params.push(chunk);
+        parts.push(`$${params.length}`);
+      } else return false;
+    }
+    return true;
+  };
+  return !inlined(query) && visit(query.queryChunks) ? { sql: parts.join(''), params } : undefined;
+}
+
+/** Whether Drizzle would write the statement's values into its text (`sql.inlineParams()`): left to Drizzle. */
+const inlined = (query: SQL) => (query as unknown as { shouldInlineParams?: boolean }).shouldInlineParams === true;
+
+/** Per statement name: whether quickRender gave Drizzle's text and parameters on the name's first call. */
+const agreed = new Map<string, boolean>();
+
+/** The text and parameters of the statement named `name` (quickRender once it agreed with Drizzle for that name). */
+export function renderNamed(name: string, query: SQL): { sql: string; params: unknown[] } {
+  const agrees = agreed.get(name);
+  if (agrees === true) return quickRender(query) ?? dialect.sqlToQuery(query);
+  const full = dialect.sqlToQuery(query);
+  if (agrees === undefined) agreed.set(name, sameQuery(quickRender(query), full));
+  return full;
+}
+
+export function sameQuery(a: { sql: string; params: unknown[] } | undefined, b: { sql: string; params: unknown[] }): boolean {
+  return a !== undefined && a.sql === b.sql && a.params.length === b.params.length && a.params.every((p, i) => Object.is(p, b.params[i]));
+}
