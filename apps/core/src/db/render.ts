@@ -20,13 +20,7 @@ export function quickRender(query: SQL): { sql: string; params: unknown[] } | un
       if (chunk instanceof StringChunk) parts.push(chunk.value.join(''));
       else if (chunk instanceof SQL) {
         if (inlined(chunk) || !visit(chunk.queryChunks)) return false;
-      } else if (
-        chunk === null ||
-        typeof chunk === 'string' ||
-        typeof chunk === 'number' ||
-        typeof chunk === 'bigint' ||
-        typeof chunk === 'boolean'
-      ) {
+      } else if (isPlainValue(chunk)) {
         params.push(chunk);
         parts.push(`$${params.length}`);
       } else return false;
@@ -35,6 +29,10 @@ export function quickRender(query: SQL): { sql: string; params: unknown[] } | un
   };
   return !inlined(query) && visit(query.queryChunks) ? { sql: parts.join(''), params } : undefined;
 }
+
+/** A value Drizzle sends as it is (no encoder, no list, no entity). */
+const isPlainValue = (chunk: unknown) =>
+  chunk === null || typeof chunk === 'string' || typeof chunk === 'number' || typeof chunk === 'bigint' || typeof chunk === 'boolean';
 
 /** Whether Drizzle would write the statement's values into its text (`sql.inlineParams()`): left to Drizzle. */
 const inlined = (query: SQL) => (query as unknown as { shouldInlineParams?: boolean }).shouldInlineParams === true;
