@@ -15,19 +15,19 @@ const dialect = new PgDialect();
 export function quickRender(query: SQL): { sql: string; params: unknown[] } | undefined {
   const parts: string[] = [];
   const params: unknown[] = [];
-  const visit = (chunks: readonly unknown[]): boolean => {
-    for (const chunk of chunks) {
-      if (chunk instanceof StringChunk) parts.push(chunk.value.join(''));
-      else if (chunk instanceof SQL) {
-        if (inlined(chunk) || !visit(chunk.queryChunks)) return false;
-      } else if (isPlainValue(chunk)) {
-        params.push(chunk);
-        parts.push(`$${params.length}`);
-      } else return false;
+  // One chunk: false when it is of a kind left to Drizzle.
+  const visitChunk = (chunk: unknown): boolean => {
+    if (chunk instanceof StringChunk) {
+      parts.push(chunk.value.join(''));
+      return true;
     }
+    if (chunk instanceof SQL) return !inlined(chunk) && chunk.queryChunks.every(visitChunk);
+    if (!isPlainValue(chunk)) return false;
+    params.push(chunk);
+    parts.push(`$${params.length}`);
     return true;
   };
-  return !inlined(query) && visit(query.queryChunks) ? { sql: parts.join(''), params } : undefined;
+  return !inlined(query) && query.queryChunks.every(visitChunk) ? { sql: parts.join(''), params } : undefined;
 }
 
 /** A value Drizzle sends as it is (no encoder, no list, no entity). */
