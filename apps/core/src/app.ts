@@ -7,6 +7,7 @@ import type { CoreDeps } from './deps';
 import { codecMiddleware } from './http/codec';
 import { ok } from './http/envelope';
 import { createErrorHandler, notFoundHandler } from './http/errorHandler';
+import { formParser } from './http/form';
 import { inputGuard } from './http/inputGuard';
 import { moduleRouters } from './http/moduleRouter';
 import { createRateLimiter } from './http/rateLimit';
@@ -82,7 +83,8 @@ function coreRouter(deps: CoreDeps, services: Services): Router {
   router.use(corsFor(config.CORS_ORIGINS));
   // Gateway callbacks are verified over their exact bytes, whatever their content type.
   router.use('/pay/callback', express.raw({ type: () => true, limit: '64kb' }));
-  const form = express.urlencoded({ extended: false, limit: '64kb', parameterLimit: 100 });
+  // body-parser's urlencoded parser, the usual request read without its machinery (http/form.ts).
+  const form = formParser({ limit: 64 * 1024, parameterLimit: 100 });
   // Before the players' plumbing: Prometheus' bearer token is not a player's token to verify, and
   // the scrape has no input to parse.
   if (deps.metrics)

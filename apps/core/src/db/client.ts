@@ -9,6 +9,7 @@ import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
 import { NodePgSession, NodePgTransaction } from 'drizzle-orm/node-postgres/session';
 import { type PgDatabase, PgDialect, type PgQueryResultHKT, type PgTransaction } from 'drizzle-orm/pg-core';
 import pg from 'pg';
+import { renderNamed } from './render';
 
 /**
  * No relational schema: every query names its tables through the owning module's functions
@@ -289,7 +290,7 @@ const dialect = new PgDialect();
 export async function preparedRows<T extends Record<string, unknown>>(db: Executor, name: string, query: SQL): Promise<T[]> {
   const client = poolOf(db);
   if (client) {
-    const { sql: text, params } = dialect.sqlToQuery(query);
+    const { sql: text, params } = renderNamed(name, query);
     const result = await client.query<T>(unnamedPools.has(client) ? { text, values: params } : { name, text, values: params });
     return result.rows;
   }

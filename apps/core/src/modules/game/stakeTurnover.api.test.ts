@@ -1,4 +1,4 @@
-import { type Asset, type GameBetRecord, type GameSession, parseRate, type RateOf, stakeTurnover, valueIn } from '@prism/domain';
+import { type Asset, BET_COINS, type GameBetRecord, type GameSession, parseRate, type RateOf, stakeTurnover, valueIn } from '@prism/domain';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../db/client';
@@ -8,7 +8,8 @@ import { turnoverState, withdrawableOf } from '../ledger/turnover';
 /**
  * A stake counts toward the withdrawal turnover at its value in its pool's home coin (docs/money.md
  * "Turnover rule"): the rule is stakeTurnover (packages/domain), place_bet computes it in SQL
- * (prism_stake_turnover and prism_coin_value, migration 0023; the latter also values level `bet` figures). These tests tie the two and show the abuse is closed.
+ * (prism_stake_turnover and prism_coin_value, migration 0023; the latter also values level `bet` figures; place_bet
+ * inlines the former's steps since migration 0042). These tests tie them and show the abuse is closed.
  */
 let ctx: TestContext;
 beforeAll(async () => {
@@ -67,6 +68,62 @@ describe('the stake value place_bet counts is the domain rule', () => {
     await check();
     expect(await inSql('GOLD', 5_000n)).toBe(0n);
     // Back to the seeded rates for the next test.
+    await setRate('POINT', 'CHIP', '0.01');
+    await setRate('CHIP', 'CASH', '1');
+    await setRate('GOLD', 'CHIP', '1');
+  });
+});
+
+/** The user's running figure staked_value (game_user_totals), 0 before the first bet. */
+async function stakedValue(userId: number): Promise<bigint> {
+  const [row] = await queryRows<{ v: string }>(
+    ctx.db,
+    sql`select coalesce((select staked_value from game_user_totals where user_id = ${userId}), 0)::text as v`,
+  );
+  return BigInt(row?.v ?? '-1');
+}
+
+describe('place_bet counts a stake as stakeTurnover does (its valuation is inlined, migration 0042)', () => {
+  it('in every coin, under the seeded rates and rates set by the operator', async () => {
+    const user = await registerUser(ctx);
+    for (const coin of BET_COINS) await fundUser(ctx, user.id, coin, 10_000_000n);
+    const check = async () => {
+      const rateOf = await ratesInDatabase();
+      for (const coin of BET_COINS)
+        for (const multiples of [1n, 5n]) {
+          const total = 1_000n * multiples;
+          const home = coin === 'USDT' ? 'USDT' : 'CASH';
+          const [doneBefore, valueBefore] = [(await turnoverState(ctx.db, user.id, home)).done, await stakedValue(user.id)];
+          const s: GameSession = await nextGameSession(ctx);
+          const answer = await ctx.api.post<GameBetRecord>(
+            '/app/game/luckyLottery/betting',
+            {
+              gameSessionId: String(s.id),
+              betName: 'Big',
+              baseAmount: '10',
+              betMultiples: String(multiples),
+              totalBetAmount: `${total / 100n}.00`,
+              coin,
+            },
+            { token: user.token },
+          );
+          expect(answer.code, `${coin} ${total}: ${answer.message}`).toBe(200);
+          const counted = stakeTurnover(coin, total, rateOf);
+          expect((await turnoverState(ctx.db, user.id, home)).done - doneBefore, `${coin} ${total}`).toBe(counted);
+          const value = coin === 'USDT' ? valueIn(coin, total, 'CASH', rateOf) : counted;
+          expect((await stakedValue(user.id)) - valueBefore, `${coin} ${total} staked_value`).toBe(value);
+        }
+    };
+    await check();
+    await setRate('POINT', 'CHIP', '0.01176470');
+    await setRate('CHIP', 'CASH', '0.97');
+    await check();
+    await setRate('GOLD', 'CASH', '1.5');
+    await check();
+    await ctx.db.execute(sql`delete from exchange_rates where from_asset = 'GOLD'`);
+    await check();
+    // Back to the seeded rates for the next test.
+    await ctx.db.execute(sql`delete from exchange_rates where from_asset = 'GOLD' and to_asset = 'CASH'`);
     await setRate('POINT', 'CHIP', '0.01');
     await setRate('CHIP', 'CASH', '1');
     await setRate('GOLD', 'CHIP', '1');

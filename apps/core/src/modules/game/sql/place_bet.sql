@@ -1,6 +1,6 @@
 -- place_bet: a bet in one statement (called by placeBet, apps/core/src/modules/game/betting.ts).
 -- This file is the one readable copy of the function. The migration history keeps the earlier
--- definitions (0016, 0018, 0020, 0021, 0023, 0027, 0037); the newest migration that defines place_bet is a copy of
+-- definitions (0016, 0018, 0020, 0021, 0023, 0027, 0037, 0040); the newest migration that defines place_bet is a copy of
 -- this file, byte for byte (placeBetSql.test.ts): change the function by editing this file and
 -- copying it into a new migration.
 --
@@ -18,7 +18,7 @@
 --   INSUFFICIENT_BALANCE  the balance does not cover the total (a conditional debit)
 -- Then the stake moves to the house (ledger_move_to_system's steps, inlined: one nested call fewer
 -- per bet; the ledger module owns them, ledger.ts), and the bet row, its turnover (at the stake's value:
--- prism_stake_turnover), the player's figures and (with a key) the Idempotency-Key's answer are
+-- prism_stake_turnover's rule), the player's figures and (with a key) the Idempotency-Key's answer are
 -- written; the answer is the wire bet.
 CREATE OR REPLACE FUNCTION place_bet(
   p_user bigint, p_session bigint, p_bet_name text, p_base bigint, p_multiples integer, p_total bigint,
@@ -126,10 +126,23 @@ BEGIN
     INSERT INTO game_bets (order_no, user_id, session_id, level, period_id, bet_name, base_amount, multiples, total, fee, coin, status, created_at)
     VALUES (v_order, p_user, p_session, s.level, s.period_id, p_bet_name, p_base, p_multiples, p_total, v_fee, p_coin, 'PENDING', p_now)
     RETURNING id INTO v_bet;
-    v_counted := prism_stake_turnover(p_coin, p_total);
-    -- CHIP, GOLD and POINT count toward CASH, each at its value in CASH (prism_stake_turnover). The
-    -- home row is written even when the stake counts nothing: lockTurnoverRows relies on every bet
-    -- writing it before its figure rows.
+    -- The stake's value toward the turnover: CHIP, GOLD and POINT count toward CASH, each at its value
+    -- in CASH, CASH and USDT as they are (prism_stake_turnover's rule, prism_coin_value's steps inlined:
+    -- one nested PL/pgSQL call fewer per bet, docs/performance.md, "place_bet"; the domain's
+    -- stakeTurnover, which stakeTurnover.api.test.ts ties to bets in every coin). The home row is
+    -- written even when the stake counts nothing: lockTurnoverRows relies on every bet writing it
+    -- before its figure rows.
+    IF p_coin = 'CASH' OR p_coin = 'USDT' THEN
+      v_counted := p_total;
+    ELSE
+      SELECT floor(p_total * r.rate::numeric)::bigint INTO v_counted
+        FROM exchange_rates r WHERE r.from_asset = p_coin AND r.to_asset = 'CASH';
+      IF v_counted IS NULL THEN
+        v_counted := coalesce((SELECT floor(floor(p_total * a.rate::numeric) * b.rate::numeric)::bigint
+                                 FROM exchange_rates a JOIN exchange_rates b ON b.from_asset = 'CHIP' AND b.to_asset = 'CASH'
+                                WHERE a.from_asset = p_coin AND a.to_asset = 'CHIP'), 0);
+      END IF;
+    END IF;
     INSERT INTO turnover (user_id, currency, done)
     VALUES (p_user, CASE WHEN p_coin = 'USDT' THEN 'USDT' ELSE 'CASH' END, v_counted)
     ON CONFLICT (user_id, currency) DO UPDATE SET done = turnover.done + excluded.done;
