@@ -44,6 +44,19 @@ describe('the buffered stdout destination', () => {
     `);
     expect(lines.map(messageOf)).toEqual(['quiet', 'after the flush period', 'warning', 'just after the warning', 'last']);
   }, 70_000);
+
+  it('writes a warning at once also while an earlier write is still in flight', () => {
+    // A line over the 4 KB buffer starts an asynchronous write at once; a warning logged before that
+    // write completes must not wait for the next timer flush (pino's flush() does nothing mid-write).
+    const lines = printedBy(`
+      logger.info('x'.repeat(${5_000}));
+      logger.warn('warning');
+      await sleep(200);
+      mark('just after the warning');
+      process.exit(0);
+    `);
+    expect(lines.map(messageOf)).toEqual(['x'.repeat(5_000), 'warning', 'just after the warning']);
+  }, 70_000);
 });
 
 describe('requestLogger', () => {

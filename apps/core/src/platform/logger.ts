@@ -54,10 +54,23 @@ export function bufferedStdout(fd = 1): pino.DestinationStream {
   const timer = setInterval(() => stream.flush(), LOG_FLUSH_MS);
   timer.unref();
   stream.on('close', () => clearInterval(timer));
+  // pino's flush() does nothing while a write is in flight, and that write's end leaves anything
+  // under the buffer's size for the timer: an urgent line then also flushes once that write has
+  // drained (one listener however many urgent lines arrive meanwhile).
+  let drainFlush = false;
+  const flushUrgent = () => {
+    stream.flush();
+    if (drainFlush) return;
+    drainFlush = true;
+    stream.once('drain', () => {
+      drainFlush = false;
+      stream.flush();
+    });
+  };
   return {
     write(line: string) {
       stream.write(line);
-      if (URGENT.test(line)) stream.flush();
+      if (URGENT.test(line)) flushUrgent();
     },
     // For logger.flush(): what is buffered is written.
     flush: (done?: (error?: Error) => void) => stream.flush(done),
