@@ -62,7 +62,11 @@ describe('the daily notices and the liabilities snapshot across two core process
     processes.push(...(await Promise.all([startCoreProcess(env), startCoreProcess(env)])));
     await waitFor('the reminder and the snapshot', 30_000, async () => (await reminders()) === 1 && (await snapshots()) === 1);
     // Each job has its own lock: one process leads each (not necessarily the same one for both).
-    for (const job of ['notify-daily', 'liabilities'])
+    // Info lines reach stdout within LOG_FLUSH_MS (the buffered logger), so the leaders' lines may
+    // arrive after the work they did: waited for, then counted.
+    const jobs = ['notify-daily', 'liabilities'];
+    await waitFor("the leaders' lines", 5_000, () => jobs.every((job) => processes.some((p) => leads(p, job))));
+    for (const job of jobs)
       expect(
         processes.filter((p) => leads(p, job)),
         job,

@@ -58,6 +58,8 @@ describe('singleton jobs across core processes on PostgreSQL', () => {
     await new Promise((resolve) => setTimeout(resolve, LEADER_CHECK_MS * 8));
     expect(conflicts(fake.calls)).toEqual([]);
     expect(overlapping(fake.calls)).toEqual([]);
+    // Info lines reach stdout within LOG_FLUSH_MS (the buffered logger): the leader's line is waited for.
+    await waitUntil(() => processes.some(isLeader), 5_000, "the leader's line");
     expect(processes.filter(isLeader)).toHaveLength(1);
     expect(fake.calls.filter((call) => call.method === 'deleteWebhook')).toHaveLength(1); // only the leader started polling
 
