@@ -116,7 +116,7 @@ function rssKb(pid: number): number {
 }
 
 async function startHello(): Promise<{ url: string; child: ChildProcess }> {
-  const child = spawn(process.execPath, [path.join(here, 'load/hello.mjs')], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const child = tracked(spawn(process.execPath, [path.join(here, 'load/hello.mjs')], { stdio: ['ignore', 'pipe', 'inherit'] }));
   const port = await new Promise<number>((resolve) => {
     child.stdout?.on('data', (chunk: Buffer) => {
       const match = /listening (\d+)/.exec(chunk.toString());
@@ -135,16 +135,34 @@ interface Started {
 }
 
 /**
+ * Every server this bench spawned, killed when the bench exits however it exits: a server that failed
+ * to start (or a load that threw) used to leave the ones started before it running.
+ */
+const spawned = new Set<ChildProcess>();
+process.once('exit', () => {
+  for (const child of spawned) if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
+});
+
+/** Remembers a spawned server so that the bench's exit stops it. */
+function tracked(child: ChildProcess): ChildProcess {
+  spawned.add(child);
+  child.once('exit', () => spawned.delete(child));
+  return child;
+}
+
+/**
  * Starts `node <args>` (scripts/start.mjs, or a bundle) as the server under test, with the benchmark's
  * environment and the configuration's default log level (LOG_LEVEL unset, BENCH_LOG_LEVEL to change it).
  * Its output goes to a pipe this process drains, as a supervisor's would.
  */
 async function startServer(args: string[], env: Record<string, string>): Promise<Started> {
   const { LOG_LEVEL: _unset, ...inherited } = process.env;
-  const child = spawn(process.execPath, args, {
-    env: { ...inherited, ...(process.env.BENCH_LOG_LEVEL ? { LOG_LEVEL: process.env.BENCH_LOG_LEVEL } : {}), ...env },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
+  const child = tracked(
+    spawn(process.execPath, args, {
+      env: { ...inherited, ...(process.env.BENCH_LOG_LEVEL ? { LOG_LEVEL: process.env.BENCH_LOG_LEVEL } : {}), ...env },
+      stdio: ['ignore', 'pipe', 'inherit'],
+    }),
+  );
   let head = '';
   const port = await new Promise<number>((resolve, reject) => {
     const keep = (chunk: Buffer) => {
@@ -174,10 +192,12 @@ async function startServer(args: string[], env: Record<string, string>): Promise
 
 /** The bare baseline over HTTP (load/bareBet.ts) under npm start's V8 flags. */
 async function startBareHttp(url: string): Promise<{ url: string; child: ChildProcess }> {
-  const child = spawn(process.execPath, [...START_FLAGS, '--import', 'tsx', path.join(here, 'load/bareBet.ts')], {
-    env: { ...process.env, MALLOC_ARENA_MAX: '2', BARE_DATABASE_URL: url, BARE_SECRET: SECRET, BARE_POOL: String(POOL) },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
+  const child = tracked(
+    spawn(process.execPath, [...START_FLAGS, '--import', 'tsx', path.join(here, 'load/bareBet.ts')], {
+      env: { ...process.env, MALLOC_ARENA_MAX: '2', BARE_DATABASE_URL: url, BARE_SECRET: SECRET, BARE_POOL: String(POOL) },
+      stdio: ['ignore', 'pipe', 'inherit'],
+    }),
+  );
   const port = await new Promise<number>((resolve) => {
     child.stdout?.on('data', (chunk: Buffer) => {
       const match = /listening (\d+)/.exec(chunk.toString());
