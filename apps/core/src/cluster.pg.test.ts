@@ -36,6 +36,22 @@ const healthOnce = (url: string) =>
       .on('error', reject);
   });
 
+const METRICS = 'cluster-test-metrics-token';
+
+/** GET /core/metrics as Prometheus asks, on a connection of its own. */
+const metricsOnce = (url: string) =>
+  new Promise<string>((resolve, reject) => {
+    http
+      .get(`${url}/core/metrics`, { agent: false, headers: { Authorization: `Bearer ${METRICS}` } }, (res) => {
+        let body = '';
+        res.on('data', (chunk: Buffer) => {
+          body += chunk.toString();
+        });
+        res.on('end', () => (res.statusCode === 200 ? resolve(body) : reject(new Error(`metrics answered ${res.statusCode}: ${body}`))));
+      })
+      .on('error', reject);
+  });
+
 const clusterEnv = (url: string, logLevel = 'info') => ({
   DATABASE_URL: url,
   JWT_SECRET: 'cluster-test-secret-0123456789abcdef',
@@ -63,10 +79,21 @@ async function workersAnswering(url: string): Promise<number[]> {
 const exitOf = (code: number | null, output: string) => ({ code, output: code === 0 ? '' : output });
 
 describe('core workers (node:cluster)', () => {
-  it('two workers serve the same port, each answering, and stop together on SIGTERM to the primary', async () => {
+  it('two workers serve the same port, each answering, any one scraped answers for both, and they stop together on SIGTERM to the primary', async () => {
     database = await createEmptyPostgresDatabase({ migrated: true });
-    core = await startCoreProcess(clusterEnv(database.url), [], undefined, { detached: true });
+    core = await startCoreProcess({ ...clusterEnv(database.url), METRICS_TOKEN: METRICS }, [], undefined, { detached: true });
     expect(await workersAnswering(core.url)).toEqual([1, 2]);
+    // Each scrape on a connection of its own, so the primary hands them to either worker: every one holds both.
+    for (let i = 0; i < 6; i++) {
+      const text = await metricsOnce(core.url);
+      expect(text.match(/^prism_process_cpu_user_seconds_total\{worker="(\d)"\}/gm)?.sort()).toEqual([
+        'prism_process_cpu_user_seconds_total{worker="1"}',
+        'prism_process_cpu_user_seconds_total{worker="2"}',
+      ]);
+      expect(text).toMatch(/^prism_cluster_workers\{state="answered"\} 2$/m);
+      // One valid exposition: each metric's TYPE once, however many workers hold it.
+      expect(text.match(/^# TYPE prism_http_request_duration_seconds /gm)).toHaveLength(1);
+    }
     const output = core.output;
     const code = await core.stop('process');
     core = undefined;

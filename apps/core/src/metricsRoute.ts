@@ -25,7 +25,7 @@ const digest = (text: string) => createHash('sha256').update(text).digest();
 
 /**
  * The handlers of GET /core/metrics (a route of the /core router itself: a router mounted without a
- * path would cost every other request a turn of the event loop, http/moduleRouter.ts), this process's metrics in the Prometheus text format (docs/operations.md,
+ * path would cost every other request a turn of the event loop, http/moduleRouter.ts), this process's metrics (every worker's under node:cluster) in the Prometheus text format (docs/operations.md,
  * "Metrics and alerts"). For operators only: Prometheus with METRICS_TOKEN as a bearer token, or an
  * operator whose role holds dashboard.read (the same figures the dashboard shows) with a personal API
  * token (`Authorization: Ops <token>`). Anyone else: 401 (403 for an operator without the permission),
@@ -33,7 +33,7 @@ const digest = (text: string) => createHash('sha256').update(text).digest();
  */
 export function metricsRoute(deps: MetricsRouteDeps): RequestHandler[] {
   const answer: RequestHandler = async (_req, res) => {
-    const text = await deps.metrics.registry.metrics();
+    const text = await deps.metrics.exposition();
     res.setHeader('Content-Type', deps.metrics.registry.contentType);
     res.setHeader('Cache-Control', 'no-store');
     res.end(text);

@@ -239,9 +239,9 @@ async function buildApp(
   const events = await createEventBus(database, database.db, logger);
   opened.events = events;
   const clock = clockOf(config);
-  // Under node:cluster every worker answers /core/metrics for itself: its number tells their series apart.
+  // Under node:cluster the worker asked answers for all (the primary merges them): its number tells their series apart.
   const worker = workerId();
-  const metrics = createMetrics({ clock, ...(worker === undefined ? {} : { labels: { worker: String(worker) } }) });
+  const metrics = createMetrics({ clock, ...(worker === undefined ? {} : { labels: { worker: String(worker) }, acrossWorkers: true }) });
   const reads = await createReadRouter({
     primary: database.db,
     urls: config.DATABASE_REPLICA_URLS,

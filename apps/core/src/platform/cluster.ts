@@ -1,5 +1,6 @@
 import cluster, { type Worker } from 'node:cluster';
 import os from 'node:os';
+import { serveClusterMetrics } from './clusterMetrics';
 import type { Logger } from './logger';
 
 /**
@@ -71,6 +72,7 @@ export function runPrimary(count: number, logger: Logger, stopRequested: Promise
     });
   };
   for (let i = 0; i < count; i++) spawnOne();
+  serveClusterMetrics(() => live);
   logger.info({ workers: count }, 'core workers started');
   void stopRequested.then((signal) => {
     stopSignal = signal;

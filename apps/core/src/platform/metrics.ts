@@ -6,6 +6,7 @@ import { ANSWERED_ERROR } from '../http/errorHandler';
 import { type Cached, cached } from './cached';
 import type { Clock } from './clock';
 import { systemClock } from './clock';
+import { workerMetricsExchange } from './clusterMetrics';
 
 /**
  * Prometheus metrics for operators (docs/operations.md, "Metrics and alerts"). Each process has its
@@ -14,8 +15,10 @@ import { systemClock } from './clock';
  * database are read when Prometheus scrapes, each source kept a few seconds (one cheap query each).
  */
 export interface Metrics {
-  /** The registry, for the route (registry.metrics(), registry.contentType) and tests. */
+  /** The registry, for the route (registry.contentType) and tests. */
   registry: Registry;
+  /** What GET /core/metrics answers: this process's series, or under node:cluster every worker's (clusterMetrics.ts). */
+  exposition(): Promise<string>;
   /** Times every request, labelled by its route pattern (never the raw path). Mounted first in the app. */
   http: RequestHandler;
   /** Reads the app's route patterns once it is built (createApp), so each request's label is a lookup. */
@@ -71,6 +74,8 @@ export interface MetricsOptions {
   processMetrics?: boolean;
   /** Labels on every series (e.g. `{ worker: '2' }` under node:cluster). */
   labels?: Record<string, string>;
+  /** A node:cluster worker: the exposition holds every worker's series, merged by the primary (clusterMetrics.ts). */
+  acrossWorkers?: boolean;
   sources?: MetricsSources;
 }
 
@@ -113,8 +118,10 @@ export function createMetrics(options: MetricsOptions = {}): Metrics {
   const leader = leaderMetrics(registry);
   const sources: { current: MetricsSources } = { current: options.sources ?? {} };
   scrapeTimeGauges(registry, sources, clock, options.cacheMs ?? 5_000);
+  const fromAllWorkers = options.acrossWorkers ? workerMetricsExchange(registry) : undefined;
   return {
     registry,
+    exposition: async () => (await fromAllWorkers?.()) ?? registry.metrics(),
     http: requests.middleware,
     learnRoutes: requests.learnRoutes,
     betPlaced: (coin, kind) => bets.inc({ coin, kind }),
