@@ -1,10 +1,10 @@
-// `npm run cluster [-- start|stop|status|failover [--kill]|backup|restore --to <ISO time>] [--base <port>]`:
+// `npm run cluster [-- start|stop|status|failover [--kill]|standby|backup|restore --to <ISO time>] [--base <port>]`:
 // the reference deployment on this machine (docs/scaling.md "Reference deployment", docs/operations.md
 // "Cluster, failover and backups"): PostgreSQL 15 primary + synchronous streaming replica, PgBouncer,
 // three core processes behind HAProxy, all on loopback ports from --base (default 55400).
 import { archiveNow, restore, takeBackup } from './cluster/backup.mjs';
 import { DEFAULT_BASE_PORT, readState, urlsOf, writeState } from './cluster/state.mjs';
-import { failover, recordGroups, start, status, stop } from './cluster/topology.mjs';
+import { failover, recordGroups, standby, start, status, stop } from './cluster/topology.mjs';
 
 const args = process.argv.slice(2);
 const option = (name) => {
@@ -46,6 +46,12 @@ stop with: npm run cluster -- stop${base === DEFAULT_BASE_PORT ? '' : ` --base $
       `failed over: ${seconds.toFixed(1)} s from promote (${outageSeconds.toFixed(1)} s in all) to a write; the primary is now ${primary}; PgBouncer points at it`,
     );
   },
+  async standby() {
+    const { seconds, port } = await standby(base);
+    console.log(
+      `a new synchronous standby streams from the primary on port ${port} (built in ${seconds.toFixed(1)} s); commits wait for it again`,
+    );
+  },
   async backup() {
     const state = running();
     const backup = takeBackup(state);
@@ -69,7 +75,7 @@ stop with: npm run cluster -- stop${base === DEFAULT_BASE_PORT ? '' : ` --base $
 
 const run = commands[command];
 if (!run) {
-  console.error(`unknown command ${command}: start, stop, status, failover [--kill], backup, restore --to <time>`);
+  console.error(`unknown command ${command}: start, stop, status, failover [--kill], standby, backup, restore --to <time>`);
   process.exit(2);
 }
 try {

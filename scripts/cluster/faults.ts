@@ -4,7 +4,7 @@ import { restartPgbouncer } from './pgbouncer.mjs';
 import { startServer } from './postgres.mjs';
 import { killGroup, PG_BIN, run, waitFor } from './proc.mjs';
 import { readState, writeState } from './state.mjs';
-import { failover, recordGroups } from './topology.mjs';
+import { failover, recordGroups, standby } from './topology.mjs';
 import type { ClusterState } from './types.d.mts';
 
 /** What each fault took, for the summary. */
@@ -16,6 +16,8 @@ export interface FaultReport {
   /** From pg_ctl promote, and from the kill, until a write commits through PgBouncer. */
   failoverSeconds?: number;
   outageSeconds?: number;
+  /** Building the new standby after the failover (pg_basebackup, streaming, synchronous). */
+  standbySeconds?: number;
 }
 
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -95,9 +97,19 @@ const primary: Step = {
   },
 };
 
+/** After the failover, under traffic: a new synchronous standby built from the promoted primary. */
+const newStandby: Step = {
+  name: 'build a new standby for the promoted primary',
+  async run(state, report) {
+    report.standbySeconds = (await standby(state.base)).seconds;
+    Object.assign(state, readState(state.base));
+    recordGroups(state);
+  },
+};
+
 /** The faults, one after another, each begun at its round of the simulation (not awaited by it). */
 export function createFaults(state: ClusterState, rounds: number[]) {
-  const steps = [killCore, bouncer, replica, mark, primary];
+  const steps = [killCore, bouncer, replica, mark, primary, newStandby];
   const report: FaultReport = { done: [] };
   let chain: Promise<void> = Promise.resolve();
   let next = 0;

@@ -31,7 +31,7 @@ archive_command = 'test ! -f ${archive}/%f && cp %p ${archive}/%f'
 # archive alone (the synchronous standby loses nothing acknowledged).
 archive_timeout = 60
 # synchronous_commit = on for every commit (docs/scaling.md says why not only the money ones); the
-# standby it waits for is named once the replica streams (syncSettings): until then a commit,
+# standby it waits for is named once the replica streams (createReplica): until then a commit,
 # CREATE DATABASE included, would wait for a standby that does not exist yet.
 synchronous_commit = on
 # Reads on the replica while it replays; it tells the primary what it still reads (fewer cancels).
@@ -42,11 +42,11 @@ max_connections = 100
 `;
 }
 
-/** Appended once the replica streams: from then on every commit waits until the replica has it on disk. */
-export const syncSettings = () => `
-# Commits wait for the named standby's flush (FIRST 1: that one standby; synchronous_commit = on).
-synchronous_standby_names = 'FIRST 1 (${REPLICA_NAME})'
-`;
+/**
+ * Set once the replica streams: from then on every commit waits until the replica has it on disk
+ * (FIRST 1: that one standby; synchronous_commit = on).
+ */
+const SYNC_STANDBYS = `FIRST 1 (${REPLICA_NAME})`;
 
 /** What the replica changes after pg_basebackup copied the primary's folder (settings included). */
 export function replicaSettings({ port, dir, primaryPort }) {
@@ -85,7 +85,7 @@ export async function createPrimary({ dir, port, archive, log }) {
 }
 
 /** pg_basebackup -R from the primary (streaming the WAL it needs), then starts it as a standby. */
-export async function createReplica({ dir, port, primaryPort, primaryDir, log }) {
+export async function createReplica({ dir, port, primaryPort, log }) {
   const args = ['-h', HOST, '-p', String(primaryPort), '-U', 'postgres', '-D', dir, '-R', '-X', 'stream', '-c', 'fast'];
   run(`${PG_BIN}/pg_basebackup`, args, { asPostgres: true });
   appendFileSync(path.join(dir, 'postgresql.auto.conf'), replicaSettings({ port, dir, primaryPort }));
@@ -94,7 +94,9 @@ export async function createReplica({ dir, port, primaryPort, primaryDir, log })
     'the replica to stream',
     () => psql(primaryPort, 'postgres', `select state from pg_stat_replication where application_name = '${REPLICA_NAME}'`) === 'streaming',
   );
-  appendFileSync(path.join(primaryDir, 'postgresql.conf'), syncSettings());
+  // ALTER SYSTEM (postgresql.auto.conf): a promoted replica's own `synchronous_standby_names = ''` lives
+  // there and would override anything added to postgresql.conf.
+  psql(primaryPort, 'postgres', `alter system set synchronous_standby_names = '${SYNC_STANDBYS}'`);
   psql(primaryPort, 'postgres', 'select pg_reload_conf()');
   // Commits on the primary wait for this standby: it must be synchronous before we go on.
   await waitFor(

@@ -19,7 +19,7 @@ import { restore, takeBackup } from './backup.mjs';
 import { stopOnExit } from './cleanup';
 import { ROOT } from './core.mjs';
 import { createFaults, type FaultReport } from './faults';
-import { stopGroup } from './proc.mjs';
+import { psql, stopGroup, waitFor } from './proc.mjs';
 import { readState, urlsOf, writeState } from './state.mjs';
 import { clusterTarget } from './target';
 import { start, stop } from './topology.mjs';
@@ -28,8 +28,8 @@ import type { ClusterState } from './types.d.mts';
 const BASE = Number(process.env.CLUSTER_TEST_BASE_PORT ?? 55450);
 const RATE = 10;
 const options = { ops: Number(process.env.CLUSTER_TEST_OPS ?? 2500), concurrency: 16, seed: 28, users: 40 };
-/** The rounds at which the faults begin: core kill, PgBouncer restart, replica restart, restore mark, failover. */
-const FAULT_ROUNDS = [4, 9, 14, 19, 24];
+/** The rounds at which the faults begin: core kill, PgBouncer restart, replica restart, restore mark, failover, new standby. */
+const FAULT_ROUNDS = [4, 9, 14, 19, 24, 27];
 
 const coreEnv = (fake: FakeBotApi, startedAt: number) => ({
   OPS_TOKEN: TEST_BREAK_GLASS_TOKEN,
@@ -137,6 +137,7 @@ async function verify(run: {
   for (const fault of faultReport.done)
     if (!fault.duringTraffic) problems.push(`${fault.name} ran after the traffic ended (raise CLUSTER_TEST_OPS)`);
   if (!ledgerCheck(urlsOf(state).primary, 'the promoted primary')) problems.push('ledger:check failed on the promoted primary');
+  problems.push(...(await standbyProblems(state, handle)));
   let restored: Awaited<ReturnType<typeof restore>> | undefined;
   if (faultReport.markedAt) {
     restored = await restore(state, faultReport.markedAt);
@@ -149,6 +150,27 @@ async function verify(run: {
   summarise(run, restored);
   for (const problem of problems) console.error(`FAILED: ${problem}`);
   return problems.length === 0;
+}
+
+/**
+ * The standby built after the failover: synchronous (commits wait for it), and once it has replayed
+ * what the promoted primary wrote, holding every bet (those of the traffic after it was built too).
+ */
+async function standbyProblems(state: ClusterState, handle: DatabaseHandle): Promise<string[]> {
+  const fresh = readState(BASE) as ClusterState;
+  if (!fresh.replica) return ['no standby after the failover'];
+  const sync = psql(fresh.primary.port, 'postgres', 'select sync_state from pg_stat_replication');
+  if (sync !== 'sync') return [`the new standby is not synchronous (${sync || 'not streaming'})`];
+  const target = psql(fresh.primary.port, 'postgres', 'select pg_current_wal_lsn()');
+  await waitFor(
+    'the new standby to replay the primary',
+    () => psql(fresh.replica?.port as number, 'postgres', `select pg_last_wal_replay_lsn() >= '${target}'::pg_lsn`) === 't',
+    30_000,
+  );
+  const onStandby = Number(psql(fresh.replica.port, 'prism', 'select count(*) from game_bets'));
+  const onPrimary = await betCount(handle);
+  Object.assign(state, fresh);
+  return onStandby === onPrimary ? [] : [`the new standby holds ${onStandby} bets, the primary ${onPrimary}`];
 }
 
 async function betCount(handle: DatabaseHandle) {
@@ -183,6 +205,7 @@ function summarise(run: Parameters<typeof verify>[0], restored: { seconds: numbe
   console.log(
     `  failover: ${faultReport.failoverSeconds?.toFixed(1)} s from pg_ctl promote, ${faultReport.outageSeconds?.toFixed(1)} s from the kill -9, to a write through PgBouncer`,
   );
+  console.log(`  a new synchronous standby built from the promoted primary under traffic in ${faultReport.standbySeconds?.toFixed(1)} s`);
   console.log(
     `  read-your-writes: ${target.api.readYourWrites.checked} checked, ${target.api.readYourWrites.missing.length} missing, ${target.api.readYourWrites.skipped} skipped (no answer)`,
   );

@@ -70,7 +70,6 @@ export async function start({ base, coreEnv = {}, cores = 3 }) {
       dir: state.replica.dir,
       port: state.replica.port,
       primaryPort: state.primary.port,
-      primaryDir: state.primary.dir,
       log: log('replica'),
     });
     writeState(state);
@@ -175,4 +174,35 @@ export async function failover(base, { kill = false } = {}) {
   await waitFor('a write through PgBouncer', () => Number(psql(state.ports.pgbouncer, 'prism', 'select txid_current()')) > 0, 30_000);
   const now = performance.now();
   return { seconds: (now - promoting) / 1000, outageSeconds: (now - began) / 1000, primary: urlsOf(state).primary };
+}
+
+/**
+ * After a failover: a new synchronous standby for the promoted primary (`pg_basebackup -R` from it,
+ * streaming, then named in its synchronous_standby_names), on the retired primary's port, which is
+ * free once that server is dead. Until this runs the promoted primary commits without waiting for any
+ * standby (docs/operations.md). The cores keep reading on the URL they were given (now the primary):
+ * restart them with DATABASE_REPLICA_URLS at the new standby to read from it again. Answers the seconds
+ * it took and the standby's port.
+ */
+export async function standby(base) {
+  const state = readState(base);
+  if (!state) throw new Error(`no cluster on base port ${base}`);
+  if (state.replica) throw new Error(`the cluster has a standby already (port ${state.replica.port})`);
+  recordGroups(state);
+  const port = (state.retired ?? []).map((r) => r.port).find((p) => p !== state.primary.port) ?? state.ports.primary;
+  if (await portOpen(port)) throw new Error(`port ${port} is in use: is the old primary still running? It must not rejoin as it is`);
+  const began = performance.now();
+  const built = (state.standbysBuilt ?? 0) + 1;
+  const name = `replica-${built}`;
+  state.replica = { name: REPLICA_NAME, port, dir: path.join(state.dir, name), pid: undefined };
+  state.standbysBuilt = built;
+  writeState(state);
+  state.replica.pid = await createReplica({
+    dir: state.replica.dir,
+    port,
+    primaryPort: state.primary.port,
+    log: path.join(state.dir, `${name}.log`),
+  });
+  writeState(state);
+  return { seconds: (performance.now() - began) / 1000, port };
 }
