@@ -12,6 +12,7 @@ export {
   systemBatchSql,
   transfer,
   transferBatch,
+  transferBatchSql,
   transferFromSystemSql,
 } from './ledger';
 export { exportUserTransfers, nonZeroBalances } from './myData';
