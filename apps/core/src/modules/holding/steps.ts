@@ -2,7 +2,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { type Executor, queryRows } from '../../db/client';
 import type { DailyChunk, DailyContext, DailyPage, DailyStep } from '../earning';
-import { type SystemAccountName, systemBatchSql, type TransferType, transferBatchSql } from '../ledger';
+import { idempotencyKeyTakenSql, type SystemAccountName, systemBatchSql, type TransferType, transferBatchSql } from '../ledger';
 
 /**
  * The two daily steps every holding product has, one chunk of holdings per
@@ -78,7 +78,7 @@ export function earningsStep(input: {
       due as materialized (
         select p.id, p.user_id, p.coin, p.ledger_shard, p.amount, ${keyOf(sql`p.id`)} as idempotency_key
         from page p
-        where p.amount > 0 and not exists (select 1 from ledger_transfers t where t.idempotency_key = ${keyOf(sql`p.id`)})),
+        where p.amount > 0 and not ${idempotencyKeyTakenSql(keyOf(sql`p.id`))}),
       moves as (
         select id as ord, coin as asset, user_id, ledger_shard as shard, amount, ${pay.referencePrefix}::text || ':' || id as reference,
                idempotency_key, jsonb_build_object('day', ${day.day}::text) as meta

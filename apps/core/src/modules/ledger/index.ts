@@ -21,6 +21,7 @@ export {
   balancesJsonSql,
   creditTotalsJsonSql,
   firstUserCredits,
+  idempotencyKeyTakenSql,
   movedPerUser,
   systemBalancesByAsset,
   takenIdempotencyKeys,
