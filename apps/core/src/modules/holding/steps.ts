@@ -12,7 +12,7 @@ import { idempotencyKeyTakenSql, type SystemAccountName, systemBatchSql, type Tr
  * 0043, tied by dailySql.property.test.ts), the holdings' rows written and the
  * money moved by the ledger's SQL forms of transferBatch (`ledger_system_batch`,
  * `ledger_batch`), with the transfers, keys, references and meta the Node steps
- * wrote (steps.golden.pg.test.ts compares them). Both compute from the
+ * wrote (steps.golden.api.test.ts compares them). Both compute from the
  * holding's copied terms and its day range only, never from "now", so catching
  * up missed days pays exactly what running each day on time would have. A
  * holding's day counts as paid by its ledger key (earnings) or its status
@@ -84,9 +84,10 @@ export function earningsStep(input: {
                idempotency_key, jsonb_build_object('day', ${day.day}::text) as meta
         from due),
       paid as materialized (select ${systemBatchSql({ system: pay.from, toSystem: false, cap: false, type: pay.type, now: day.now }, 'moves')} as moved),
+      -- The page's rows by their ids (an index probe each), not a join a plan may turn into a scan of the table.
       added as (
         update ${pay.total.table} h set ${total} = h.${total} + d.amount from due d
-        where h.id = d.id and (select cardinality(moved) from paid) is not null
+        where h.id = any(array(select id from due)) and h.id = d.id and (select cardinality(moved) from paid) is not null
         returning 1)
       select (select count(*) from page)::int as seen, (select max(id) from page)::text as last,
              (select count(*) from due)::int as rows, (select coalesce(sum(amount), 0) from due)::text as total,
@@ -115,8 +116,8 @@ export function maturityStep(input: {
     const set = input.set ? sql`, ${input.set}` : sql``;
     return sql`with matured as materialized (
         update ${table} set status = 'matured', ${sql.identifier(input.endedAt.name)} = ${end.toISOString()}::timestamptz${set}
-        where id in (select id from ${table} where status = 'holding' and end_day <= ${day}::date and id > ${page.after}
-                     order by id limit ${page.limit})
+        where id = any(array(select id from ${table} where status = 'holding' and end_day <= ${day}::date and id > ${page.after}
+                             order by id limit ${page.limit}))
         returning ${input.returning}),
       moves as (${input.moves(day)})
       select (select count(*) from matured)::int as seen, (select max(id) from matured)::text as last,
