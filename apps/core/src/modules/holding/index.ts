@@ -8,6 +8,6 @@ export { heldMismatches, paidTwiceInADay, totalMismatches } from './check';
 export { asBool, flag, noInput, openingInput, pageQuery, percentToBp } from './input';
 export type { HoldingTable } from './page';
 export { changeProduct, definedOf, userHoldingsPage } from './page';
-export type { HoldingRow } from './steps';
-export { earningsStep, maturityStep } from './steps';
+export type { ChunkRow, ChunkStatement, StatementStep } from './steps';
+export { chunkFromRow, earningsStep, maturityStep } from './steps';
 export { holdingTerm, refuseBelowMinimum, refuseOpening } from './term';

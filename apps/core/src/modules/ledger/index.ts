@@ -12,6 +12,7 @@ export {
   systemBatchSql,
   transfer,
   transferBatch,
+  transferBatchSql,
   transferFromSystemSql,
 } from './ledger';
 export { exportUserTransfers, nonZeroBalances } from './myData';
@@ -20,6 +21,7 @@ export {
   balancesJsonSql,
   creditTotalsJsonSql,
   firstUserCredits,
+  idempotencyKeyTakenSql,
   movedPerUser,
   systemBalancesByAsset,
   takenIdempotencyKeys,

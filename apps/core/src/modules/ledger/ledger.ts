@@ -13,7 +13,8 @@ import { ledgerAccounts, ledgerTransfers } from './schema';
  * `place_bet` inlines (migration 0040: one nested call fewer per bet; game/sql/place_bet.sql,
  * keep the two alike), and `ledger_transfer_from_system` (migration 0017), which
  * settlement calls through `transferFromSystemSql` in the statement that settles, and
- * `ledger_system_batch` (migration 0041), which the daily job's chunks call through `systemBatchSql`.
+ * `ledger_system_batch` (migration 0041), which the daily job's chunks call through `systemBatchSql`,
+ * and `ledger_batch` (migration 0043, transferBatch's steps for any movements), through `transferBatchSql`.
  * Its system shards come from `ledger_shard_of`, shardFor in SQL (the same migration).
  */
 
@@ -335,6 +336,25 @@ export function systemBatchSql(
   return sql`(select ledger_system_batch(${input.system}::text, ${input.toSystem}::boolean, ${input.cap}::boolean, ${input.type}::text,
     ${input.now.toISOString()}::timestamptz, array_agg(asset order by ord), array_agg(user_id order by ord), array_agg(shard order by ord),
     array_agg(amount order by ord), array_agg(reference order by ord), array_agg(idempotency_key order by ord), array_agg(meta order by ord))
+    from ${m})`;
+}
+
+/**
+ * The SQL that makes the movements of every row of the relation `moves` through `ledger_batch`
+ * (migration 0043): transferBatch itself, in SQL, for movements of any shape (a user or a system
+ * account on either side, a type per row), inside the statement that computes them (the holding
+ * steps' maturities), so no row travels to the client. `moves` has the columns ord (input order),
+ * asset, from_user (bigint) or else from_system (text), to_user or else to_system, shard (the
+ * system shard transferBatch would pick for the reference: ledger_shard_of(reference)), amount
+ * (>= 0; 0 moves nothing), type, reference, idempotency_key and meta (jsonb). Evaluates to the
+ * number of transfers written.
+ */
+export function transferBatchSql(now: Date, moves: string): SQL {
+  const m = sql.identifier(moves);
+  return sql`(select ledger_batch(${now.toISOString()}::timestamptz, array_agg(asset order by ord), array_agg(from_user order by ord),
+    array_agg(from_system order by ord), array_agg(to_user order by ord), array_agg(to_system order by ord), array_agg(shard order by ord),
+    array_agg(amount order by ord), array_agg(type order by ord), array_agg(reference order by ord), array_agg(idempotency_key order by ord),
+    array_agg(meta order by ord))
     from ${m})`;
 }
 

@@ -111,6 +111,9 @@ export async function takenIdempotencyKeys(tx: Executor, keys: readonly string[]
   return new Set(rows.map((row) => row.key));
 }
 
+/** Whether a transfer with the idempotency key `key` (an SQL text expression) was written: takenIdempotencyKeys per row, in SQL. */
+export const idempotencyKeyTakenSql = (key: SQL): SQL => sql`exists (select 1 from ledger_transfers t where t.idempotency_key = ${key})`;
+
 /** A user's balances as a json object of asset -> balance (text), a value of getUserInfo's statement. */
 export const balancesJsonSql = (userId: number): SQL =>
   sql`(select json_object_agg(asset, balance::text) from ledger_accounts where user_id = ${userId})`;
