@@ -67,7 +67,10 @@ describe('daily earning job on PostgreSQL', () => {
     ctx.clock.set('2026-11-03T10:00:00Z'); // the 1st and the 2nd to pay, by six runners in chunks of 2
     const runs = await Promise.all(Array.from({ length: 6 }, () => runDailyEarnings(ctx.db, ctx.clock, ctx.services.config, [step], 2)));
     const ran = runs.flat().filter((r) => r.ran);
-    expect(ran.map((r) => `${r.day}:${r.rows}:${r.total}`).sort()).toEqual([`2026-11-01:${ITEMS}:${ITEMS}`, `2026-11-02:${ITEMS}:${ITEMS}`]);
+    expect(ran.map((r) => `${r.day}:${r.rows}:${r.total}`).sort()).toEqual([
+      `2026-11-01:${ITEMS}:${ITEMS}`,
+      `2026-11-02:${ITEMS}:${ITEMS}`,
+    ]);
     const [paid] = await queryRows<{ n: number }>(
       ctx.db,
       sql`select count(*)::int as n from sys_config where key like 'overlap:2026-11-01:%' or key like 'overlap:2026-11-02:%'`,

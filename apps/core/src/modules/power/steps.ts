@@ -1,6 +1,6 @@
 import type { Asset } from '@prism/domain';
-import { type Executor, queryRows } from '../../db/client';
 import { type SQL, sql } from 'drizzle-orm';
+import { type Executor, queryRows } from '../../db/client';
 import type { DailyChunk, DailyChunkSql, DailyContext, DailyPage, DailyStep } from '../earning';
 import { recordReceivedTurnover, systemBatchSql } from '../ledger';
 
