@@ -17,9 +17,11 @@ import type { DailyContext, DailyPage, DailyStep } from './step';
  * so the day runs to the end exactly once whoever runs the job (two
  * processes, a retry after a crash between chunks: the step pays only what
  * the day has not paid yet). Chunks of one step-day never overlap: each
- * starts by locking the step-day's progress row (see `progressOf`). Days
- * missed while the server was down run on the next pass, oldest first. The
- * day turns at 00:00 in PLATFORM_TIME_ZONE.
+ * starts by locking the step-day's progress row (see `progressOf`). A step
+ * that gives its chunk as SQL (`chunkSql`) costs one round trip a chunk
+ * (`runChunkSql`); others run through `run` in a transaction (`runChunk`).
+ * Days missed while the server was down run on the next pass, oldest first.
+ * The day turns at 00:00 in PLATFORM_TIME_ZONE.
  */
 
 /** How far back a first run or a long outage is caught up. */
