@@ -57,11 +57,12 @@ export async function runEarningDay(
   input: { day: string; timeZone: string; now: Date; chunkSize?: number; onChunk?: ChunkObserver },
 ): Promise<EarningDayResult> {
   const limit = input.chunkSize ?? EARNING_CHUNK_SIZE;
+  const context = contextOf(input);
   for (let after = 0; ; ) {
     const started = performance.now();
     const page = { after, limit };
     // A page the step's SQL defers (it needs Node) is paid through `run` instead, in a transaction.
-    const outcome = (step.chunkSql && (await runChunkSql(db, step, input, page))) || (await runChunk(db, step, input, page));
+    const outcome = (step.chunkSql && (await runChunkSql(db, step, context, page))) || (await runChunk(db, step, context, page));
     input.onChunk?.(step.name, performance.now() - started);
     if (outcome.done) return { step: step.name, day: input.day, ran: outcome.ran, rows: outcome.rows, total: outcome.total };
     after = outcome.next;
@@ -97,16 +98,11 @@ type ChunkSqlRow = {
  * back short, replaces that row with the claim. Undefined when the step's SQL
  * deferred the page (nothing written but the progress row's ran_at).
  */
-async function runChunkSql(
-  db: Database,
-  step: DailyStep,
-  input: { day: string; timeZone: string; now: Date },
-  page: DailyPage,
-): Promise<ChunkOutcome | undefined> {
-  const { day, timeZone, now } = input;
+async function runChunkSql(db: Database, step: DailyStep, context: DailyContext, page: DailyPage): Promise<ChunkOutcome | undefined> {
+  const { day, timeZone, now } = context;
   const progress = progressOf(step.name);
   const at = now.toISOString();
-  const paid = step.chunkSql?.(contextOf(input), page, sql`exists (select 1 from job_open)`);
+  const paid = step.chunkSql?.(context, page, sql`exists (select 1 from job_open)`);
   if (!paid) return undefined;
   const [row] = await scriptRows<ChunkSqlRow>(db, [
     sql`insert into earning_days (step, day, time_zone, rows, total, ran_at) values (${progress}, ${day}::date, ${timeZone}, 0, 0, ${at}::timestamptz)
@@ -135,13 +131,8 @@ async function runChunkSql(
 }
 
 /** One chunk in one transaction: the progress row locked, the step's next page paid, the figures carried or the day claimed. */
-function runChunk(
-  db: Database,
-  step: DailyStep,
-  input: { day: string; timeZone: string; now: Date },
-  page: DailyPage,
-): Promise<ChunkOutcome> {
-  const { day, timeZone, now } = input;
+function runChunk(db: Database, step: DailyStep, context: DailyContext, page: DailyPage): Promise<ChunkOutcome> {
+  const { day, timeZone, now } = context;
   const progress = progressOf(step.name);
   const where = (name: string) => sql`${earningDays.step} = ${name} and ${earningDays.day} = ${day}`;
   return db.transaction(async (tx): Promise<ChunkOutcome> => {
@@ -155,7 +146,7 @@ function runChunk(
       await tx.delete(earningDays).where(where(progress));
       return { done: true, ran: false, rows: 0, total: 0n };
     }
-    const paid = await step.run(tx, contextOf(input), page);
+    const paid = await step.run(tx, context, page);
     const rows = (carried?.rows ?? 0) + paid.rows;
     const total = (carried?.total ?? 0n) + paid.total;
     if (paid.next !== null) {
