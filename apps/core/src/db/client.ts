@@ -9,7 +9,7 @@ import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
 import { NodePgSession, NodePgTransaction } from 'drizzle-orm/node-postgres/session';
 import { type PgDatabase, PgDialect, type PgQueryResultHKT, type PgTransaction } from 'drizzle-orm/pg-core';
 import pg from 'pg';
-import { renderNamed } from './render';
+import { inlineText, renderNamed } from './render';
 
 /**
  * No relational schema: every query names its tables through the owning module's functions
@@ -278,6 +278,31 @@ export async function queryRows<T extends Record<string, unknown>>(db: Executor,
   const result = (await db.execute(query)) as unknown as { rows: T[] };
   return result.rows;
 }
+
+/**
+ * Runs `statements` in ONE round trip and returns the last one's rows: sent
+ * together as a simple query, they run as one implicit transaction (all commit
+ * or none), each statement with a snapshot of its own, taken when it starts (so
+ * one that follows a lock wait sees what the lock's holder committed). Their
+ * values are written into the text (inlineText: only values the server
+ * computed). Inside a transaction (neither pool nor PGlite underneath) they run
+ * one by one in it.
+ */
+export async function scriptRows<T extends Record<string, unknown>>(db: Executor, statements: readonly SQL[]): Promise<T[]> {
+  const client = (db as { $client?: unknown }).$client;
+  const script = () => statements.map((statement) => inlineText(statement)).join(';\n');
+  if (client instanceof pg.Pool) {
+    const results = (await client.query(script())) as unknown as pg.QueryResult<T> | pg.QueryResult<T>[];
+    return (Array.isArray(results) ? results.at(-1)?.rows : results.rows) ?? [];
+  }
+  if (isPglite(client)) return ((await client.exec(script())).at(-1)?.rows ?? []) as T[];
+  let rows: T[] = [];
+  for (const statement of statements) rows = await queryRows<T>(db, statement);
+  return rows;
+}
+
+const isPglite = (client: unknown): client is Pick<PGlite, 'exec'> =>
+  typeof client === 'object' && client !== null && typeof (client as { exec?: unknown }).exec === 'function';
 
 const dialect = new PgDialect();
 

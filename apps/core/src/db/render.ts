@@ -1,4 +1,4 @@
-import { SQL, StringChunk } from 'drizzle-orm';
+import { Name, SQL, StringChunk } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 
 const dialect = new PgDialect();
@@ -51,4 +51,36 @@ export function renderNamed(name: string, query: SQL): { sql: string; params: un
 
 export function sameQuery(a: { sql: string; params: unknown[] } | undefined, b: { sql: string; params: unknown[] }): boolean {
   return a !== undefined && a.sql === b.sql && a.params.length === b.params.length && a.params.every((p, i) => Object.is(p, b.params[i]));
+}
+
+/**
+ * A statement's text with its values written in as SQL literals, for the simple
+ * query protocol, which takes no parameters (`scriptRows`). Only for values the
+ * server computed (dates, ids, amounts, names of its own): strings are quoted with
+ * doubled quotes (standard_conforming_strings, PostgreSQL's default since 9.1),
+ * negative numbers are parenthesised (never read as `--`). Anything but text,
+ * nested `sql`, identifiers and plain values is left to Drizzle's inlining.
+ */
+export function inlineText(query: SQL): string {
+  const parts: string[] = [];
+  const visit = (chunk: unknown): boolean => {
+    if (chunk instanceof StringChunk) parts.push(chunk.value.join(''));
+    else if (chunk instanceof SQL) return chunk.queryChunks.every(visit);
+    else if (chunk instanceof Name) parts.push(`"${chunk.value.replace(/"/g, '""')}"`);
+    else if (!isPlainValue(chunk)) return false;
+    else parts.push(literal(chunk as string | number | bigint | boolean | null));
+    return true;
+  };
+  return query.queryChunks.every(visit) ? parts.join('') : dialect.sqlToQuery(new SQL([query]).inlineParams()).sql;
+}
+
+function literal(value: string | number | bigint | boolean | null): string {
+  if (value === null) return 'null';
+  if (typeof value === 'string') {
+    if (value.includes('\0')) throw new Error('a NUL character cannot be written into SQL');
+    return `'${value.replace(/'/g, "''")}'`;
+  }
+  if (typeof value === 'number' && !Number.isFinite(value)) throw new Error(`${value} cannot be written into SQL`);
+  const text = String(value);
+  return text.startsWith('-') ? `(${text})` : text;
 }

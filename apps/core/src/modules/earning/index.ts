@@ -3,5 +3,5 @@
 export { startEarningJob } from './job';
 export { addPerRow, payDaily } from './perRow';
 export { lastEarningRun } from './runs';
-export type { DailyChunk, DailyContext, DailyPage, DailyStep } from './step';
+export type { DailyChunk, DailyChunkSql, DailyContext, DailyPage, DailyStep } from './step';
 export { chunkOf, nextAfter } from './step';

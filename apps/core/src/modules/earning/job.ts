@@ -1,12 +1,12 @@
 import { addDays, daysToCatchUp, localDate, localDayBounds } from '@prism/domain';
 import { desc, eq, sql } from 'drizzle-orm';
-import type { Database } from '../../db/client';
+import { type Database, scriptRows } from '../../db/client';
 import type { Clock } from '../../platform/clock';
 import type { Logger } from '../../platform/logger';
 import { type RunObserver, startRepeating } from '../../platform/repeat';
 import type { ConfigService } from '../config';
 import { earningDays } from './schema';
-import type { DailyPage, DailyStep } from './step';
+import type { DailyContext, DailyPage, DailyStep } from './step';
 
 /**
  * The daily earning job (docs/decisions.md, "The daily earning job"). Each step
@@ -17,9 +17,11 @@ import type { DailyPage, DailyStep } from './step';
  * so the day runs to the end exactly once whoever runs the job (two
  * processes, a retry after a crash between chunks: the step pays only what
  * the day has not paid yet). Chunks of one step-day never overlap: each
- * starts by locking the step-day's progress row (see `progressOf`). Days
- * missed while the server was down run on the next pass, oldest first. The
- * day turns at 00:00 in PLATFORM_TIME_ZONE.
+ * starts by locking the step-day's progress row (see `progressOf`). A step
+ * that gives its chunk as SQL (`chunkSql`) costs one round trip a chunk
+ * (`runChunkSql`); others run through `run` in a transaction (`runChunk`).
+ * Days missed while the server was down run on the next pass, oldest first.
+ * The day turns at 00:00 in PLATFORM_TIME_ZONE.
  */
 
 /** How far back a first run or a long outage is caught up. */
@@ -45,28 +47,92 @@ const progressOf = (step: string) => `${step}/in-progress`;
 
 type ChunkOutcome = { done: false; next: number } | { done: true; ran: boolean; rows: number; total: bigint };
 
+/** Per chunk, how long it took (benchmarks: how long a holder's account can stay locked). */
+export type ChunkObserver = (step: string, ms: number) => void;
+
 /** Runs one step for one day unless it ran already, chunk by chunk until the day is paid. */
 export async function runEarningDay(
   db: Database,
   step: DailyStep,
-  input: { day: string; timeZone: string; now: Date; chunkSize?: number },
+  input: { day: string; timeZone: string; now: Date; chunkSize?: number; onChunk?: ChunkObserver },
 ): Promise<EarningDayResult> {
   const limit = input.chunkSize ?? EARNING_CHUNK_SIZE;
+  const context = contextOf(input);
   for (let after = 0; ; ) {
-    const outcome = await runChunk(db, step, input, { after, limit });
+    const started = performance.now();
+    const page = { after, limit };
+    // A page the step's SQL defers (it needs Node) is paid through `run` instead, in a transaction.
+    const outcome = (step.chunkSql && (await runChunkSql(db, step, context, page))) || (await runChunk(db, step, context, page));
+    input.onChunk?.(step.name, performance.now() - started);
     if (outcome.done) return { step: step.name, day: input.day, ran: outcome.ran, rows: outcome.rows, total: outcome.total };
     after = outcome.next;
   }
 }
 
+const contextOf = ({ day, timeZone, now }: { day: string; timeZone: string; now: Date }): DailyContext => {
+  const { start, end } = localDayBounds(day, timeZone);
+  return { day, start, end, timeZone, now };
+};
+
+type ChunkSqlRow = {
+  open: boolean;
+  seen: number | null;
+  last: string | number | null;
+  defer: boolean | null;
+  claim_rows: number | null;
+  claim_total: string | null;
+};
+
+/**
+ * One chunk of a step that gives it as SQL (`chunkSql`), in ONE round trip:
+ * two statements sent together, which commit together (scriptRows). The first
+ * locks the progress row (inserting it on the day's first chunk): a runner
+ * overlapping this one waits there until this one's chunk commits. The second
+ * starts after the lock is granted, so its snapshot holds what any other
+ * runner committed before: the claim, if the day was completed meanwhile (then
+ * the step's CTEs, which depend on `job_open`, pay nothing and the progress row
+ * goes), and the holdings it paid (which the step sees as paid). One statement
+ * alone would not do: its snapshot would predate the lock wait, and it would
+ * pay again what the other runner had just paid. The second statement pays the
+ * page and either adds its figures to the progress row or, when the page came
+ * back short, replaces that row with the claim. Undefined when the step's SQL
+ * deferred the page (nothing written but the progress row's ran_at).
+ */
+async function runChunkSql(db: Database, step: DailyStep, context: DailyContext, page: DailyPage): Promise<ChunkOutcome | undefined> {
+  const { day, timeZone, now } = context;
+  const progress = progressOf(step.name);
+  const at = now.toISOString();
+  const paid = step.chunkSql?.(context, page, sql`exists (select 1 from job_open)`);
+  if (!paid) return undefined;
+  const [row] = await scriptRows<ChunkSqlRow>(db, [
+    sql`insert into earning_days (step, day, time_zone, rows, total, ran_at) values (${progress}, ${day}::date, ${timeZone}, 0, 0, ${at}::timestamptz)
+        on conflict (step, day) do update set ran_at = excluded.ran_at`,
+    sql`with job_progress as (select rows, total from earning_days where step = ${progress} and day = ${day}::date),
+      job_open as (select 1 from job_progress where not exists (select 1 from earning_days where step = ${step.name} and day = ${day}::date)),
+      ${paid.ctes},
+      job_chunk as materialized (${paid.chunk}),
+      job_more as (select c.* from job_chunk c where exists (select 1 from job_open) and not c.defer and c.seen >= ${page.limit}),
+      job_end as (select c.* from job_chunk c where exists (select 1 from job_open) and not c.defer and c.seen < ${page.limit}),
+      job_carried as (update earning_days e set rows = e.rows + m.rows, total = e.total + m.total::bigint from job_more m
+                      where e.step = ${progress} and e.day = ${day}::date returning 1),
+      job_gone as (delete from earning_days where step = ${progress} and day = ${day}::date
+                   and (not exists (select 1 from job_open) or exists (select 1 from job_end)) returning rows, total),
+      job_claim as (insert into earning_days (step, day, time_zone, rows, total, ran_at)
+                    select ${step.name}, ${day}::date, ${timeZone}, g.rows + c.rows, g.total + c.total::bigint, ${at}::timestamptz
+                    from job_gone g cross join job_end c returning rows, total)
+      select exists (select 1 from job_open) as open, c.seen::int as seen, c.last::text as last, c.defer,
+             (select rows from job_claim) as claim_rows, (select total::text from job_claim) as claim_total
+      from (select 1) one left join job_chunk c on true`,
+  ]);
+  if (!row?.open) return { done: true, ran: false, rows: 0, total: 0n };
+  if (row.defer) return undefined;
+  if (row.claim_rows !== null) return { done: true, ran: true, rows: Number(row.claim_rows), total: BigInt(row.claim_total ?? '0') };
+  return { done: false, next: Number(row.last) };
+}
+
 /** One chunk in one transaction: the progress row locked, the step's next page paid, the figures carried or the day claimed. */
-function runChunk(
-  db: Database,
-  step: DailyStep,
-  input: { day: string; timeZone: string; now: Date },
-  page: DailyPage,
-): Promise<ChunkOutcome> {
-  const { day, timeZone, now } = input;
+function runChunk(db: Database, step: DailyStep, context: DailyContext, page: DailyPage): Promise<ChunkOutcome> {
+  const { day, timeZone, now } = context;
   const progress = progressOf(step.name);
   const where = (name: string) => sql`${earningDays.step} = ${name} and ${earningDays.day} = ${day}`;
   return db.transaction(async (tx): Promise<ChunkOutcome> => {
@@ -80,8 +146,7 @@ function runChunk(
       await tx.delete(earningDays).where(where(progress));
       return { done: true, ran: false, rows: 0, total: 0n };
     }
-    const { start, end } = localDayBounds(day, timeZone);
-    const paid = await step.run(tx, { day, start, end, timeZone, now }, page);
+    const paid = await step.run(tx, context, page);
     const rows = (carried?.rows ?? 0) + paid.rows;
     const total = (carried?.total ?? 0n) + paid.total;
     if (paid.next !== null) {
@@ -119,6 +184,7 @@ export async function runDailyEarnings(
   config: ConfigService,
   steps: readonly DailyStep[],
   chunkSize = EARNING_CHUNK_SIZE,
+  onChunk?: ChunkObserver,
 ): Promise<EarningDayResult[]> {
   const now = clock.now();
   const timeZone = await config.timeZone();
@@ -129,7 +195,7 @@ export async function runDailyEarnings(
   const results: EarningDayResult[] = [];
   for (const day of days) {
     for (const step of steps) {
-      if (due.get(step.name)?.includes(day)) results.push(await runEarningDay(db, step, { day, timeZone, now, chunkSize }));
+      if (due.get(step.name)?.includes(day)) results.push(await runEarningDay(db, step, { day, timeZone, now, chunkSize, onChunk }));
     }
   }
   return results;

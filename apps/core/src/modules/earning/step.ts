@@ -1,3 +1,4 @@
+import type { SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 
 /**
@@ -14,6 +15,28 @@ export interface DailyStep {
   /** Stable name, the claim's key: never rename a step that has run. */
   name: string;
   run(tx: Executor, day: DailyContext, page: DailyPage): Promise<DailyChunk>;
+  /**
+   * The same chunk as SQL, when the step can give it so: the job then pays the
+   * chunk and keeps its books in one round trip (job.ts, `runChunkSql`), and
+   * `run` serves only the pages the SQL defers. The CTEs must pay nothing unless
+   * `open` (a boolean SQL expression: the step-day is unclaimed and its progress
+   * row locked) holds, and must take it through a data dependency (e.g. in the
+   * page's WHERE): PostgreSQL runs CTEs in no promised order otherwise.
+   */
+  chunkSql?(day: DailyContext, page: DailyPage, open: SQL): DailyChunkSql;
+}
+
+/**
+ * A chunk as SQL: `ctes` (comma-separated `name as (...)`, no `with`, names not
+ * starting with `job_`) and `chunk`, a SELECT over them giving one row: `seen`
+ * (holdings the page looked at), `last` (its highest id, null for none), `rows`
+ * and `total` (as in DailyStepResult; total as text or a number), and `defer`:
+ * true when the CTEs paid nothing because this page needs `run` (the job then
+ * pays the same page through `run`, in a transaction).
+ */
+export interface DailyChunkSql {
+  ctes: SQL;
+  chunk: SQL;
 }
 
 export interface DailyContext {

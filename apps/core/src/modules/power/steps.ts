@@ -1,7 +1,7 @@
 import type { Asset } from '@prism/domain';
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import { type Executor, queryRows } from '../../db/client';
-import type { DailyChunk, DailyContext, DailyPage, DailyStep } from '../earning';
+import type { DailyChunk, DailyChunkSql, DailyContext, DailyPage, DailyStep } from '../earning';
 import { recordReceivedTurnover, systemBatchSql } from '../ledger';
 
 /**
@@ -28,11 +28,19 @@ type ChunkRow = { seen: number; last: string | null; rows: number; total: string
  * power_incomes row looked up by its primary key per holding (a plan never turns it
  * into a scan of every day's incomes).
  */
-const coveringPage = (day: string, page: DailyPage) => sql`
+const coveringPage = (day: string, page: DailyPage, open: SQL) => sql`
   page as materialized (
     select h.id, h.user_id, h.coin, h.power, h.daily_rate_bps, h.fee_bps, h.ledger_shard
-    from power_holdings h where h.start_day <= ${day}::date and h.end_day >= ${day}::date and h.id > ${page.after}
+    from power_holdings h where h.start_day <= ${day}::date and h.end_day >= ${day}::date and h.id > ${page.after} and ${open}
     order by h.id limit ${page.limit})`;
+
+/** `run` for a step given as SQL: the chunk's statement in the caller's transaction (the job uses `chunkSql` itself). */
+async function runAsSql(step: Pick<DailyStep, 'chunkSql'>, tx: Executor, day: DailyContext, page: DailyPage): Promise<DailyChunk> {
+  const paid = step.chunkSql?.(day, page, sql`true`);
+  if (!paid) throw new Error('a step run as SQL needs chunkSql');
+  const [row] = await queryRows<ChunkRow>(tx, sql`with ${paid.ctes} ${paid.chunk}`);
+  return chunkOf(row, page);
+}
 
 /** The chunk's result: its continuation is the page's last id when the page came back full. */
 function chunkOf(row: ChunkRow | undefined, page: DailyPage): DailyChunk {
@@ -47,11 +55,13 @@ function chunkOf(row: ChunkRow | undefined, page: DailyPage): DailyChunk {
 /** Income for the day: power x daily rate on every holding whose term covers it, from 'power_income'. */
 export const powerIncomeStep: DailyStep = {
   name: 'power-income',
-  async run(tx: Executor, { day, now }: DailyContext, page: DailyPage): Promise<DailyChunk> {
+  run(tx, day, page) {
+    return runAsSql(powerIncomeStep, tx, day, page);
+  },
+  chunkSql({ day, now }: DailyContext, page: DailyPage, open: SQL): DailyChunkSql {
     const at = now.toISOString();
-    const [row] = await queryRows<ChunkRow>(
-      tx,
-      sql`with ${coveringPage(day, page)},
+    return {
+      ctes: sql`${coveringPage(day, page, open)},
         due as materialized (
           select p.id, p.user_id, p.coin, p.daily_rate_bps, p.ledger_shard, power_share(p.power, p.daily_rate_bps) as amount
           from page p
@@ -64,12 +74,12 @@ export const powerIncomeStep: DailyStep = {
           select id as ord, coin as asset, user_id, ledger_shard as shard, amount, 'power_holding:' || id as reference,
                  'power-income:' || id || ':' || ${day}::text as idempotency_key,
                  jsonb_build_object('kind', 'power_income', 'holdingId', id, 'day', ${day}::text) as meta
-          from due where amount > 0)
-        select (select count(*) from page)::int as seen, (select max(id) from page)::text as last,
+          from due where amount > 0)`,
+      chunk: sql`select (select count(*) from page)::int as seen, (select max(id) from page)::text as last,
                (select count(*) from earned)::int as rows, (select coalesce(sum(amount), 0) from due)::text as total,
-               cardinality(${systemBatchSql({ system: 'power_income', toSystem: false, cap: false, type: 'power_income', now }, 'moves')}) as moved`,
-    );
-    return chunkOf(row, page);
+               cardinality(${systemBatchSql({ system: 'power_income', toSystem: false, cap: false, type: 'power_income', now }, 'moves')}) as moved,
+               false as defer`,
+    };
   },
 };
 
@@ -83,10 +93,12 @@ export const powerIncomeStep: DailyStep = {
  */
 export const powerFeeStep: DailyStep = {
   name: 'power-fee',
-  async run(tx: Executor, { day, now }: DailyContext, page: DailyPage): Promise<DailyChunk> {
-    const [row] = await queryRows<ChunkRow>(
-      tx,
-      sql`with ${coveringPage(day, page)},
+  run(tx, day, page) {
+    return runAsSql(powerFeeStep, tx, day, page);
+  },
+  chunkSql({ day, now }: DailyContext, page: DailyPage, open: SQL): DailyChunkSql {
+    return {
+      ctes: sql`${coveringPage(day, page, open)},
         moves as materialized (
           select p.id as ord, p.coin as asset, p.user_id, p.ledger_shard as shard, power_share(p.power, p.fee_bps) as amount,
                  'power_holding:' || p.id as reference, 'power-fee:' || p.id || ':' || ${day}::text as idempotency_key,
@@ -102,19 +114,24 @@ export const powerFeeStep: DailyStep = {
         kept as (
           update power_incomes i set fee = c.fee from charged c
           where i.holding_id = c.ord and i.day = ${day}::date
-          returning c.fee)
-        select (select count(*) from page)::int as seen, (select max(id) from page)::text as last,
-               (select count(*) from kept)::int as rows, (select coalesce(sum(fee), 0) from kept)::text as total`,
-    );
-    return chunkOf(row, page);
+          returning c.fee)`,
+      chunk: sql`select (select count(*) from page)::int as seen, (select max(id) from page)::text as last,
+               (select count(*) from kept)::int as rows, (select coalesce(sum(fee), 0) from kept)::text as total, false as defer`,
+    };
   },
 };
+
+/** The holdings maturing in a chunk: their term ends on the day, not matured yet, by id. */
+const maturingPage = (day: string, page: DailyPage, open: SQL) => sql`
+  select id from power_holdings where end_day = ${day}::date and matured_at is null and id > ${page.after} and ${open}
+  order by id limit ${page.limit}`;
 
 /**
  * Maturity at the end of a holding's last day: its price back from 'power_stakes',
  * its power gone (a record). A gift's price arrives with the giver's lock it
- * carried: those few holdings (gifts of locked money only) come back to Node for
- * recordReceivedTurnover, after the transfers (accounts before turnover rows, as everywhere).
+ * carried: those few holdings (gifts of locked money only) need Node for
+ * recordReceivedTurnover, after the transfers (accounts before turnover rows, as
+ * everywhere), so `chunkSql` defers a page that holds one to `run`.
  */
 export const powerMaturityStep: DailyStep = {
   name: 'power-maturity',
@@ -124,18 +141,9 @@ export const powerMaturityStep: DailyStep = {
       tx,
       sql`with matured as materialized (
           update power_holdings set matured_at = ${at}::timestamptz
-          where id in (select id from power_holdings where end_day = ${day}::date and matured_at is null and id > ${page.after}
-                       order by id limit ${page.limit})
+          where id in (${maturingPage(day, page, sql`true`)})
           returning id, user_id, coin, price, power, ledger_shard, lock_principal, lock_required),
-        recorded as (
-          insert into power_records (user_id, holding_id, type, amount, counterparty, created_at)
-          select user_id, id, 'maturity', -power, '', ${at}::timestamptz from matured order by id
-          returning 1),
-        moves as (
-          select id as ord, coin as asset, user_id, ledger_shard as shard, price as amount, 'power_holding:' || id as reference,
-                 'power-maturity:' || id as idempotency_key,
-                 jsonb_build_object('kind', 'power_maturity', 'holdingId', id, 'day', ${day}::text) as meta
-          from matured)
+        ${maturedMoves(day, at)}
         select (select count(*) from matured)::int as seen, (select max(id) from matured)::text as last,
                (select count(*) from recorded)::int as rows, (select coalesce(sum(price), 0) from matured)::text as total,
                cardinality(${systemBatchSql({ system: 'power_stakes', toSystem: false, cap: false, type: 'power_maturity', now }, 'moves')}) as moved,
@@ -151,6 +159,35 @@ export const powerMaturityStep: DailyStep = {
     }
     return chunkOf(row, page);
   },
+  chunkSql({ day, now }: DailyContext, page: DailyPage, open: SQL): DailyChunkSql {
+    const at = now.toISOString();
+    return {
+      ctes: sql`maturing as materialized (${maturingPage(day, page, open)}),
+        deferred as materialized (
+          select exists (select 1 from power_holdings h join maturing m on m.id = h.id where h.lock_principal > 0) as yes),
+        matured as materialized (
+          update power_holdings set matured_at = ${at}::timestamptz
+          where id in (select id from maturing) and not (select yes from deferred)
+          returning id, user_id, coin, price, power, ledger_shard, lock_principal, lock_required),
+        ${maturedMoves(day, at)}`,
+      chunk: sql`select (select count(*) from matured)::int as seen, (select max(id) from matured)::text as last,
+               (select count(*) from recorded)::int as rows, (select coalesce(sum(price), 0) from matured)::text as total,
+               cardinality(${systemBatchSql({ system: 'power_stakes', toSystem: false, cap: false, type: 'power_maturity', now }, 'moves')}) as moved,
+               (select yes from deferred) as defer`,
+    };
+  },
 };
+
+/** Maturity's records and ledger moves, from the CTE `matured` (its holdings, updated). */
+const maturedMoves = (day: string, at: string) => sql`
+        recorded as (
+          insert into power_records (user_id, holding_id, type, amount, counterparty, created_at)
+          select user_id, id, 'maturity', -power, '', ${at}::timestamptz from matured order by id
+          returning 1),
+        moves as (
+          select id as ord, coin as asset, user_id, ledger_shard as shard, price as amount, 'power_holding:' || id as reference,
+                 'power-maturity:' || id as idempotency_key,
+                 jsonb_build_object('kind', 'power_maturity', 'holdingId', id, 'day', ${day}::text) as meta
+          from matured)`;
 
 export const POWER_DAILY_STEPS: readonly DailyStep[] = [powerIncomeStep, powerFeeStep, powerMaturityStep];
