@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import { describe, expect, it } from 'vitest';
 import { users } from '../modules/user/schema';
-import { quickRender, renderNamed, sameQuery } from './render';
+import { inlineText, quickRender, renderNamed, sameQuery } from './render';
 
 const dialect = new PgDialect();
 
@@ -40,5 +40,37 @@ describe('quickRender', () => {
     for (let i = 0; i < 3; i++) expect(sameQuery(renderNamed('render-test', statement), dialect.sqlToQuery(statement))).toBe(true);
     const dated = sql`select ${new Date(0)}, ${1}`;
     for (let i = 0; i < 3; i++) expect(sameQuery(renderNamed('render-test-dated', dated), dialect.sqlToQuery(dated))).toBe(true);
+  });
+});
+
+describe('inlineText', () => {
+  it('writes values as literals that PostgreSQL reads back as the same values', async () => {
+    const { PGlite } = await import('@electric-sql/pglite');
+    const db = new PGlite();
+    try {
+      const values = ["it's", "back\\slash and 'quote'", '', 'é ✓', -5, 0, 12.5, -9007199254740993n, true, false, null];
+      const statement = sql`select ${sql.join(
+        // As text on both sides: a bound value with no type is text, an inlined number is a number.
+        values.map((value, i) => sql`(${value})::text as ${sql.raw(`v${i}`)}`),
+        sql`, `,
+      )}`;
+      const text = inlineText(statement);
+      expect(text).not.toContain('$1');
+      const inlined = (await db.exec(text)).at(-1)?.rows[0];
+      const { sql: query, params } = dialect.sqlToQuery(statement);
+      const bound = (await db.query(query, params as unknown[])).rows[0];
+      expect(inlined).toEqual(bound);
+      for (const setting of ['on', 'off']) {
+        await db.exec(`set standard_conforming_strings = ${setting}`);
+        expect((await db.exec(text)).at(-1)?.rows[0]).toEqual(bound);
+      }
+    } finally {
+      await db.close();
+    }
+  });
+
+  it('refuses what it cannot write: a NUL character, an infinite number', () => {
+    expect(() => inlineText(sql`select ${'a\0b'}`)).toThrow(/NUL/);
+    expect(() => inlineText(sql`select ${Number.POSITIVE_INFINITY}`)).toThrow(/cannot be written/);
   });
 });

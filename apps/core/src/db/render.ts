@@ -57,7 +57,7 @@ export function sameQuery(a: { sql: string; params: unknown[] } | undefined, b: 
  * A statement's text with its values written in as SQL literals, for the simple
  * query protocol, which takes no parameters (`scriptRows`). Only for values the
  * server computed (dates, ids, amounts, names of its own): strings are quoted with
- * doubled quotes (standard_conforming_strings, PostgreSQL's default since 9.1),
+ * doubled quotes (an escape string E'' when they hold a backslash),
  * negative numbers are parenthesised (never read as `--`). Anything but text,
  * nested `sql`, identifiers and plain values is left to Drizzle's inlining.
  */
@@ -78,7 +78,9 @@ function literal(value: string | number | bigint | boolean | null): string {
   if (value === null) return 'null';
   if (typeof value === 'string') {
     if (value.includes('\0')) throw new Error('a NUL character cannot be written into SQL');
-    return `'${value.replace(/'/g, "''")}'`;
+    const quoted = value.replace(/'/g, "''");
+    // With a backslash, an escape string: read alike whatever standard_conforming_strings says.
+    return value.includes('\\') ? `E'${quoted.replace(/\\/g, '\\\\')}'` : `'${quoted}'`;
   }
   if (typeof value === 'number' && !Number.isFinite(value)) throw new Error(`${value} cannot be written into SQL`);
   const text = String(value);
