@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ConfigError, fairnessModeLine, loadConfig, moneyModeLine } from './config';
+import { EARNING_CHUNK_SIZE } from './modules/earning';
 import { scaledClock } from './platform/clock';
 
 describe('configuration', () => {
@@ -8,6 +9,8 @@ describe('configuration', () => {
     expect(config.PORT).toBe(3000);
     expect(config.CLOCK_RATE).toBe(1);
     expect(config.CLOCK_START).toBeUndefined();
+    // One default chunk size whoever runs the job: the server (this setting) or a caller without one (the job's constant).
+    expect(config.EARNING_CHUNK_SIZE).toBe(EARNING_CHUNK_SIZE);
     // As copied from .env.example: empty means unset.
     expect(loadConfig({ CLOCK_START: '', CLOCK_STARTED_AT: '', CLOCK_RATE: '1' }).CLOCK_START).toBeUndefined();
   });
