@@ -123,7 +123,13 @@ export function createNotifier(db: Database, clock: Clock, logger: Logger, trans
     const { deliveryFailureOf } = await import('@prism/bot/grammy');
     const failure = deliveryFailureOf(outcome.error);
     const error = outcome.error instanceof Error ? outcome.error.message : String(outcome.error);
-    logger.warn({ kind, userId, failure, error, retry: outcome.retryable }, 'bot message failed');
+    // grammY's HttpError says only "Network request failed": what failed underneath (a reset, a refusal) is its `error`.
+    const inner = (outcome.error as { error?: unknown } | undefined)?.error;
+    const cause =
+      inner instanceof Error
+        ? `${inner.name}: ${inner.message}${inner.cause instanceof Error ? ` (${inner.cause.message})` : ''}`
+        : undefined;
+    logger.warn({ kind, userId, failure, error, cause, retry: outcome.retryable }, 'bot message failed');
     return { id: row.id, status: 'failed', failure };
   };
 
