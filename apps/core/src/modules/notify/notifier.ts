@@ -92,6 +92,13 @@ function outboxRow(
   };
 }
 
+/** grammY's HttpError says only "Network request failed": what failed underneath (a reset, a refusal) is its `error`. */
+function causeOf(error: unknown): string | undefined {
+  const inner = (error as { error?: unknown } | undefined)?.error;
+  if (!(inner instanceof Error)) return undefined;
+  return `${inner.name}: ${inner.message}${inner.cause instanceof Error ? ` (${inner.cause.message})` : ''}`;
+}
+
 export function createNotifier(db: Database, clock: Clock, logger: Logger, transport?: BotTransport): Notifier {
   const deliver = async (
     chatId: number | undefined,
@@ -123,13 +130,7 @@ export function createNotifier(db: Database, clock: Clock, logger: Logger, trans
     const { deliveryFailureOf } = await import('@prism/bot/grammy');
     const failure = deliveryFailureOf(outcome.error);
     const error = outcome.error instanceof Error ? outcome.error.message : String(outcome.error);
-    // grammY's HttpError says only "Network request failed": what failed underneath (a reset, a refusal) is its `error`.
-    const inner = (outcome.error as { error?: unknown } | undefined)?.error;
-    const cause =
-      inner instanceof Error
-        ? `${inner.name}: ${inner.message}${inner.cause instanceof Error ? ` (${inner.cause.message})` : ''}`
-        : undefined;
-    logger.warn({ kind, userId, failure, error, cause, retry: outcome.retryable }, 'bot message failed');
+    logger.warn({ kind, userId, failure, error, cause: causeOf(outcome.error), retry: outcome.retryable }, 'bot message failed');
     return { id: row.id, status: 'failed', failure };
   };
 
