@@ -12,7 +12,7 @@ import { inputGuard } from './http/inputGuard';
 import { moduleRouters } from './http/moduleRouter';
 import { createRateLimiter } from './http/rateLimit';
 import { requestContext } from './http/requestContext';
-import { staticSecurityHeaders } from './http/securityHeaders';
+import { securityHeaders } from './http/securityHeaders';
 import { inSequence } from './http/sequence';
 import { checkLedgerAndBets } from './ledgerCheck';
 import { metricsRoute } from './metricsRoute';
@@ -259,24 +259,6 @@ function devTelegramDeps(config: CoreDeps['config'], services: Services): DevTel
     botUsername: config.BOT_USERNAME,
     notifier: services.notifier,
   };
-}
-
-/** Helmet's defaults, except that Telegram's web clients must be able to frame the Mini App. */
-function securityHeaders(): RequestHandler {
-  return staticSecurityHeaders({
-    contentSecurityPolicy: {
-      directives: {
-        defaultSrc: ["'self'"],
-        imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        scriptSrc: ["'self'"],
-        connectSrc: ["'self'", 'ws:', 'wss:'],
-        frameAncestors: ["'self'", 'https://web.telegram.org', 'https://*.telegram.org'],
-      },
-    },
-    xFrameOptions: false,
-    crossOriginEmbedderPolicy: false,
-  });
 }
 
 /** CORS only for the configured origins; the Mini App itself is same-origin and needs none. */

@@ -1,4 +1,4 @@
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import path from 'node:path';
 import {
   type BotAccounts,
@@ -15,6 +15,7 @@ import { DAILY_STEPS } from './dailySteps';
 import { type Database, openDatabase } from './db/client';
 import { createReadRouter, type ReadRouter } from './db/replicas';
 import type { CoreDeps } from './deps';
+import { createAppServer, serveApp } from './http/appClasses';
 import { answerClientErrorsWithEnvelope } from './http/clientErrors';
 import { metricsSources } from './metricsRoute';
 import { startBroadcastJob } from './modules/broadcast';
@@ -270,8 +271,7 @@ async function buildApp(
   const services = createServices(deps);
   metrics.setSources(metricsSources(deps, services));
   const app = createApp(deps, services);
-  server.off('request', answerStarting);
-  server.on('request', app);
+  serveApp(server, app, answerStarting);
   return { deps, services };
 }
 
@@ -347,7 +347,7 @@ async function startLeaderJobs(
 
 /** Binds the port; a taken port becomes a ListenError that says what to do. */
 function listen(config: Config): Promise<Server> {
-  const server = createServer(answerStarting);
+  const server = createAppServer(answerStarting);
   return new Promise<Server>((resolve, reject) => {
     const failed = (error: NodeJS.ErrnoException) => {
       const where = `${config.HOST}:${config.PORT}`;

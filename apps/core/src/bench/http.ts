@@ -23,7 +23,8 @@ import { BARE_FUNCTION, benchBetBody, freshDatabase, insertBenchRoom, machine, m
  * - the product exactly as `npm start` runs it: scripts/start.mjs itself (the core bundle under
  *   plain node with its V8 flags and malloc arenas, logging at the configuration's default level
  *   to a pipe that this process drains), SKIP_WEB=true;
- * - an Express 5 hello-world (bench/load/hello.mjs);
+ * - an Express 5 hello-world (bench/load/hello.mjs), as Express makes its server and on a server made
+ *   as the product's (requests born with the app's prototypes, http/appClasses.ts): ratios to both;
  * - the bare baseline over HTTP (bench/load/bareBet.ts): a tight Express handler that
  *   authenticates, parses the form and calls the project's bare bet function (bench/support.ts),
  *   under the same V8 flags; it validates less than the product, so it is a floor;
@@ -40,6 +41,15 @@ const POOL = Number(process.env.BENCH_POOL ?? 16);
 const WORKERS = process.env.BENCH_WORKERS ?? '1';
 /** BENCH_CASES=bets,bareHttp,...: only these cases (hello, levels, session, userInfo, bets, bareHttp, bare, direct), e.g. for a profile. */
 const CASES = new Set((process.env.BENCH_CASES ?? 'hello,levels,session,userInfo,bets,bareHttp,bare,direct').split(','));
+/** The three reads: their case name, their route under /core, and whether a player's token is sent. */
+type ReadCase = 'levels' | 'session' | 'userInfo';
+const READS: [ReadCase, string, boolean][] = [
+  ['levels', '/app/game/luckyLottery/getLevelList', false],
+  // The game screen's read of its room's open session (the bench's room 8: one day-long session).
+  ['session', '/app/game/luckyLottery/getSession?level=8', false],
+  ['userInfo', '/app/user/getUserInfo', true],
+];
+const READ_NAMES: Record<ReadCase, string> = { levels: 'getLevelList', session: 'getSession', userInfo: 'getUserInfo' };
 /**
  * BENCH_CORE=apps/core/.tmp/main.mjs: run that bundle with plain node and BENCH_CORE_FLAGS instead of
  * `npm start` (an experiment, e.g. a profile with --cpu-prof; the figures are then not `npm start`'s).
@@ -65,6 +75,9 @@ interface Load {
   p99: number;
   firstRefusal?: string;
 }
+
+/** A load with the CPU per answered request of the server and of PostgreSQL (ms). */
+type Measured = Load & { cpuMsPerRequest?: number; postgresMsPerRequest?: number };
 
 /** Runs autocannon in a child process: the load generator never shares the server's event loop. */
 function load(spec: Record<string, unknown>): Promise<Load> {
@@ -115,8 +128,14 @@ function rssKb(pid: number): number {
   }
 }
 
-async function startHello(): Promise<{ url: string; child: ChildProcess }> {
-  const child = tracked(spawn(process.execPath, [path.join(here, 'load/hello.mjs')], { stdio: ['ignore', 'pipe', 'inherit'] }));
+/** The Express hello-world (bench/load/hello.mjs); `born`: on a server made as the product's (http/appClasses.ts). */
+async function startHello(born = false): Promise<{ url: string; child: ChildProcess }> {
+  const child = tracked(
+    spawn(process.execPath, [...(born ? ['--import', 'tsx'] : []), path.join(here, 'load/hello.mjs')], {
+      stdio: ['ignore', 'pipe', 'inherit'],
+      env: { ...process.env, ...(born ? { HELLO_BORN: '1' } : {}) },
+    }),
+  );
   const port = await new Promise<number>((resolve) => {
     child.stdout?.on('data', (chunk: Buffer) => {
       const match = /listening (\d+)/.exec(chunk.toString());
@@ -238,7 +257,9 @@ async function withCpu(serverPid: number, run: () => Promise<Load>) {
   const before = cpuTicks(serverPid);
   const pgBefore = await postgresTicks();
   const result = await run();
-  const perRequest = (ticks: number) => Math.round(((ticks * 1000) / CLOCK_TICKS_PER_SECOND / Math.max(1, result.okEnvelopes)) * 100) / 100;
+  // Microseconds kept: a read costs about 0.1 ms, and a change of a few percent must show.
+  const perRequest = (ticks: number) =>
+    Math.round(((ticks * 1000) / CLOCK_TICKS_PER_SECOND / Math.max(1, result.okEnvelopes)) * 1000) / 1000;
   return {
     ...result,
     cpuMsPerRequest: perRequest(cpuTicks(serverPid) - before),
@@ -293,6 +314,7 @@ try {
 
   // --- The servers ---
   const hello = await startHello();
+  const helloBorn = await startHello(true);
   const bareHttp = CASES.has('bareHttp') ? await startBareHttp(db.url) : undefined;
   const serverEnv = {
     DATABASE_URL: db.url,
@@ -322,15 +344,16 @@ try {
   const baseline = process.env.BENCH_BASELINE_CORE
     ? await startServer([...BASELINE_FLAGS, process.env.BENCH_BASELINE_CORE], { ...serverEnv, MALLOC_ARENA_MAX: '2' })
     : undefined;
-  const baselineBets: (Load & { cpuMsPerRequest?: number; postgresMsPerRequest?: number })[] = [];
-  const baselineUserInfo: (Load & { cpuMsPerRequest?: number; postgresMsPerRequest?: number })[] = [];
+  const baselineBets: Measured[] = [];
+  const baselineReads: Record<ReadCase, Measured[]> = { levels: [], session: [], userInfo: [] };
   const base = `${server.url}/core`;
   const idleRssMb = rssMb(server.servingPid);
   const baselineIdleRssMb = baseline ? rssMb(baseline.servingPid) : undefined;
   const body = benchBetBody(sessionId);
 
-  const runs: Record<string, (Load & { cpuMsPerRequest?: number; postgresMsPerRequest?: number })[]> = {
+  const runs: Record<string, Measured[]> = {
     hello: [],
+    helloBorn: [],
     levels: [],
     session: [],
     userInfo: [],
@@ -344,24 +367,19 @@ try {
   const directPgMs: number[] = [];
   let betsAnswered = 0;
   for (let run = 0; run < RUNS; run++) {
-    if (CASES.has('hello')) runs.hello?.push(await load({ url: hello.url, connections: CONNECTIONS }));
-    if (CASES.has('levels'))
-      runs.levels?.push(
-        await withCpu(serverPid, () => load({ url: `${base}/app/game/luckyLottery/getLevelList`, connections: CONNECTIONS })),
-      );
-    // The game screen's read of its room's open session (the bench's room 8: one day-long session).
-    if (CASES.has('session'))
-      runs.session?.push(
-        await withCpu(serverPid, () => load({ url: `${base}/app/game/luckyLottery/getSession?level=8`, connections: CONNECTIONS })),
-      );
-    if (CASES.has('userInfo')) {
-      // With a baseline server, the two take turns here too (the same users, tokens and rows).
+    if (CASES.has('hello')) {
+      runs.hello?.push(await load({ url: hello.url, connections: CONNECTIONS }));
+      runs.helloBorn?.push(await load({ url: helloBorn.url, connections: CONNECTIONS }));
+    }
+    for (const [name, route, signedIn] of READS) {
+      if (!CASES.has(name)) continue;
+      // With a baseline server, the two take turns (the order alternating run by run): same load, same minute.
       const turns = baseline ? (run % 2 === 0 ? [false, true] : [true, false]) : [false];
       for (const isBaseline of turns) {
         const pid = isBaseline ? (baseline?.child.pid as number) : serverPid;
-        const url = `${isBaseline ? `${baseline?.url}/core` : base}/app/user/getUserInfo`;
-        const measured = await withCpu(pid, () => load({ url, connections: CONNECTIONS, tokens: tokenOf }));
-        (isBaseline ? baselineUserInfo : runs.userInfo)?.push(measured);
+        const url = `${isBaseline ? `${baseline?.url}/core` : base}${route}`;
+        const measured = await withCpu(pid, () => load({ url, connections: CONNECTIONS, ...(signedIn ? { tokens: tokenOf } : {}) }));
+        (isBaseline ? baselineReads[name] : runs[name])?.push(measured);
       }
     }
     if (CASES.has('bets')) {
@@ -448,6 +466,7 @@ try {
   await server.stop();
   await baseline?.stop();
   hello.child.kill('SIGTERM');
+  helloBorn.child.kill('SIGTERM');
   bareHttp?.child.kill('SIGTERM');
   await pool.end();
 
@@ -456,7 +475,7 @@ try {
     // The HTTP bets' keys are r<run>-… (autocannon.mjs); the bare and direct ones are named otherwise.
     sql`select count(*)::int as bets from idempotency_keys where key like 'r%'`,
   );
-  const summary = (rows: (Load & { cpuMsPerRequest?: number; postgresMsPerRequest?: number })[]) => ({
+  const summary = (rows: Measured[]) => ({
     perSecond: { min: min(rows.map((r) => r.perSecond)), median: median(rows.map((r) => r.perSecond)) },
     ...(rows[0]?.cpuMsPerRequest === undefined
       ? {}
@@ -469,11 +488,11 @@ try {
     refused: rows.reduce((n, r) => n + (r.requests - r.okEnvelopes), 0),
     ...(rows.find((r) => r.firstRefusal) ? { firstRefusal: rows.find((r) => r.firstRefusal)?.firstRefusal } : {}),
   });
-  const helloMedian = median(runs.hello?.map((r) => r.perSecond) ?? []);
   const betsMedian = median(runs.bets?.map((r) => r.perSecond) ?? []);
   const bareMedian = median(bare.map((r) => r.perSecond));
   out.workers = WORKERS;
   out.hello = summary(runs.hello ?? []);
+  out.helloBorn = summary(runs.helloBorn ?? []);
   out.getLevelList = summary(runs.levels ?? []);
   out.getSession = summary(runs.session ?? []);
   out.getUserInfo = summary(runs.userInfo ?? []);
@@ -521,18 +540,23 @@ try {
         ours: { perSecond: runs.bets?.[i]?.perSecond, p99: runs.bets?.[i]?.p99, cpuMsPerBet: runs.bets?.[i]?.cpuMsPerRequest },
       })),
     };
-    if (baselineUserInfo.length)
-      out.baselineUserInfo = {
-        ...summary(baselineUserInfo),
-        perRun: baselineUserInfo.map((r, i) => ({
-          baseline: { perSecond: r.perSecond, cpuMs: r.cpuMsPerRequest, postgresMs: r.postgresMsPerRequest },
-          ours: {
-            perSecond: runs.userInfo?.[i]?.perSecond,
-            cpuMs: runs.userInfo?.[i]?.cpuMsPerRequest,
-            postgresMs: runs.userInfo?.[i]?.postgresMsPerRequest,
-          },
-        })),
+    for (const [name] of READS) {
+      const rows = baselineReads[name];
+      if (!rows.length) continue;
+      out[`baseline_${READ_NAMES[name]}`] = {
+        ...summary(rows),
+        // Per run, ours / the baseline's: what a change did, each pair in the same minute.
+        perRun: rows.map((r, i) => {
+          const ours = runs[name]?.[i];
+          const ratio = (a?: number, b?: number) => (a && b ? Math.round((a / b) * 1000) / 1000 : undefined);
+          return {
+            baseline: { perSecond: r.perSecond, cpuMs: r.cpuMsPerRequest, postgresMs: r.postgresMsPerRequest },
+            ours: { perSecond: ours?.perSecond, cpuMs: ours?.cpuMsPerRequest, postgresMs: ours?.postgresMsPerRequest },
+            oursToBaseline: { perSecond: ratio(ours?.perSecond, r.perSecond), cpuMs: ratio(ours?.cpuMsPerRequest, r.cpuMsPerRequest) },
+          };
+        }),
       };
+    }
     out.oursToBaseline = {
       perSecond: (betsMedian / Math.max(1, median(baselineBets.map((r) => r.perSecond)))).toFixed(2),
       cpuMsPerBet: (cpu(runs.bets ?? []) / Math.max(0.01, cpu(baselineBets))).toFixed(2),
@@ -554,13 +578,21 @@ try {
     failures: direct.reduce((n, r) => n + r.failures, 0),
     ...(direct.find((r) => r.firstError) ? { firstError: direct.find((r) => r.firstError)?.firstError } : {}),
   };
+  // To the Express hello-world as Express makes it (the issue's yardstick) and to the same app on a
+  // server made as ours (http/appClasses.ts): the strongest hello-world, so the honest ratio.
+  const toHello = (rows: Measured[] | undefined, hello: Measured[] | undefined) =>
+    (median(rows?.map((r) => r.perSecond) ?? []) / Math.max(1, median(hello?.map((r) => r.perSecond) ?? []))).toFixed(2);
+  const helloRatios = (hello: Measured[] | undefined) => ({
+    bets: toHello(runs.bets, hello),
+    bareHttp: toHello(runs.bareHttp, hello),
+    getLevelList: toHello(runs.levels, hello),
+    getSession: toHello(runs.session, hello),
+    getUserInfo: toHello(runs.userInfo, hello),
+  });
   out.ratios = {
     betsToBare: (betsMedian / Math.max(1, bareMedian)).toFixed(2),
-    betsToHello: (betsMedian / Math.max(1, helloMedian)).toFixed(2),
-    bareHttpToHello: (median(runs.bareHttp?.map((r) => r.perSecond) ?? []) / Math.max(1, helloMedian)).toFixed(2),
-    getLevelListToHello: (median(runs.levels?.map((r) => r.perSecond) ?? []) / Math.max(1, helloMedian)).toFixed(2),
-    getSessionToHello: (median(runs.session?.map((r) => r.perSecond) ?? []) / Math.max(1, helloMedian)).toFixed(2),
-    getUserInfoToHello: (median(runs.userInfo?.map((r) => r.perSecond) ?? []) / Math.max(1, helloMedian)).toFixed(2),
+    toHello: helloRatios(runs.hello),
+    toHelloBorn: helloRatios(runs.helloBorn),
   };
   out.serverRssMb = { idle: idleRssMb, afterLoad: peakRssMb };
   if (baseline) out.baselineRssMb = { idle: baselineIdleRssMb, afterLoad: baselinePeakRssMb };

@@ -35,12 +35,15 @@ describe('envelope', () => {
     expect((await ask('de-DE')).message).toBe('Please enter the phone');
   });
 
-  it('sets security headers and lets Telegram frame the app', async () => {
+  it("sets an API answer's security headers: nothing may frame, load or sniff it, and no document's headers", async () => {
     const response = await ctx.api.fetch('/health');
     expect(response.headers.get('x-content-type-options')).toBe('nosniff');
-    expect(response.headers.get('content-security-policy')).toContain('frame-ancestors');
-    expect(response.headers.get('content-security-policy')).toContain('https://web.telegram.org');
-    expect(response.headers.get('x-frame-options')).toBeNull();
+    expect(response.headers.get('content-security-policy')).toBe("default-src 'none'; frame-ancestors 'none'");
+    expect(response.headers.get('cross-origin-resource-policy')).toBe('same-origin');
+    expect(response.headers.get('strict-transport-security')).toContain('max-age=');
+    // A document's headers (what a page may load or do) are the web app's: see web.test.ts.
+    expect(response.headers.get('referrer-policy')).toBeNull();
+    expect(response.headers.get('cross-origin-opener-policy')).toBeNull();
     expect(response.headers.get('x-powered-by')).toBeNull();
   });
 });

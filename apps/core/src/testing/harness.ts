@@ -8,6 +8,7 @@ import { createApp } from '../app';
 import { type Config, loadConfig } from '../config';
 import type { Database } from '../db/client';
 import type { CoreDeps } from '../deps';
+import { createServerFor } from '../http/appClasses';
 import { answerClientErrorsWithEnvelope } from '../http/clientErrors';
 import { metricsSources } from '../metricsRoute';
 import { smsOutbox } from '../modules/sms/schema';
@@ -91,7 +92,8 @@ export async function createTestContext(options: TestContextOptions = {}): Promi
   // The token's row id is far from the first ids, so a test revoking token 1 does not revoke it.
   await seedOperator(database.db, clock, { login: TEST_OWNER_LOGIN, role: 'owner', apiToken: TEST_OPS_TOKEN, tokenId: 900_000_001 });
   const app = createApp(deps, services);
-  const server = app.listen(0, '127.0.0.1');
+  // Made as server.ts makes it: requests born with the app's prototypes (http/appClasses.ts).
+  const server = createServerFor(app).listen(0, '127.0.0.1');
   answerClientErrorsWithEnvelope(server);
   // Only the client closes idle keep-alive connections here. With Node's default 5 s the server
   // and fetch's pool race to close a connection that sat idle while a test ran a long job in this

@@ -2,10 +2,12 @@
 // authenticates the caller with the project's token service, parses the form and calls the project's
 // bare bet function (bench/support.ts, BARE_FUNCTION) on a node-postgres pool, then answers a small
 // envelope. It validates less than the product (no room lists or limits checked in Node, no
-// auth-session lookup, no request hash), so it is a floor, not a drop-in.
+// auth-session lookup, no request hash), so it is a floor, not a drop-in. Its server is made as the
+// product's is (requests born with the app's prototypes: http/appClasses.ts), the stronger of the two.
 // Env: BARE_DATABASE_URL, BARE_SECRET, BARE_POOL. Prints `listening <port>`.
 import express from 'express';
 import pg from 'pg';
+import { createServerFor } from '../../http/appClasses';
 import { SYSTEM_SHARDS } from '../../modules/ledger/ledger';
 import { systemClock } from '../../platform/clock';
 import { createTokenService } from '../../platform/tokens';
@@ -37,7 +39,7 @@ app.post('/bet', express.urlencoded({ extended: false, limit: '64kb', parameterL
     res.json({ code: 500, message: String((error as Error).message) });
   }
 });
-const server = app.listen(0, '127.0.0.1', () => {
+const server = createServerFor(app).listen(0, '127.0.0.1', () => {
   const address = server.address();
   console.log(`listening ${typeof address === 'object' && address ? address.port : 0}`);
 });

@@ -41,6 +41,9 @@ describe('the sandbox payment, end to end over real HTTP', () => {
     expect(shown.status).toBe(200);
     expect(shown.headers.get('content-type')).toMatch(/text\/html/);
     expect(shown.headers.get('content-security-policy')).toContain("default-src 'none'");
+    // A document under /core: helmet's document headers too, not only the API's.
+    expect(shown.headers.get('referrer-policy')).toBe('no-referrer');
+    expect(shown.headers.get('x-content-type-options')).toBe('nosniff');
     const html = await shown.text();
     expect(html).toContain('DEMO');
     expect(html).toContain(order.orderNo);

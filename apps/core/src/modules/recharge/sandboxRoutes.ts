@@ -1,5 +1,6 @@
 import { type Envelope, parseMoney } from '@prism/domain';
 import { type Request, type Response, Router } from 'express';
+import { documentSecurityHeaders } from '../../http/securityHeaders';
 import type { RechargeContext } from './context';
 import { findOrderWithChannel, returnPath } from './orders';
 import { ORDER_NO_FORMAT, SANDBOX_GATEWAY, SANDBOX_SIGNATURE_HEADER, sandboxCallbackBody, signSandboxBody } from './sandboxGateway';
@@ -14,6 +15,8 @@ const CALLBACK_TIMEOUT_MS = 10_000;
  */
 export function sandboxRoutes(context: RechargeContext): Router {
   const router = Router();
+  // Its pages are documents: the headers of one, not only the API's (http/securityHeaders.ts).
+  router.use('/pay/sandbox', documentSecurityHeaders);
 
   router.get('/pay/sandbox/:orderNo', async (req, res) => {
     const order = await sandboxOrder(context, req.params.orderNo);
