@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import { describe, expect, it } from 'vitest';
 import { users } from '../modules/user/schema';
-import { inlineText, quickRender, renderNamed, sameQuery } from './render';
+import { inlineText, paramsIfSame, piecesOf, quickRender, renderNamed, sameQuery } from './render';
 
 const dialect = new PgDialect();
 
@@ -40,6 +40,36 @@ describe('quickRender', () => {
     for (let i = 0; i < 3; i++) expect(sameQuery(renderNamed('render-test', statement), dialect.sqlToQuery(statement))).toBe(true);
     const dated = sql`select ${new Date(0)}, ${1}`;
     for (let i = 0; i < 3; i++) expect(sameQuery(renderNamed('render-test-dated', dated), dialect.sqlToQuery(dated))).toBe(true);
+  });
+});
+
+describe('renderNamed after the first call', () => {
+  const drizzle = (query: ReturnType<typeof sql>) => {
+    const { sql: text, params } = dialect.sqlToQuery(query);
+    return { sql: text, params };
+  };
+  const shaped = (column: string, id: unknown, more?: unknown) =>
+    sql`select ${sql.raw(column)} from users where id = ${id}${more === undefined ? sql`` : sql` and phone = ${more}`}`;
+
+  it("gathers only the values of a statement with the first call's pieces, and answers as Drizzle", () => {
+    renderNamed('render-shape', shaped('phone', 1));
+    for (const id of [2, 'x', null, 5n]) expect(renderNamed('render-shape', shaped('phone', id))).toEqual(drizzle(shaped('phone', id)));
+  });
+
+  it('renders afresh another statement under the same name: other text of the same length, a value moved or added', () => {
+    renderNamed('render-other', shaped('phone', 1));
+    for (const other of [shaped('email', 1), shaped('phone', 1, 'p'), sql`select phone from users where id = 1 and ${1} = 1`])
+      expect(renderNamed('render-other', other)).toEqual(drizzle(other));
+    // And the first shape still gets its own text back.
+    expect(renderNamed('render-other', shaped('phone', 9))).toEqual(drizzle(shaped('phone', 9)));
+  });
+
+  it('compares pieces and values in place', () => {
+    const pieces = piecesOf(shaped('phone', 1)) ?? [];
+    expect(paramsIfSame(shaped('phone', 3), pieces)).toEqual([3]);
+    expect(paramsIfSame(shaped('email', 3), pieces)).toBeUndefined();
+    expect(paramsIfSame(shaped('phone', 3, 4), pieces)).toBeUndefined();
+    expect(paramsIfSame(sql`select ${new Date(0)}`, pieces)).toBeUndefined();
   });
 });
 

@@ -37,16 +37,71 @@ const isPlainValue = (chunk: unknown) =>
 /** Whether Drizzle would write the statement's values into its text (`sql.inlineParams()`): left to Drizzle. */
 const inlined = (query: SQL) => (query as unknown as { shouldInlineParams?: boolean }).shouldInlineParams === true;
 
-/** Per statement name: whether quickRender gave Drizzle's text and parameters on the name's first call. */
-const agreed = new Map<string, boolean>();
+/**
+ * Per statement name, once quickRender gave Drizzle's text and parameters on the name's first call:
+ * that text and the statement's pieces (`piecesOf`); false when the two renderings differed.
+ */
+const agreed = new Map<string, { sql: string; pieces: Piece[] } | false>();
 
-/** The text and parameters of the statement named `name` (quickRender once it agreed with Drizzle for that name). */
+/** A statement's text pieces in order, with PARAMETER where a value falls. */
+type Piece = string | typeof PARAMETER;
+const PARAMETER = Symbol('parameter');
+
+/**
+ * The text and parameters of the statement named `name`. After the name's first call, a statement
+ * with the same pieces as then (the same text, piece by piece, and its values in the same places)
+ * gets that text back and only its parameters are gathered: building the text again on every call
+ * (a few KB for getUserInfo's statement, joined twice) was the largest share of what the call
+ * allocated. Another statement under the same name is rendered afresh (node-postgres would refuse a
+ * second text under one prepared name on a connection anyway).
+ */
 export function renderNamed(name: string, query: SQL): { sql: string; params: unknown[] } {
-  const agrees = agreed.get(name);
-  if (agrees === true) return quickRender(query) ?? dialect.sqlToQuery(query);
+  const known = agreed.get(name);
+  if (known) {
+    const params = paramsIfSame(query, known.pieces);
+    if (params) return { sql: known.sql, params };
+    return quickRender(query) ?? dialect.sqlToQuery(query);
+  }
   const full = dialect.sqlToQuery(query);
-  if (agrees === undefined) agreed.set(name, sameQuery(quickRender(query), full));
+  if (known === undefined) {
+    const pieces = piecesOf(query);
+    agreed.set(name, pieces && sameQuery(quickRender(query), full) ? { sql: full.sql, pieces } : false);
+  }
   return full;
+}
+
+/** The pieces of a statement quickRender can walk; undefined for any other. */
+export function piecesOf(query: SQL): Piece[] | undefined {
+  const pieces: Piece[] = [];
+  const visitChunk = (chunk: unknown): boolean => {
+    if (chunk instanceof StringChunk) pieces.push(...chunk.value);
+    else if (chunk instanceof SQL) return !inlined(chunk) && chunk.queryChunks.every(visitChunk);
+    else if (!isPlainValue(chunk)) return false;
+    else pieces.push(PARAMETER);
+    return true;
+  };
+  return !inlined(query) && query.queryChunks.every(visitChunk) ? pieces : undefined;
+}
+
+/**
+ * The statement's parameters when its pieces are `pieces`, compared as it is walked (a template's
+ * strings are the same string objects call after call, so each comparison is usually a pointer's);
+ * undefined when they differ anywhere, or when it is not walkable.
+ */
+export function paramsIfSame(query: SQL, pieces: readonly Piece[]): unknown[] | undefined {
+  const params: unknown[] = [];
+  let at = 0;
+  const visitChunk = (chunk: unknown): boolean => {
+    if (chunk instanceof StringChunk) {
+      for (const piece of chunk.value) if (pieces[at++] !== piece) return false;
+      return true;
+    }
+    if (chunk instanceof SQL) return !inlined(chunk) && chunk.queryChunks.every(visitChunk);
+    if (!isPlainValue(chunk) || pieces[at++] !== PARAMETER) return false;
+    params.push(chunk);
+    return true;
+  };
+  return !inlined(query) && query.queryChunks.every(visitChunk) && at === pieces.length ? params : undefined;
 }
 
 export function sameQuery(a: { sql: string; params: unknown[] } | undefined, b: { sql: string; params: unknown[] }): boolean {
