@@ -308,6 +308,11 @@ export async function startFakeBotApi(options: FakeBotApiOptions = {}): Promise<
     inflight.add(task);
     void task.finally(() => inflight.delete(task));
   });
+  // Idle connections stay open until the client or stop() closes them. With Node's default of 5 s
+  // the fake closed a kept-alive connection just as grammY's keep-alive agent picked it again after
+  // a pause in a test, and the send failed as "Network request for 'sendMessage' failed!" (a browser
+  // test's withdrawal code in CI, 2026-11-28). The harness does the same for its own client.
+  server.keepAliveTimeout = 0;
 
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
