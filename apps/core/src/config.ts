@@ -136,7 +136,7 @@ const schema = z.object({
   /** PostgreSQL: how often a follower tries to take a singleton job (bot polling) over (platform/leader.ts). */
   LEADER_CHECK_MS: z.coerce.number().int().min(50).max(60_000).default(5_000),
   /** Holdings the daily earning job pays per transaction (modules/earning/job.ts, its EARNING_CHUNK_SIZE: the same default): a holder's account is locked for one chunk. */
-  EARNING_CHUNK_SIZE: z.coerce.number().int().min(1).max(100_000).default(2_000),
+  EARNING_CHUNK_SIZE: z.coerce.number().int().min(1).max(100_000).default(1_000),
   /** How often the leader looks for broadcast deliveries to send to Telegram (modules/broadcast/job.ts). */
   BROADCAST_POLL_MS: z.coerce.number().int().min(100).max(600_000).default(5_000),
   /** How often the leader looks for due sign-in reminders and unsent income summaries (modules/notify/daily.ts). */

@@ -27,7 +27,7 @@ import type { DailyContext, DailyPage, DailyStep } from './step';
 /** How far back a first run or a long outage is caught up. */
 export const EARNING_CATCH_UP_DAYS = 31;
 /** Holdings per chunk unless EARNING_CHUNK_SIZE says otherwise (docs/performance.md, "The daily earning job"). */
-export const EARNING_CHUNK_SIZE = 2_000;
+export const EARNING_CHUNK_SIZE = 1_000;
 
 export interface EarningDayResult {
   step: string;
