@@ -1,7 +1,7 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { type Executor, queryRows } from '../../db/client';
-import type { DailyChunk, DailyContext, DailyPage, DailyStep } from '../earning';
+import type { DailyChunk, DailyChunkSql, DailyContext, DailyPage, DailyStep } from '../earning';
 import { idempotencyKeyTakenSql, type SystemAccountName, systemBatchSql, type TransferType, transferBatchSql } from '../ledger';
 
 /**
@@ -25,6 +25,12 @@ export type ChunkRow = { seen: number; last: string | null; rows: number; total:
 /** A chunk's statement: one row (ChunkRow) for the day and page, whatever it writes. */
 export type ChunkStatement = (day: DailyContext, page: DailyPage) => SQL;
 
+/**
+ * A chunk as the job's `chunkSql` takes it: its CTEs, which pay nothing unless `open` holds (a data
+ * dependency: the page is selected under it), and the SELECT giving its ChunkRow and `defer`.
+ */
+type ChunkParts = (day: DailyContext, page: DailyPage, open: SQL) => DailyChunkSql;
+
 /** A daily step whose chunk is one statement, also handed out as such (`statement`). */
 export type StatementStep = DailyStep & { statement: ChunkStatement };
 
@@ -38,10 +44,19 @@ export function chunkFromRow(row: ChunkRow | undefined, page: DailyPage): DailyC
   };
 }
 
-function statementStep(name: string, statement: ChunkStatement): StatementStep {
+/**
+ * A step from its chunk's parts: the job pays a chunk as `chunkSql` (with its progress and claim rows,
+ * one round trip: earning/job.ts), `run` and `statement` as one statement with nothing to guard.
+ */
+function statementStep(name: string, parts: ChunkParts): StatementStep {
+  const statement: ChunkStatement = (day, page) => {
+    const { ctes, chunk } = parts(day, page, sql`true`);
+    return sql`with ${ctes} ${chunk}`;
+  };
   return {
     name,
     statement,
+    chunkSql: parts,
     async run(tx: Executor, day: DailyContext, page: DailyPage): Promise<DailyChunk> {
       const [row] = await queryRows<ChunkRow>(tx, statement(day, page));
       return chunkFromRow(row, page);
@@ -72,9 +87,10 @@ export function earningsStep(input: {
 }): StatementStep {
   const { pay } = input;
   const total = sql.identifier(pay.total.name);
-  return statementStep(input.name, (day, page) => {
+  return statementStep(input.name, (day, page, open) => {
     const keyOf = (id: SQL) => sql`${pay.step}::text || ':' || ${id} || ':' || ${day.day}::text`;
-    return sql`with page as materialized (${input.select(day, page)}),
+    return {
+      ctes: sql`page as materialized (select * from (${input.select(day, page)}) s where ${open}),
       due as materialized (
         select p.id, p.user_id, p.coin, p.ledger_shard, p.amount, ${keyOf(sql`p.id`)} as idempotency_key
         from page p
@@ -88,10 +104,11 @@ export function earningsStep(input: {
       added as (
         update ${pay.total.table} h set ${total} = h.${total} + d.amount from due d
         where h.id = any(array(select id from due)) and h.id = d.id and (select cardinality(moved) from paid) is not null
-        returning 1)
-      select (select count(*) from page)::int as seen, (select max(id) from page)::text as last,
+        returning 1)`,
+      chunk: sql`select (select count(*) from page)::int as seen, (select max(id) from page)::text as last,
              (select count(*) from due)::int as rows, (select coalesce(sum(amount), 0) from due)::text as total,
-             (select cardinality(moved) from paid) as moved, (select count(*) from added)::int as added`;
+             (select cardinality(moved) from paid) as moved, (select count(*) from added)::int as added, false as defer`,
+    };
   });
 }
 
@@ -112,16 +129,18 @@ export function maturityStep(input: {
   moves: (day: string) => SQL;
 }): StatementStep {
   const { table } = input;
-  return statementStep(input.name, ({ day, end, now }, page) => {
+  return statementStep(input.name, ({ day, end, now }, page, open) => {
     const set = input.set ? sql`, ${input.set}` : sql``;
-    return sql`with matured as materialized (
+    return {
+      ctes: sql`matured as materialized (
         update ${table} set status = 'matured', ${sql.identifier(input.endedAt.name)} = ${end.toISOString()}::timestamptz${set}
         where id = any(array(select id from ${table} where status = 'holding' and end_day <= ${day}::date and id > ${page.after}
-                             order by id limit ${page.limit}))
+                             and ${open} order by id limit ${page.limit}))
         returning ${input.returning}),
-      moves as (${input.moves(day)})
-      select (select count(*) from matured)::int as seen, (select max(id) from matured)::text as last,
+      moves as (${input.moves(day)})`,
+      chunk: sql`select (select count(*) from matured)::int as seen, (select max(id) from matured)::text as last,
              (select count(*) from matured)::int as rows, (select coalesce(sum(principal), 0) from matured)::text as total,
-             ${transferBatchSql(now, 'moves')} as moved`;
+             ${transferBatchSql(now, 'moves')} as moved, false as defer`,
+    };
   });
 }
