@@ -28,6 +28,12 @@ export interface ChaosOptions {
   processes: number;
   /** Mean real milliseconds between two kill -9s (0: no crashes). */
   crashEveryMs: number;
+  /**
+   * Users keep acting past the simulation's ops until this many kills have happened under their
+   * traffic: how many kills fall within a run of a given number of ops depends on how fast the
+   * processes answer, not on what the run means to test.
+   */
+  minCrashes?: number;
   seed: number;
   /** How much faster than real time the processes' clock runs (game rooms, code timers). */
   rate?: number;
@@ -155,6 +161,7 @@ export async function startChaosTarget(options: ChaosOptions): Promise<ChaosTarg
       faulting = true;
       faults = crashLoop();
     },
+    faultsPending: () => faulting && stats.crashes < (options.minCrashes ?? 0),
     async stopFaults() {
       faulting = false;
       await faults;

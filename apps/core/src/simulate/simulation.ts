@@ -115,7 +115,7 @@ export async function runSimulation(target: SimulationTarget, options: Simulatio
   const inviting = prng(options.seed * 104_729 + 17);
   let invitees = 0;
   target.startFaults();
-  while (log.length < options.ops && failures.length === 0) {
+  while ((log.length < options.ops || target.faultsPending?.()) && failures.length === 0) {
     round++;
     const session = (await target.api.get<GameSession>('/app/game/luckyLottery/getSession', { level: '1' })).result;
     if (!session) continue;

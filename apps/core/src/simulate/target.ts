@@ -26,6 +26,8 @@ export interface SimulationTarget {
   withdrawCode(userId: number, telegramId: number): Promise<string>;
   /** Faults (crashes) run between these two calls, while users act. */
   startFaults(): void;
+  /** Whether the faults still owe what the run asked of them (the users then go on past their ops). */
+  faultsPending?(): boolean;
   stopFaults(): Promise<Record<string, unknown>>;
   /** Four eyes needs two operators: their Authorization header values (requester, approver), two finance operators. */
   operators: { requester: string; approver: string };
