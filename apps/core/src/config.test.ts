@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ConfigError, fairnessModeLine, loadConfig, moneyModeLine } from './config';
+import { ConfigError, defaultPoolSize, fairnessModeLine, loadConfig, moneyModeLine } from './config';
 import { EARNING_CHUNK_SIZE } from './modules/earning';
 import { scaledClock } from './platform/clock';
 
@@ -13,6 +13,14 @@ describe('configuration', () => {
     expect(config.EARNING_CHUNK_SIZE).toBe(EARNING_CHUNK_SIZE);
     // As copied from .env.example: empty means unset.
     expect(loadConfig({ CLOCK_START: '', CLOCK_STARTED_AT: '', CLOCK_RATE: '1' }).CLOCK_START).toBeUndefined();
+  });
+
+  it('sizes the database pool to the cores unless told: two a core and one, from 4 to 10', () => {
+    expect([1, 2, 3, 4, 5, 64].map((cores) => defaultPoolSize(cores))).toEqual([4, 5, 7, 9, 10, 10]);
+    expect(loadConfig({}).DATABASE_POOL_SIZE).toBe(defaultPoolSize());
+    expect(loadConfig({ DATABASE_POOL_SIZE: '' }).DATABASE_POOL_SIZE).toBe(defaultPoolSize());
+    expect(loadConfig({ DATABASE_POOL_SIZE: '16' }).DATABASE_POOL_SIZE).toBe(16);
+    expect(() => loadConfig({ DATABASE_POOL_SIZE: '0' })).toThrow(/DATABASE_POOL_SIZE/);
   });
 
   it('names the setting that is wrong', () => {

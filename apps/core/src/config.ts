@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { UPLOAD_MAX_BYTES_DEFAULT } from '@prism/domain';
 import { z } from 'zod';
@@ -20,6 +21,17 @@ const optionalText = z
   .optional()
   .transform((v) => (v?.trim() ? v.trim() : undefined));
 
+/**
+ * The pool's default: two connections per core and one more, between 4 and 10 (10 was the default
+ * before). PostgreSQL does a bet's work on a core; more backends than that only wait for one, and
+ * on this 2-core machine 10 connections cost 20-27 % more PostgreSQL CPU per bet than 5 under the
+ * same load (docs/performance.md, "Pool size"). A database on another machine, or several workers
+ * (each holds its own pool), may want DATABASE_POOL_SIZE set.
+ */
+export function defaultPoolSize(cores = availableParallelism()): number {
+  return Math.min(10, Math.max(4, 2 * cores + 1));
+}
+
 const schema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -33,7 +45,8 @@ const schema = z.object({
     .string()
     .regex(/^(auto|[1-9]\d{0,2})$/, 'WORKERS must be auto or a number of processes')
     .default('1'),
-  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
+  /** PostgreSQL connections per process; unset or empty: defaultPoolSize() for this machine's cores. */
+  DATABASE_POOL_SIZE: z.preprocess((v) => (v === '' ? undefined : v), z.coerce.number().int().min(1).max(200).default(defaultPoolSize())),
   /**
    * A session-capable connection to the primary for what a transaction-mode pooler (PgBouncer) cannot
    * carry: migrations, the leaders' advisory locks, LISTEN. Unset: DATABASE_URL.

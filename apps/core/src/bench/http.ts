@@ -4,6 +4,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
+import { defaultPoolSize } from '../config';
 import { queryRows } from '../db/client';
 import { checkLedgerAndBets } from '../ledgerCheck';
 import { openSession } from '../modules/auth/sessions';
@@ -28,7 +29,7 @@ import { BARE_FUNCTION, benchBetBody, freshDatabase, insertBenchRoom, machine, m
  * - the bare baseline over HTTP (bench/load/bareBet.ts): a tight Express handler that
  *   authenticates, parses the form and calls the project's bare bet function (bench/support.ts),
  *   under the same V8 flags; it validates less than the product, so it is a floor;
- * - the bare function and place_bet called straight through node-postgres (pool 16): the SQL alone.
+ * - the bare function and place_bet called straight through node-postgres (a pool of the product's size): the SQL alone.
  * Three reads (the rooms, the open session and user info, over a seeded history of 55,000 bets:
  * history.ts) and bets with Idempotency-Keys, each with the CPU per answered request of the server
  * process and of the PostgreSQL backends (utime+stime from /proc). Each case runs BENCH_RUNS times
@@ -37,7 +38,8 @@ import { BARE_FUNCTION, benchBetBody, freshDatabase, insertBenchRoom, machine, m
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
-const POOL = Number(process.env.BENCH_POOL ?? 16);
+/** Connections: the product's own default for this machine (config.ts defaultPoolSize), for it and the baselines alike. */
+const POOL = process.env.BENCH_POOL ? Number(process.env.BENCH_POOL) : defaultPoolSize();
 const WORKERS = process.env.BENCH_WORKERS ?? '1';
 /** BENCH_CASES=bets,bareHttp,...: only these cases (hello, levels, session, userInfo, bets, bareHttp, bare, direct), e.g. for a profile. */
 const CASES = new Set((process.env.BENCH_CASES ?? 'hello,levels,session,userInfo,bets,bareHttp,bare,direct').split(','));
