@@ -193,4 +193,22 @@ describe("the bet's rules: @prism/domain and place_bet agree", () => {
   it('accept or refuse alike on fresh random cases each run', async () => {
     await agreeOn({ numRuns: 100 });
   }, 60_000);
+
+  it("read a room's list alike: prism_room_list (the arrays place_bet checks) is roomListEntries", async () => {
+    // Whole numbers with spaces around them and blank entries anywhere, as an operator may type them.
+    const entry = fc.oneof(
+      fc
+        .tuple(fc.constantFrom('', ' ', '  '), fc.bigInt({ min: 0n, max: 10n ** 15n }), fc.constantFrom('', ' '))
+        .map(([a, n, b]) => `${a}${n}${b}`),
+      fc.constantFrom('', ' '),
+    );
+    await fc.assert(
+      fc.asyncProperty(fc.array(entry, { maxLength: 6 }), async (entries) => {
+        const text = entries.join(',');
+        const [row] = await queryRows<{ list: string[] }>(database.db, sql`select prism_room_list(${text})::text[] as list`);
+        expect((row?.list ?? []).map(BigInt)).toEqual(parseRoomBases(text));
+      }),
+      { numRuns: 100 },
+    );
+  }, 60_000);
 });

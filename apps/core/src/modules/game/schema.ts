@@ -32,6 +32,16 @@ export const gameLevels = pgTable(
     /** Comma-separated minor units, e.g. "100,1000,10000". */
     betBaseAmounts: text('bet_base_amounts').notNull(),
     betMultiples: text('bet_multiples').notNull(),
+    /**
+     * The two lists as numbers, kept by PostgreSQL from the text (prism_room_list: the domain's
+     * roomListEntries in SQL), so that place_bet compares a bet with arrays instead of splitting
+     * and casting the text on every bet (docs/performance.md, "place_bet").
+     */
+    betBaseList: bigint('bet_base_list', { mode: 'bigint' }).array().notNull().generatedAlwaysAs(sql`prism_room_list(bet_base_amounts)`),
+    betMultipleList: bigint('bet_multiple_list', { mode: 'bigint' })
+      .array()
+      .notNull()
+      .generatedAlwaysAs(sql`prism_room_list(bet_multiples)`),
     chipMinLimit: bigint('chip_min_limit', { mode: 'bigint' }).notNull(),
     chipMaxLimit: bigint('chip_max_limit', { mode: 'bigint' }).notNull(),
     /** The most one user may stake in one session of this room. */
