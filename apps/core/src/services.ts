@@ -14,6 +14,7 @@ import { createFileStorage } from './modules/file';
 import { createFixedDepositService } from './modules/fixedDeposit';
 import { createFollowInvestService } from './modules/followInvest';
 import {
+  betFigureDay,
   betFiguresScalar,
   createDrandBeacon,
   createGameScheduler,
@@ -200,7 +201,7 @@ function userServiceOf(
     botUsername: config.BOT_USERNAME,
     miniAppShortName: config.MINI_APP_SHORT_NAME,
     engagement: { streakDay: parts.checkIn.streakDay, level: parts.levels.currentScalar },
-    game: { betFigures: betFiguresScalar },
+    game: { betFigureDay, betFigures: betFiguresScalar },
     team: parts.team,
     power: { incomeList: incomeListScalar },
     withdraw: { figures: withdrawFiguresScalar },

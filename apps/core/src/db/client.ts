@@ -316,10 +316,20 @@ export async function preparedRows<T extends Record<string, unknown>>(db: Execut
   const client = poolOf(db);
   if (client) {
     const { sql: text, params } = renderNamed(name, query);
-    const result = await client.query<T>(unnamedPools.has(client) ? { text, values: params } : { name, text, values: params });
-    return result.rows;
+    return poolRows<T>(client, name, text, params);
   }
   return queryRows<T>(db, query);
+}
+
+/** A statement's text and values on the pool: prepared under `name`, unless the pool sends every statement unnamed (DATABASE_STATEMENTS). */
+export async function poolRows<T extends Record<string, unknown>>(
+  client: pg.Pool,
+  name: string,
+  text: string,
+  values: unknown[],
+): Promise<T[]> {
+  const result = await client.query<T>(unnamedPools.has(client) ? { text, values } : { name, text, values });
+  return result.rows;
 }
 
 /**
@@ -335,11 +345,7 @@ export function preparedStatement<V extends readonly unknown[]>(name: string, bu
     const client = poolOf(db);
     if (client) {
       text ??= renderOnce(build, arity);
-      const query = unnamedPools.has(client)
-        ? { text, values: values as unknown as unknown[] }
-        : { name, text, values: values as unknown as unknown[] };
-      const result = await client.query<T>(query);
-      return result.rows;
+      return poolRows<T>(client, name, text, values as unknown as unknown[]);
     }
     return queryRows<T>(db, build(values));
   };

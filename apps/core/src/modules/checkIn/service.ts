@@ -146,11 +146,17 @@ export function createCheckInService({
       return { ...status, reward: formatMoney(amount) };
     },
 
-    /** getUserInfo's signInDay as one value of its statement: the streak as of `today`, 0 once a day was missed. */
-    streakDay: (userId: number, today: string): Scalar<number> => ({
+    /**
+     * getUserInfo's signInDay as one value of its statement: the last sign-in, read as the streak
+     * as of a platform day (0 once a day was missed), which the caller gives.
+     */
+    streakDay: (userId: number): Scalar<(today: string) => number> => ({
       sql: sql`select json_build_object('date', sign_date, 'day', streak_day) from sign_ins
                where user_id = ${userId} order by sign_date desc limit 1`,
-      read: (value) => currentStreak(jsonValue<LastCheckIn | null>(value) ?? undefined, today),
+      read: (value) => {
+        const last = jsonValue<LastCheckIn | null>(value) ?? undefined;
+        return (today) => currentStreak(last, today);
+      },
     }),
   };
 }

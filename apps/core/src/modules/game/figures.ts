@@ -38,6 +38,19 @@ interface BetRow {
   total: string;
 }
 
+/** A platform day's bounds as betFiguresScalar reads them: ISO instants, each on a quarter hour. */
+export interface BetFigureDay {
+  start: string;
+  end: string;
+}
+
+/** The bounds of a platform day [start, end) for betFiguresScalar. */
+export function betFigureDay(start: Date, end: Date): BetFigureDay {
+  // Every platform day of every zone is whole quarters (domain test); a day that is not would be read wrong.
+  if (!isFigureQuarter(start) || !isFigureQuarter(end)) throw new Error(`day bounds off the quarter hour: ${start.toISOString()}`);
+  return { start: start.toISOString(), end: end.toISOString() };
+}
+
 /**
  * The figures over [start, end) (a platform day), in the CASH family of coins, as one value of
  * getUserInfo's statement: the day's quarters of game_user_quarters (a range of the primary key:
@@ -46,9 +59,7 @@ interface BetRow {
  * their own transactions, so they are exactly the sums over the bets (figureRowsSql; the tests
  * and the simulation compare them).
  */
-export function betFiguresScalar(userId: number, start: Date, end: Date): Scalar<BetFigures> {
-  // Every platform day of every zone is whole quarters (domain test); a day that is not would be read wrong.
-  if (!isFigureQuarter(start) || !isFigureQuarter(end)) throw new Error(`day bounds off the quarter hour: ${start.toISOString()}`);
+export function betFiguresScalar(userId: number, day: BetFigureDay): Scalar<BetFigures> {
   return {
     sql: sql`select json_build_object(
         'placed', coalesce(sum(q.staked) filter (where not q.settled), 0)::text,
@@ -56,7 +67,7 @@ export function betFiguresScalar(userId: number, start: Date, end: Date): Scalar
         'win', coalesce(sum(q.payout - q.staked) filter (where q.settled), 0)::text,
         'total', (${stakedSql(userId, true)})::text)
       from game_user_quarters q
-      where q.user_id = ${userId} and q.quarter >= ${start.toISOString()}::timestamptz and q.quarter < ${end.toISOString()}::timestamptz
+      where q.user_id = ${userId} and q.quarter >= ${day.start}::timestamptz and q.quarter < ${day.end}::timestamptz
         and q.coin <> 'USDT'`,
     read: (value) => {
       const row = jsonValue<BetRow>(value);

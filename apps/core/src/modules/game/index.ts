@@ -4,7 +4,7 @@ export { gameAdminRoutes } from './admin';
 export type { Beacon } from './beacon';
 export { createDrandBeacon, createLocalBeacon, loadQuicknetVerifier } from './beacon';
 export { strandedBets } from './check';
-export { betFiguresScalar, rebuildBetFigures, stakedValueSql } from './figures';
+export { type BetFigureDay, betFigureDay, betFiguresScalar, rebuildBetFigures, stakedValueSql } from './figures';
 export { exportBets, openBetCount } from './myData';
 export { type PlayDay, playDays } from './playDays';
 export { roomOfTransferSql, settledStakesBetween, validStakesPerUser } from './readModels';

@@ -13,14 +13,16 @@ export function createLevelService(deps: LevelServiceDeps) {
   return {
     list: (userId: number) => levelList(deps, db, userId),
 
-    /** getUserInfo's level and levelName, as one value of its statement (the rules are in process). */
-    async currentScalar(userId: number): Promise<Scalar<{ level: number; levelName: string }>> {
-      const levelRules = await rules.get();
+    /**
+     * getUserInfo's level and levelName, as one value of its statement: the figures, read as the
+     * level they reach under the rules (operator configuration, in process) when it is read.
+     */
+    currentScalar(userId: number): Scalar<Promise<{ level: number; levelName: string }>> {
       const figures = levelFiguresScalar(userId);
       return {
         sql: figures.sql,
-        read: (value) => {
-          const reached = currentLevel(levelRules, figures.read(value));
+        read: async (value) => {
+          const reached = currentLevel(await rules.get(), figures.read(value));
           return { level: reached?.level ?? 0, levelName: reached?.name ?? 'V0' };
         },
       };

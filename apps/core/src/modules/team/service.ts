@@ -1,4 +1,4 @@
-import { addDays, type Paged, type TeamInfo, type TeamMember } from '@prism/domain';
+import type { Paged, TeamInfo, TeamMember } from '@prism/domain';
 import type { Database } from '../../db/client';
 import { type Reads, readsOf } from '../../db/replicas';
 import type { Scalar } from '../../db/scalars';
@@ -28,7 +28,8 @@ export function createTeamService({ db, clock, config, reads: given }: TeamServi
       return teamMembers(reads.lagTolerant(), userId, tier, pageNo);
     },
     /** Rebates paid for the platform day before `today` (they are paid shortly after it ends), as one value of getUserInfo's statement. */
-    yesterdayCommission: (userId: number, today: string): Scalar<bigint> => commissionScalar(userId, addDays(today, -1)),
+    /** Rebates paid to the user for one platform day (`period`, as YYYY-MM-DD), as one value of getUserInfo's statement. */
+    commission: (userId: number, period: string): Scalar<bigint> => commissionScalar(userId, period),
     runRebates: () => runRebates(db, clock, config),
     /** Coins in which the settings pay for cycling money through own accounts (the operator's health answer). */
     rebateCycleWarnings: async () => rebateCycleWarnings(db, await loadRebateSettings(config)),

@@ -1,5 +1,6 @@
 import {
   AppError,
+  addDays,
   type IncomeEntry,
   localDate,
   localDayBounds,
@@ -10,7 +11,7 @@ import {
 } from '@prism/domain';
 import { eq } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { type Scalar, selectScalars } from '../../db/scalars';
+import { type Scalar, scalarStatement } from '../../db/scalars';
 import type { Clock } from '../../platform/clock';
 import { hashPassword } from '../../platform/passwords';
 import type { ConfigService } from '../config';
@@ -37,22 +38,39 @@ export interface UserServiceDeps {
    * (db/scalars.ts): the modules write their SQL, the user module only puts them together.
    */
   engagement: {
-    /** The sign-in streak as of the platform day `today`. */
-    streakDay(userId: number, today: string): Scalar<number>;
-    /** The level reached by upgrade tasks (level module). */
-    level(userId: number): Promise<Scalar<{ level: number; levelName: string }>>;
+    /** The sign-in streak, as of the platform day it is given (check-in module). */
+    streakDay(userId: number): Scalar<(today: string) => number>;
+    /** The level reached by upgrade tasks (level module), under the rules when it is read. */
+    level(userId: number): Scalar<Promise<{ level: number; levelName: string }>>;
   };
-  /** The game's figures over a platform day [start, end). */
-  game: { betFigures(userId: number, start: Date, end: Date): Scalar<BetFigures> };
+  /** The game's figures over a platform day [start, end), its bounds as the game reads them (ISO instants). */
+  game: {
+    betFigureDay(start: Date, end: Date): InfoDay;
+    betFigures(userId: number, day: InfoDay): Scalar<BetFigures>;
+  };
   team: {
     info(user: UserRow): Promise<TeamInfo>;
     members(userId: number, level: number, pageNo: number): Promise<Paged<TeamMember>>;
-    yesterdayCommission(userId: number, today: string): Scalar<bigint>;
+    /** Rebates paid for one platform day (YYYY-MM-DD). */
+    commission(userId: number, period: string): Scalar<bigint>;
   };
   /** getUserInfo incomeList, from the power module's income rows. */
   power: { incomeList(userId: number): Scalar<IncomeEntry[]> };
   /** getUserInfo's paid withdrawals and bound addresses, from the withdraw module's tables. */
   withdraw: { figures(userId: number): Scalar<WithdrawFigures> };
+}
+
+/** A platform day's bounds [start, end) as ISO instants. */
+export interface InfoDay {
+  start: string;
+  end: string;
+}
+
+/** What getUserInfo's statement is built from: every value it sends, by name (db/scalars.ts scalarStatement). */
+interface InfoValues extends InfoDay, Record<string, unknown> {
+  userId: number;
+  /** The platform day before today (YYYY-MM-DD): yesterdayCommission's. */
+  yesterday: string;
 }
 
 export interface BaseInfoChange {
@@ -78,12 +96,26 @@ export function inviteLink(deps: Pick<UserServiceDeps, 'publicUrl' | 'botUsernam
 export function createUserService(deps: UserServiceDeps) {
   const { db } = deps;
   // The platform day's bounds change once a day; computing them (time zone offsets through Intl) on every call showed in the profile.
-  let lastDay: { key: string; bounds: { start: Date; end: Date } } | undefined;
-  const dayBounds = (today: string, zone: string) => {
+  let lastDay: { key: string; day: InfoDay & { yesterday: string } } | undefined;
+  const infoDay = (today: string, zone: string) => {
     const key = `${zone} ${today}`;
-    if (lastDay?.key !== key) lastDay = { key, bounds: localDayBounds(today, zone) };
-    return lastDay.bounds;
+    if (lastDay?.key !== key) {
+      const { start, end } = localDayBounds(today, zone);
+      lastDay = { key, day: { ...deps.game.betFigureDay(start, end), yesterday: addDays(today, -1) } };
+    }
+    return lastDay.day;
   };
+  // Built once (on PostgreSQL): every per-user figure in one statement (prepared, one snapshot).
+  const userInfoStatement = scalarStatement('user_info', (v: InfoValues) => ({
+    user: infoUserScalar(v.userId),
+    wallet: walletScalar(v.userId),
+    withdrawals: deps.withdraw.figures(v.userId),
+    signInDay: deps.engagement.streakDay(v.userId),
+    level: deps.engagement.level(v.userId),
+    bets: deps.game.betFigures(v.userId, v),
+    yesterdayCommission: deps.team.commission(v.userId, v.yesterday),
+    incomeList: deps.power.incomeList(v.userId),
+  }));
   const load = async (userId: number): Promise<UserRow> => {
     const user = await findUserById(db, userId);
     if (!user) throw new AppError('UNAUTHORIZED');
@@ -96,25 +128,18 @@ export function createUserService(deps: UserServiceDeps) {
      * rules it needs are operator configuration, read from the process (platform/cached.ts).
      */
     async getUserInfo(userId: number): Promise<UserInfo> {
-      const [zone, customerServiceUrl, level] = await Promise.all([
-        deps.config.timeZone(),
-        deps.config.get('CUSTOMER_SERVICE_URL'),
-        deps.engagement.level(userId),
-      ]);
+      const [zone, customerServiceUrl] = await Promise.all([deps.config.timeZone(), deps.config.get('CUSTOMER_SERVICE_URL')]);
       const today = localDate(deps.clock.now(), zone);
-      const day = dayBounds(today, zone);
-      const { user, ...figures } = await selectScalars(db, 'user_info', {
-        user: infoUserScalar(userId),
-        wallet: walletScalar(userId),
-        withdrawals: deps.withdraw.figures(userId),
-        signInDay: deps.engagement.streakDay(userId, today),
-        level,
-        bets: deps.game.betFigures(userId, day.start, day.end),
-        yesterdayCommission: deps.team.yesterdayCommission(userId, today),
-        incomeList: deps.power.incomeList(userId),
-      });
+      const { user, signInDay, level, ...figures } = await userInfoStatement(db, { userId, ...infoDay(today, zone) });
+      const reached = await level;
       if (!user) throw new AppError('UNAUTHORIZED');
-      return toUserInfo(user, { inviteLinkUrl: inviteLink(deps, user.invitationCode), customerServiceUrl, ...figures });
+      return toUserInfo(user, {
+        inviteLinkUrl: inviteLink(deps, user.invitationCode),
+        customerServiceUrl,
+        signInDay: signInDay(today),
+        level: reached,
+        ...figures,
+      });
     },
 
     async getTeamInfo(userId: number): Promise<TeamInfo> {
