@@ -30,6 +30,8 @@ const config = loadConfig({
   DATA_DIR: dataDir,
   DATABASE_URL: '',
   LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? 'warn',
+  // Printed in the test run's output (warn): what a test that ran out of time waited for.
+  SLOW_REQUEST_MS: '1000',
   BOT_TOKEN: E2E_BOT_TOKEN,
   BOT_API_ROOT: fake.apiRoot,
   BOT_USERNAME: fake.botInfo.username,

@@ -23,6 +23,13 @@ describe('configuration', () => {
     expect(() => loadConfig({ DATABASE_POOL_SIZE: '0' })).toThrow(/DATABASE_POOL_SIZE/);
   });
 
+  it('logs answers slower than 2 s unless told: 0 never, empty the default', () => {
+    expect(loadConfig({}).SLOW_REQUEST_MS).toBe(2000);
+    expect(loadConfig({ SLOW_REQUEST_MS: '' }).SLOW_REQUEST_MS).toBe(2000);
+    expect(loadConfig({ SLOW_REQUEST_MS: '0' }).SLOW_REQUEST_MS).toBe(0);
+    expect(() => loadConfig({ SLOW_REQUEST_MS: '-1' })).toThrow(/SLOW_REQUEST_MS/);
+  });
+
   it('names the setting that is wrong', () => {
     expect(() => loadConfig({ PORT: 'eighty' })).toThrow(/PORT/);
     expect(() => loadConfig({ CLOCK_START: 'monday' })).toThrow(/CLOCK_START/);

@@ -89,6 +89,8 @@ const schema = z.object({
     .default(24 * 7),
   CORS_ORIGINS: optionalText,
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** An answer slower than this (ms) is logged at warn, whatever LOG_LEVEL drops (0: never; empty: the default). */
+  SLOW_REQUEST_MS: z.preprocess((v) => (v === '' ? undefined : v), z.coerce.number().int().nonnegative().default(2000)),
   WEB_DIST: optionalText,
   UPLOAD_MAX_BYTES: z.coerce.number().int().positive().default(UPLOAD_MAX_BYTES_DEFAULT),
   SMS_PROVIDER: z.enum(['outbox', 'http']).default('outbox'),

@@ -32,7 +32,7 @@ import { createEventBus } from './platform/events';
 import { createLeadership, type Leadership } from './platform/leader';
 import type { Logger } from './platform/logger';
 import { startMaintenance } from './platform/maintenance';
-import { createMetrics, type Metrics } from './platform/metrics';
+import { createMetrics, type Metrics, type SlowRequest } from './platform/metrics';
 import { cryptoRandom } from './platform/random';
 import type { RunObserver } from './platform/repeat';
 import { loadOrCreateSecret, OPS_TOKEN_FILE } from './platform/secret';
@@ -242,7 +242,13 @@ async function buildApp(
   const clock = clockOf(config);
   // Under node:cluster the worker asked answers for all (the primary merges them): its number tells their series apart.
   const worker = workerId();
-  const metrics = createMetrics({ clock, ...(worker === undefined ? {} : { labels: { worker: String(worker) }, acrossWorkers: true }) });
+  const metrics = createMetrics({
+    clock,
+    ...(worker === undefined ? {} : { labels: { worker: String(worker) }, acrossWorkers: true }),
+    ...(config.SLOW_REQUEST_MS > 0
+      ? { slowRequests: { seconds: config.SLOW_REQUEST_MS / 1000, report: (request: SlowRequest) => logger.warn(request, 'slow request') } }
+      : {}),
+  });
   const reads = await createReadRouter({
     primary: database.db,
     urls: config.DATABASE_REPLICA_URLS,

@@ -5,7 +5,7 @@ import { register } from 'prom-client';
 import { describe, expect, it } from 'vitest';
 import { ANSWERED_ERROR } from '../http/errorHandler';
 import { ManualClock } from './clock';
-import { createMetrics, type Metrics, type ReplicaStatus } from './metrics';
+import { createMetrics, type Metrics, type ReplicaStatus, type SlowRequest } from './metrics';
 
 /** The samples of one metric in the text format, as `name{labels} value` lines. */
 async function lines(metrics: Metrics, name: string): Promise<string[]> {
@@ -143,5 +143,24 @@ describe('createMetrics', () => {
       'prism_http_request_duration_seconds_count{method="GET",route="/core/admin/items/:id",status="2xx",outcome="error"} 1',
       'prism_http_request_duration_seconds_count{method="GET",route="(unmatched)",status="4xx",outcome="rejected"} 1',
     ]);
+  });
+  it('hands an answer slower than the bound to slowRequests, with its route pattern, and no faster one', async () => {
+    const slow: SlowRequest[] = [];
+    const metrics = createMetrics({ processMetrics: false, slowRequests: { seconds: 0.05, report: (request) => slow.push(request) } });
+    const app = express();
+    app.use(metrics.http);
+    app.get('/wait/:ms', async (req, res) => {
+      await new Promise((resolve) => setTimeout(resolve, Number(req.params.ms)));
+      res.status(202).json({ ok: true });
+    });
+    metrics.learnRoutes(app);
+    const server = app.listen(0, '127.0.0.1');
+    await new Promise((resolve) => server.once('listening', resolve));
+    const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    for (const ms of [0, 120, 1]) await (await fetch(`${base}/wait/${ms}`)).text();
+    server.close();
+    expect(slow).toHaveLength(1);
+    expect(slow[0]).toMatchObject({ method: 'GET', route: '/wait/:ms', status: 202 });
+    expect(slow[0]?.ms).toBeGreaterThanOrEqual(100);
   });
 });

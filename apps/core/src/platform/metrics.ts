@@ -77,6 +77,22 @@ export interface MetricsOptions {
   /** A node:cluster worker: the exposition holds every worker's series, merged by the primary (clusterMetrics.ts). */
   acrossWorkers?: boolean;
   sources?: MetricsSources;
+  /**
+   * Answers that took longer than `seconds` are also handed to `report` (server.ts logs them at
+   * warn, so they show at the production log level, where request lines do not). Free for the
+   * others: the histogram's listener already has the duration.
+   */
+  slowRequests?: { seconds: number; report(request: SlowRequest): void };
+}
+
+/** An answer slower than MetricsOptions.slowRequests' bound. */
+export interface SlowRequest {
+  method: string;
+  /** The route's pattern (never the raw path, which may carry ids or codes). */
+  route: string;
+  status: number;
+  ms: number;
+  requestId: string | undefined;
 }
 
 /** Seconds; a bet is a few ms, a page of history tens, a slow daily job minutes. */
@@ -89,7 +105,7 @@ export function createMetrics(options: MetricsOptions = {}): Metrics {
   if (options.labels) registry.setDefaultLabels(options.labels);
   if (options.processMetrics ?? true) collectDefaultMetrics({ register: registry, prefix: 'prism_' });
   const clock = options.clock ?? systemClock;
-  const requests = createRequestHistogram(registry);
+  const requests = createRequestHistogram(registry, options.slowRequests);
   const bets = new Counter({
     name: 'prism_bets_total',
     help: 'Bets placed by this process, by coin and bet kind (rate() gives bets per second).',
@@ -186,7 +202,7 @@ interface Cell {
  * through its route object (two map lookups, no string built), and the cell's bucket is one short
  * scan. The scrape reads the cells through the registry like any other metric.
  */
-function createRequestHistogram(registry: Registry) {
+function createRequestHistogram(registry: Registry, slow?: MetricsOptions['slowRequests']) {
   const cells: Cell[] = [];
   /** The declared pattern of every route of the app (learnRoutes), by route object. */
   const patterns = new WeakMap<object, string>();
@@ -218,6 +234,8 @@ function createRequestHistogram(registry: Registry) {
     cell.buckets[bucket] = (cell.buckets[bucket] as number) + 1;
     cell.sum += seconds;
     cell.count++;
+    if (slow && seconds > slow.seconds)
+      slow.report({ method, route: cell.labels.route, status: res.statusCode, ms: Math.round(seconds * 1000), requestId: req.requestId });
   };
   registry.registerMetric(requestMetric(cells) as never);
   const middleware: RequestHandler = (req, res, next) => {
