@@ -54,13 +54,16 @@ if (isStale(CORE_BUNDLE, coreSources)) {
   if (build.status !== 0) process.exit(build.status ?? 1);
 }
 
-// Every V8 flag here must pay in a paired measurement (docs/performance.md, "V8 flags").
-// --max-semi-space-size=2: V8's young generation stays at two 2 MB semi-spaces. Paired idle starts
-// on PostgreSQL: 89-98 MB with it, 108-120 MB with V8's default (the goal is 100 MB). It costs CPU:
-// without it Node's CPU per bet was lower in 3 of 4 pairs here and in 22 of 24 rounds of issue 29's
-// profile (0.04-0.09 ms a bet); 8 MB semi-spaces settled near 2's RSS after 30 s but their CPU could
-// not be measured on the loaded machine: the next candidate.
-const v8Flags = ['--max-semi-space-size=2'];
+// Every V8 flag here must pay in a paired measurement (docs/performance.md, "V8 flags"). The flag
+// caps V8's young generation (two semi-spaces; V8's default lets them grow to 16 MB: 108-120 MB idle
+// on PostgreSQL, over the 100 MB goal).
+// On PostgreSQL, 8 MB: against 2 MB, paired on 2026-11-28, Node's CPU per bet 0.67-0.93x and per
+// getUserInfo 0.57-0.95x in all 16 pairs, for 1-3 MB more idle RSS (90-92 MB 30 s after start).
+const V8_FLAGS_POSTGRES = ['--max-semi-space-size=8'];
+// Embedded PGlite, 2 MB: there 8 MB held 25-35 MB more idle (253-278 against 237-250 MB), and one
+// process serves and runs the database, so the API's throughput is PGlite's, not the scavenger's.
+const V8_FLAGS_EMBEDDED = ['--max-semi-space-size=2'];
+const v8Flags = process.env.DATABASE_URL ? V8_FLAGS_POSTGRES : V8_FLAGS_EMBEDDED;
 // glibc gives each thread that allocates (libuv's pool, V8's helpers) a malloc arena of its own;
 // two arenas held the idle server 1-7 MB lower in RSS (docs/performance.md, "Memory"). A value
 // already set wins.

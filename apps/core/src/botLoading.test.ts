@@ -12,7 +12,7 @@ import { type CoreProcess, heldRequest, printed, signal, startCoreProcess } from
  * when the bot runs. A module hook in the child process writes down every module of grammY it
  * resolves; the second case shows that the hook sees grammY when it is loaded.
  */
-/** What scripts/start.mjs must pass to node for the core process (docs/performance.md, "V8 flags"). */
+/** What scripts/start.mjs must pass to node for the core process on embedded PGlite (docs/performance.md, "V8 flags"). */
 const START_FLAGS = ['--max-semi-space-size=2'];
 
 let dir: string | undefined;
