@@ -1,7 +1,8 @@
-import crypto, { createCipheriv, createDecipheriv, createHash, createHmac, randomBytes } from 'node:crypto';
+import { createCipheriv, createDecipheriv, createHmac, randomBytes } from 'node:crypto';
 import { and, desc, eq, lt, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import type { Clock } from '../../platform/clock';
+import { sha256Hex } from '../../platform/hash';
 import type { Random } from '../../platform/random';
 import { gameChains } from './schema';
 
@@ -18,16 +19,12 @@ export interface ChainDeps {
   length: number;
 }
 
-/** One SHA-256 of a hex string's bytes; the one-shot crypto.hash (Node 20.12+) is several times faster. */
-const oneShot = (crypto as { hash?: (algorithm: string, data: Buffer, encoding: 'hex') => string }).hash;
-function sha256Hex(hex: string): string {
-  const bytes = Buffer.from(hex, 'hex');
-  return oneShot ? oneShot('sha256', bytes, 'hex') : createHash('sha256').update(bytes).digest('hex');
-}
+/** One SHA-256 of a hex string's bytes. */
+const sha256OfHex = (hex: string): string => sha256Hex(Buffer.from(hex, 'hex'));
 
 function walk(originHex: string, steps: number): string {
   let seed = originHex;
-  for (let i = 0; i < steps; i++) seed = sha256Hex(seed);
+  for (let i = 0; i < steps; i++) seed = sha256OfHex(seed);
   return seed;
 }
 
@@ -91,5 +88,5 @@ export async function takeSeedSlot(tx: Executor, deps: ChainDeps, level: number)
     .set({ used: sql`${gameChains.used} + 1` })
     .where(eq(gameChains.id, chain.id));
   const seed = walk(unseal(deps.secret, chain.originSealed), chain.length - chainIndex);
-  return { chainId: chain.id, chainIndex, commitment: sha256Hex(seed), seedSealed: seal(deps.secret, seed) };
+  return { chainId: chain.id, chainIndex, commitment: sha256OfHex(seed), seedSealed: seal(deps.secret, seed) };
 }

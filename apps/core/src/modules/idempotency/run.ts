@@ -1,9 +1,9 @@
-import { createHash } from 'node:crypto';
 import type { ErrorKey, MessageParams, ValidationKey } from '@prism/domain';
 import { AppError } from '@prism/domain';
 import type { Request } from 'express';
 import type { Database, Transaction } from '../../db/client';
 import type { Clock } from '../../platform/clock';
+import { sha256Hex } from '../../platform/hash';
 import { type Claim, claimKey, holdClaim, type KeyRecord, KeyTaken, outcomeOf, recordOutcome, releaseClaim } from './store';
 
 export { STALE_CLAIM_MS } from './store';
@@ -125,9 +125,7 @@ export async function runIdempotent<T>(
 }
 
 function requestHashOf(scope: IdempotencyScope): string {
-  return createHash('sha256')
-    .update(`${scope.route}\n${canonical(scope.input)}`)
-    .digest('hex');
+  return sha256Hex(`${scope.route}\n${canonical(scope.input)}`);
 }
 
 /**

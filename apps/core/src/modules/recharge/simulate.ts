@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import {
   AppError,
   type ChainDeposit,
@@ -13,6 +12,7 @@ import { z } from 'zod';
 import { caller, requireAuth } from '../../http/auth';
 import { ok } from '../../http/envelope';
 import { field, parseInput } from '../../http/validate';
+import { sha256Hex } from '../../platform/hash';
 import { idempotencyKeyOf, runSelfIdempotent } from '../idempotency';
 import { loadWalletConfig } from '../wallet';
 import { rechargeAddress } from './addresses';
@@ -66,7 +66,7 @@ export async function simulateDeposit(context: RechargeContext, watcher: Sandbox
   // Within what a recharge may be, so the demo cannot mint more than the real flow would accept.
   if (amount > (await loadWalletConfig(context.db, 'USDT')).chargeMaxLimit) throw new AppError('RECHARGE_ABOVE_MAX');
   const seed = simulation.key ? `${userId}:${simulation.key}` : Buffer.from(context.random.bytes(32)).toString('hex');
-  const hash = createHash('sha256').update(`simulated-deposit:${seed}`).digest('hex');
+  const hash = sha256Hex(`simulated-deposit:${seed}`);
   const txHash = network === 'BEP20' || network === 'ERC20' ? `0x${hash}` : hash;
   await watcher.report({ network, txHash, address, amount, confirmations: 1 });
   const confirmed = await watcher.report({ network, txHash, address, amount, confirmations: DEPOSIT_CONFIRMATIONS });

@@ -1,9 +1,9 @@
-import { createHash } from 'node:crypto';
 import { AppError, TELEGRAM_LINK_VALID_SECONDS, type TelegramLinkToken } from '@prism/domain';
 import { and, eq, isNull } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { isUniqueViolation } from '../../db/errors';
 import type { Clock } from '../../platform/clock';
+import { sha256Hex } from '../../platform/hash';
 import { type Random, randomString } from '../../platform/random';
 import { findUserById } from '../user';
 import { linkTelegram, type TelegramIdentity } from './link';
@@ -15,7 +15,7 @@ export const LINK_PAYLOAD_PREFIX = 'link_';
 const TOKEN_ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
 const TOKEN_LENGTH = 32;
 
-const hashOf = (token: string) => createHash('sha256').update(token).digest('hex');
+const hashOf = (token: string) => sha256Hex(token);
 
 export interface TelegramLinkDeps {
   db: Database;
