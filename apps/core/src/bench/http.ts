@@ -354,6 +354,18 @@ try {
   const base = `${server.url}/core`;
   const idleRssMb = rssMb(server.servingPid);
   const baselineIdleRssMb = baseline ? rssMb(baseline.servingPid) : undefined;
+  const startedAt = performance.now();
+  /**
+   * RSS 30 s after the start, before the first request (the hello-world cases run in between): the
+   * reading at once still holds the start's garbage, which V8 gives back within about 30 s, more so
+   * with larger semi-spaces (docs/performance.md, "V8 flags").
+   */
+  let settledRssMb: { ours: number; baseline?: number } | undefined;
+  const readSettledRss = async () => {
+    if (settledRssMb) return;
+    await new Promise((resolve) => setTimeout(resolve, Math.max(0, 30_000 - (performance.now() - startedAt))));
+    settledRssMb = { ours: rssMb(server.servingPid), ...(baseline ? { baseline: rssMb(baseline.servingPid) } : {}) };
+  };
   const body = benchBetBody(sessionId);
 
   const runs: Record<string, Measured[]> = {
@@ -376,6 +388,7 @@ try {
       runs.hello?.push(await load({ url: hello.url, connections: CONNECTIONS }));
       runs.helloBorn?.push(await load({ url: helloBorn.url, connections: CONNECTIONS }));
     }
+    await readSettledRss();
     for (const [name, route, signedIn] of READS) {
       if (!CASES.has(name)) continue;
       // With a baseline server, the two take turns (the order alternating run by run): same load, same minute.
@@ -599,8 +612,8 @@ try {
     toHello: helloRatios(runs.hello),
     toHelloBorn: helloRatios(runs.helloBorn),
   };
-  out.serverRssMb = { idle: idleRssMb, afterLoad: peakRssMb };
-  if (baseline) out.baselineRssMb = { idle: baselineIdleRssMb, afterLoad: baselinePeakRssMb };
+  out.serverRssMb = { idle: idleRssMb, idleAfter30s: settledRssMb?.ours, afterLoad: peakRssMb };
+  if (baseline) out.baselineRssMb = { idle: baselineIdleRssMb, idleAfter30s: settledRssMb?.baseline, afterLoad: baselinePeakRssMb };
   out.ledgerCheck = (await checkLedgerAndBets(db.db)).ok;
   console.log(JSON.stringify(out, null, 2));
 } finally {
