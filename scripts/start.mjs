@@ -60,8 +60,8 @@ if (isStale(CORE_BUNDLE, coreSources)) {
 // On PostgreSQL, 8 MB: against 2 MB, paired on 2026-11-28, Node's CPU per bet 0.67-0.93x and per
 // getUserInfo 0.57-0.95x in all 16 pairs, for 1-3 MB more idle RSS (90-92 MB 30 s after start).
 const V8_FLAGS_POSTGRES = ['--max-semi-space-size=8'];
-// Embedded PGlite, 2 MB: there 8 MB held 25-35 MB more idle (253-278 against 237-250 MB), and one
-// process serves and runs the database, so the API's throughput is PGlite's, not the scavenger's.
+// Embedded PGlite, 2 MB: there 8 MB held 25-35 MB more idle (253-278 against 237-250 MB), past the
+// 241-268 MB issue 29 keeps; the CPU of 8 MB was not measured on PGlite.
 const V8_FLAGS_EMBEDDED = ['--max-semi-space-size=2'];
 const v8Flags = process.env.DATABASE_URL ? V8_FLAGS_POSTGRES : V8_FLAGS_EMBEDDED;
 // glibc gives each thread that allocates (libuv's pool, V8's helpers) a malloc arena of its own;
