@@ -9,5 +9,6 @@ describe('sha256Hex', () => {
       expect(sha256Hex(text)).toBe(createHash('sha256').update(text, 'utf8').digest('hex'));
     const bytes = Buffer.from('00ff10ab', 'hex');
     expect(sha256Hex(bytes)).toBe(createHash('sha256').update(bytes).digest('hex'));
+    expect(sha256Hex(new Uint8Array(bytes))).toBe(sha256Hex(bytes));
   });
 });

@@ -2,9 +2,10 @@ import { HttpClient } from '@prism/client';
 import type { OperatorRole } from '@prism/domain';
 import type { Database } from '../db/client';
 import { operatorApiTokens, operators } from '../modules/operator/schema';
-import { sha256, totpCode } from '../modules/operator/secrets';
+import { totpCode } from '../modules/operator/secrets';
 import { openSession } from '../modules/operator/sessions';
 import type { Clock } from '../platform/clock';
+import { sha256Hex } from '../platform/hash';
 import { hashPassword } from '../platform/passwords';
 import type { TestContext } from './harness';
 
@@ -41,7 +42,7 @@ export async function seedOperator(
     ...(input.tokenId ? { id: input.tokenId } : {}),
     operatorId: row.id,
     name: 'test',
-    tokenHash: sha256(input.apiToken),
+    tokenHash: sha256Hex(input.apiToken),
     createdAt: clock.now(),
   });
   return row;

@@ -1,8 +1,8 @@
-import { createHash } from 'node:crypto';
 import { mkdir, readFile, rename, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { AppError } from '@prism/domain';
 import type { RequestHandler } from 'express';
+import { sha256Hex } from '../../platform/hash';
 
 /** The introduction document players open (apps/web features/content: INTRODUCTION_PDF_URL). */
 export const INTRODUCTION_PDF_PATH = '/docs/introduction.pdf';
@@ -25,7 +25,7 @@ export function contentPdfStore(dataDir: string) {
   const info = async (): Promise<ContentPdfInfo | undefined> => {
     try {
       const [facts, bytes] = await Promise.all([stat(file), readFile(file)]);
-      return { size: facts.size, sha256: createHash('sha256').update(bytes).digest('hex'), updatedAt: facts.mtime.toISOString() };
+      return { size: facts.size, sha256: sha256Hex(bytes), updatedAt: facts.mtime.toISOString() };
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
       throw error;

@@ -1,10 +1,10 @@
-import { createHash } from 'node:crypto';
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { UploadedFile } from '@prism/domain';
 import { AppError, UPLOAD_URL_PREFIX } from '@prism/domain';
 import type { Database } from '../../db/client';
 import type { Clock } from '../../platform/clock';
+import { sha256Hex } from '../../platform/hash';
 import { uploads } from './schema';
 
 type ImageKind = { mime: string; ext: 'jpg' | 'png' | 'gif' | 'webp' };
@@ -27,7 +27,7 @@ export function createFileStorage(db: Database, clock: Clock, directory: string)
     async storeImage(userId: number, bytes: Uint8Array): Promise<UploadedFile> {
       const kind = sniffImage(bytes);
       if (!kind) throw new AppError('UPLOAD_NOT_IMAGE');
-      const fileName = `${createHash('sha256').update(bytes).digest('hex')}.${kind.ext}`;
+      const fileName = `${sha256Hex(bytes)}.${kind.ext}`;
       await mkdir(directory, { recursive: true });
       await writeFile(path.join(directory, fileName), bytes);
       await db.insert(uploads).values({ userId, fileName, mimeType: kind.mime, size: bytes.length, createdAt: clock.now() });

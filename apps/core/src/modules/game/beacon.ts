@@ -1,6 +1,6 @@
-import { createHash } from 'node:crypto';
 import { sha256 } from '@noble/hashes/sha2.js';
 import { localBeaconValue, QUICKNET, quicknetRoundAfter } from '@prism/domain';
+import { sha256Hex } from '../../platform/hash';
 
 /** One round of public randomness, as used in a session's result. */
 export interface BeaconRound {
@@ -45,7 +45,7 @@ export async function loadQuicknetVerifier(): Promise<QuicknetVerifier> {
     try {
       const signature = Buffer.from(signatureHex, 'hex');
       if (signature.length !== 48) return false;
-      if (createHash('sha256').update(signature).digest('hex') !== randomnessHex) return false;
+      if (sha256Hex(signature) !== randomnessHex) return false;
       return bls.verify(signature, bls.hash(roundMessage(round), QUICKNET.dst), Buffer.from(QUICKNET.publicKey, 'hex'));
     } catch {
       return false;

@@ -2,9 +2,10 @@ import { AppError, isOperatorRole, type OperatorRole } from '@prism/domain';
 import { and, asc, eq, isNull, ne, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import type { OperatorPrincipal } from '../../http/context';
+import { sha256Hex } from '../../platform/hash';
 import { type AuditActor, recordAudit } from '../audit';
 import { type OperatorRow, operatorApiTokens, operatorRecoveryCodes, operatorSessions, operatorSetupTokens, operators } from './schema';
-import { newTotpSecret, randomToken, sealTotpSecret, sha256 } from './secrets';
+import { newTotpSecret, randomToken, sealTotpSecret } from './secrets';
 import { type OperatorDeps, type OperatorStatus, type OperatorView, SETUP_TTL_MS } from './types';
 
 export function viewOf(row: OperatorRow): OperatorView {
@@ -46,7 +47,7 @@ async function issueSetupLink(tx: Executor, deps: OperatorDeps, operatorId: numb
   await tx.update(operators).set({ totpSecret, totpLastStep: null }).where(eq(operators.id, operatorId));
   await tx
     .insert(operatorSetupTokens)
-    .values({ tokenHash: sha256(token), operatorId, createdAt: now, expiresAt: new Date(now.getTime() + SETUP_TTL_MS) });
+    .values({ tokenHash: sha256Hex(token), operatorId, createdAt: now, expiresAt: new Date(now.getTime() + SETUP_TTL_MS) });
   return `${deps.publicUrl.replace(/\/$/, '')}/admin/setup/${token}`;
 }
 

@@ -3,9 +3,10 @@ import { and, desc, eq, isNull } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import type { OperatorPrincipal } from '../../http/context';
 import type { Clock } from '../../platform/clock';
+import { sha256Hex } from '../../platform/hash';
 import { type AuditActor, recordAudit } from '../audit';
 import { operatorApiTokens, operators } from './schema';
-import { randomToken, sha256 } from './secrets';
+import { randomToken } from './secrets';
 
 /**
  * Which channel a personal API token is, for the audit log: tokens whose name starts with "cli"
@@ -19,7 +20,7 @@ export async function createApiToken(db: Executor, clock: Clock, actor: AuditAct
   return db.transaction(async (tx) => {
     const [row] = await tx
       .insert(operatorApiTokens)
-      .values({ operatorId: actor.operator.id, name, tokenHash: sha256(token), createdAt: clock.now() })
+      .values({ operatorId: actor.operator.id, name, tokenHash: sha256Hex(token), createdAt: clock.now() })
       .returning({ id: operatorApiTokens.id });
     if (!row) throw new Error('token not created');
     await recordAudit(tx, clock, actor, { action: 'token.create', target: { type: 'apiToken', id: row.id }, after: { name } });
@@ -60,7 +61,7 @@ export async function principalOfToken(db: Executor, clock: Clock, token: string
     .select({ token: operatorApiTokens, operator: operators })
     .from(operatorApiTokens)
     .innerJoin(operators, eq(operators.id, operatorApiTokens.operatorId))
-    .where(and(eq(operatorApiTokens.tokenHash, sha256(token)), isNull(operatorApiTokens.revokedAt), eq(operators.status, 'active')));
+    .where(and(eq(operatorApiTokens.tokenHash, sha256Hex(token)), isNull(operatorApiTokens.revokedAt), eq(operators.status, 'active')));
   if (!found || !isOperatorRole(found.operator.role)) return undefined;
   const now = clock.now();
   if (!found.token.lastUsedAt || now.getTime() - found.token.lastUsedAt.getTime() >= 60_000)

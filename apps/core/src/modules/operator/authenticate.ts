@@ -3,8 +3,9 @@ import type { CookieOptions, Request, RequestHandler, Response } from 'express';
 import type { Executor } from '../../db/client';
 import type { OperatorPrincipal } from '../../http/context';
 import type { Clock } from '../../platform/clock';
+import { sha256Hex } from '../../platform/hash';
 import { principalOfToken } from './apiTokens';
-import { sameSecret, sha256 } from './secrets';
+import { sameSecret } from './secrets';
 import { sessionOf, touchSession } from './sessions';
 
 export const SESSION_COOKIE = 'prism_ops_session';
@@ -88,7 +89,7 @@ async function principalOfSession(db: Executor, clock: Clock, req: Request): Pro
   const found = await sessionOf(db, clock, cookie);
   if (!found || !isOperatorRole(found.operator.role)) return undefined;
   const csrf = req.get(CSRF_HEADER) ?? '';
-  if (!csrf || csrf !== cookies[CSRF_COOKIE] || !sameSecret(sha256(csrf), found.session.csrfHash)) throw new AppError('FORBIDDEN');
+  if (!csrf || csrf !== cookies[CSRF_COOKIE] || !sameSecret(sha256Hex(csrf), found.session.csrfHash)) throw new AppError('FORBIDDEN');
   await touchSession(db, clock, found.session);
   const { id, login, role } = found.operator;
   return { id, login, role, via: 'console', sessionId: String(found.session.id) };

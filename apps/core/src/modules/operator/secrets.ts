@@ -1,6 +1,5 @@
 import { createCipheriv, createDecipheriv, createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import { Secret, TOTP } from 'otpauth';
-import { sha256Hex } from '../../platform/hash';
 
 /**
  * The operator's credentials at rest. Setup links, session cookies, CSRF tokens, API tokens and
@@ -8,7 +7,6 @@ import { sha256Hex } from '../../platform/hash';
  * keep a database read from giving a usable credential; passwords use argon2id (platform/passwords).
  */
 export const randomToken = (bytes = 32): string => randomBytes(bytes).toString('base64url');
-export const sha256 = (value: string): string => sha256Hex(value);
 
 /** Ten characters from an alphabet without look-alikes, grouped for reading: `k7m2p-9xq4t`. */
 export function recoveryCode(): string {

@@ -2,9 +2,10 @@ import { AppError } from '@prism/domain';
 import { and, desc, eq, gt, isNull } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import type { Clock } from '../../platform/clock';
+import { sha256Hex } from '../../platform/hash';
 import { type AuditActor, recordAudit } from '../audit';
 import { operatorSessions, operators } from './schema';
-import { randomToken, sha256 } from './secrets';
+import { randomToken } from './secrets';
 import { SESSION_IDLE_MS, SESSION_MAX_MS } from './types';
 
 /** A console session: the cookie's token and the CSRF token it must come with, both shown only now. */
@@ -20,8 +21,8 @@ export async function openSession(
   const [row] = await db
     .insert(operatorSessions)
     .values({
-      tokenHash: sha256(token),
-      csrfHash: sha256(csrf),
+      tokenHash: sha256Hex(token),
+      csrfHash: sha256Hex(csrf),
       operatorId,
       createdAt: now,
       lastSeenAt: now,
@@ -43,7 +44,7 @@ export async function sessionOf(db: Executor, clock: Clock, token: string) {
     .select({ session: operatorSessions, operator: operators })
     .from(operatorSessions)
     .innerJoin(operators, eq(operators.id, operatorSessions.operatorId))
-    .where(and(eq(operatorSessions.tokenHash, sha256(token)), isNull(operatorSessions.revokedAt), eq(operators.status, 'active')));
+    .where(and(eq(operatorSessions.tokenHash, sha256Hex(token)), isNull(operatorSessions.revokedAt), eq(operators.status, 'active')));
   if (!found || !sessionAlive(found.session, clock.now())) return undefined;
   return found;
 }

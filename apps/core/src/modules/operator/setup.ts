@@ -1,10 +1,11 @@
 import { AppError, type OperatorRole } from '@prism/domain';
 import { and, eq, gt, isNull } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
+import { sha256Hex } from '../../platform/hash';
 import { hashPassword } from '../../platform/passwords';
 import { type AuditActor, recordAudit } from '../audit';
 import { type OperatorRow, operatorRecoveryCodes, operatorSetupTokens, operators } from './schema';
-import { normalizeRecoveryCode, openTotpSecret, otpauthUrl, recoveryCode, sha256, totpStep } from './secrets';
+import { normalizeRecoveryCode, openTotpSecret, otpauthUrl, recoveryCode, totpStep } from './secrets';
 import { type OperatorDeps, RECOVERY_CODE_COUNT } from './types';
 
 /** The pending operator a setup token opens, while it is unused and younger than 24 h. */
@@ -15,7 +16,7 @@ async function setupTarget(db: Executor, deps: OperatorDeps, token: string): Pro
     .innerJoin(operators, eq(operators.id, operatorSetupTokens.operatorId))
     .where(
       and(
-        eq(operatorSetupTokens.tokenHash, sha256(token)),
+        eq(operatorSetupTokens.tokenHash, sha256Hex(token)),
         isNull(operatorSetupTokens.usedAt),
         gt(operatorSetupTokens.expiresAt, deps.clock.now()),
         eq(operators.status, 'pending'),
@@ -50,7 +51,7 @@ export async function completeSetup(
     const spent = await tx
       .update(operatorSetupTokens)
       .set({ usedAt: deps.clock.now() })
-      .where(and(eq(operatorSetupTokens.tokenHash, sha256(input.token)), isNull(operatorSetupTokens.usedAt)))
+      .where(and(eq(operatorSetupTokens.tokenHash, sha256Hex(input.token)), isNull(operatorSetupTokens.usedAt)))
       .returning({ operatorId: operatorSetupTokens.operatorId });
     // Two tabs submitting the same link: only one wins.
     if (spent.length !== 1) throw new AppError('OPERATOR_SETUP_INVALID');
@@ -58,7 +59,7 @@ export async function completeSetup(
     await tx.delete(operatorRecoveryCodes).where(eq(operatorRecoveryCodes.operatorId, target.id));
     await tx
       .insert(operatorRecoveryCodes)
-      .values(codes.map((code) => ({ operatorId: target.id, codeHash: sha256(normalizeRecoveryCode(code)) })));
+      .values(codes.map((code) => ({ operatorId: target.id, codeHash: sha256Hex(normalizeRecoveryCode(code)) })));
     const actor: AuditActor = {
       operator: { id: target.id, login: target.login, role: target.role as OperatorRole, via: 'console' },
       address,

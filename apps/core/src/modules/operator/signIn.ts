@@ -2,11 +2,12 @@ import { AppError, isOperatorRole, type OperatorRole, type Permission, permissio
 import { and, eq, isNull, lt, or } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import type { OperatorPrincipal } from '../../http/context';
+import { sha256Hex } from '../../platform/hash';
 import { decoyHash, verifyPassword } from '../../platform/passwords';
 import { recordAudit } from '../audit';
 import { clearAttempts, type ThrottlePolicy, throttledCheck } from '../throttle';
 import { type OperatorRow, operatorRecoveryCodes, operators } from './schema';
-import { normalizeRecoveryCode, openTotpSecret, sha256, totpStep } from './secrets';
+import { normalizeRecoveryCode, openTotpSecret, totpStep } from './secrets';
 import { openSession } from './sessions';
 import type { OperatorDeps } from './types';
 
@@ -51,7 +52,7 @@ async function spendSecondFactor(db: Executor, key: Buffer, row: OperatorRow, co
     .where(
       and(
         eq(operatorRecoveryCodes.operatorId, row.id),
-        eq(operatorRecoveryCodes.codeHash, sha256(normalizeRecoveryCode(code))),
+        eq(operatorRecoveryCodes.codeHash, sha256Hex(normalizeRecoveryCode(code))),
         isNull(operatorRecoveryCodes.usedAt),
       ),
     )
