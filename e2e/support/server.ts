@@ -51,6 +51,17 @@ await provisionOperator(E2E_BASE_URL, owner.apiToken, { login: 'e2e-finance', ro
 await writeFile(E2E_OPS_TOKEN_FILE, `${owner.apiToken}\n`, { mode: 0o600 });
 process.stdout.write(`e2e server at ${running.url} (data ${dataDir}, fake Bot API ${fake.apiRoot})\n`);
 
+// PGlite runs its queries on this thread: a long one delays every answer while no single request is
+// slow. Stalls over a second are printed beside the slow answers, so a browser test that ran out of
+// time says what the server was doing.
+const TICK_MS = 250;
+let lastTick = performance.now();
+setInterval(() => {
+  const now = performance.now();
+  if (now - lastTick > TICK_MS + 1_000) process.stdout.write(`e2e server: event loop stalled ${Math.round(now - lastTick - TICK_MS)} ms\n`);
+  lastTick = now;
+}, TICK_MS).unref();
+
 const stop = async () => {
   await running.stop();
   await fake.stop();
