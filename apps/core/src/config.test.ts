@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ConfigError, defaultPoolSize, fairnessModeLine, loadConfig, moneyModeLine } from './config';
-import { EARNING_CHUNK_SIZE } from './modules/earning';
+import { EARNING_BUSY_PAUSE, EARNING_CHUNK_SIZE } from './modules/earning';
 import { scaledClock } from './platform/clock';
 
 describe('configuration', () => {
@@ -28,6 +28,15 @@ describe('configuration', () => {
     expect(loadConfig({ SLOW_REQUEST_MS: '' }).SLOW_REQUEST_MS).toBe(2000);
     expect(loadConfig({ SLOW_REQUEST_MS: '0' }).SLOW_REQUEST_MS).toBe(0);
     expect(() => loadConfig({ SLOW_REQUEST_MS: '-1' })).toThrow(/SLOW_REQUEST_MS/);
+  });
+
+  it("pauses the earning job between chunks while players play, by the chunk's time unless told: 0 never, empty the default", () => {
+    expect(loadConfig({}).EARNING_BUSY_PAUSE).toBe(EARNING_BUSY_PAUSE);
+    expect(EARNING_BUSY_PAUSE).toBe(2);
+    expect(loadConfig({ EARNING_BUSY_PAUSE: '' }).EARNING_BUSY_PAUSE).toBe(2);
+    expect(loadConfig({ EARNING_BUSY_PAUSE: '0' }).EARNING_BUSY_PAUSE).toBe(0);
+    expect(loadConfig({ EARNING_BUSY_PAUSE: '0.5' }).EARNING_BUSY_PAUSE).toBe(0.5);
+    expect(() => loadConfig({ EARNING_BUSY_PAUSE: '-1' })).toThrow(/EARNING_BUSY_PAUSE/);
   });
 
   it('names the setting that is wrong', () => {

@@ -16,6 +16,8 @@ const optionalSwitch = z
   .enum(['true', 'false', '1', '0', ''])
   .optional()
   .transform((v) => (v === undefined || v === '' ? undefined : v === 'true' || v === '1'));
+/** A number setting whose empty value (`KEY=` in .env) means its default, not 0 as z.coerce would read it. */
+const numberOrDefault = <T extends z.ZodTypeAny>(schema: T) => z.preprocess((v) => (v === '' ? undefined : v), schema);
 const optionalText = z
   .string()
   .optional()
@@ -46,7 +48,7 @@ const schema = z.object({
     .regex(/^(auto|[1-9]\d{0,2})$/, 'WORKERS must be auto or a number of processes')
     .default('1'),
   /** PostgreSQL connections per process; unset or empty: defaultPoolSize() for this machine's cores. */
-  DATABASE_POOL_SIZE: z.preprocess((v) => (v === '' ? undefined : v), z.coerce.number().int().min(1).max(200).default(defaultPoolSize())),
+  DATABASE_POOL_SIZE: numberOrDefault(z.coerce.number().int().min(1).max(200).default(defaultPoolSize())),
   /**
    * A session-capable connection to the primary for what a transaction-mode pooler (PgBouncer) cannot
    * carry: migrations, the leaders' advisory locks, LISTEN. Unset: DATABASE_URL.
@@ -90,7 +92,7 @@ const schema = z.object({
   CORS_ORIGINS: optionalText,
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** An answer slower than this (ms) is logged at warn, whatever LOG_LEVEL drops (0: never; empty: the default). */
-  SLOW_REQUEST_MS: z.preprocess((v) => (v === '' ? undefined : v), z.coerce.number().int().nonnegative().default(2000)),
+  SLOW_REQUEST_MS: numberOrDefault(z.coerce.number().int().nonnegative().default(2000)),
   WEB_DIST: optionalText,
   UPLOAD_MAX_BYTES: z.coerce.number().int().positive().default(UPLOAD_MAX_BYTES_DEFAULT),
   SMS_PROVIDER: z.enum(['outbox', 'http']).default('outbox'),
@@ -152,6 +154,11 @@ const schema = z.object({
   LEADER_CHECK_MS: z.coerce.number().int().min(50).max(60_000).default(5_000),
   /** Holdings the daily earning job pays per transaction (modules/earning/job.ts, its EARNING_CHUNK_SIZE: the same default): a holder's account is locked for one chunk. */
   EARNING_CHUNK_SIZE: z.coerce.number().int().min(1).max(100_000).default(1_000),
+  /**
+   * While other clients of the database are busy, the daily earning job pauses this many times a
+   * chunk's time before the next (modules/earning/pace.ts, its EARNING_BUSY_PAUSE: the same default); 0 never pauses.
+   */
+  EARNING_BUSY_PAUSE: numberOrDefault(z.coerce.number().min(0).max(10).default(2)),
   /** How often the leader looks for broadcast deliveries to send to Telegram (modules/broadcast/job.ts). */
   BROADCAST_POLL_MS: z.coerce.number().int().min(100).max(600_000).default(5_000),
   /** How often the leader looks for due sign-in reminders and unsent income summaries (modules/notify/daily.ts). */

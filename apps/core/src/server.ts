@@ -21,7 +21,7 @@ import { metricsSources } from './metricsRoute';
 import { startBroadcastJob } from './modules/broadcast';
 import { signedInOnSql } from './modules/checkIn';
 import { startDashboardJob } from './modules/dashboard';
-import { startEarningJob } from './modules/earning';
+import { busyPacer, startEarningJob } from './modules/earning';
 import { startLiabilitiesJob } from './modules/liabilities';
 import { startDailyNoticeJob, startOutboxJob } from './modules/notify';
 import { startRebateJob } from './modules/team';
@@ -320,6 +320,8 @@ async function startLeaderJobs(
   await leaderJob(leadership, 'earnings', () =>
     startEarningJob(db, clock, settings, DAILY_STEPS, logger, {
       chunkSize: config.EARNING_CHUNK_SIZE,
+      // While players play, the job pauses between chunks (modules/earning/pace.ts).
+      pace: busyPacer(db, config.EARNING_BUSY_PAUSE),
       observe: observed(metrics, 'earnings'),
     }),
   );

@@ -4,6 +4,7 @@ import { type Database, queryRows } from '../db/client';
 import { checkLedgerAndBets } from '../ledgerCheck';
 import { createConfigService } from '../modules/config/service';
 import { EARNING_CHUNK_SIZE, runDailyEarnings } from '../modules/earning/job';
+import { busyPacer, EARNING_BUSY_PAUSE } from '../modules/earning/pace';
 import { checkPower } from '../modules/power/check';
 import { exchange } from '../modules/wallet/exchange';
 import { systemClock } from '../platform/clock';
@@ -24,7 +25,8 @@ import { freshDatabase, machine } from './support';
  * the same balances (checked every day) and wrote the same rows (at the end).
  * Then, on the job's database only, BENCH_CLIENTS clients exchange CASH->CHIP
  * through the wallet service while the job pays a day and for as long outside
- * it: their p99 in both. The ledger and the power invariants are checked at the end.
+ * it: their p99 in both, and how long the job took while they ran (it pauses between chunks while
+ * others are busy: BENCH_PAUSE, default EARNING_BUSY_PAUSE). The ledger and the power invariants are checked at the end.
  */
 const USERS = Number(process.env.BENCH_USERS ?? 25_000);
 const PER_USER = 4;
@@ -32,6 +34,8 @@ const RUNS = Number(process.env.BENCH_RUNS ?? 4);
 const LOADED_RUNS = Number(process.env.BENCH_LOADED_RUNS ?? 2);
 const CLIENTS = Number(process.env.BENCH_CLIENTS ?? 4);
 const CHUNK = Number(process.env.BENCH_CHUNK ?? EARNING_CHUNK_SIZE);
+/** The job's pause between chunks while others are busy, as `npm start` sets it (EARNING_BUSY_PAUSE; BENCH_PAUSE=0 turns it off). */
+const PAUSE = Number(process.env.BENCH_PAUSE ?? EARNING_BUSY_PAUSE);
 const DAY_MS = 86_400_000;
 const FIRST = '2026-06-01';
 
@@ -109,12 +113,13 @@ try {
 
   // The days before the first are marked run, so each run below pays exactly one day.
   await runDailyEarnings(job.db, { now: () => new Date(`${FIRST}T00:00:01Z`) }, config, DAILY_STEPS);
+  const pace = busyPacer(job.db, PAUSE);
   const chunkMs: number[] = [];
   const onChunk = (_step: string, ms: number) => chunkMs.push(ms);
   const runJob = async (run: number) => {
     const cpu = process.cpuUsage();
     const t = performance.now();
-    const results = await runDailyEarnings(job.db, { now: () => atOf(run) }, config, DAILY_STEPS, CHUNK, onChunk);
+    const results = await runDailyEarnings(job.db, { now: () => atOf(run) }, config, DAILY_STEPS, { chunkSize: CHUNK, onChunk, pace });
     const ms = performance.now() - t;
     const used = process.cpuUsage(cpu);
     return { ms, cpuMs: (used.user + used.system) / 1000, rows: Object.fromEntries(results.map((r) => [r.step, r.rows])) };
@@ -164,15 +169,22 @@ try {
   // Exchanges on the job's database: outside the job (as long as a day took), then while it pays a day, in turn.
   const outside: number[] = [];
   const during: number[] = [];
+  const loadedJobMs: number[] = [];
   const windowMs = median(days.map((d) => d.jobMs));
   for (let i = 0; i < LOADED_RUNS; i++) {
     outside.push(...(await exchangesDuring(job.db, new Promise((resolve) => setTimeout(resolve, windowMs)))));
-    during.push(...(await exchangesDuring(job.db, runJob(RUNS + i))));
+    const paying = runJob(RUNS + i);
+    during.push(...(await exchangesDuring(job.db, paying)));
+    loadedJobMs.push(Math.round((await paying).ms));
   }
   console.log(`exchanges by ${CLIENTS} clients through the wallet service`, {
     outside: { n: outside.length, medianMs: median(outside).toFixed(1), p99Ms: p99(outside).toFixed(1) },
     duringJob: { n: during.length, medianMs: median(during).toFixed(1), p99Ms: p99(during).toFixed(1) },
     p99Ratio: Number((p99(during) / p99(outside)).toFixed(2)),
+    // The pacer (EARNING_BUSY_PAUSE) lengthens a day paid while they exchange: against the days paid alone.
+    busyPause: PAUSE,
+    jobMsWhileExchanging: loadedJobMs,
+    jobMsAlone: windowMs,
   });
   const ledger = await checkLedgerAndBets(job.db);
   const power = await checkPower(job.db);

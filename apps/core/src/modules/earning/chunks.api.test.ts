@@ -68,7 +68,7 @@ async function crashThenRerun(dying: () => DailyStep, failure: string | RegExp):
   const holdings = 8;
   ctx.clock.set('2026-08-02T00:30:00Z'); // the 1st has ended
   const steps = DAILY_STEPS.map((step) => (step.name === powerIncomeStep.name ? dying() : step));
-  await expect(runDailyEarnings(ctx.db, ctx.clock, ctx.services.config, steps, CHUNK)).rejects.toThrow(failure);
+  await expect(runDailyEarnings(ctx.db, ctx.clock, ctx.services.config, steps, { chunkSize: CHUNK })).rejects.toThrow(failure);
 
   const paidFor = () =>
     queryRows<{ holding: string; n: number }>(
@@ -82,7 +82,7 @@ async function crashThenRerun(dying: () => DailyStep, failure: string | RegExp):
   // Only the progress row: the day is not complete, so the fee (which follows the income) has not run.
   expect((await claims()).map((c) => c.step)).toEqual(['power-income/in-progress']);
 
-  await runDailyEarnings(ctx.db, ctx.clock, ctx.services.config, DAILY_STEPS, CHUNK);
+  await runDailyEarnings(ctx.db, ctx.clock, ctx.services.config, DAILY_STEPS, { chunkSize: CHUNK });
   const paid = await paidFor();
   expect(paid).toHaveLength(holdings);
   expect(paid.every((p) => p.n === 1)).toBe(true);

@@ -55,7 +55,7 @@ describe('the daily job pays in chunks on PostgreSQL', () => {
         return paid;
       },
     };
-    const results = await runDailyEarnings(ctx.db, ctx.clock, ctx.services.config, [observed], 2);
+    const results = await runDailyEarnings(ctx.db, ctx.clock, ctx.services.config, [observed], { chunkSize: 2 });
     expect(results.filter((r) => r.ran).map((r) => r.rows)).toEqual([6]);
     expect(seen).toEqual({ firstChunkHolder: 'done', thisChunkHolder: 'waiting' });
     expect((await blocked)?.code).toBe(200);

@@ -1,6 +1,7 @@
 /** The earning module's public door: other modules and the composition root import only this file. */
 
 export { EARNING_CHUNK_SIZE, startEarningJob } from './job';
+export { busyPacer, EARNING_BUSY_PAUSE } from './pace';
 export { addPerRow, payDaily } from './perRow';
 export { lastEarningRun } from './runs';
 export type { DailyChunk, DailyChunkSql, DailyContext, DailyPage, DailyStep } from './step';

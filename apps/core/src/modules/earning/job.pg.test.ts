@@ -65,7 +65,9 @@ describe('daily earning job on PostgreSQL', () => {
     ctx.clock.set('2026-11-01T10:00:00Z');
     await runDailyEarnings(ctx.db, ctx.clock, ctx.services.config, [step]);
     ctx.clock.set('2026-11-03T10:00:00Z'); // the 1st and the 2nd to pay, by six runners in chunks of 2
-    const runs = await Promise.all(Array.from({ length: 6 }, () => runDailyEarnings(ctx.db, ctx.clock, ctx.services.config, [step], 2)));
+    const runs = await Promise.all(
+      Array.from({ length: 6 }, () => runDailyEarnings(ctx.db, ctx.clock, ctx.services.config, [step], { chunkSize: 2 })),
+    );
     const ran = runs.flat().filter((r) => r.ran);
     expect(ran.map((r) => `${r.day}:${r.rows}:${r.total}`).sort()).toEqual([
       `2026-11-01:${ITEMS}:${ITEMS}`,

@@ -5,6 +5,7 @@ import type { Clock } from '../../platform/clock';
 import type { Logger } from '../../platform/logger';
 import { type RunObserver, startRepeating } from '../../platform/repeat';
 import type { ConfigService } from '../config';
+import { type ChunkPacer, othersBusy, othersBusySql } from './pace';
 import { earningDays } from './schema';
 import type { DailyContext, DailyPage, DailyStep } from './step';
 
@@ -45,16 +46,24 @@ export interface EarningDayResult {
  */
 const progressOf = (step: string) => `${step}/in-progress`;
 
-type ChunkOutcome = { done: false; next: number } | { done: true; ran: boolean; rows: number; total: bigint };
+/** A chunk's end: the next page (and, for a chunk given as SQL, whether others were busy at its end: pace.ts), or the step-day's figures. */
+type ChunkOutcome = { done: false; next: number; busy?: boolean } | { done: true; ran: boolean; rows: number; total: bigint };
 
 /** Per chunk, how long it took (benchmarks: how long a holder's account can stay locked). */
 export type ChunkObserver = (step: string, ms: number) => void;
+
+/** How the job runs its chunks: holdings per chunk (default EARNING_CHUNK_SIZE), a watcher of their times, and a pause between them (pace.ts). */
+export interface RunOptions {
+  chunkSize?: number;
+  onChunk?: ChunkObserver;
+  pace?: ChunkPacer | undefined;
+}
 
 /** Runs one step for one day unless it ran already, chunk by chunk until the day is paid. */
 export async function runEarningDay(
   db: Database,
   step: DailyStep,
-  input: { day: string; timeZone: string; now: Date; chunkSize?: number; onChunk?: ChunkObserver },
+  input: { day: string; timeZone: string; now: Date } & RunOptions,
 ): Promise<EarningDayResult> {
   const limit = input.chunkSize ?? EARNING_CHUNK_SIZE;
   const context = contextOf(input);
@@ -65,6 +74,7 @@ export async function runEarningDay(
     const outcome = (step.chunkSql && (await runChunkSql(db, step, context, page))) || (await runChunk(db, step, context, page));
     input.onChunk?.(step.name, performance.now() - started);
     if (outcome.done) return { step: step.name, day: input.day, ran: outcome.ran, rows: outcome.rows, total: outcome.total };
+    if (input.pace) await input.pace(performance.now() - started, outcome.busy ?? (await othersBusy(db)));
     after = outcome.next;
   }
 }
@@ -81,6 +91,7 @@ type ChunkSqlRow = {
   defer: boolean | null;
   claim_rows: number | null;
   claim_total: string | null;
+  busy: boolean;
 };
 
 /**
@@ -121,13 +132,14 @@ async function runChunkSql(db: Database, step: DailyStep, context: DailyContext,
                     select ${step.name}, ${day}::date, ${timeZone}, g.rows + c.rows, g.total + c.total::bigint, ${at}::timestamptz
                     from job_gone g cross join job_end c returning rows, total)
       select exists (select 1 from job_open) as open, c.seen::int as seen, c.last::text as last, c.defer,
-             (select rows from job_claim) as claim_rows, (select total::text from job_claim) as claim_total
+             (select rows from job_claim) as claim_rows, (select total::text from job_claim) as claim_total,
+             ${othersBusySql} as busy
       from (select 1) one left join job_chunk c on true`,
   ]);
   if (!row?.open) return { done: true, ran: false, rows: 0, total: 0n };
   if (row.defer) return undefined;
   if (row.claim_rows !== null) return { done: true, ran: true, rows: Number(row.claim_rows), total: BigInt(row.claim_total ?? '0') };
-  return { done: false, next: Number(row.last) };
+  return { done: false, next: Number(row.last), busy: row.busy };
 }
 
 /** One chunk in one transaction: the progress row locked, the step's next page paid, the figures carried or the day claimed. */
@@ -183,8 +195,7 @@ export async function runDailyEarnings(
   clock: Clock,
   config: ConfigService,
   steps: readonly DailyStep[],
-  chunkSize = EARNING_CHUNK_SIZE,
-  onChunk?: ChunkObserver,
+  options: RunOptions = {},
 ): Promise<EarningDayResult[]> {
   const now = clock.now();
   const timeZone = await config.timeZone();
@@ -195,7 +206,7 @@ export async function runDailyEarnings(
   const results: EarningDayResult[] = [];
   for (const day of days) {
     for (const step of steps) {
-      if (due.get(step.name)?.includes(day)) results.push(await runEarningDay(db, step, { day, timeZone, now, chunkSize, onChunk }));
+      if (due.get(step.name)?.includes(day)) results.push(await runEarningDay(db, step, { ...options, day, timeZone, now }));
     }
   }
   return results;
@@ -208,12 +219,12 @@ export function startEarningJob(
   config: ConfigService,
   steps: readonly DailyStep[],
   logger: Logger,
-  options: { everyMs?: number; chunkSize?: number; observe?: RunObserver } = {},
+  options: { everyMs?: number; observe?: RunObserver } & RunOptions = {},
 ): () => Promise<void> {
-  const { everyMs = 60_000, chunkSize = EARNING_CHUNK_SIZE, observe } = options;
+  const { everyMs = 60_000, observe, ...run } = options;
   return startRepeating(
     async () => {
-      const ran = (await runDailyEarnings(db, clock, config, steps, chunkSize)).filter((result) => result.ran);
+      const ran = (await runDailyEarnings(db, clock, config, steps, run)).filter((result) => result.ran);
       if (ran.length > 0) logger.info({ days: ran.map((r) => ({ ...r, total: r.total.toString() })) }, 'daily earnings run');
       return ran.length > 0;
     },

@@ -91,7 +91,7 @@ describe('power on PostgreSQL', () => {
     // in chunks of 5 holdings (12 holdings: the runners share a step-day's chunks).
     ctx.clock.set('2026-09-12T00:30:00Z');
     const runs = await Promise.all(
-      Array.from({ length: 6 }, () => runDailyEarnings(ctx.db, ctx.clock, ctx.services.config, DAILY_STEPS, 5)),
+      Array.from({ length: 6 }, () => runDailyEarnings(ctx.db, ctx.clock, ctx.services.config, DAILY_STEPS, { chunkSize: 5 })),
     );
     // Every step of the job runs each day once, in total over the six runners (the other modules' steps too).
     const ran = runs.flat().filter((r) => r.ran);
