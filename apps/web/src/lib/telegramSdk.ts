@@ -25,7 +25,8 @@ import {
   themeParams,
   viewport,
 } from '@tma.js/sdk-react';
-import { currentLaunchQuery, parseLaunchQuery, sdkCompatibleQuery } from './launchParams';
+import { currentLaunchQuery, parseLaunchQuery } from './launchParams';
+import { sdkCompatibleQuery } from './sdkLaunchQuery';
 import { OUTSIDE_TELEGRAM, type TelegramEnv } from './telegram';
 
 // Telegram-only work, in this chunk so that a browser never downloads it: the contrast check of
