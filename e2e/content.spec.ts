@@ -66,8 +66,13 @@ test('customer service: "not set" when empty, a new page with the link once the 
   await setUrl('');
   await registerThroughUi(page, uniquePhone(), 'secret123');
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Personal' }).click();
+  // The message is the error catalogue's, whose texts load with the first page beyond login, not
+  // with the login page (lib/errorMessages.ts): already there, also without a network.
+  await expect(page.getByRole('button', { name: 'Customer service' })).toBeVisible();
+  await page.context().setOffline(true);
   await page.getByRole('button', { name: 'Customer service' }).click();
   await expect(page.getByTestId('toast')).toHaveText('Customer service address not set');
+  await page.context().setOffline(false);
 
   const target = new URL('/docs/introduction.pdf?support=1', page.url()).href;
   await setUrl(target);

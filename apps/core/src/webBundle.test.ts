@@ -3,6 +3,7 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
+import { errorCatalogue } from '@prism/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 /**
@@ -12,7 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
  * under src/admin, and for the console's own strings. The console is built apart
  * (.vite/admin-manifest.json) and loads none of the players' chunks.
  */
-type Chunk = { file: string; src?: string; imports?: string[]; dynamicImports?: string[]; isEntry?: boolean };
+type Chunk = { file: string; name?: string; src?: string; imports?: string[]; dynamicImports?: string[]; isEntry?: boolean };
 const run = promisify(execFile);
 let dist: string;
 let manifest: Record<string, Chunk>;
@@ -21,15 +22,15 @@ let adminManifest: Record<string, Chunk>;
 /** What only console code contains: the session's CSRF cookie and the console's page title string. */
 const CONSOLE_MARKERS = ['prism_ops_csrf', 'Prism operator console'];
 
-/** The manifest keys reachable from `roots` through static and dynamic imports. */
-function reachable(chunks: Record<string, Chunk>, roots: string[]): Set<string> {
+/** The manifest keys reachable from `roots` through static and (unless `staticOnly`) dynamic imports. */
+function reachable(chunks: Record<string, Chunk>, roots: string[], staticOnly = false): Set<string> {
   const seen = new Set<string>();
   const queue = [...roots];
   while (queue.length) {
     const key = queue.pop() as string;
     if (seen.has(key) || !chunks[key]) continue;
     seen.add(key);
-    queue.push(...(chunks[key].imports ?? []), ...(chunks[key].dynamicImports ?? []));
+    queue.push(...(chunks[key].imports ?? []), ...(staticOnly ? [] : (chunks[key].dynamicImports ?? [])));
   }
   return seen;
 }
@@ -89,5 +90,57 @@ describe("the players' bundle", () => {
     expect(
       [...html.matchAll(/(?:src|href)="\/(assets\/[^"]+)"/g)].map((match) => match[1]).filter((file) => playerFiles.has(file as string)),
     ).toEqual([]);
+  });
+});
+
+/**
+ * Code the login page does not need to draw itself, each found by a string of its own: the error
+ * catalogue's English texts (pages beyond login translate its keys; the server sends its errors
+ * translated), the signed-in pages' endpoints and icons, the contrast check of Telegram's palette,
+ * and the event streams of the game and the support chat (docs/performance.md, "The web app", 2026-11-28).
+ */
+const LATER = {
+  'error catalogue': errorCatalogue.NOTIFY_QUIET_HOURS.message,
+  'signed-in endpoints': '/app/user/cashRecharge/recharge',
+  'app icons': 'M5 4h14v16H5zM9 9h6',
+  'contrast check': '.04045',
+  'event streams': 'event stream refused',
+};
+
+/** The JavaScript of `keys`' chunks, by file. */
+async function codeOf(keys: Iterable<string>): Promise<Map<string, string>> {
+  const files = [...new Set([...keys].map((key) => (manifest[key] as Chunk).file))].filter((file) => file.endsWith('.js'));
+  return new Map(await Promise.all(files.map(async (file) => [file, await readFile(path.join(dist, file), 'utf8')] as const)));
+}
+
+describe("the login page's files", () => {
+  it('hold none of the code that only later pages or Telegram use', async () => {
+    const login = await codeOf(reachable(manifest, await playerRoots(), true));
+    expect(login.size).toBeGreaterThan(2);
+    for (const [what, marker] of Object.entries(LATER)) {
+      for (const [file, code] of login) expect(code.includes(marker), `${file} holds the ${what}`).toBe(false);
+    }
+  });
+
+  it('leave it to the chunks that use it: the pages beyond login, the Telegram SDK, the game and support pages', async () => {
+    // The layouts of the pages beyond login (layouts/FullLayout) are in vite.config.ts's chunk group 'home'.
+    const layouts = Object.keys(manifest).find((key) => manifest[key]?.name === 'home') ?? 'the home group';
+    const later = {
+      'error catalogue': [layouts],
+      'signed-in endpoints': [layouts],
+      'app icons': [layouts],
+      'contrast check': ['src/lib/telegramSdk.ts'],
+      'event streams': ['src/app/routes/game.tsx', 'src/app/routes/support.tsx'],
+    } satisfies Record<keyof typeof LATER, string[]>;
+    for (const [what, roots] of Object.entries(later)) {
+      for (const root of roots) {
+        expect(manifest[root], root).toBeDefined();
+        const code = [...(await codeOf(reachable(manifest, [root], true))).values()];
+        expect(
+          code.some((text) => text.includes(LATER[what as keyof typeof LATER])),
+          `${root} loads the ${what} with it`,
+        ).toBe(true);
+      }
+    }
   });
 });

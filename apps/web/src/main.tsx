@@ -8,8 +8,7 @@ import { App } from './app/App';
 import { preloadRoute } from './app/router';
 import { startEarly } from './lib/early';
 import { initI18n } from './lib/i18n';
-import { hydratePreferences } from './lib/preferences';
-import { initTelegram } from './lib/telegram';
+import { hydrateTelegramPreferences, initTelegram } from './lib/telegram';
 import { initTheme } from './lib/theme';
 
 /**
@@ -32,7 +31,7 @@ async function start(): Promise<void> {
     force = true;
   }
   await initTelegram({ sendInitData, force });
-  await hydratePreferences();
+  await hydrateTelegramPreferences();
   initTheme();
   await initI18n();
   const root = document.getElementById('root');

@@ -2,7 +2,8 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createTestContext, lastSmsCode, nextPhone, type TestContext } from '@prism/core/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ApiError, createApiClient, HttpClient } from './index';
+import { createApiClient } from './endpoints';
+import { ApiError, HttpClient } from './index';
 
 let ctx: TestContext;
 beforeAll(async () => {

@@ -1,4 +1,5 @@
-import type { ErrorKey, ValidationKey } from './errors';
+import type { ErrorKey } from './errorCatalogue';
+import type { ValidationKey } from './errors';
 import type { MessageParams } from './messages';
 
 /**

@@ -5,6 +5,7 @@ export * from './content';
 export * from './contracts/index';
 export * from './earning/index';
 export * from './engage/index';
+export * from './errorCatalogue';
 export * from './errors';
 export * from './game/index';
 export * from './locales';

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { copyText } from '../lib/clipboard';
 import { toast } from '../lib/toast';
-import { Icon } from './Icon';
+import { AppIcon } from './AppIcon';
 
 /** Copies `text` and says 'Copy successful'; `label` names the button for screen readers. */
 export function CopyButton({ text, label, testId }: { text: string; label?: string; testId?: string }) {
@@ -11,7 +11,7 @@ export function CopyButton({ text, label, testId }: { text: string; label?: stri
   };
   return (
     <button type="button" className="btn btn-ghost btn-small" onClick={() => void copy()} aria-label={label} data-testid={testId}>
-      <Icon name="copy" /> {t('common.copy')}
+      <AppIcon name="copy" /> {t('common.copy')}
     </button>
   );
 }

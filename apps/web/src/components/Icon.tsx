@@ -1,37 +1,26 @@
 import type { SVGProps } from 'react';
 
-/** The few line icons the app uses, inline so they cost no request. */
+/**
+ * The line icons of the first pages' bars, inline so they cost no request. Every other icon is an
+ * AppIcon (components/AppIcon.tsx), so that the login page does not carry their paths.
+ */
 const paths = {
   back: 'M15 18l-6-6 6-6',
-  chevron: 'M9 6l6 6-6 6',
   globe:
     'M12 3a9 9 0 100 18 9 9 0 000-18zm0 0c2.5 2.4 3.8 5.4 3.8 9s-1.3 6.6-3.8 9m0-18C9.5 5.4 8.2 8.4 8.2 12s1.3 6.6 3.8 9M3.5 9h17M3.5 15h17',
-  home: 'M4 11l8-7 8 7v8a1 1 0 01-1 1h-4v-6h-6v6H5a1 1 0 01-1-1z',
-  tasks: 'M5 4h14v16H5zM9 9h6M9 13h6M9 17h3',
-  orders: 'M8 7a4 4 0 108 0 4 4 0 00-8 0M3 20a6 6 0 0112 0M16 11a3 3 0 100-6M21 20a5 5 0 00-5-5',
-  person: 'M12 12a4 4 0 100-8 4 4 0 000 8zM4 21a8 8 0 0116 0',
-  copy: 'M9 9h10v10H9zM5 15V5h10',
-  share: 'M4 13v6a1 1 0 001 1h14a1 1 0 001-1v-6M12 3v12M7 8l5-5 5 5',
-  wallet: 'M3 7h18v12H3zM3 7l3-3h12l3 3M16 13h2',
-  arrowDown: 'M12 4v14M6 12l6 6 6-6',
-  arrowUp: 'M12 20V6M6 12l6-6 6 6',
-  game: 'M6 9h12a3 3 0 013 3v3a3 3 0 01-5 2l-1-1H9l-1 1a3 3 0 01-5-2v-3a3 3 0 013-3zM8 11v3M6.5 12.5h3M15 12h.01M17 14h.01',
-  swap: 'M7 7h13l-3-3M17 17H4l3 3',
-  list: 'M8 6h12M8 12h12M8 18h12M4 6h.01M4 12h.01M4 18h.01',
-  card: 'M3 6h18v12H3zM3 10h18M7 15h4',
-  bell: 'M6 16V11a6 6 0 0112 0v5l2 2H4zM10 21h4',
-  tap: 'M9 11V5a2 2 0 014 0v6M13 9a2 2 0 014 0v4M17 11a2 2 0 014 0v3a7 7 0 01-7 7h-1a7 7 0 01-6-3l-3-5a2 2 0 013-2l2 2',
 } as const;
 
 export type IconName = keyof typeof paths;
 
-interface IconProps extends SVGProps<SVGSVGElement> {
-  name: IconName;
+export interface PathIconProps extends SVGProps<SVGSVGElement> {
+  /** The icon's SVG path, on a 24 x 24 grid. */
+  d: string;
   /** Mirror in right-to-left layouts (arrows and chevrons). */
   directional?: boolean;
 }
 
-export function Icon({ name, directional, className, ...rest }: IconProps) {
+/** One line icon drawn from its path: what Icon and AppIcon draw. */
+export function PathIcon({ d, directional, className, ...rest }: PathIconProps) {
   return (
     <svg
       viewBox="0 0 24 24"
@@ -45,7 +34,11 @@ export function Icon({ name, directional, className, ...rest }: IconProps) {
       className={['icon', directional ? 'icon-directional' : '', className ?? ''].join(' ').trim()}
       {...rest}
     >
-      <path d={paths[name]} />
+      <path d={d} />
     </svg>
   );
+}
+
+export function Icon({ name, ...rest }: Omit<PathIconProps, 'd'> & { name: IconName }) {
+  return <PathIcon d={paths[name]} {...rest} />;
 }

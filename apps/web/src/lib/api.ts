@@ -1,4 +1,5 @@
-import { createApiClient, isApiError, NET_ERROR_MESSAGE } from '@prism/client';
+import { type FirstApi, firstEndpoints, HttpClient, isApiError, type LaterApi, NET_ERROR_MESSAGE } from '@prism/client';
+import { withDeferredGroups } from './deferredGroups';
 import { getLocale, localeDecided } from './locale';
 import { reportSessionExpired } from './sessionEvents';
 import { telegram } from './telegram';
@@ -6,12 +7,11 @@ import { createTelegramSession, telegramInitData } from './telegramSession';
 import { getToken, setToken } from './token';
 
 /**
- * The single API client of the web app. A session the server ended (codes 401 / 50001) is first
- * renewed with Telegram's launch data and the call sent again; only when that cannot be done is
- * the expiry reported through lib/sessionEvents to the app shell, which toasts the message and
- * logs out after 1 s.
+ * The web app's one HTTP client. A session the server ended (codes 401 / 50001) is first renewed
+ * with Telegram's launch data and the call sent again; only when that cannot be done is the expiry
+ * reported through lib/sessionEvents to the app shell, which toasts the message and logs out after 1 s.
  */
-export const api = createApiClient({
+export const http = new HttpClient({
   baseURL: '/core/',
   getToken,
   getInitData: () => telegram().initData,
@@ -19,6 +19,15 @@ export const api = createApiClient({
   onSessionExpired: reportSessionExpired,
   refreshSession: () => telegramSession.renew(),
 });
+
+/**
+ * The single API client of the web app: the first pages' endpoint groups, and the signed-in pages'
+ * (lib/laterApi.ts), which load with those pages' layout, not with the login page. A call made
+ * before they are there loads them first.
+ */
+export const api: FirstApi & LaterApi = withDeferredGroups(firstEndpoints(http), () =>
+  import('./laterApi').then((module) => module.laterApi),
+);
 
 /** The one Telegram sign-in (lib/telegramSession.ts), through this client: every entry point uses it. */
 export const telegramSession = createTelegramSession({

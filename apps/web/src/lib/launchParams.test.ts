@@ -1,5 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
-import { currentLaunchQuery, findLaunchQuery, parseLaunchQuery, sdkCompatibleQuery, versionAtLeast } from './launchParams';
+import { currentLaunchQuery, findLaunchQuery, parseLaunchQuery, versionAtLeast } from './launchParams';
+import { sdkCompatibleQuery } from './sdkLaunchQuery';
 
 const user = JSON.stringify({ id: 7, first_name: 'Tess', language_code: 'zh-hans' });
 const oldData = new URLSearchParams({ user, auth_date: '1700000000', hash: 'abc' }).toString();

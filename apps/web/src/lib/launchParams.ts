@@ -66,21 +66,6 @@ export function parseLaunchQuery(query: string): LaunchParams | undefined {
   };
 }
 
-/**
- * The launch query the SDK's strict parser accepts: an empty `signature` is added to launch data
- * that has none (the SDK only checks that the field is a string; the server never sees this copy).
- */
-export function sdkCompatibleQuery(query: string): string {
-  const params = new URLSearchParams(query);
-  const initData = params.get('tgWebAppData');
-  if (!initData) return query;
-  const data = new URLSearchParams(initData);
-  if (data.has('signature')) return query;
-  data.set('signature', '');
-  params.set('tgWebAppData', data.toString());
-  return params.toString();
-}
-
 /** The first source that holds launch parameters: the URL now, the first navigation's URL, then what was stored. */
 export function findLaunchQuery(sources: readonly (string | undefined | null)[]): string | undefined {
   for (const source of sources) {

@@ -24,6 +24,7 @@ export interface TelegramEnv {
   nativeBack: boolean;
 }
 
+import type { Tones } from './contrast';
 import { LAUNCH_COPY_KEY } from './launchParams';
 import type { Chrome, Palette, PopupOptions } from './telegramSdk';
 
@@ -102,6 +103,14 @@ export async function initTelegram({
   return env;
 }
 
+/**
+ * Copies the preferences kept in Telegram's CloudStorage into this device's storage before the theme
+ * and the language read them (lib/preferences.ts, which comes in the SDK's chunk); a no-op outside Telegram.
+ */
+export function hydrateTelegramPreferences(): Promise<void> {
+  return hasTelegramCloud() && sdk ? sdk.hydratePreferences() : Promise.resolve();
+}
+
 /** Telegram's colour scheme, when the app runs inside Telegram. */
 export function telegramIsDark(): boolean | undefined {
   return env.active ? sdk?.isDark() : undefined;
@@ -115,6 +124,14 @@ export function onTelegramThemeChange(listener: (dark: boolean) => void): () => 
 /** Telegram's theme parameters (snake_case keys, "#rrggbb"), inside Telegram once the theme is mounted. */
 export function telegramPalette(): Palette | undefined {
   return env.active ? sdk?.palette() : undefined;
+}
+
+/**
+ * The readable text tones of a Telegram palette (lib/contrast.ts), from the SDK's chunk: only
+ * Telegram's palette is ever checked, so a plain browser does not download the check.
+ */
+export function telegramTones(palette: Palette): Tones | undefined {
+  return sdk?.readableTones(palette);
 }
 
 /** Calls `listener` with each palette Telegram sends while the app is open (and whether it is dark); returns the unsubscribe. */

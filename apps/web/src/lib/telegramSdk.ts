@@ -25,8 +25,14 @@ import {
   themeParams,
   viewport,
 } from '@tma.js/sdk-react';
-import { currentLaunchQuery, parseLaunchQuery, sdkCompatibleQuery } from './launchParams';
+import { currentLaunchQuery, parseLaunchQuery } from './launchParams';
+import { sdkCompatibleQuery } from './sdkLaunchQuery';
 import { OUTSIDE_TELEGRAM, type TelegramEnv } from './telegram';
+
+// Telegram-only work, in this chunk so that a browser never downloads it: the contrast check of
+// Telegram's palette (lib/theme.ts) and the merge of the preferences kept in its CloudStorage.
+export { readableTones } from './contrast';
+export { hydratePreferences } from './preferences';
 
 function attempt<T>(fn: () => T): T | undefined {
   try {

@@ -1,7 +1,15 @@
-import { type Palette, readableTones, type Tones } from './contrast';
+import type { Tones } from './contrast';
 import { readStored, writeStored } from './storage';
 import { createStore, useStore } from './store';
-import { onTelegramPaletteChange, paintTelegramChrome, telegram, telegramIsDark, telegramPalette } from './telegram';
+import {
+  onTelegramPaletteChange,
+  type Palette,
+  paintTelegramChrome,
+  telegram,
+  telegramIsDark,
+  telegramPalette,
+  telegramTones,
+} from './telegram';
 
 /**
  * Light (pink accent, green up, red down on white and grey) or dark (blue
@@ -41,7 +49,7 @@ const TONES = [
  */
 function paintTones(palette: Palette | undefined): void {
   const style = document.documentElement.style;
-  const tones = palette ? readableTones(palette) : undefined;
+  const tones = palette ? telegramTones(palette) : undefined;
   for (const name of TONES) {
     if (tones) style.setProperty(name, tones[name]);
     else style.removeProperty(name);

@@ -1,7 +1,5 @@
 import {
   type CodeSent,
-  type ContentPage,
-  type ContentType,
   type DownloadInfo,
   type IssuedToken,
   type Locale,
@@ -12,13 +10,12 @@ import {
   type TeamInfo,
   type TeamMember,
   type TelegramLinkToken,
-  type UploadedFile,
   type UserCodeType,
   type UserInfo,
 } from '@prism/domain';
-import type { CallOptions, HttpClient } from '../http';
+import type { HttpClient } from '../http';
 
-/** Accounts: authentication, one-time codes, user info, uploads and public configuration. */
+/** Accounts: authentication, one-time codes, user info and public configuration (uploads and texts: platform.ts). */
 export function accountEndpoints(http: HttpClient) {
   return {
     auth: {
@@ -63,13 +60,6 @@ export function accountEndpoints(http: HttpClient) {
     config: {
       getSysCfgValue: (sysCfgKeyEnum: string) => http.get<string>('/app/config/getSysCfgValue', { sysCfgKeyEnum }),
       getDownloadUrl: () => http.get<DownloadInfo>('/app/config/getDownloadUrl'),
-    },
-    platform: {
-      /** The introduction pages' text in the request's language (English when it has none). */
-      getContentByType: (type: ContentType) => http.get<ContentPage>('/app/platform/info/getContentByType', { type }),
-    },
-    file: {
-      upload: (file: Blob, fileName: string, call?: CallOptions) => http.upload<UploadedFile>('/file/upload', file, fileName, call),
     },
   };
 }

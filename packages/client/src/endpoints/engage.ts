@@ -6,19 +6,13 @@ import type {
   Paged,
   ProtectionSettings,
   RealityCheck,
-  SignInResult,
-  SignInStatus,
   TapAnswer,
 } from '@prism/domain';
 import type { CallOptions, HttpClient } from '../http';
 
-/** Engagement: the daily sign-in, gift codes, levels with upgrade tasks and tap-to-earn. */
+/** Engagement: gift codes, levels with upgrade tasks, player protection and tap-to-earn (the daily sign-in: dailySignIn.ts). */
 export function engageEndpoints(http: HttpClient) {
   return {
-    signIn: {
-      signStatus: () => http.post<SignInStatus>('/app/signIn/signStatus'),
-      signIn: (call?: CallOptions) => http.post<SignInResult>('/app/signIn/signIn', {}, call),
-    },
     giftCode: {
       redeem: (form: { code: string }, call?: CallOptions) => http.post<GiftCodeRedemption>('/app/giftCode/redeem', form, call),
       records: (query: { pageNo: number; pageSize?: number }) => http.get<Paged<GiftCodeRedemption>>('/app/giftCode/records', query),

@@ -1,4 +1,5 @@
-import { errorCatalogue, validationMessages } from '../errors';
+import { errorCatalogue } from '../errorCatalogue';
+import { validationMessages } from '../errors';
 import type { MessageTable } from './index';
 
 /** English, the fallback: the catalogue's own texts. Its own module so that a client can load one language at a time. */

@@ -1,4 +1,5 @@
-import type { ErrorKey, ValidationKey } from '../errors';
+import type { ErrorKey } from '../errorCatalogue';
+import type { ValidationKey } from '../errors';
 import { DEFAULT_LOCALE, isolate, isRtl, type Locale } from '../locales';
 import { ar } from './ar';
 import { enUS } from './en-US';

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { errorCatalogue, validationMessages } from '../errors';
+import { errorCatalogue } from '../errorCatalogue';
+import { validationMessages } from '../errors';
 import { LOCALES, resolveLocale } from '../locales';
 import { formatWait, messageTables, translateMessage } from './index';
 

@@ -1,4 +1,4 @@
-import { errorCatalogue } from '../errors';
+import { errorCatalogue } from '../errorCatalogue';
 
 type OperatorKey = Extract<keyof typeof errorCatalogue, `OPERATOR_${string}`>;
 

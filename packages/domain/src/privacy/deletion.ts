@@ -1,4 +1,4 @@
-import type { ErrorKey } from '../errors';
+import type { ErrorKey } from '../errorCatalogue';
 
 /**
  * Why an account cannot be deleted yet, in the order the player must act on them: money still held

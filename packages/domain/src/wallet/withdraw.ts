@@ -1,4 +1,4 @@
-import type { ErrorKey } from '../errors';
+import type { ErrorKey } from '../errorCatalogue';
 import { applyBasisPoints, type Money } from '../money';
 import { isWithinWindow, type OpeningWindow } from './window';
 

@@ -1,4 +1,4 @@
-import { createApiClient } from '@prism/client';
+import { createApiClient } from '@prism/client/all';
 import type { AssetRecord, Paged, RechargeTask, SysMessage } from '@prism/domain';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

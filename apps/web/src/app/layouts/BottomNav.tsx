@@ -1,11 +1,11 @@
 import { routes } from '@prism/domain';
 import { useTranslation } from 'react-i18next';
 import { NavLink } from 'react-router-dom';
-import { Icon, type IconName } from '../../components/Icon';
+import { AppIcon, type AppIconName } from '../../components/AppIcon';
 import { haptics } from '../../lib/native';
 import type { NavState } from '../../lib/navigation';
 
-const TABS: { url: string; key: 'nav.home' | 'nav.taskPlatform' | 'nav.orders' | 'nav.personal'; icon: IconName }[] = [
+const TABS: { url: string; key: 'nav.home' | 'nav.taskPlatform' | 'nav.orders' | 'nav.personal'; icon: AppIconName }[] = [
   { url: routes.home, key: 'nav.home', icon: 'home' },
   { url: routes.doubleInvest, key: 'nav.taskPlatform', icon: 'tasks' },
   { url: routes.team, key: 'nav.orders', icon: 'orders' },
@@ -20,7 +20,7 @@ export function BottomNav() {
     <nav className="bottom-nav" aria-label={t('nav.label')}>
       {TABS.map((tab) => (
         <NavLink key={tab.url} to={tab.url} replace state={state} className="bottom-nav-item" onClick={haptics.selection}>
-          <Icon name={tab.icon} />
+          <AppIcon name={tab.icon} />
           <span>{t(tab.key)}</span>
         </NavLink>
       ))}

@@ -1,7 +1,7 @@
 import { routes } from '@prism/domain';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Icon } from '../../components/Icon';
+import { AppIcon } from '../../components/AppIcon';
 import { PageLoading } from '../../components/PageLoading';
 import { QueryView } from '../../components/QueryView';
 import { TelegramLinkCard } from '../../components/TelegramLinkCard';
@@ -79,7 +79,7 @@ export default function AccountPage() {
                       <span className="visually-hidden">{t('notice.unreadCount', { count: supportUnread })}</span>
                     </span>
                   )}
-                  <Icon name="chevron" directional />
+                  <AppIcon name="chevron" directional />
                 </span>
               </button>
             </li>
@@ -94,7 +94,7 @@ export default function AccountPage() {
             >
               <span>{t('account.customerService')}</span>
               <span className="menu-end">
-                <Icon name="chevron" directional />
+                <AppIcon name="chevron" directional />
               </span>
             </button>
           </li>

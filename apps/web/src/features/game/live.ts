@@ -1,4 +1,4 @@
-import { subscribeGameEvents } from '@prism/client';
+import { subscribeGameEvents } from '@prism/client/events';
 import { GAME_EVENTS_HEARTBEAT_MS, type GameEvent } from '@prism/domain';
 import { useEffect, useRef, useState } from 'react';
 

@@ -1,4 +1,4 @@
-import { subscribeSupportEvents } from '@prism/client';
+import { subscribeSupportEvents } from '@prism/client/events';
 import type { SupportLiveEvent } from '@prism/domain';
 import { useEffect, useRef, useState } from 'react';
 import { getToken } from '../../lib/token';

@@ -1,9 +1,9 @@
 import { routes } from '@prism/domain';
 import { useTranslation } from 'react-i18next';
-import { Icon, type IconName } from '../../../components/Icon';
+import { AppIcon, type AppIconName } from '../../../components/AppIcon';
 import { useNavigation } from '../../../lib/navigation';
 
-const SHORTCUTS: { key: 'home.recharge' | 'home.withdraw' | 'home.game' | 'home.tap'; url: string; icon: IconName }[] = [
+const SHORTCUTS: { key: 'home.recharge' | 'home.withdraw' | 'home.game' | 'home.tap'; url: string; icon: AppIconName }[] = [
   { key: 'home.recharge', url: routes.recharge, icon: 'arrowDown' },
   { key: 'home.withdraw', url: routes.withdrawal, icon: 'arrowUp' },
   { key: 'home.game', url: routes.game, icon: 'game' },
@@ -24,7 +24,7 @@ export function Shortcuts() {
           data-testid={`shortcut-${item.key.slice(5)}`}
         >
           <span className="shortcut-icon">
-            <Icon name={item.icon} />
+            <AppIcon name={item.icon} />
           </span>
           <span>{t(item.key)}</span>
         </button>

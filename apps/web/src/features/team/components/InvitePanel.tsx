@@ -1,7 +1,7 @@
 import { lazy, type ReactNode, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
+import { AppIcon } from '../../../components/AppIcon';
 import { Card } from '../../../components/Card';
-import { Icon } from '../../../components/Icon';
 import { errorMessage } from '../../../lib/api';
 import { copyText } from '../../../lib/clipboard';
 import { canSharePreparedInApp, sharePreparedInApp } from '../../../lib/telegram';
@@ -31,7 +31,7 @@ function CopyRow({ label, text, copyLabel, children }: { label: string; text: st
         {children}
       </div>
       <button type="button" className="btn btn-ghost btn-small" onClick={() => void copy()} aria-label={copyLabel}>
-        <Icon name="copy" /> {t('common.copy')}
+        <AppIcon name="copy" /> {t('common.copy')}
       </button>
     </div>
   );
@@ -73,7 +73,7 @@ function ShareActions({ code, link, linked }: { code: string; link: string; link
   return (
     <div className="stack">
       <button type="button" className="btn btn-primary" onClick={share} aria-label={t('team.shareLink')} data-testid="invite-share">
-        <Icon name="share" /> {t('team.share')}
+        <AppIcon name="share" /> {t('team.share')}
       </button>
       {linked && canSharePreparedInApp() && <SendPreparedButton />}
     </div>

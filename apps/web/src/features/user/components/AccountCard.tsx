@@ -1,8 +1,8 @@
 import { routes, type UserInfo } from '@prism/domain';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { AppIcon } from '../../../components/AppIcon';
 import { Avatar } from '../../../components/Avatar';
-import { Icon } from '../../../components/Icon';
 import { formatAmount } from '../../../lib/money';
 import { useNavigation } from '../../../lib/navigation';
 import { withdrawableOf } from '../../../lib/wallet';
@@ -48,7 +48,7 @@ export function AccountCard({ user, children }: { user: UserInfo; children?: Rea
         onClick={() => setShowWithdraw((value) => !value)}
         data-testid="switch-balance"
       >
-        <Icon name="swap" /> {t('account.switchBalance')}
+        <AppIcon name="swap" /> {t('account.switchBalance')}
       </button>
       {children}
     </section>
