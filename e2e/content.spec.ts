@@ -73,6 +73,18 @@ test('customer service: "not set" when empty, a new page with the link once the 
   await page.getByRole('button', { name: 'Customer service' }).click();
   await expect(page.getByTestId('toast')).toHaveText('Customer service address not set');
   await page.context().setOffline(false);
+  // In another language, in that language: its part of the catalogue loads with that layout too, which waits for it.
+  await page.evaluate(() => {
+    localStorage.setItem('prism.locale', 'zh-TW');
+    localStorage.setItem('prism.locale.settled', '1');
+  });
+  await page.reload();
+  await expect(page.getByRole('button', { name: '客服', exact: true })).toBeEnabled();
+  await page.context().setOffline(true);
+  await page.getByRole('button', { name: '客服', exact: true }).click();
+  await expect(page.getByTestId('toast')).toHaveText('尚未設定客服地址');
+  await page.context().setOffline(false);
+  await page.evaluate(() => localStorage.setItem('prism.locale', 'en-US'));
 
   const target = new URL('/docs/introduction.pdf?support=1', page.url()).href;
   await setUrl(target);

@@ -3,7 +3,7 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { errorCatalogue } from '@prism/domain';
+import { errorCatalogue, messageTables } from '@prism/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 /**
@@ -120,6 +120,21 @@ describe("the login page's files", () => {
     for (const [what, marker] of Object.entries(LATER)) {
       for (const [file, code] of login) expect(code.includes(marker), `${file} holds the ${what}`).toBe(false);
     }
+  });
+
+  // Another language's messages come in two parts (lib/messages.ts, lib/errorMessages.ts): its login page
+  // loads the validation part, which must bring neither the catalogue's texts nor a chunk of the pages beyond
+  // login (until 2026-11-28 a whole table imported the English catalogue, which sat in the chunk 'home').
+  it.each(['zh-TW', 'vi', 'fa', 'ar'] as const)("%s: the forms' messages bring the validation texts alone", async (locale) => {
+    const key = `../../packages/domain/src/messages/validation/${locale}.ts`;
+    expect(manifest[key], key).toBeDefined();
+    const login = reachable(manifest, await playerRoots(), true);
+    expect([...reachable(manifest, [key], true)].filter((chunk) => !login.has(chunk))).toEqual([key]);
+    const [code = ''] = (await codeOf([key])).values();
+    expect(code).toContain(messageTables[locale].PHONE_REQUIRED);
+    expect(code).not.toContain(messageTables[locale].CUSTOMER_SERVICE_NOT_SET);
+    const catalogue = `../../packages/domain/src/messages/catalogue/${locale}.ts`;
+    expect([...(await codeOf([catalogue])).values()].join('')).toContain(messageTables[locale].CUSTOMER_SERVICE_NOT_SET);
   });
 
   it('leave it to the chunks that use it: the pages beyond login, the Telegram SDK, the game and support pages', async () => {

@@ -9,6 +9,14 @@ import { zhTW } from './zh-TW';
 
 export type MessageKey = ErrorKey | ValidationKey;
 export type MessageTable = Record<MessageKey, string>;
+/**
+ * A language's texts come in two modules, one home each: the validation messages (validation/<locale>.ts,
+ * what the web's login page needs) and the error catalogue's (catalogue/<locale>.ts, the web's pages
+ * beyond login); <locale>.ts joins them. English's are validationMessages and errorCatalogue.
+ */
+export type ValidationTable = Record<ValidationKey, string>;
+/** The operators' messages are English in every language (operatorEnglish.ts): not in a language's catalogue part. */
+export type CatalogueTable = Record<Exclude<ErrorKey, `OPERATOR_${string}`>, string>;
 
 /** Every server-side message in every language; the web merges these into its i18n resources. */
 export const messageTables: Record<Locale, MessageTable> = { 'en-US': enUS, 'zh-TW': zhTW, vi, fa, ar };

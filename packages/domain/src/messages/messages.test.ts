@@ -2,7 +2,16 @@ import { describe, expect, it } from 'vitest';
 import { errorCatalogue } from '../errorCatalogue';
 import { validationMessages } from '../errors';
 import { LOCALES, resolveLocale } from '../locales';
+import { arCatalogue } from './catalogue/ar';
+import { faCatalogue } from './catalogue/fa';
+import { viCatalogue } from './catalogue/vi';
+import { zhTWCatalogue } from './catalogue/zh-TW';
 import { formatWait, messageTables, translateMessage } from './index';
+import { operatorMessagesInEnglish } from './operatorEnglish';
+import { arValidation } from './validation/ar';
+import { faValidation } from './validation/fa';
+import { viValidation } from './validation/vi';
+import { zhTWValidation } from './validation/zh-TW';
 
 describe('message tables', () => {
   const keys = [...Object.keys(errorCatalogue), ...Object.keys(validationMessages)].sort();
@@ -12,6 +21,22 @@ describe('message tables', () => {
     expect(Object.keys(table).sort()).toEqual(keys);
     for (const key of keys) expect(table[key as keyof typeof table].trim()).not.toBe('');
   });
+
+  // The web loads a language's two parts apart (validation with the forms, the catalogue with the pages beyond login).
+  it.each([
+    ['zh-TW', zhTWValidation, zhTWCatalogue],
+    ['vi', viValidation, viCatalogue],
+    ['fa', faValidation, faCatalogue],
+    ['ar', arValidation, arCatalogue],
+  ] as const)(
+    "%s: the validation part holds exactly the validation keys, the catalogue part the rest but the operators'",
+    (locale, validation, catalogue) => {
+      expect(Object.keys(validation).sort()).toEqual(Object.keys(validationMessages).sort());
+      const catalogueKeys = Object.keys(errorCatalogue).filter((key) => !key.startsWith('OPERATOR_'));
+      expect(Object.keys(catalogue).sort()).toEqual(catalogueKeys.sort());
+      expect(messageTables[locale]).toEqual({ ...catalogue, ...operatorMessagesInEnglish, ...validation });
+    },
+  );
 
   it('English is the catalogue wording, exactly', () => {
     expect(translateMessage('ERROR_SESSION', 'en-US')).toBe('Error Session');

@@ -14,7 +14,8 @@ const read = (path: string) => readFileSync(`${root}${path}`, 'utf8');
 const USER_TEXTS = [
   'apps/web/src/i18n/locales/zh-TW.ts',
   'apps/web/src/i18n/locales/app/zh-TW.ts',
-  'packages/domain/src/messages/zh-TW.ts',
+  'packages/domain/src/messages/validation/zh-TW.ts',
+  'packages/domain/src/messages/catalogue/zh-TW.ts',
   'packages/domain/src/messages/telegram.ts',
   'apps/core/src/modules/message/templates.ts',
   'bot/src/texts.ts',
@@ -35,11 +36,18 @@ describe('the terms', () => {
   it.each([
     ['apps/web/src/i18n/locales/app/ar.ts', 'ابدأ'],
     ['apps/web/src/i18n/locales/app/fa.ts', 'شروع'],
-    ['packages/domain/src/messages/ar.ts', 'ابدأ'],
-    ['packages/domain/src/messages/fa.ts', 'شروع'],
+    ['packages/domain/src/messages/catalogue/ar.ts', 'ابدأ'],
+    ['packages/domain/src/messages/catalogue/fa.ts', 'شروع'],
   ])("%s names Telegram's localised Start button", (path, start) => {
     const text = read(path);
     expect(text).not.toMatch(/\bStart\b/);
     expect(text).toContain(start);
   });
+
+  it.each(['packages/domain/src/messages/validation/ar.ts', 'packages/domain/src/messages/validation/fa.ts'])(
+    '%s never says the English Start',
+    (path) => {
+      expect(read(path)).not.toMatch(/\bStart\b/);
+    },
+  );
 });

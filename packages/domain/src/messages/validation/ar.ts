@@ -1,0 +1,32 @@
+import type { ValidationTable } from '../index';
+
+/** Arabic: the validation messages (the forms'), apart from the catalogue's (../catalogue/ar.ts), so that the login page loads only these. */
+export const arValidation: ValidationTable = {
+  PHONE_REQUIRED: 'يرجى إدخال رقم الهاتف',
+  PHONE_TEN_DIGITS: 'أدخل رقمًا من عشرة أرقام',
+  PASSWORD_REQUIRED: 'يرجى إدخال كلمة المرور',
+  PASSWORD_LENGTH: 'يجب أن تتكون كلمة المرور من 6 إلى 64 حرفًا',
+  CONFIRM_REQUIRED: 'يرجى تأكيد كلمة المرور',
+  PASSWORDS_INCONSISTENT: 'كلمتا المرور غير متطابقتين',
+  CODE_REQUIRED: 'يرجى إدخال رمز التحقق',
+  CODE_SIX_DIGITS: 'رمز التحقق مكوّن من 6 أرقام',
+  NICKNAME_LENGTH: 'يجب أن يتكون الاسم المستعار من 1 إلى 32 حرفًا',
+  ASSET_PASSWORD_FORMAT: 'كلمة مرور الدفع مكوّنة من 6 أرقام',
+  AMOUNT_FORMAT: 'أدخل مبلغًا بحد أقصى منزلتين عشريتين',
+  AMOUNT_REQUIRED: 'يرجى إدخال المبلغ',
+  AMOUNT_POSITIVE: 'يجب أن يكون المبلغ أكبر من صفر',
+  AMOUNT_TOO_LARGE: 'المبلغ كبير جدًا',
+  IFSC_FORMAT: 'أدخل رمز IFSC صالحًا، مثل SBIN0001234',
+  ACCOUNT_NUMBER_FORMAT: 'أدخل رقم حساب من 9 إلى 18 رقمًا',
+  HOLDER_REQUIRED: 'يرجى إدخال اسم حامل البطاقة',
+  BANK_NAME_REQUIRED: 'يرجى إدخال اسم البنك',
+  ADDRESS_REQUIRED: 'يرجى إدخال العنوان',
+  REASON_REQUIRED: 'يرجى إدخال السبب',
+  FIELD_INVALID: 'قيمة غير صالحة',
+  TEXT_CONTROL_CHARACTERS: 'يرجى إزالة أحرف التحكم غير المرئية من هذا الحقل',
+  AREA_CODE_NOT_ALLOWED: 'هذه الخدمة غير متاحة لهذا البلد أو المنطقة',
+  TRANSFER_AMOUNT_REQUIRED: 'تحويل الوديعة الثابتة يتطلب مبلغًا',
+  ROOM_TIMING_LOCKED: 'لا يمكن تغيير توقيت الغرفة بعد أن أدارت جلسات: أضف غرفة جديدة بدلًا من ذلك',
+  ROOM_TIMING_INVALID: 'يجب أن تقسم مدة الجلسة اليوم إلى جلسات كاملة، وأن يُغلق الرهان قبل نهايتها بثانية واحدة على الأقل',
+  DELETE_CONFIRMATION: 'اكتب DELETE للتأكيد',
+};

@@ -1,0 +1,32 @@
+import type { ValidationTable } from '../index';
+
+/** Persian: the validation messages (the forms'), apart from the catalogue's (../catalogue/fa.ts), so that the login page loads only these. */
+export const faValidation: ValidationTable = {
+  PHONE_REQUIRED: 'لطفاً شماره تلفن را وارد کنید',
+  PHONE_TEN_DIGITS: 'یک عدد ده رقمی وارد کنید',
+  PASSWORD_REQUIRED: 'لطفاً رمز عبور را وارد کنید',
+  PASSWORD_LENGTH: 'رمز عبور باید بین ۶ تا ۶۴ نویسه باشد',
+  CONFIRM_REQUIRED: 'لطفاً رمز عبور را تأیید کنید',
+  PASSWORDS_INCONSISTENT: 'رمزهای عبور یکسان نیستند',
+  CODE_REQUIRED: 'لطفاً کد تأیید را وارد کنید',
+  CODE_SIX_DIGITS: 'کد تأیید ۶ رقمی است',
+  NICKNAME_LENGTH: 'نام مستعار باید بین ۱ تا ۳۲ نویسه باشد',
+  ASSET_PASSWORD_FORMAT: 'رمز پرداخت ۶ رقمی است',
+  AMOUNT_FORMAT: 'مبلغی با حداکثر ۲ رقم اعشار وارد کنید',
+  AMOUNT_REQUIRED: 'لطفاً مبلغ را وارد کنید',
+  AMOUNT_POSITIVE: 'مبلغ باید بیشتر از صفر باشد',
+  AMOUNT_TOO_LARGE: 'مبلغ بیش از حد بزرگ است',
+  IFSC_FORMAT: 'یک کد IFSC معتبر وارد کنید، مثلاً SBIN0001234',
+  ACCOUNT_NUMBER_FORMAT: 'شماره حسابی بین ۹ تا ۱۸ رقم وارد کنید',
+  HOLDER_REQUIRED: 'لطفاً نام دارنده کارت را وارد کنید',
+  BANK_NAME_REQUIRED: 'لطفاً نام بانک را وارد کنید',
+  ADDRESS_REQUIRED: 'لطفاً آدرس را وارد کنید',
+  REASON_REQUIRED: 'لطفاً دلیل را وارد کنید',
+  FIELD_INVALID: 'مقدار نامعتبر',
+  TEXT_CONTROL_CHARACTERS: 'لطفاً نویسه‌های کنترلی نامرئی را از این فیلد حذف کنید',
+  AREA_CODE_NOT_ALLOWED: 'این سرویس برای این کشور یا منطقه در دسترس نیست',
+  TRANSFER_AMOUNT_REQUIRED: 'برداشت از سپرده ثابت به مبلغ نیاز دارد',
+  ROOM_TIMING_LOCKED: 'زمان‌بندی اتاقی که جلسه برگزار کرده قابل تغییر نیست: به جای آن اتاق جدیدی اضافه کنید',
+  ROOM_TIMING_INVALID: 'طول جلسه باید روز را به جلسه‌های کامل تقسیم کند و شرط‌بندی دست‌کم ۱ ثانیه پیش از پایان آن بسته شود',
+  DELETE_CONFIRMATION: 'برای تأیید DELETE را تایپ کنید',
+};

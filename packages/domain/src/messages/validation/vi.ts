@@ -1,0 +1,32 @@
+import type { ValidationTable } from '../index';
+
+/** Vietnamese: the validation messages (the forms'), apart from the catalogue's (../catalogue/vi.ts), so that the login page loads only these. */
+export const viValidation: ValidationTable = {
+  PHONE_REQUIRED: 'Vui lòng nhập số điện thoại',
+  PHONE_TEN_DIGITS: 'Nhập số gồm mười chữ số',
+  PASSWORD_REQUIRED: 'Vui lòng nhập mật khẩu',
+  PASSWORD_LENGTH: 'Mật khẩu phải dài từ 6 đến 64 ký tự',
+  CONFIRM_REQUIRED: 'Vui lòng xác nhận mật khẩu',
+  PASSWORDS_INCONSISTENT: 'Mật khẩu không khớp',
+  CODE_REQUIRED: 'Vui lòng nhập mã xác minh',
+  CODE_SIX_DIGITS: 'Mã xác minh gồm 6 chữ số',
+  NICKNAME_LENGTH: 'Biệt danh phải dài từ 1 đến 32 ký tự',
+  ASSET_PASSWORD_FORMAT: 'Mật khẩu thanh toán gồm 6 chữ số',
+  AMOUNT_FORMAT: 'Nhập số tiền có tối đa 2 chữ số thập phân',
+  AMOUNT_REQUIRED: 'Vui lòng nhập số tiền',
+  AMOUNT_POSITIVE: 'Số tiền phải lớn hơn 0',
+  AMOUNT_TOO_LARGE: 'Số tiền quá lớn',
+  IFSC_FORMAT: 'Nhập mã IFSC hợp lệ, ví dụ SBIN0001234',
+  ACCOUNT_NUMBER_FORMAT: 'Nhập số tài khoản gồm 9 đến 18 chữ số',
+  HOLDER_REQUIRED: 'Vui lòng nhập tên chủ thẻ',
+  BANK_NAME_REQUIRED: 'Vui lòng nhập tên ngân hàng',
+  ADDRESS_REQUIRED: 'Vui lòng nhập địa chỉ',
+  REASON_REQUIRED: 'Vui lòng nhập lý do',
+  FIELD_INVALID: 'Giá trị không hợp lệ',
+  TEXT_CONTROL_CHARACTERS: 'Vui lòng xóa các ký tự điều khiển ẩn khỏi trường này',
+  AREA_CODE_NOT_ALLOWED: 'Dịch vụ này không khả dụng tại quốc gia hoặc khu vực này',
+  TRANSFER_AMOUNT_REQUIRED: 'Chuyển tiền gửi có kỳ hạn cần nhập số tiền',
+  ROOM_TIMING_LOCKED: 'Không thể đổi thời gian của phòng đã chạy phiên: hãy thêm phòng mới',
+  ROOM_TIMING_INVALID: 'Độ dài phiên phải chia một ngày thành số phiên nguyên, và cược phải đóng trước khi phiên kết thúc ít nhất 1 giây',
+  DELETE_CONFIRMATION: 'Nhập DELETE để xác nhận',
+};

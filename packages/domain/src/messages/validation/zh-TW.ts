@@ -1,0 +1,32 @@
+import type { ValidationTable } from '../index';
+
+/** Traditional Chinese (Taiwan): the validation messages (the forms'), apart from the catalogue's (../catalogue/zh-TW.ts), so that the login page loads only these. */
+export const zhTWValidation: ValidationTable = {
+  PHONE_REQUIRED: '請輸入手機號碼',
+  PHONE_TEN_DIGITS: '請輸入十位數字',
+  PASSWORD_REQUIRED: '請輸入密碼',
+  PASSWORD_LENGTH: '密碼長度須為 6 至 64 個字元',
+  CONFIRM_REQUIRED: '請確認密碼',
+  PASSWORDS_INCONSISTENT: '兩次密碼不一致',
+  CODE_REQUIRED: '請輸入驗證碼',
+  CODE_SIX_DIGITS: '驗證碼為 6 位數字',
+  NICKNAME_LENGTH: '暱稱長度須為 1 至 32 個字元',
+  ASSET_PASSWORD_FORMAT: '支付密碼為 6 位數字',
+  AMOUNT_FORMAT: '請輸入最多兩位小數的金額',
+  AMOUNT_REQUIRED: '請輸入金額',
+  AMOUNT_POSITIVE: '金額必須大於零',
+  AMOUNT_TOO_LARGE: '金額過大',
+  IFSC_FORMAT: '請輸入有效的 IFSC 代碼，例如 SBIN0001234',
+  ACCOUNT_NUMBER_FORMAT: '請輸入 9 至 18 位數的帳號',
+  HOLDER_REQUIRED: '請輸入持卡人姓名',
+  BANK_NAME_REQUIRED: '請輸入銀行名稱',
+  ADDRESS_REQUIRED: '請輸入地址',
+  REASON_REQUIRED: '請輸入原因',
+  FIELD_INVALID: '無效的值',
+  TEXT_CONTROL_CHARACTERS: '請移除此欄位中的不可見控制字元',
+  AREA_CODE_NOT_ALLOWED: '此國家或地區無法使用本服務',
+  TRANSFER_AMOUNT_REQUIRED: '定存轉出需要輸入金額',
+  ROOM_TIMING_LOCKED: '房間已開過局，時間設定不能再改：請新增房間',
+  ROOM_TIMING_INVALID: '每局時長須能整除一天，且下注須在結束前至少 1 秒截止',
+  DELETE_CONFIRMATION: '請輸入 DELETE 以確認',
+};
