@@ -2,7 +2,6 @@
 
 export { EARNING_CHUNK_SIZE, startEarningJob } from './job';
 export { busyPacer, EARNING_BUSY_PAUSE } from './pace';
-export { addPerRow, payDaily } from './perRow';
 export { lastEarningRun } from './runs';
 export type { DailyChunk, DailyChunkSql, DailyContext, DailyPage, DailyStep } from './step';
 export { chunkOf, nextAfter } from './step';

@@ -1,9 +1,13 @@
 import type { Asset } from '@prism/domain';
 import { getTableName, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
-import type { Executor } from '../../db/client';
-import { type SystemAccountName, type TransferInput, type TransferType, takenIdempotencyKeys, transferBatch } from '../ledger';
-import { type DailyChunk, type DailyPage, nextAfter } from './step';
+import type { Executor } from '../db/client';
+import { type DailyChunk, type DailyPage, nextAfter } from '../modules/earning';
+import { type SystemAccountName, type TransferInput, type TransferType, takenIdempotencyKeys, transferBatch } from '../modules/ledger';
+
+// The daily steps as Node paid them before each became one statement per chunk (payDaily, addPerRow):
+// kept for modules/holding/steps.golden.api.test.ts, which pays the same data both ways and compares.
+// Test support only: no product code pays through them.
 
 /**
  * Adds each row's amount to a bigint column in one statement, however many
