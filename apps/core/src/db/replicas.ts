@@ -1,4 +1,5 @@
 import type pg from 'pg';
+import { sleep } from '../platform/clock';
 import { createPool, type Database, databaseOver, poolOf } from './client';
 import { isConnectionLoss } from './errors';
 import { type Lag, type LsnSample, lagOf, parseLsn, rememberSample, replicaFor, replicaName, withinBound } from './replicaPolicy';
@@ -249,7 +250,6 @@ async function reached(replica: Replica, target: bigint, waitMs: number): Promis
 }
 
 const maxOf = (a: bigint, b: bigint) => (a > b ? a : b);
-const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 /**
  * `read`, coalesced, and never older than the call: a caller arriving while a read is in flight

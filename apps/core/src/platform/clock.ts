@@ -5,6 +5,9 @@ export interface Clock {
 
 export const systemClock: Clock = { now: () => new Date() };
 
+/** Waits `ms` of real time: the default of every job that paces itself (each takes its own `sleep` in tests). */
+export const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
+
 /** A clock that only moves when told to: for tests. */
 export class ManualClock implements Clock {
   private current: number;

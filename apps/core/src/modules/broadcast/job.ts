@@ -1,7 +1,7 @@
 import type { BotTransport } from '@prism/bot';
 import { sql } from 'drizzle-orm';
 import { type Database, type Executor, queryRows } from '../../db/client';
-import type { Clock } from '../../platform/clock';
+import { type Clock, sleep } from '../../platform/clock';
 import type { Logger } from '../../platform/logger';
 import { type RunObserver, startRepeating } from '../../platform/repeat';
 import { notificationHeldSql } from '../notify';
@@ -54,8 +54,6 @@ interface Claimed extends Record<string, unknown> {
   title: string;
   body: string;
 }
-
-const realSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 async function claimOne(tx: Executor): Promise<Claimed | undefined> {
   const [row] = await queryRows<Claimed>(
@@ -125,7 +123,7 @@ export async function deliverBroadcasts(
   options: DeliveryRunOptions = {},
 ): Promise<DeliveryRunResult> {
   const gapMs = 1000 / (options.perSecond ?? BROADCAST_PER_SECOND);
-  const sleep = options.sleep ?? realSleep;
+  const pause = options.sleep ?? sleep;
   const result: DeliveryRunResult = { sent: 0, failed: 0, blocked: 0 };
   let nextAt = 0;
   let floodWaits = 0;
@@ -133,7 +131,7 @@ export async function deliverBroadcasts(
     if (options.running && !options.running()) break;
     // Waits happen outside the transaction: on PGlite an open transaction holds the whole database.
     const wait = nextAt - Date.now();
-    if (wait > 0) await sleep(wait);
+    if (wait > 0) await pause(wait);
     nextAt = Math.max(Date.now(), nextAt) + gapMs;
     const step = await db.transaction((tx) => deliverOne(tx, transport, clock, result));
     if (step === 'done') break;
@@ -142,7 +140,7 @@ export async function deliverBroadcasts(
       continue;
     }
     if (++floodWaits > MAX_FLOOD_WAITS) break; // Telegram keeps refusing: the next run tries again
-    await sleep(step.retryAfter * 1000);
+    await pause(step.retryAfter * 1000);
     nextAt = Date.now() + gapMs;
   }
   await db.execute(

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { type Database, poolOf, queryRows } from '../../db/client';
+import { sleep } from '../../platform/clock';
 
 /**
  * Called after each chunk of the daily job that is not a step-day's last, with how long the chunk
@@ -44,5 +45,3 @@ export async function othersBusy(db: Database): Promise<boolean> {
   const [row] = await queryRows<{ busy: boolean }>(db, sql`select ${othersBusySql} as busy`);
   return row?.busy === true;
 }
-
-const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));

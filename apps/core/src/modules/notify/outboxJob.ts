@@ -1,7 +1,7 @@
 import type { BotTransport, OutgoingButton } from '@prism/bot';
 import { type SQL, sql } from 'drizzle-orm';
 import { type Database, type Executor, queryRows } from '../../db/client';
-import type { Clock } from '../../platform/clock';
+import { type Clock, sleep } from '../../platform/clock';
 import type { Logger } from '../../platform/logger';
 import { type RunObserver, startRepeating } from '../../platform/repeat';
 import { type Claimed, REDACTED_TEXT, SEND_LEASE_MS, sendClaimed } from './delivery';
@@ -57,8 +57,6 @@ interface Row extends Record<string, unknown> {
   expired: boolean;
   held: 'blocked' | 'muted' | null;
 }
-
-const realSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 /** Not sent any more: past its expiry (or no chat), or held for the player (blocked, muted). */
 async function retire(tx: Executor, id: number, status: 'expired' | 'blocked' | 'muted'): Promise<void> {
@@ -172,7 +170,7 @@ export async function retryOutbox(
   options: OutboxRunOptions = {},
 ): Promise<OutboxRunResult> {
   const result: OutboxRunResult = { sent: 0, failed: 0, expired: 0, held: 0 };
-  const run = { sleep: options.sleep ?? realSleep, now: options.now ?? Date.now, pace: { nextAt: 0, lastSent: new Map() }, result };
+  const run = { sleep: options.sleep ?? sleep, now: options.now ?? Date.now, pace: { nextAt: 0, lastSent: new Map() }, result };
   for (;;) {
     if (options.running && !options.running()) break;
     const claimed = await claimNext(db, clock, run.pace, run);
