@@ -45,4 +45,13 @@ describe('withDeferredGroups', () => {
     fail = false;
     expect(await api.wallet.balance('CASH', 1)).toBe('CASH page 1');
   });
+
+  it('is not taken for a promise: the client and its groups can be awaited or returned from async code as they are', async () => {
+    const { loads, load } = loader();
+    const api = withDeferredGroups(first, load);
+    expect(await Promise.resolve(api)).toBe(api);
+    const wallet = api.wallet;
+    expect(await Promise.resolve(wallet)).toBe(wallet);
+    expect(loads.count).toBe(0);
+  });
 });

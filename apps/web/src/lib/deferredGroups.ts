@@ -14,11 +14,13 @@ export function withDeferredGroups<First extends object, Later extends object>(f
       if (!endpoint) throw new TypeError(`api.${group}.${name} is not an endpoint`);
       return endpoint(...args);
     });
+  // `then` is never a group or an endpoint: answering it would make the client look like a promise to `await`.
   const deferred = (group: string) =>
     new Proxy({} as Record<string, Endpoint>, {
-      get: (_, name) => (typeof name === 'string' ? (...args: unknown[]) => call(group, name, args) : undefined),
+      get: (_, name) => (typeof name === 'string' && name !== 'then' ? (...args: unknown[]) => call(group, name, args) : undefined),
     });
   return new Proxy(first, {
-    get: (target, key, receiver) => (typeof key === 'symbol' || key in target ? Reflect.get(target, key, receiver) : deferred(key)),
+    get: (target, key, receiver) =>
+      typeof key === 'symbol' || key === 'then' || key in target ? Reflect.get(target, key, receiver) : deferred(key),
   }) as First & Later;
 }
