@@ -12,7 +12,7 @@ import { ensureCurrentSession } from '../modules/game/sessions';
 import { SYSTEM_SHARDS } from '../modules/ledger/ledger';
 import { systemClock } from '../platform/clock';
 import { cryptoRandom } from '../platform/random';
-import { BARE_FUNCTION, freshDatabase, insertBenchRoom, machine, seedFundedPlayers } from './support';
+import { BARE_FUNCTION, backendCpuMs, freshDatabase, insertBenchRoom, machine, seedFundedPlayers } from './support';
 
 /**
  * `npm run bench -- betSql`: the PostgreSQL CPU of one bet, place_bet against bare_bet (bench/support.ts)
@@ -28,21 +28,6 @@ const CALLS = Number(process.env.BENCH_CALLS ?? 4000);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
 const BLOCK = Number(process.env.BENCH_BLOCK ?? 100);
 const USERS = 50;
-const TICKS = 100;
-
-/**
- * The backend's CPU time so far in ms: /proc/<pid>/schedstat's time on CPU (nanoseconds), else
- * utime+stime from /proc/<pid>/stat (10 ms ticks, too coarse for the short blocks below).
- */
-function backendCpuMs(pid: number): number {
-  try {
-    return Number(readFileSync(`/proc/${pid}/schedstat`, 'utf8').split(' ')[0]) / 1e6;
-  } catch {
-    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    return ((Number(fields[11]) + Number(fields[12])) * 1000) / TICKS;
-  }
-}
 
 /** bare_bet as it was before the bet-sql round (docs/performance-history.md): both account ids handed in, no lookup. */
 function bareWithIds(): string {

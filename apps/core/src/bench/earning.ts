@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { sql } from 'drizzle-orm';
 import { DAILY_STEPS } from '../dailySteps';
 import { type Database, queryRows } from '../db/client';
@@ -10,7 +11,7 @@ import { exchange } from '../modules/wallet/exchange';
 import { systemClock } from '../platform/clock';
 import { cryptoRandom } from '../platform/random';
 import { balancesDigest, makeSystemShards, payDayBare, writtenDigest } from './earningBare';
-import { freshDatabase, machine } from './support';
+import { cpuSpentMs, databaseCpu, freshDatabase, machine } from './support';
 
 /**
  * `npm run bench -- earning`: the daily earning job (its power steps: income,
@@ -27,6 +28,8 @@ import { freshDatabase, machine } from './support';
  * through the wallet service while the job pays a day and for as long outside
  * it: their p99 in both, and how long the job took while they ran (it pauses between chunks while
  * others are busy: BENCH_PAUSE, default EARNING_BUSY_PAUSE). The ledger and the power invariants are checked at the end.
+ * BENCH_JOB_SQL=file.sql runs that file on the job's database after seeding (a variant of a
+ * function the job calls, to measure a change without a migration).
  */
 const USERS = Number(process.env.BENCH_USERS ?? 25_000);
 const PER_USER = 4;
@@ -72,6 +75,20 @@ async function seed(db: Database): Promise<void> {
   await exec(sql`vacuum analyze`);
 }
 
+/**
+ * Before each timed run, both databases are vacuumed and checkpointed (untimed), so neither run
+ * starts amid the other's autovacuum or dirty pages (both share the server's WAL and
+ * checkpointer). The medians by which side went first are reported beside the overall one, so an
+ * order effect that remains shows (docs/performance.md, "The daily earning job"). BENCH_SETTLE=0
+ * turns it off.
+ */
+const SETTLE = process.env.BENCH_SETTLE !== '0';
+async function settle(...dbs: Database[]): Promise<void> {
+  if (!SETTLE) return;
+  for (const db of dbs) await db.execute(sql`vacuum analyze`);
+  await dbs[0]?.execute(sql`checkpoint`);
+}
+
 const atOf = (run: number) => new Date(Date.parse(`${FIRST}T00:05:00Z`) + (run + 1) * DAY_MS);
 const dayOf = (run: number) =>
   atOf(run - 1)
@@ -107,6 +124,7 @@ try {
   await seed(job.db);
   await seed(bare.db);
   await makeSystemShards(bare.db);
+  if (process.env.BENCH_JOB_SQL) await job.db.execute(sql.raw(readFileSync(process.env.BENCH_JOB_SQL, 'utf8')));
   const config = createConfigService(job.db, 'http://bench');
   await config.set('PLATFORM_TIME_ZONE', 'UTC');
   const [held] = await queryRows<{ n: number }>(job.db, sql`select count(*)::int as n from power_holdings`);
@@ -115,28 +133,47 @@ try {
   await runDailyEarnings(job.db, { now: () => new Date(`${FIRST}T00:00:01Z`) }, config, DAILY_STEPS);
   const pace = busyPacer(job.db, PAUSE);
   const chunkMs: number[] = [];
-  const onChunk = (_step: string, ms: number) => chunkMs.push(ms);
+  const stepMs = new Map<string, number>();
+  const onChunk = (step: string, ms: number) => {
+    chunkMs.push(ms);
+    stepMs.set(step, (stepMs.get(step) ?? 0) + ms);
+  };
   const runJob = async (run: number) => {
+    const pgBefore = await databaseCpu(job.db);
+    // The bench's own garbage (seeding, digests) collected now, not charged to the job's Node CPU
+    // (with --expose-gc, which scripts/bench.mjs passes).
+    (globalThis as { gc?: () => void }).gc?.();
     const cpu = process.cpuUsage();
     const t = performance.now();
     const results = await runDailyEarnings(job.db, { now: () => atOf(run) }, config, DAILY_STEPS, { chunkSize: CHUNK, onChunk, pace });
     const ms = performance.now() - t;
     const used = process.cpuUsage(cpu);
-    return { ms, cpuMs: (used.user + used.system) / 1000, rows: Object.fromEntries(results.map((r) => [r.step, r.rows])) };
+    const pgCpuMs = cpuSpentMs(pgBefore, await databaseCpu(job.db));
+    return { ms, cpuMs: (used.user + used.system) / 1000, pgCpuMs, rows: Object.fromEntries(results.map((r) => [r.step, r.rows])) };
   };
   const runBare = async (run: number) => {
+    const pgBefore = await databaseCpu(bare.db);
     const t = performance.now();
-    await payDayBare(bare.db, dayOf(run), atOf(run));
-    return performance.now() - t;
+    const steps = await payDayBare(bare.db, dayOf(run), atOf(run));
+    const ms = performance.now() - t;
+    return { ms, steps, pgCpuMs: cpuSpentMs(pgBefore, await databaseCpu(bare.db)) };
   };
+  // Each power step's chunks against its bare statement: where the job's extra time goes.
+  const POWER_STEPS = ['power-income', 'power-fee', 'power-maturity'];
+  const stepRatios = (bareSteps: number[]) =>
+    Object.fromEntries(POWER_STEPS.map((name, i) => [name, Number(((stepMs.get(name) ?? 0) / (bareSteps[i] ?? 1)).toFixed(2))]));
 
   const days = [];
   for (let run = 0; run < RUNS; run++) {
     chunkMs.length = 0;
+    stepMs.clear();
     const jobFirst = run % 2 === 0;
+    await settle(job.db, bare.db);
     const bareBefore = jobFirst ? undefined : await runBare(run);
+    if (!jobFirst) await settle(job.db, bare.db);
     const paid = await runJob(run);
-    const bareMs = bareBefore ?? (await runBare(run));
+    if (jobFirst) await settle(job.db, bare.db);
+    const { ms: bareMs, steps: bareSteps, pgCpuMs: barePgCpuMs } = bareBefore ?? (await runBare(run));
     const [a, b] = [await balancesDigest(job.db), await balancesDigest(bare.db)];
     const day = {
       day: dayOf(run),
@@ -144,6 +181,12 @@ try {
       jobMs: Math.round(paid.ms),
       bareMs: Math.round(bareMs),
       ratio: Number((paid.ms / bareMs).toFixed(2)),
+      stepRatios: stepRatios(bareSteps),
+      // PostgreSQL's CPU (its backends for the database) against the bare SQL's: steadier than the wall.
+      pgCpuMs: Math.round(paid.pgCpuMs),
+      barePgCpuMs: Math.round(barePgCpuMs),
+      pgCpuRatio: Number((paid.pgCpuMs / barePgCpuMs).toFixed(2)),
+      otherStepsMs: Math.round(paid.ms - POWER_STEPS.reduce((sum, name) => sum + (stepMs.get(name) ?? 0), 0)),
       nodeCpuMs: Math.round(paid.cpuMs),
       longestChunkMs: Math.round(Math.max(...chunkMs)),
       rows: paid.rows,
@@ -160,6 +203,12 @@ try {
     medianBareMs: median(days.map((d) => d.bareMs)),
     medianRatio: median(days.map((d) => d.ratio)),
     ratios: days.map((d) => d.ratio),
+    medianPgCpuRatio: median(days.map((d) => d.pgCpuRatio)),
+    pgCpuRatios: days.map((d) => d.pgCpuRatio),
+    // Split by which went first: a gap between the two is an order effect the settling missed.
+    medianRatioJobFirst: median(days.filter((d) => d.first === 'job').map((d) => d.ratio)),
+    medianRatioBareFirst: median(days.filter((d) => d.first === 'bare').map((d) => d.ratio)),
+    settled: SETTLE,
     medianNodeCpuMsPerDay: median(days.map((d) => d.nodeCpuMs)),
     longestChunkMs: Math.max(...days.map((d) => d.longestChunkMs)),
     sameBalancesEveryDay: days.every((d) => d.sameBalances),

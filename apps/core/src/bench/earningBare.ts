@@ -6,17 +6,20 @@ import { type Database, queryRows } from '../db/client';
  * statement per step over the whole day (no chunks, no functions, no account creation: the bench
  * made every account first), for `npm run bench -- earning` to compare the job with. It writes
  * what the job writes: power_incomes (amount, then fee), power_records and matured_at, the same
- * ledger_transfers rows (type, reference, key, meta, shard) and the same balances.
+ * ledger_transfers rows (type, reference, key, meta, shard) and the same balances. Answers each
+ * step's ms (income, fee, maturity).
  */
-export async function payDayBare(db: Database, day: string, now: Date): Promise<void> {
+export async function payDayBare(db: Database, day: string, now: Date): Promise<number[]> {
   const at = now.toISOString();
+  const stepMs: number[] = [];
   for (const statements of [[incomeSql(day, at)], [lockFeePayersSql(day), feeSql(day, at)], [maturitySql(day, at)]]) {
     const t = performance.now();
     await db.transaction(async (tx) => {
       for (const statement of statements) await tx.execute(statement);
     });
-    if (process.env.BENCH_VERBOSE) console.log('bare step', Math.round(performance.now() - t), 'ms');
+    stepMs.push(performance.now() - t);
   }
+  return stepMs;
 }
 
 /** Balances moved from/to system account `system` for the rows of `paid` (id, user_id, coin, ledger_shard, amount). */

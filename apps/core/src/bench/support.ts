@@ -8,6 +8,47 @@ import { gameLevels } from '../modules/game/schema';
 import { transferBatch } from '../modules/ledger/ledger';
 import { seedDatabase } from '../seeds';
 
+const TICKS = 100;
+
+/**
+ * A PostgreSQL backend's CPU time so far in ms: /proc/<pid>/schedstat's time on CPU (nanoseconds),
+ * else utime+stime from /proc/<pid>/stat (10 ms ticks, too coarse for short blocks). The server
+ * must run on this machine.
+ */
+export function backendCpuMs(pid: number): number {
+  try {
+    return Number(readFileSync(`/proc/${pid}/schedstat`, 'utf8').split(' ')[0]) / 1e6;
+  } catch {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / TICKS;
+  }
+}
+
+/** The CPU so far of every client backend of `db`'s database, by pid (for `cpuSpentMs`). */
+export async function databaseCpu(db: Database): Promise<Map<number, number>> {
+  const rows = await queryRows<{ pid: number }>(
+    db,
+    sql`select pid from pg_stat_activity where datname = current_database() and backend_type = 'client backend'`,
+  );
+  const cpu = new Map<number, number>();
+  for (const { pid } of rows) {
+    try {
+      cpu.set(Number(pid), backendCpuMs(Number(pid)));
+    } catch {
+      // Gone between the query and the read: it spent nothing we can still count.
+    }
+  }
+  return cpu;
+}
+
+/** The CPU ms the database's backends spent between two `databaseCpu` readings (a backend new since `before` counts from 0). */
+export function cpuSpentMs(before: Map<number, number>, after: Map<number, number>): number {
+  let spent = 0;
+  for (const [pid, ms] of after) spent += ms - (before.get(pid) ?? 0);
+  return spent;
+}
+
 /** Where benchmarks run: a fresh database on BENCH_DATABASE_URL's server (PostgreSQL only). */
 export const BENCH_DATABASE_URL =
   process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';

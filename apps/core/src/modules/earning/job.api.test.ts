@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { Executor } from '../../db/client';
+import { type Executor, queryRows } from '../../db/client';
 import { createTestContext, type TestContext } from '../../testing';
 import { EARNING_CATCH_UP_DAYS, runDailyEarnings } from './job';
 import type { DailyContext, DailyStep } from './step';
@@ -96,5 +96,37 @@ describe('daily earning job', () => {
     fail = false;
     await runDailyEarnings(ctx.db, ctx.clock, ctx.services.config, [flaky]);
     expect(log).toEqual(['2026-10-04']);
+  });
+
+  it('commits each chunk without waiting for the disk (its own transaction only), given as SQL or run in Node', async () => {
+    const setting = sql`current_setting('synchronous_commit')`;
+    const inSql: DailyStep = {
+      name: 'commit-sql',
+      run: () => Promise.reject(new Error('chunkSql only')),
+      chunkSql: ({ day }, _page, open) => ({
+        ctes: sql`seen as (insert into sys_config (key, value) select 'commit-sql:' || ${day}, ${setting} where ${open} returning 1)`,
+        chunk: sql`select (select count(*) from seen)::int as seen, null::text as last, 1 as rows, '0' as total, false as defer`,
+      }),
+    };
+    const inNode: DailyStep = {
+      name: 'commit-node',
+      async run(tx, { day }) {
+        await tx.execute(sql`insert into sys_config (key, value) values (${`commit-node:${day}`}, ${setting})`);
+        return { rows: 1, total: 0n, next: null };
+      },
+    };
+    ctx.clock.set('2026-10-05T10:00:00Z');
+    await runDailyEarnings(ctx.db, ctx.clock, ctx.services.config, [inSql, inNode]);
+    const rows = await queryRows<{ key: string; value: string }>(
+      ctx.db,
+      sql`select key, value from sys_config where key like 'commit-%' order by key`,
+    );
+    expect(rows).toEqual([
+      { key: 'commit-node:2026-10-04', value: 'off' },
+      { key: 'commit-sql:2026-10-04', value: 'off' },
+    ]);
+    // Only the chunks' transactions: what runs after them on the same connections commits as configured.
+    const after = await queryRows<{ value: string }>(ctx.db, sql`select ${setting} as value`);
+    expect(after).toEqual([{ value: 'on' }]);
   });
 });

@@ -46,6 +46,18 @@ export interface EarningDayResult {
  */
 const progressOf = (step: string) => `${step}/in-progress`;
 
+/**
+ * Each chunk's transaction commits without waiting for its WAL to reach the disk (for that
+ * transaction only). A crash can then undo the last chunks committed before it (PostgreSQL's
+ * asynchronous commit: up to about 3 x wal_writer_delay), whole: their payments, records and
+ * progress together, never a part, and the next run pays them again with the same amounts (they
+ * come from the holdings' days, and the progress row went with them). Nothing else can keep what
+ * such a chunk paid: a later synchronous commit (a player exchanging the income, say) flushes the
+ * WAL up to its own commit, which lies after the chunk's. The job committed ~300 times a day and
+ * waited for the disk each time: 0.4 s of a 7 s day (docs/performance.md, "The daily earning job").
+ */
+const ASYNC_COMMIT = sql`set local synchronous_commit = off`;
+
 /** A chunk's end: the next page (and, for a chunk given as SQL, whether others were busy at its end: pace.ts), or the step-day's figures. */
 type ChunkOutcome = { done: false; next: number; busy?: boolean } | { done: true; ran: boolean; rows: number; total: bigint };
 
@@ -96,7 +108,7 @@ type ChunkSqlRow = {
 
 /**
  * One chunk of a step that gives it as SQL (`chunkSql`), in ONE round trip:
- * two statements sent together, which commit together (scriptRows). The first
+ * two statements sent together (after ASYNC_COMMIT), which commit together (scriptRows). The first
  * locks the progress row (inserting it on the day's first chunk): a runner
  * overlapping this one waits there until this one's chunk commits. The second
  * starts after the lock is granted, so its snapshot holds what any other
@@ -116,6 +128,7 @@ async function runChunkSql(db: Database, step: DailyStep, context: DailyContext,
   const paid = step.chunkSql?.(context, page, sql`exists (select 1 from job_open)`);
   if (!paid) return undefined;
   const [row] = await scriptRows<ChunkSqlRow>(db, [
+    ASYNC_COMMIT,
     sql`insert into earning_days (step, day, time_zone, rows, total, ran_at) values (${progress}, ${day}::date, ${timeZone}, 0, 0, ${at}::timestamptz)
         on conflict (step, day) do update set ran_at = excluded.ran_at`,
     sql`with job_progress as (select rows, total from earning_days where step = ${progress} and day = ${day}::date),
@@ -148,6 +161,7 @@ function runChunk(db: Database, step: DailyStep, context: DailyContext, page: Da
   const progress = progressOf(step.name);
   const where = (name: string) => sql`${earningDays.step} = ${name} and ${earningDays.day} = ${day}`;
   return db.transaction(async (tx): Promise<ChunkOutcome> => {
+    await tx.execute(ASYNC_COMMIT);
     const [carried] = await tx
       .insert(earningDays)
       .values({ step: progress, day, timeZone, rows: 0, total: 0n, ranAt: now })
