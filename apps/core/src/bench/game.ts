@@ -70,6 +70,19 @@ try {
     if (!drawn) throw new Error('not drawn');
     return drawn;
   };
+  /**
+   * The two sessions of a pair settle the same work: the second gets the first's result. Each draw's
+   * result decides how many bets win (3 to 5 of the 15 names) and how many players are paid (each
+   * player here bets on 3 names), so two results could differ by half the winners, and the pair's
+   * ratio compared different work (docs/performance.md, "The game"). Pairs still differ from each
+   * other. Each side also settles at a quarter hour of its own (`at`): in one quarter the second
+   * side would update the figure rows the first had inserted.
+   */
+  const equalWork = async ([first, second]: SessionRow[]): Promise<SessionRow[]> => {
+    if (!first || !second) throw new Error('a pair needs two sessions');
+    await db.db.execute(sql`update game_sessions set result = ${first.result} where id = ${second.id}`);
+    return [first, { ...second, result: first.result }];
+  };
   const pool = new pg.Pool({ connectionString: db.url, max: POOL });
   pool.on('error', () => undefined);
   // The bare SQL is handed its system accounts, as bare_bet is (created before the clock starts).
@@ -83,12 +96,15 @@ try {
   );
   if (!ids) throw new Error('system accounts missing');
 
-  /** Ours: settleSession in its transaction, as the scheduler runs it. Answers its report and its backend's CPU. */
-  const settleOurs = async (session: SessionRow) =>
+  /**
+   * Ours: settleSession in its transaction, as the scheduler runs it, at `at` (its quarter hour's
+   * figure rows: equalWork). Answers its report and its backend's CPU.
+   */
+  const settleOurs = async (session: SessionRow, at: Date) =>
     db.db.transaction(async (tx) => {
       const [backend] = await queryRows<{ pid: number }>(tx, sql`select pg_backend_pid() as pid`);
       const cpu = processCpuMs(Number(backend?.pid));
-      const report = await settleSession(tx, systemClock, session, DEFAULT_ODDS);
+      const report = await settleSession(tx, { now: () => at }, session, DEFAULT_ODDS);
       return { report, cpuMs: processCpuMs(Number(backend?.pid)) - cpu };
     });
   /**
@@ -98,7 +114,7 @@ try {
    * for the fee, the session row, each player's settled stake and payout added to their figures
    * row of the quarter hour (no ordering); committed like ours.
    */
-  const settleBare = async (session: SessionRow) => {
+  const settleBare = async (session: SessionRow, at: Date) => {
     const multipliers = BET_NAMES.map((name) => [name, multiplierBps(name, session.result as GameResult, DEFAULT_ODDS)] as const)
       .filter(([, mult]) => mult > 0)
       .map(([name, mult]) => `('${name}', ${mult}::bigint)`)
@@ -109,7 +125,7 @@ try {
       const cpu = processCpuMs(backend);
       await client.query(
         `with settled as (
-           update game_bets b set status = 'WIN', payout = ((b.total - b.fee) * m.mult) / 10000, settled_at = now()
+           update game_bets b set status = 'WIN', payout = ((b.total - b.fee) * m.mult) / 10000, settled_at = $5::timestamptz
            from (values ${multipliers}) as m(bet_name, mult) where b.session_id = $1 and b.status = 'PENDING' and b.bet_name = m.bet_name
            returning b.user_id, b.payout),
          paid as (select user_id, sum(payout)::bigint as amount from settled where payout > 0 group by user_id),
@@ -118,19 +134,19 @@ try {
          credited as (update ledger_accounts a set balance = a.balance + p.amount from paid p where a.user_id = p.user_id and a.asset = 'CHIP' returning a.id, p.amount),
          house as (update ledger_accounts set balance = balance - (select coalesce(sum(amount), 0) from paid) - (select amount from fee) where id = $2),
          fees as (update ledger_accounts set balance = balance + (select amount from fee) where id = $3),
-         closed as (update game_sessions set status = 'settled', settled_at = now() where id = $1),
+         closed as (update game_sessions set status = 'settled', settled_at = $5::timestamptz where id = $1),
          payouts as (insert into ledger_transfers (asset, from_account_id, to_account_id, amount, type, reference, created_at)
-           select 'CHIP', $2, c.id, c.amount, 'payout', $4, now() from credited c),
+           select 'CHIP', $2, c.id, c.amount, 'payout', $4, $5::timestamptz from credited c),
          figures as (insert into game_user_quarters as q (user_id, quarter, settled, coin, staked, payout, bets, won)
-           select f.user_id, date_bin('900 seconds', now(), timestamptz '2000-01-01 00:00:00+00'), true, 'CHIP', sum(f.staked), sum(f.payout), sum(f.bets), sum(f.won)
+           select f.user_id, date_bin('900 seconds', $5::timestamptz, timestamptz '2000-01-01 00:00:00+00'), true, 'CHIP', sum(f.staked), sum(f.payout), sum(f.bets), sum(f.won)
            from (select user_id, staked, 0::bigint as payout, n as bets, 0 as won from players
                  union all select user_id, 0, sum(payout)::bigint, 0, count(*)::int from settled group by user_id) f
            group by f.user_id
            on conflict (user_id, quarter, settled, coin) do update
              set staked = q.staked + excluded.staked, payout = q.payout + excluded.payout, bets = q.bets + excluded.bets, won = q.won + excluded.won)
          insert into ledger_transfers (asset, from_account_id, to_account_id, amount, type, reference, created_at)
-         select 'CHIP', $2, $3, amount, 'fee', $4, now() from fee where amount > 0`,
-        [session.id, ids.house, ids.fees, `bare:${session.periodId}`],
+         select 'CHIP', $2, $3, amount, 'fee', $4, $5::timestamptz from fee where amount > 0`,
+        [session.id, ids.house, ids.fees, `bare:${session.periodId}`, at.toISOString()],
       );
       return { cpuMs: processCpuMs(backend) - cpu };
     } finally {
@@ -167,7 +183,7 @@ try {
   };
   let report: Awaited<ReturnType<typeof settleOurs>>['report'];
   for (let run = 0; run < SETTLE_RUNS; run++) {
-    const pair = [await drawnSession(2 * run), await drawnSession(2 * run + 1)];
+    const pair = await equalWork([await drawnSession(2 * run), await drawnSession(2 * run + 1)]);
     await quiet();
     for (const [k, session] of (run % 2 === 0 ? pair : pair.reverse()).entries()) {
       const started = performance.now();
@@ -177,12 +193,14 @@ try {
         cpuMs,
         nodeCpuMs: Math.round(nodeCpuMs() - node),
       });
+      // Each side in a quarter hour of its own, so both insert their figure rows (equalWork).
+      const at = new Date(Date.UTC(2030, 0, 1) + (2 * run + k) * 900_000);
       if ((k === 0) === (run % 2 === 0)) {
-        const settled = await settleOurs(session);
+        const settled = await settleOurs(session, at);
         report = settled.report;
         ours.push(took(settled.cpuMs));
       } else {
-        const settled = await settleBare(session);
+        const settled = await settleBare(session, at);
         bare.push(took(settled.cpuMs));
       }
     }
