@@ -29,7 +29,7 @@ import { cpuSpentMs, databaseCpu, freshDatabase, machine } from './support';
  * it: their p99 in both, and how long the job took while they ran (it pauses between chunks while
  * others are busy: BENCH_PAUSE, default EARNING_BUSY_PAUSE). The ledger and the power invariants are checked at the end.
  * BENCH_JOB_SQL=file.sql runs that file on the job's database after seeding (a variant of a
- * function the job calls, to measure a change without a migration).
+ * function the job calls, to measure a change without a migration). BENCH_INTERLEAVE=1: below.
  */
 const USERS = Number(process.env.BENCH_USERS ?? 25_000);
 const PER_USER = 4;
@@ -39,6 +39,12 @@ const CLIENTS = Number(process.env.BENCH_CLIENTS ?? 4);
 const CHUNK = Number(process.env.BENCH_CHUNK ?? EARNING_CHUNK_SIZE);
 /** The job's pause between chunks while others are busy, as `npm start` sets it (EARNING_BUSY_PAUSE; BENCH_PAUSE=0 turns it off). */
 const PAUSE = Number(process.env.BENCH_PAUSE ?? EARNING_BUSY_PAUSE);
+/**
+ * BENCH_INTERLEAVE=1: holdings numbered round-robin across users (each user's 4 holdings 25,000 ids
+ * apart), as purchases over time interleave them, so a chunk of 1,000 holdings meets 1,000 holders
+ * instead of 250 (a holder's 4 holdings are otherwise consecutive). The bare SQL pays per holder either way.
+ */
+const HOLDING_ORDER = process.env.BENCH_INTERLEAVE === '1' ? sql`order by g, u.id` : sql`order by u.id, g`;
 const DAY_MS = 86_400_000;
 const FIRST = '2026-06-01';
 
@@ -63,7 +69,7 @@ async function seed(db: Database): Promise<void> {
   await exec(sql`insert into power_holdings (user_id, session_id, kind, name, coin, price, power, term_days, daily_rate_bps, fee_bps, start_day, end_day, created_at)
                  select u.id, ${session?.id}, 'basic', 'Bench', 'CASH', 1000, 1000, 30, 120, 10,
                         ${FIRST}::date, ${FIRST}::date + ((u.id * ${PER_USER} + g) % 30)::int, ${FIRST}::timestamptz
-                 from users u cross join generate_series(1, ${PER_USER}) g order by u.id, g`);
+                 from users u cross join generate_series(1, ${PER_USER}) g ${HOLDING_ORDER}`);
   await exec(sql`update ledger_accounts set balance = (select sum(price) from power_holdings) where system_name = 'power_stakes'`);
   await exec(
     sql`update ledger_accounts set balance = balance - (select sum(price) from power_holdings) where system_name = 'deposits:bench'`,
