@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import { DAILY_STEPS } from '../dailySteps';
 import { type Database, queryRows } from '../db/client';
 import { checkLedgerAndBets } from '../ledgerCheck';
-import { createConfigService } from '../modules/config/service';
+import { type ConfigService, createConfigService } from '../modules/config/service';
 import { EARNING_CHUNK_SIZE, runDailyEarnings } from '../modules/earning/job';
 import { busyPacer, EARNING_BUSY_PAUSE } from '../modules/earning/pace';
 import { checkPower } from '../modules/power/check';
@@ -29,7 +29,8 @@ import { cpuSpentMs, databaseCpu, freshDatabase, machine } from './support';
  * it: their p99 in both, and how long the job took while they ran (it pauses between chunks while
  * others are busy: BENCH_PAUSE, default EARNING_BUSY_PAUSE). The ledger and the power invariants are checked at the end.
  * BENCH_JOB_SQL=file.sql runs that file on the job's database after seeding (a variant of a
- * function the job calls, to measure a change without a migration). BENCH_INTERLEAVE=1: below.
+ * function the job calls, to measure a change without a migration). BENCH_INTERLEAVE=1 and
+ * BENCH_SELF=1: below.
  */
 const USERS = Number(process.env.BENCH_USERS ?? 25_000);
 const PER_USER = 4;
@@ -45,6 +46,11 @@ const PAUSE = Number(process.env.BENCH_PAUSE ?? EARNING_BUSY_PAUSE);
  * instead of 250 (a holder's 4 holdings are otherwise consecutive). The bare SQL pays per holder either way.
  */
 const HOLDING_ORDER = process.env.BENCH_INTERLEAVE === '1' ? sql`order by g, u.id` : sql`order by u.id, g`;
+/**
+ * BENCH_SELF=1: the second database runs the job too, in place of the bare SQL (an A/A run): how
+ * far a day's ratio swings on this machine when both sides do exactly the same work.
+ */
+const SELF = process.env.BENCH_SELF === '1';
 const DAY_MS = 86_400_000;
 const FIRST = '2026-06-01';
 
@@ -137,6 +143,11 @@ try {
 
   // The days before the first are marked run, so each run below pays exactly one day.
   await runDailyEarnings(job.db, { now: () => new Date(`${FIRST}T00:00:01Z`) }, config, DAILY_STEPS);
+  const selfConfig = SELF ? createConfigService(bare.db, 'http://bench') : undefined;
+  if (selfConfig) {
+    await selfConfig.set('PLATFORM_TIME_ZONE', 'UTC');
+    await runDailyEarnings(bare.db, { now: () => new Date(`${FIRST}T00:00:01Z`) }, selfConfig, DAILY_STEPS);
+  }
   const pace = busyPacer(job.db, PAUSE);
   const chunkMs: number[] = [];
   const stepMs = new Map<string, number>();
@@ -160,12 +171,19 @@ try {
   const runBare = async (run: number) => {
     const pgBefore = await databaseCpu(bare.db);
     const t = performance.now();
-    const steps = await payDayBare(bare.db, dayOf(run), atOf(run));
+    const steps = selfConfig ? await payDayByJob(bare.db, selfConfig, run) : await payDayBare(bare.db, dayOf(run), atOf(run));
     const ms = performance.now() - t;
     return { ms, steps, pgCpuMs: cpuSpentMs(pgBefore, await databaseCpu(bare.db)) };
   };
   // Each power step's chunks against its bare statement: where the job's extra time goes.
   const POWER_STEPS = ['power-income', 'power-fee', 'power-maturity'];
+  /** BENCH_SELF's second side: the job on the second database, its power steps' ms as payDayBare gives them. */
+  const payDayByJob = async (db: Database, selfConfig: ConfigService, run: number): Promise<number[]> => {
+    const ms = new Map<string, number>();
+    const onStep = (step: string, chunk: number) => ms.set(step, (ms.get(step) ?? 0) + chunk);
+    await runDailyEarnings(db, { now: () => atOf(run) }, selfConfig, DAILY_STEPS, { chunkSize: CHUNK, onChunk: onStep });
+    return POWER_STEPS.map((name) => ms.get(name) ?? 0);
+  };
   const stepRatios = (bareSteps: number[]) =>
     Object.fromEntries(POWER_STEPS.map((name, i) => [name, Number(((stepMs.get(name) ?? 0) / (bareSteps[i] ?? 1)).toFixed(2))]));
 
