@@ -168,21 +168,21 @@ try {
     const pgCpuMs = cpuSpentMs(pgBefore, await databaseCpu(job.db));
     return { ms, cpuMs: (used.user + used.system) / 1000, pgCpuMs, rows: Object.fromEntries(results.map((r) => [r.step, r.rows])) };
   };
+  // Each power step's chunks against its bare statement: where the job's extra time goes.
+  const POWER_STEPS = ['power-income', 'power-fee', 'power-maturity'];
+  /** BENCH_SELF's second side: the job on the second database, its power steps' ms as payDayBare gives them. */
+  const payDayByJob = async (db: Database, dayConfig: ConfigService, run: number): Promise<number[]> => {
+    const ms = new Map<string, number>();
+    const onStep = (step: string, chunk: number) => ms.set(step, (ms.get(step) ?? 0) + chunk);
+    await runDailyEarnings(db, { now: () => atOf(run) }, dayConfig, DAILY_STEPS, { chunkSize: CHUNK, onChunk: onStep });
+    return POWER_STEPS.map((name) => ms.get(name) ?? 0);
+  };
   const runBare = async (run: number) => {
     const pgBefore = await databaseCpu(bare.db);
     const t = performance.now();
     const steps = selfConfig ? await payDayByJob(bare.db, selfConfig, run) : await payDayBare(bare.db, dayOf(run), atOf(run));
     const ms = performance.now() - t;
     return { ms, steps, pgCpuMs: cpuSpentMs(pgBefore, await databaseCpu(bare.db)) };
-  };
-  // Each power step's chunks against its bare statement: where the job's extra time goes.
-  const POWER_STEPS = ['power-income', 'power-fee', 'power-maturity'];
-  /** BENCH_SELF's second side: the job on the second database, its power steps' ms as payDayBare gives them. */
-  const payDayByJob = async (db: Database, selfConfig: ConfigService, run: number): Promise<number[]> => {
-    const ms = new Map<string, number>();
-    const onStep = (step: string, chunk: number) => ms.set(step, (ms.get(step) ?? 0) + chunk);
-    await runDailyEarnings(db, { now: () => atOf(run) }, selfConfig, DAILY_STEPS, { chunkSize: CHUNK, onChunk: onStep });
-    return POWER_STEPS.map((name) => ms.get(name) ?? 0);
   };
   const stepRatios = (bareSteps: number[]) =>
     Object.fromEntries(POWER_STEPS.map((name, i) => [name, Number(((stepMs.get(name) ?? 0) / (bareSteps[i] ?? 1)).toFixed(2))]));

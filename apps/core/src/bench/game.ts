@@ -72,9 +72,9 @@ try {
   };
   /**
    * The two sessions of a pair settle the same work: the second gets the first's result. Each draw's
-   * result decides how many bets win (3 to 5 of the 15 names) and how many players are paid (each
-   * player here bets on 3 names), so two results could differ by half the winners, and the pair's
-   * ratio compared different work (docs/performance.md, "The game"). Pairs still differ from each
+   * result decides how many bets win (3 or 4 of the 15 names) and how many players are paid (each
+   * player here bets on 3 names: one pair paid 4,000 players against 6,000), so the pair's ratio
+   * compared different work (docs/performance.md, "The game"). Pairs still differ from each
    * other. Each side also settles at a quarter hour of its own (`at`): in one quarter the second
    * side would update the figure rows the first had inserted.
    */
