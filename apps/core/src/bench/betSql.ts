@@ -15,8 +15,8 @@ import { cryptoRandom } from '../platform/random';
 import { BARE_FUNCTION, backendCpuMs, freshDatabase, insertBenchRoom, machine, seedFundedPlayers } from './support';
 
 /**
- * `npm run bench -- betSql`: the PostgreSQL CPU of one bet, place_bet against bare_bet (bench/support.ts)
- * and against bare_bet_ids (the same with both account ids handed in, as bare_bet was before),
+ * `npm run bench -- betSql`: the PostgreSQL CPU of one bet, place_bet and place_bets with one bet (what
+ * a bet costs when it goes alone) against bare_bet (bench/support.ts) and against bare_bet_ids (the same with both account ids handed in, as bare_bet was before),
  * each called BENCH_CALLS times per round on ONE connection (a named prepared statement, 50 users in
  * turn), the backend's CPU time read from /proc before and after each block: CPU per call without
  * HTTP, Node or concurrency. They take turns in blocks of BENCH_BLOCK calls, BENCH_ROUNDS rounds of BENCH_CALLS each,
@@ -148,6 +148,32 @@ try {
     };
   const cases: Record<string, Call> = {
     place_bet: placeBetCall('place_bet'),
+    // What the product sends for a bet that finds the pool free: place_bets with one bet (its locks
+    // taken first, then place_bet; drizzle/0045_place_bets.sql). Under load it carries several.
+    place_bets: (i, tag) => {
+      const userId = userIds[i % USERS] as number;
+      return client.query({
+        name: 'place_bets',
+        text: `select place_bets($1::bigint[], $2::bigint[], $3::text[], $4::bigint[], $5::integer[], $6::bigint[], $7::text[], $8::text[],
+          $9::integer, $10::integer, $11::timestamptz[], $12::text[], $13::text[], $14::text[]) as answer`,
+        values: [
+          [userId],
+          [sessionId],
+          ['Big'],
+          [1000],
+          [1],
+          [1000],
+          ['CHIP'],
+          [String(++orderSeq).padStart(8, '0')],
+          i % SYSTEM_SHARDS,
+          200,
+          [new Date().toISOString()],
+          [`${tag}-${i}`],
+          ['betting'],
+          ['x'.repeat(64)],
+        ],
+      });
+    },
     bare_bet: (i, tag) => {
       const userId = userIds[i % USERS] as number;
       const key = `${tag}-${i}`;

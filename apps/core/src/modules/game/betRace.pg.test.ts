@@ -146,7 +146,8 @@ describe("one user's bets racing the session cap (PostgreSQL)", () => {
 
 describe('one Idempotency-Key racing itself (PostgreSQL)', () => {
   it('12 requests at once with the same key and body: one bet, one debit, every answer that bet', async () => {
-    // place_bet records the key with a plain INSERT (migration 0021): the first use commits it, the
+    // place_bet records the key with a plain INSERT (migration 0021; place_bets answers a key already
+    // committed as taken before that, 0045): the first use commits it, the
     // others wait on the primary key, fail it (23505), and the general path replays the first answer.
     const user = users[1] as TestUser;
     const session = await nextGameSession(ctx);
@@ -180,13 +181,13 @@ describe('one Idempotency-Key racing itself (PostgreSQL)', () => {
 
 describe('one balance racing itself across rooms (PostgreSQL)', () => {
   it('3 bets in three rooms, all past the balance read, room for 2: 2 placed, 1 refused for the balance, nothing half-moved', async () => {
-    // One user's bets queue on the stake row of their session only; across sessions they meet at
-    // the balance. place_bet reads the account without a lock and then debits on condition
-    // (migration 0040 inlines these steps): here all three read 20.00 while another transaction
-    // holds the account's row, so the last debit is refused at the conditional UPDATE, after the
-    // house's credit when the house's row comes first in id order (it must be undone) and after the
-    // stake row was raised (it must be lowered again). Every house shard exists before the user's
-    // account, so the house's row comes first whichever shard a bet takes.
+    // One user's bets in different sessions meet at the balance. Every bet locks its accounts first
+    // (place_bets, migration 0045), so here all three wait on the account's row another transaction
+    // holds, then go one after the other: the third reads a balance of 0 and is refused after its
+    // stake row was raised (it must be lowered again). place_bet alone read the account without a
+    // lock and debited on condition: that path (the house's credit undone when the house's row came
+    // first) now serves only a caller of place_bet itself. Every house shard exists before the
+    // user's account, so the house's row comes first whichever shard a bet takes.
     await ctx.db.execute(
       sql`insert into ledger_accounts (asset, system_name, shard) select 'CHIP', 'house', g from generate_series(0, ${SYSTEM_SHARDS - 1}) g on conflict do nothing`,
     );
@@ -200,7 +201,7 @@ describe('one balance racing itself across rooms (PostgreSQL)', () => {
     const held = new Promise<void>((resolve) => {
       locked = resolve;
     });
-    // The holder lets go once all three bets wait on a lock (each past its read of the balance).
+    // The holder lets go once all three bets wait on a lock.
     const waiting = async () => {
       const [row] = await queryRows<{ n: number }>(
         ctx.db,

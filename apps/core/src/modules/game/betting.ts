@@ -1,11 +1,12 @@
 import { AppError, type BetCoin, type BetName, DEFAULT_ODDS, type ErrorKey, type GameBetRecord, type Money } from '@prism/domain';
 import { sql } from 'drizzle-orm';
-import { type Executor, preparedStatement, sqlConstraint, sqlState } from '../../db/client';
+import { type Database, type Executor, poolOf, preparedStatement, sqlConstraint, sqlState } from '../../db/client';
 import type { Clock } from '../../platform/clock';
 import { numberCode, type SequenceNumbers, sequenceNumbers } from '../../platform/sequenceNumbers';
 import { type KeyRecord, KeyTaken } from '../idempotency';
 import { shardFor } from '../ledger';
 import { refuseIfExcluded } from '../protection';
+import { type BetBatcher, type BetBatchOptions, createBetBatcher } from './betBatch';
 import type { gameBets } from './schema';
 
 export interface BetInput {
@@ -19,9 +20,10 @@ export interface BetInput {
 
 export type BetRow = typeof gameBets.$inferSelect;
 
-type Answer = { ok: true; result: GameBetRecord } | { ok: false; key: ErrorKey; until?: string };
+/** place_bet's answer; `taken`: the Idempotency-Key is recorded already, nothing was placed (KeyTaken). */
+type Answer = { ok: true; result: GameBetRecord } | { ok: false; key: ErrorKey; until?: string } | { ok: false; taken: true };
 
-/** place_bet's call, its values in order (the statement's text is built once: db/client.ts). */
+/** One bet's values, in place_bet's order. */
 type BetValues = readonly [
   userId: number,
   sessionId: number,
@@ -38,13 +40,53 @@ type BetValues = readonly [
   route: string | null,
   requestHash: string | null,
 ];
-const placeBetStatement = preparedStatement<BetValues>(
-  'place_bet',
-  (v) => sql`select place_bet(${v[0]}::bigint, ${v[1]}::bigint, ${v[2]}::text, ${v[3]}::bigint,
-    ${v[4]}::integer, ${v[5]}::bigint, ${v[6]}::text, ${v[7]}::text, ${v[8]}::integer,
-    ${v[9]}::integer, ${v[10]}::timestamptz, ${v[11]}::text, ${v[12]}::text, ${v[13]}::text) as answer`,
+/** place_bets' values: each of place_bet's as an array, one element a bet, except the batch's one shard (its first bet's) and fee. */
+type BatchValues = readonly [
+  userIds: number[],
+  sessionIds: number[],
+  betNames: string[],
+  baseAmounts: Money[],
+  multiples: number[],
+  totals: Money[],
+  coins: string[],
+  suffixes: string[],
+  shard: number,
+  feeBps: number,
+  nows: string[],
+  keys: (string | null)[],
+  routes: (string | null)[],
+  requestHashes: (string | null)[],
+];
+// Each array is one parameter (sql.param: Drizzle would spread a bare array into a list); the text is built once (db/client.ts).
+const placeBetsStatement = preparedStatement<BatchValues>(
+  'place_bets',
+  (v) => sql`select place_bets(${sql.param(v[0])}::bigint[], ${sql.param(v[1])}::bigint[], ${sql.param(v[2])}::text[],
+    ${sql.param(v[3])}::bigint[], ${sql.param(v[4])}::integer[], ${sql.param(v[5])}::bigint[], ${sql.param(v[6])}::text[],
+    ${sql.param(v[7])}::text[], ${v[8]}::integer, ${v[9]}::integer, ${sql.param(v[10])}::timestamptz[],
+    ${sql.param(v[11])}::text[], ${sql.param(v[12])}::text[], ${sql.param(v[13])}::text[]) as answer`,
   14,
 );
+
+function batchValues(bets: readonly BetValues[]): BatchValues {
+  const column = <I extends number>(i: I) => bets.map((bet) => bet[i]);
+  const first = bets[0] as BetValues;
+  return [
+    column(0),
+    column(1),
+    column(2),
+    column(3),
+    column(4),
+    column(5),
+    column(6),
+    column(7),
+    first[8],
+    first[9],
+    column(10),
+    column(11),
+    column(12),
+    column(13),
+  ];
+}
 
 /** idempotency_keys' primary key (user_id, key): its violation by place_bet means the key is taken. */
 const KEY_PRIMARY_KEY = 'idempotency_keys_user_id_key_pk';
@@ -68,12 +110,13 @@ const defaultBetNumbers = sequenceNumbers('bet_numbers');
  * finds the session no longer open (betRace.pg.test.ts). Bets do not block
  * each other; one user's bets in a session queue on that user's stake row
  * (game_session_stakes), so the cap holds.
- * On the database handle it runs as a prepared statement; in a transaction
- * (the idempotency slow path, tests) as an ordinary one.
+ * On the database handle it runs as a prepared statement, or with `batcher` together with the
+ * bets that arrived while the pool was busy (one call of place_bets, betBatch.ts); in a
+ * transaction (the idempotency slow path, tests) as an ordinary one.
  */
 export async function placeBet(
   db: Executor,
-  deps: { clock: Clock; betNumbers?: SequenceNumbers },
+  deps: { clock: Clock; betNumbers?: SequenceNumbers; batcher?: BetBatcher<BetValues, Answer> | undefined },
   userId: number,
   input: BetInput,
   record?: KeyRecord,
@@ -98,18 +141,52 @@ export async function placeBet(
     record?.route ?? null,
     record?.requestHash ?? null,
   ] as const;
-  let answer: Answer;
-  try {
-    const [row] = await placeBetStatement<{ answer: Answer }>(db, values);
-    if (!row) throw new Error('place_bet answered no row');
-    answer = row.answer;
-  } catch (error) {
-    // The key is recorded already (place_bet's plain INSERT of it failed the primary key;
-    // sql/place_bet.sql): the statement changed nothing, the general idempotency path answers.
-    if (record && sqlState(error) === '23505' && sqlConstraint(error) === KEY_PRIMARY_KEY) throw new KeyTaken();
-    throw error;
-  }
+  const answer = deps.batcher && poolOf(db) === deps.batcher.pool ? await deps.batcher.place(values) : await placeAlone(db, values);
   if (answer.ok) return answer.result;
+  if ('taken' in answer) throw new KeyTaken();
   if (answer.key === 'SELF_EXCLUDED') refuseIfExcluded(answer.until, now);
   throw new AppError(answer.key);
+}
+
+/**
+ * Bets in one statement, place_bets (drizzle/0045_place_bets.sql): each is place_bet, with its own
+ * answer, after the batch has locked every ledger account they touch in id order. Every bet goes
+ * through it, alone or with others, so that all bets take their locks in the same order (a bet by
+ * place_bet alone, which locks its stake row before its accounts, deadlocked with a batch).
+ */
+async function placeBets(db: Executor, bets: readonly BetValues[]): Promise<Answer[]> {
+  const [row] = await placeBetsStatement<{ answer: Answer[] }>(db, batchValues(bets));
+  if (!row || row.answer.length !== bets.length) throw new Error(`place_bets answered ${row?.answer.length ?? 0} of ${bets.length} bets`);
+  return row.answer;
+}
+
+/** One bet in its own statement; a key recorded by a transaction that committed while this one waited answers `taken` too. */
+async function placeAlone(db: Executor, values: BetValues): Promise<Answer> {
+  try {
+    const [answer] = await placeBets(db, [values]);
+    return answer as Answer;
+  } catch (error) {
+    // place_bet's plain INSERT of the key failed the primary key (sql/place_bet.sql): the
+    // statement changed nothing, the general idempotency path answers.
+    if (values[11] !== null && sqlState(error) === '23505' && sqlConstraint(error) === KEY_PRIMARY_KEY) return { ok: false, taken: true };
+    throw error;
+  }
+}
+
+/**
+ * The bet batcher of a database on the PostgreSQL pool (betBatch.ts); none on PGlite, whose one
+ * connection runs one statement at a time anyway.
+ */
+export function betBatcherOf(
+  db: Database,
+  options: Pick<BetBatchOptions<BetValues, Answer>, 'inFlight' | 'maxBatch'> = {},
+): BetBatcher<BetValues, Answer> | undefined {
+  const pool = poolOf(db);
+  if (!pool) return undefined;
+  return createBetBatcher<BetValues, Answer>({
+    ...options,
+    pool,
+    one: (values) => placeAlone(db, values),
+    many: (bets) => placeBets(db, bets),
+  });
 }

@@ -23,7 +23,7 @@ import type { EventBus } from '../../platform/events';
 import { sequenceNumbers } from '../../platform/sequenceNumbers';
 import { idempotencyKeyOf, runRecorded } from '../idempotency';
 import type { Beacon } from './beacon';
-import { placeBet } from './betting';
+import { betBatcherOf, placeBet } from './betting';
 import type { ChainDeps } from './chain';
 import { listChains, sessionDetail, sessionResultPage, userLotteryRecordPage, voidSummary } from './history';
 import { liveEventsRoute } from './liveEvents';
@@ -83,8 +83,9 @@ function bettingRoute(deps: GameRouteDeps, betDeps: Parameters<typeof placeBet>[
 /** The colour/size game: /app/game/luckyLottery/* of specification point 7, plus verification data and live events. */
 export function gameRoutes(deps: GameRouteDeps): Router {
   const { db, clock, catalog, chainDeps } = deps;
-  // This app's block of bet numbers (order numbers unique by construction, platform/sequenceNumbers.ts).
-  const betDeps = { clock, betNumbers: sequenceNumbers('bet_numbers') };
+  // This app's block of bet numbers (order numbers unique by construction, platform/sequenceNumbers.ts),
+  // and on PostgreSQL its bets placed together while the pool is busy (betBatch.ts).
+  const betDeps = { clock, betNumbers: sequenceNumbers('bet_numbers'), batcher: betBatcherOf(db) };
   const router = Router();
   const base = '/app/game/luckyLottery';
 

@@ -1,4 +1,5 @@
--- place_bet: a bet in one statement (called by placeBet, apps/core/src/modules/game/betting.ts).
+-- place_bet: a bet in one statement (called by place_bets, drizzle/0045_place_bets.sql, for every bet
+-- placeBet places, alone or with others: apps/core/src/modules/game/betting.ts).
 -- This file is the one readable copy of the function. The migration history keeps the earlier
 -- definitions (0016, 0018, 0020, 0021, 0023, 0027, 0037, 0040, 0042); the newest migration that defines place_bet is a copy of
 -- this file, byte for byte (placeBetSql.test.ts): change the function by editing this file and

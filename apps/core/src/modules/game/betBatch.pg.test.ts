@@ -1,0 +1,177 @@
+import { AppError } from '@prism/domain';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { queryRows } from '../../db/client';
+import { ManualClock } from '../../platform/clock';
+import { sequenceNumbers } from '../../platform/sequenceNumbers';
+import { createTestContext, fundUser, nextGameSession, registerUser, type TestContext, type TestUser } from '../../testing';
+import { checkLedger } from '../../testing/ledger';
+import { KeyTaken } from '../idempotency';
+import { type BetInput, betBatcherOf, placeBet } from './betting';
+
+/**
+ * Bets placed together (betBatch.ts, place_bets in drizzle/0045_place_bets.sql), on PostgreSQL,
+ * where several run at once. A batcher with few slots makes batches form: bets sent in the same
+ * moment beyond its slots wait and go in one statement.
+ */
+let ctx: TestContext;
+let users: TestUser[];
+beforeAll(async () => {
+  ctx = await createTestContext();
+  ctx.clock.set('2026-11-23T10:00:10Z');
+  users = [];
+  for (let i = 0; i < 24; i++) {
+    const user = await registerUser(ctx);
+    await fundUser(ctx, user.id, 'CHIP', 100_000_000n);
+    users.push(user);
+  }
+}, 120_000);
+afterAll(() => ctx.close());
+
+const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+/**
+ * Bet numbers whose block is taken already, so that no bet of the test waits on the database for
+ * one: bets placed in the same moment reach the batcher in the order they were placed.
+ */
+async function readyBetNumbers() {
+  const numbers = sequenceNumbers('bet_numbers');
+  await numbers.next(ctx.db);
+  return numbers;
+}
+const betOn = (gameSessionId: number): BetInput => ({
+  gameSessionId,
+  betName: 'Big',
+  baseAmount: 1_000n,
+  betMultiples: 1,
+  totalBetAmount: 1_000n,
+  coin: 'CHIP',
+});
+const outcome = (bet: Promise<unknown>) =>
+  bet.then(
+    () => 'placed',
+    (error: unknown) => (error instanceof AppError ? error.key : error instanceof KeyTaken ? 'taken' : String(error)),
+  );
+
+describe('bets placed together (PostgreSQL)', () => {
+  it('batches racing the draw and settlement of their sessions: every bet placed or refused, none deadlocked, none stranded', async () => {
+    const batcher = betBatcherOf(ctx.db, { inFlight: 2 });
+    let placed = 0;
+    let refused = 0;
+    for (let round = 0; round < 12; round++) {
+      const session = await nextGameSession(ctx);
+      // The bets' clock inside the betting window, the scheduler's past the session's end (betRace.pg.test.ts).
+      const betClock = new ManualClock(new Date(session.betEndTime - 1_000));
+      ctx.clock.set(new Date(session.sessionEndTime + 500));
+      const bets = users.flatMap((user, i) =>
+        [0, 1].map(async (k) => {
+          await pause((i * 7 + k * 11 + round * 5) % 12);
+          return outcome(placeBet(ctx.db, { clock: betClock, batcher }, user.id, betOn(session.id)));
+        }),
+      );
+      const settle = pause(round * 3).then(() => ctx.services.game.scheduler.tick());
+      const outcomes = await Promise.all(bets);
+      await settle;
+      // Bets that arrive once the draw has closed the session, together: each refused on its own
+      // (whether the racing ones landed before the draw or not depends on the machine's speed).
+      const late = await Promise.all(
+        users.slice(0, 6).map((user) => outcome(placeBet(ctx.db, { clock: betClock, batcher }, user.id, betOn(session.id)))),
+      );
+      expect(late).toEqual(Array(6).fill('ERROR_SESSION'));
+      outcomes.push(...late);
+      await ctx.services.game.scheduler.tick();
+      for (const o of outcomes) expect(['placed', 'ERROR_SESSION']).toContain(o);
+      placed += outcomes.filter((o) => o === 'placed').length;
+      refused += outcomes.filter((o) => o === 'ERROR_SESSION').length;
+    }
+    expect(placed).toBeGreaterThan(0);
+    expect(refused).toBeGreaterThan(0);
+    // Batches formed, and none of them was refused by the server (a deadlock would have been).
+    expect(batcher?.stats.batches).toBeGreaterThan(10);
+    expect(batcher?.stats.batchedBets).toBeGreaterThan(2 * (batcher?.stats.batches ?? 0));
+    expect(batcher?.stats.oneByOne).toBe(0);
+    const [rows] = await queryRows<{ bets: number; transfers: number }>(
+      ctx.db,
+      sql`select (select count(*)::int from game_bets) as bets, (select count(*)::int from ledger_transfers where type = 'bet') as transfers`,
+    );
+    expect(rows).toEqual({ bets: placed, transfers: placed });
+    expect((await checkLedger(ctx.db)).ok).toBe(true);
+  }, 300_000);
+
+  it('the same Idempotency-Key twice in one batch: the first placed, the second told the key is taken', async () => {
+    const deps = { clock: ctx.clock, batcher: betBatcherOf(ctx.db, { inFlight: 1 }), betNumbers: await readyBetNumbers() };
+    const batcher = deps.batcher;
+    const session = await nextGameSession(ctx);
+    const [user, other] = users as [TestUser, TestUser];
+    const record = { key: 'twice-in-a-batch', route: 'betting', requestHash: 'h' };
+    // The first bet takes the one slot; the next three wait and go together.
+    const bets = [
+      placeBet(ctx.db, deps, other.id, betOn(session.id)),
+      placeBet(ctx.db, deps, user.id, betOn(session.id), record),
+      placeBet(ctx.db, deps, user.id, betOn(session.id), record),
+      placeBet(ctx.db, deps, other.id, betOn(session.id)),
+    ].map(outcome);
+    expect(await Promise.all(bets)).toEqual(['placed', 'placed', 'taken', 'placed']);
+    expect(batcher?.stats).toEqual({ batches: 1, batchedBets: 3, oneByOne: 0 });
+    const [keyed] = await queryRows<{ n: number }>(
+      ctx.db,
+      sql`select count(*)::int as n from idempotency_keys where user_id = ${user.id} and key = ${record.key}`,
+    );
+    expect(keyed?.n).toBe(1);
+  }, 60_000);
+
+  it('a batch the server refuses (a key in flight on another connection): each bet then placed on its own', async () => {
+    const deps = { clock: ctx.clock, batcher: betBatcherOf(ctx.db, { inFlight: 1 }), betNumbers: await readyBetNumbers() };
+    const batcher = deps.batcher;
+    const session = await nextGameSession(ctx);
+    const [user, other, third] = users.slice(2) as [TestUser, TestUser, TestUser];
+    const record = { key: 'in-flight', route: 'betting', requestHash: 'h' };
+    const before = await betsOf(user.id);
+    let release: () => void = () => undefined;
+    const released = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    let inserted: () => void = () => undefined;
+    const keyInserted = new Promise<void>((resolve) => {
+      inserted = resolve;
+    });
+    // Another request's first use of the key, not yet committed: the batch's insert of the key
+    // waits for it, then fails the primary key once it commits (23505), undoing the whole batch.
+    const holder = ctx.db.transaction(async (tx) => {
+      await tx.execute(
+        sql`insert into idempotency_keys (user_id, key, route, request_hash, outcome, created_at)
+            values (${user.id}, ${record.key}, 'betting', 'h', '{"ok": false, "key": "BET_LIMIT"}'::jsonb, now())`,
+      );
+      inserted();
+      await released;
+    });
+    await keyInserted;
+    const bets = [
+      placeBet(ctx.db, deps, third.id, betOn(session.id)),
+      placeBet(ctx.db, deps, other.id, betOn(session.id)),
+      placeBet(ctx.db, deps, user.id, betOn(session.id), record),
+      placeBet(ctx.db, deps, third.id, betOn(session.id)),
+    ].map(outcome);
+    for (let tries = 0; tries < 200 && !(await keyWaited()); tries++) await pause(25);
+    release();
+    await holder;
+    expect(await Promise.all(bets)).toEqual(['placed', 'placed', 'taken', 'placed']);
+    expect(batcher?.stats).toEqual({ batches: 1, batchedBets: 3, oneByOne: 1 });
+    // The keyed bet placed nothing: the key holds the other request's answer.
+    expect(await betsOf(user.id)).toBe(before);
+    expect((await checkLedger(ctx.db)).ok).toBe(true);
+  }, 60_000);
+});
+
+async function betsOf(userId: number): Promise<number> {
+  const [row] = await queryRows<{ n: number }>(ctx.db, sql`select count(*)::int as n from game_bets where user_id = ${userId}`);
+  return row?.n ?? 0;
+}
+
+/** Whether a statement of this database waits on a lock (the batch, on the uncommitted key). */
+async function keyWaited(): Promise<boolean> {
+  const [row] = await queryRows<{ n: number }>(
+    ctx.db,
+    sql`select count(*)::int as n from pg_stat_activity where wait_event_type = 'Lock' and datname = current_database()`,
+  );
+  return (row?.n ?? 0) > 0;
+}
