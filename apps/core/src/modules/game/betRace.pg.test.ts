@@ -122,6 +122,14 @@ describe("one user's bets racing the session cap (PostgreSQL)", () => {
     const fit = Number(BigInt(room?.cap ?? '0') / input.totalBetAmount);
     expect(fit).toBeGreaterThan(1);
     expect(fit).toBeLessThan(25);
+    const balanceOf = async () =>
+      (
+        await queryRows<{ balance: string }>(
+          ctx.db,
+          sql`select balance::text from ledger_accounts where user_id = ${user.id} and asset = 'CHIP'`,
+        )
+      )[0]?.balance;
+    const before = BigInt((await balanceOf()) ?? '0');
     const outcomes = await Promise.all(
       Array.from({ length: 25 }, () =>
         ctx.db
@@ -141,14 +149,17 @@ describe("one user's bets racing the session cap (PostgreSQL)", () => {
     );
     expect(row?.staked).toBe(row?.bets);
     expect(BigInt(row?.bets ?? '0')).toBe(BigInt(fit) * input.totalBetAmount);
+    // A bet that lost the race for the cap after its money moved gave the stake back (migration 0045).
+    expect(BigInt((await balanceOf()) ?? '0')).toBe(before - BigInt(fit) * input.totalBetAmount);
+    expect((await checkLedger(ctx.db)).ok).toBe(true);
   }, 60_000);
 });
 
 describe('one Idempotency-Key racing itself (PostgreSQL)', () => {
   it('12 requests at once with the same key and body: one bet, one debit, every answer that bet', async () => {
-    // place_bet records the key with a plain INSERT (migration 0021; place_bets answers a key already
-    // committed as taken before that, 0045): the first use commits it, the
-    // others wait on the primary key, fail it (23505), and the general path replays the first answer.
+    // place_bet records the key with a plain INSERT (migration 0021): the first use commits it, the
+    // others wait on the primary key, fail it (23505), and the general path replays the first answer
+    // (in a batch, place_bets answers a key committed already as taken before that: migration 0045).
     const user = users[1] as TestUser;
     const session = await nextGameSession(ctx);
     const before = await queryRows<{ bets: number }>(ctx.db, sql`select count(*)::int as bets from game_bets where user_id = ${user.id}`);
@@ -181,13 +192,13 @@ describe('one Idempotency-Key racing itself (PostgreSQL)', () => {
 
 describe('one balance racing itself across rooms (PostgreSQL)', () => {
   it('3 bets in three rooms, all past the balance read, room for 2: 2 placed, 1 refused for the balance, nothing half-moved', async () => {
-    // One user's bets in different sessions meet at the balance. Every bet locks its accounts first
-    // (place_bets, migration 0045), so here all three wait on the account's row another transaction
-    // holds, then go one after the other: the third reads a balance of 0 and is refused after its
-    // stake row was raised (it must be lowered again). place_bet alone read the account without a
-    // lock and debited on condition: that path (the house's credit undone when the house's row came
-    // first) now serves only a caller of place_bet itself. Every house shard exists before the
-    // user's account, so the house's row comes first whichever shard a bet takes.
+    // One user's bets in different sessions meet at the balance. place_bet reads the account
+    // without a lock and then debits on condition (migration 0040 inlines these steps): here all
+    // three read 20.00 while another transaction holds the account's row, so the last debit is
+    // refused at the conditional UPDATE, after the house's credit when the house's row comes first
+    // in id order (it must be undone). The stake row is raised only once the money moved (migration
+    // 0045), so the refused bet never touches it. Every house shard exists before the user's
+    // account, so the house's row comes first whichever shard a bet takes.
     await ctx.db.execute(
       sql`insert into ledger_accounts (asset, system_name, shard) select 'CHIP', 'house', g from generate_series(0, ${SYSTEM_SHARDS - 1}) g on conflict do nothing`,
     );
@@ -201,7 +212,7 @@ describe('one balance racing itself across rooms (PostgreSQL)', () => {
     const held = new Promise<void>((resolve) => {
       locked = resolve;
     });
-    // The holder lets go once all three bets wait on a lock.
+    // The holder lets go once all three bets wait on a lock (each past its read of the balance).
     const waiting = async () => {
       const [row] = await queryRows<{ n: number }>(
         ctx.db,
@@ -244,6 +255,69 @@ describe('one balance racing itself across rooms (PostgreSQL)', () => {
                    where a.user_id = ${user.id} and t.type = 'bet') as transfers`,
     );
     expect(row).toEqual({ balance: '0', stakes: '2000', bets: '2000', transfers: 2 });
+    expect((await checkLedger(ctx.db)).ok).toBe(true);
+  }, 60_000);
+});
+
+describe('bets that passed the cap on a stale read (PostgreSQL)', () => {
+  it('all read the stake row before any raised it: as many placed as fit, the others refused with their stake given back', async () => {
+    // place_bet reads the player's stake in the session without a lock (so the refusals keep their
+    // order) and raises it, on condition, only after the money moved (migration 0045). Here every bet
+    // reads the row while another transaction holds the account, so each passes the read; the raise
+    // then refuses those past the cap, and their debit and the house's credit must be undone.
+    const user = await registerUser(ctx);
+    await fundUser(ctx, user.id, 'CHIP', 100_000_000n);
+    const session = await nextGameSession(ctx);
+    const input = {
+      gameSessionId: session.id,
+      betName: 'Big' as const,
+      baseAmount: 100_000n,
+      betMultiples: 100,
+      totalBetAmount: 10_000_000n,
+      coin: 'CHIP' as const,
+    };
+    const [room] = await queryRows<{ cap: string }>(ctx.db, sql`select bet_amount_max::text as cap from game_levels where level = 1`);
+    const fit = Number(BigInt(room?.cap ?? '0') / input.totalBetAmount);
+    const tries = fit + 1;
+    expect(fit).toBe(2);
+    let locked: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => {
+      locked = resolve;
+    });
+    const waiting = async () => {
+      const [row] = await queryRows<{ n: number }>(
+        ctx.db,
+        sql`select count(*)::int as n from pg_stat_activity where wait_event_type = 'Lock' and datname = current_database()`,
+      );
+      return row?.n ?? 0;
+    };
+    const holder = ctx.db.transaction(async (tx) => {
+      await tx.execute(sql`select 1 from ledger_accounts where user_id = ${user.id} for update`);
+      locked();
+      for (let n = 0; n < 200 && (await waiting()) < tries; n++) await pause(50);
+    });
+    await held;
+    const outcomes = await Promise.all(
+      Array.from({ length: tries }, () =>
+        // On the handle, as the app places a bet: a refusal commits what the statement left.
+        placeBet(ctx.db, { clock: ctx.clock }, user.id, input).then(
+          () => 'placed',
+          (error: unknown) => (error instanceof AppError ? error.key : String(error)),
+        ),
+      ),
+    );
+    await holder;
+    expect(outcomes.filter((o) => o === 'placed')).toHaveLength(fit);
+    expect(outcomes.filter((o) => o !== 'placed')).toEqual(['BET_SESSION_LIMIT']);
+    const [row] = await queryRows<{ balance: string; stakes: string; transfers: number }>(
+      ctx.db,
+      sql`select (select balance::text from ledger_accounts where user_id = ${user.id} and asset = 'CHIP') as balance,
+                 (select staked::text from game_session_stakes where user_id = ${user.id}) as stakes,
+                 (select count(*)::int from ledger_transfers t join ledger_accounts a on a.id = t.from_account_id
+                   where a.user_id = ${user.id} and t.type = 'bet') as transfers`,
+    );
+    const staked = BigInt(fit) * input.totalBetAmount;
+    expect(row).toEqual({ balance: String(100_000_000n - staked), stakes: String(staked), transfers: fit });
     expect((await checkLedger(ctx.db)).ok).toBe(true);
   }, 60_000);
 });

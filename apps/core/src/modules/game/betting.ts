@@ -57,6 +57,13 @@ type BatchValues = readonly [
   routes: (string | null)[],
   requestHashes: (string | null)[],
 ];
+const placeBetStatement = preparedStatement<BetValues>(
+  'place_bet',
+  (v) => sql`select place_bet(${v[0]}::bigint, ${v[1]}::bigint, ${v[2]}::text, ${v[3]}::bigint,
+    ${v[4]}::integer, ${v[5]}::bigint, ${v[6]}::text, ${v[7]}::text, ${v[8]}::integer,
+    ${v[9]}::integer, ${v[10]}::timestamptz, ${v[11]}::text, ${v[12]}::text, ${v[13]}::text) as answer`,
+  14,
+);
 // Each array is one parameter (sql.param: Drizzle would spread a bare array into a list); the text is built once (db/client.ts).
 const placeBetsStatement = preparedStatement<BatchValues>(
   'place_bets',
@@ -112,7 +119,8 @@ const defaultBetNumbers = sequenceNumbers('bet_numbers');
  * (game_session_stakes), so the cap holds.
  * On the database handle it runs as a prepared statement, or with `batcher` together with the
  * bets that arrived while the pool was busy (one call of place_bets, betBatch.ts); in a
- * transaction (the idempotency slow path, tests) as an ordinary one.
+ * transaction (the idempotency slow path, tests) as an ordinary one. Alone or together, a bet takes
+ * its session's lock, then its accounts', then its own rows' (the settlement's order too).
  */
 export async function placeBet(
   db: Executor,
@@ -149,10 +157,9 @@ export async function placeBet(
 }
 
 /**
- * Bets in one statement, place_bets (drizzle/0045_place_bets.sql): each is place_bet, with its own
- * answer, after the batch has locked every ledger account they touch in id order. Every bet goes
- * through it, alone or with others, so that all bets take their locks in the same order (a bet by
- * place_bet alone, which locks its stake row before its accounts, deadlocked with a batch).
+ * Several bets in one statement, place_bets (drizzle/0045_place_bets.sql): each is place_bet, with
+ * its own answer, after the batch has locked their sessions and every ledger account they touch in
+ * id order (the order a lone bet takes its locks in).
  */
 async function placeBets(db: Executor, bets: readonly BetValues[]): Promise<Answer[]> {
   const [row] = await placeBetsStatement<{ answer: Answer[] }>(db, batchValues(bets));
@@ -160,14 +167,15 @@ async function placeBets(db: Executor, bets: readonly BetValues[]): Promise<Answ
   return row.answer;
 }
 
-/** One bet in its own statement; a key recorded by a transaction that committed while this one waited answers `taken` too. */
+/** One bet in its own statement, place_bet (on the pool a prepared one); a key recorded already answers `taken`. */
 async function placeAlone(db: Executor, values: BetValues): Promise<Answer> {
   try {
-    const [answer] = await placeBets(db, [values]);
-    return answer as Answer;
+    const [row] = await placeBetStatement<{ answer: Answer }>(db, values);
+    if (!row) throw new Error('place_bet answered no row');
+    return row.answer;
   } catch (error) {
-    // place_bet's plain INSERT of the key failed the primary key (sql/place_bet.sql): the
-    // statement changed nothing, the general idempotency path answers.
+    // The key is recorded already (place_bet's plain INSERT of it failed the primary key;
+    // sql/place_bet.sql): the statement changed nothing, the general idempotency path answers.
     if (values[11] !== null && sqlState(error) === '23505' && sqlConstraint(error) === KEY_PRIMARY_KEY) return { ok: false, taken: true };
     throw error;
   }

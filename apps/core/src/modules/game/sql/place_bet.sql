@@ -1,7 +1,7 @@
 -- place_bet: a bet in one statement (called by place_bets, drizzle/0045_place_bets.sql, for every bet
 -- placeBet places, alone or with others: apps/core/src/modules/game/betting.ts).
 -- This file is the one readable copy of the function. The migration history keeps the earlier
--- definitions (0016, 0018, 0020, 0021, 0023, 0027, 0037, 0040, 0042); the newest migration that defines place_bet is a copy of
+-- definitions (0016, 0018, 0020, 0021, 0023, 0027, 0037, 0040, 0042, 0044); the newest migration that defines place_bet is a copy of
 -- this file, byte for byte (placeBetSql.test.ts): change the function by editing this file and
 -- copying it into a new migration.
 --
@@ -65,29 +65,24 @@ BEGIN
     SELECT excluded_until INTO v_until FROM player_protection WHERE user_id = p_user;
     IF v_until IS NOT NULL AND v_until > p_now THEN
       v_error := 'SELF_EXCLUDED';
-    ELSIF p_total > s.bet_amount_max THEN
+    ELSIF p_total > s.bet_amount_max
+       OR p_total + coalesce((SELECT staked FROM game_session_stakes WHERE session_id = p_session AND user_id = p_user), 0) > s.bet_amount_max THEN
+      -- Read without a lock, so that a bet both over the cap and over the balance answers the cap,
+      -- as the rules are ordered; the stake row's locked raise below is what holds the cap.
       v_error := 'BET_SESSION_LIMIT';
-    ELSE
-      -- The user's stake in this session, raised only while it stays within the cap: one row, not a
-      -- sum over the user's bets. Its lock (held to commit, taken even when the cap refuses) queues
-      -- one user's bets in a session, so the cap cannot be raced.
-      INSERT INTO game_session_stakes AS st (session_id, user_id, staked) VALUES (p_session, p_user, p_total)
-      ON CONFLICT (session_id, user_id) DO UPDATE SET staked = st.staked + excluded.staked
-       WHERE st.staked + excluded.staked <= s.bet_amount_max;
-      IF NOT FOUND THEN
-        v_error := 'BET_SESSION_LIMIT';
-      END IF;
     END IF;
   END IF;
 
   IF v_error IS NULL THEN
     v_order := 'B' || s.period_id || p_suffix;
-    -- The stake to the house, as ledger_move_to_system does it (its steps inlined: one function
-    -- call fewer per bet): the player's account only if its balance covers the stake, the house's
-    -- shard made on first use, both rows updated in id order (no deadlock with another transfer),
-    -- the debit conditional (never below zero), one transfer row. Its refusal of an amount <= 0
-    -- holds here too: the transfer row's CHECK (ledger_transfers_amount_positive) fails and undoes
-    -- the whole statement, as its RAISE did.
+    -- The stake to the house, as ledger_move_to_system does it (its steps inlined: one nested call
+    -- fewer per bet): the player's account only if its balance covers the stake, the house's shard
+    -- made on first use, both rows updated in id order (no deadlock with another transfer), the
+    -- debit conditional (never below zero). Its refusal of an amount <= 0 holds here too: the
+    -- transfer row's CHECK (ledger_transfers_amount_positive) fails and undoes the whole statement,
+    -- as its RAISE did. The accounts come before the player's own rows (the stake row below, the
+    -- turnover, the figures, the key): every bet, alone or in place_bets, and the settlement take
+    -- their locks in that order (the session, the accounts in id order, then a player's rows).
     SELECT (SELECT id FROM ledger_accounts WHERE user_id = p_user AND asset = p_coin AND balance >= p_total),
            (SELECT id FROM ledger_accounts WHERE system_name = 'house' AND asset = p_coin AND shard = p_shard)
       INTO v_account, v_house;
@@ -114,11 +109,21 @@ BEGIN
       END IF;
     END IF;
     IF v_error IS NULL THEN
-      INSERT INTO ledger_transfers (asset, from_account_id, to_account_id, amount, type, reference, created_at)
-      VALUES (p_coin, v_account, v_house, p_total, 'bet', 'bet:' || v_order, p_now);
-    ELSE
-      -- Nothing was staked after all (the row stays locked to our commit, so nobody saw the raise).
-      UPDATE game_session_stakes SET staked = staked - p_total WHERE session_id = p_session AND user_id = p_user;
+      -- The user's stake in this session, raised only while it stays within the cap: one row, not a
+      -- sum over the user's bets. Its lock (held to commit) queues one user's bets in a session, so
+      -- the cap cannot be raced; a bet that lost the race gives the stake back to the player (the
+      -- rows stay locked to our commit, so nobody saw it move).
+      INSERT INTO game_session_stakes AS st (session_id, user_id, staked) VALUES (p_session, p_user, p_total)
+      ON CONFLICT (session_id, user_id) DO UPDATE SET staked = st.staked + excluded.staked
+       WHERE st.staked + excluded.staked <= s.bet_amount_max;
+      IF NOT FOUND THEN
+        v_error := 'BET_SESSION_LIMIT';
+        UPDATE ledger_accounts SET balance = balance + p_total WHERE id = v_account;
+        UPDATE ledger_accounts SET balance = balance - p_total WHERE id = v_house;
+      ELSE
+        INSERT INTO ledger_transfers (asset, from_account_id, to_account_id, amount, type, reference, created_at)
+        VALUES (p_coin, v_account, v_house, p_total, 'bet', 'bet:' || v_order, p_now);
+      END IF;
     END IF;
   END IF;
 
