@@ -16,7 +16,16 @@ import { systemClock } from '../platform/clock';
 import { cryptoRandom } from '../platform/random';
 import { createTokenService } from '../platform/tokens';
 import { seedHistory } from './history';
-import { BARE_FUNCTION, benchBetBody, freshDatabase, insertBenchRoom, machine, measure, seedFundedPlayers } from './support';
+import {
+  BARE_BATCH_FUNCTION,
+  BARE_FUNCTION,
+  benchBetBody,
+  freshDatabase,
+  insertBenchRoom,
+  machine,
+  measure,
+  seedFundedPlayers,
+} from './support';
 
 /**
  * `npm run bench -- http`: in one run, side by side, with the load from a separate process
@@ -218,7 +227,14 @@ async function startServer(args: string[], env: Record<string, string>): Promise
 async function startBareHttp(url: string): Promise<{ url: string; child: ChildProcess }> {
   const child = tracked(
     spawn(process.execPath, [...START_FLAGS, '--import', 'tsx', path.join(here, 'load/bareBet.ts')], {
-      env: { ...process.env, MALLOC_ARENA_MAX: '2', BARE_DATABASE_URL: url, BARE_SECRET: SECRET, BARE_POOL: String(POOL) },
+      env: {
+        ...process.env,
+        MALLOC_ARENA_MAX: '2',
+        BARE_DATABASE_URL: url,
+        BARE_SECRET: SECRET,
+        BARE_POOL: String(POOL),
+        BARE_BATCH: process.env.BENCH_BARE_BATCH ?? '1',
+      },
       stdio: ['ignore', 'pipe', 'inherit'],
     }),
   );
@@ -314,6 +330,7 @@ try {
 
   // --- The bare baseline: the same bet as one function, written as tightly as we can ---
   await db.db.execute(sql.raw(BARE_FUNCTION));
+  await db.db.execute(sql.raw(BARE_BATCH_FUNCTION));
   const pool = new pg.Pool({ connectionString: db.url, max: POOL });
   pool.on('error', () => undefined);
 

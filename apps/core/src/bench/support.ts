@@ -192,11 +192,12 @@ export function processCpuMs(pid: number): number {
 }
 
 /**
- * The bet as tight as we can write it, with the statements of place_bet: the session and its
- * room FOR SHARE, the self-exclusion lookup, the user's stake in the session raised within the
- * cap (its row lock queues the user's bets), the user's account and the house shard found by one
+ * The bet as tight as we can write it, with the statements of place_bet in its order (since
+ * migration 0045: the session, the accounts, then the player's rows): the session and its room
+ * FOR SHARE, the self-exclusion lookup, the user's account and the house shard found by one
  * statement (as ledger_move_to_system does: the server knows neither id), the conditional debit
- * and the house credit in id order, the transfer, the bet, the turnover, the player's figures (the
+ * and the house credit in id order, the user's stake in the session raised within the cap, the
+ * transfer, the bet, the turnover, the player's figures (the
  * quarter's stake and the running totals) and the Idempotency-Key with its answer. No validation logic (the room's lists and limits), no wire answer built.
  * Until the bet-sql round (docs/performance-history.md) the account ids were handed in, which spared bare the lookup
  * that place_bet cannot skip.
@@ -210,9 +211,6 @@ begin
     from game_sessions gs join game_levels l on l.level = gs.level where gs.id = p_session for share of gs;
   if s.status <> 'open' then raise exception 'session closed'; end if;
   select excluded_until into v_until from player_protection where user_id = p_user;
-  insert into game_session_stakes as st (session_id, user_id, staked) values (p_session, p_user, 1000)
-    on conflict (session_id, user_id) do update set staked = st.staked + excluded.staked where st.staked + excluded.staked <= s.bet_amount_max;
-  if not found then raise exception 'cap'; end if;
   select (select id from ledger_accounts where user_id = p_user and asset = 'CHIP' and balance >= 1000),
          (select id from ledger_accounts where system_name = 'house' and asset = 'CHIP' and shard = p_shard)
     into p_account, p_house;
@@ -226,6 +224,9 @@ begin
     update ledger_accounts set balance = balance - 1000 where id = p_account and balance >= 1000;
     if not found then raise exception 'insufficient'; end if;
   end if;
+  insert into game_session_stakes as st (session_id, user_id, staked) values (p_session, p_user, 1000)
+    on conflict (session_id, user_id) do update set staked = st.staked + excluded.staked where st.staked + excluded.staked <= s.bet_amount_max;
+  if not found then raise exception 'cap'; end if;
   insert into ledger_transfers (asset, from_account_id, to_account_id, amount, type, reference, created_at)
     values ('CHIP', p_account, p_house, 1000, 'bet', 'bet:' || p_key, p_now);
   insert into game_bets (order_no, user_id, session_id, level, period_id, bet_name, base_amount, multiples, total, fee, coin, status, created_at)
@@ -240,6 +241,27 @@ begin
   insert into idempotency_keys (user_id, key, route, request_hash, outcome, created_at)
     values (p_user, p_key, 'betting', 'bare', jsonb_build_object('ok', true, 'result', jsonb_build_object('id', v_bet)), p_now);
   return v_bet;
+end $$`;
+
+/**
+ * Bare bets placed together, as the product places them under load (drizzle/0045_place_bets.sql):
+ * the session FOR SHARE and every account the bets touch (the users' CHIP accounts and the house
+ * shard) locked first in id order, then bare_bet for each. The bare HTTP baseline sends a batch of
+ * the bets that waited while its pool's connections were busy (load/bareBet.ts, BARE_BATCH): the
+ * strongest bare way to do the same work now that the product does it so.
+ */
+export const BARE_BATCH_FUNCTION = `
+create or replace function bare_bets(p_users bigint[], p_shard integer, p_session bigint, p_keys text[], p_now timestamptz)
+returns bigint[] language plpgsql as $$
+declare v_ids bigint[] := '{}';
+begin
+  perform 1 from game_sessions where id = p_session for share;
+  perform 1 from ledger_accounts where (user_id = any (p_users) and asset = 'CHIP') or (system_name = 'house' and asset = 'CHIP' and shard = p_shard)
+    order by id for update;
+  for i in 1 .. cardinality(p_users) loop
+    v_ids := array_append(v_ids, bare_bet(p_users[i], p_shard, p_session, p_keys[i], p_now));
+  end loop;
+  return v_ids;
 end $$`;
 
 /** The form body of one bench bet (10.00 CHIP on Big) in a session: the same bet in every HTTP bench. */

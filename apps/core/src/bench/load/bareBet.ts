@@ -4,10 +4,14 @@
 // envelope. It validates less than the product (no room lists or limits checked in Node, no
 // auth-session lookup, no request hash), so it is a floor, not a drop-in. Its server is made as the
 // product's is (requests born with the app's prototypes: http/appClasses.ts), the stronger of the two.
-// Env: BARE_DATABASE_URL, BARE_SECRET, BARE_POOL. Prints `listening <port>`.
+// Like the product it places bets together when its pool is busy (the product's batcher,
+// modules/game/betBatch.ts, sending bare_bets: bench/support.ts); BARE_BATCH=0 sends each alone, as
+// it did before the product batched. Env: BARE_DATABASE_URL, BARE_SECRET, BARE_POOL, BARE_BATCH.
+// Prints `listening <port>`.
 import express from 'express';
 import pg from 'pg';
 import { createServerFor } from '../../http/appClasses';
+import { createBetBatcher } from '../../modules/game/betBatch';
 import { SYSTEM_SHARDS } from '../../modules/ledger/ledger';
 import { systemClock } from '../../platform/clock';
 import { createTokenService } from '../../platform/tokens';
@@ -16,6 +20,26 @@ const tokens = createTokenService(process.env.BARE_SECRET ?? '', systemClock);
 const pool = new pg.Pool({ connectionString: process.env.BARE_DATABASE_URL, max: Number(process.env.BARE_POOL ?? 16) });
 pool.on('error', () => undefined);
 let sequence = 0;
+
+type BareBet = readonly [userId: number, sessionId: number, key: string];
+const bareOne = async ([userId, sessionId, key]: BareBet): Promise<number> => {
+  const { rows } = await pool.query({
+    name: 'bare_bet',
+    text: 'select bare_bet($1, $2, $3, $4, $5) as id',
+    values: [userId, sequence++ % SYSTEM_SHARDS, sessionId, key, new Date().toISOString()],
+  });
+  return rows[0]?.id;
+};
+// The bench bets in one session; a batch takes its first bet's.
+const bareMany = async (bets: readonly BareBet[]): Promise<number[]> => {
+  const { rows } = await pool.query({
+    name: 'bare_bets',
+    text: 'select bare_bets($1, $2, $3, $4, $5) as ids',
+    values: [bets.map((b) => b[0]), sequence++ % SYSTEM_SHARDS, bets[0]?.[1], bets.map((b) => b[2]), new Date().toISOString()],
+  });
+  return rows[0]?.ids ?? [];
+};
+const place = process.env.BARE_BATCH === '0' ? bareOne : createBetBatcher<BareBet, number>({ pool, one: bareOne, many: bareMany }).place;
 
 const app = express();
 app.disable('x-powered-by');
@@ -29,12 +53,8 @@ app.post('/bet', express.urlencoded({ extended: false, limit: '64kb', parameterL
     return;
   }
   try {
-    const { rows } = await pool.query({
-      name: 'bare_bet',
-      text: 'select bare_bet($1, $2, $3, $4, $5) as id',
-      values: [claims.uid, sequence++ % SYSTEM_SHARDS, sessionId, key, new Date().toISOString()],
-    });
-    res.json({ code: 200, message: 'success', result: { id: rows[0]?.id }, timestamp: Date.now() });
+    const id = await place([claims.uid, sessionId, key]);
+    res.json({ code: 200, message: 'success', result: { id }, timestamp: Date.now() });
   } catch (error) {
     res.json({ code: 500, message: String((error as Error).message) });
   }

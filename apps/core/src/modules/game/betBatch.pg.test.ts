@@ -1,4 +1,4 @@
-import { AppError } from '@prism/domain';
+import { AppError, type GameSession } from '@prism/domain';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../db/client';
@@ -59,13 +59,17 @@ describe('bets placed together (PostgreSQL)', () => {
     let refused = 0;
     for (let round = 0; round < 12; round++) {
       const session = await nextGameSession(ctx);
+      // Room 2's session of the moment (3 minutes): settled every third round, while room 1's
+      // session is settled every round. Each player bets in both, so bets of a session being
+      // settled and of another wait together.
+      const other = (await ctx.api.get<GameSession>('/app/game/luckyLottery/getSession', { level: '2' })).result;
       // The bets' clock inside the betting window, the scheduler's past the session's end (betRace.pg.test.ts).
       const betClock = new ManualClock(new Date(session.betEndTime - 1_000));
       ctx.clock.set(new Date(session.sessionEndTime + 500));
       const bets = users.flatMap((user, i) =>
-        [0, 1].map(async (k) => {
+        [session, other].map(async (s, k) => {
           await pause((i * 7 + k * 11 + round * 5) % 12);
-          return outcome(placeBet(ctx.db, { clock: betClock, batcher }, user.id, betOn(session.id)));
+          return outcome(placeBet(ctx.db, { clock: betClock, batcher }, user.id, betOn(s.id)));
         }),
       );
       const settle = pause(round * 3).then(() => ctx.services.game.scheduler.tick());
@@ -96,6 +100,44 @@ describe('bets placed together (PostgreSQL)', () => {
     expect(rows).toEqual({ bets: placed, transfers: placed });
     expect((await checkLedger(ctx.db)).ok).toBe(true);
   }, 300_000);
+
+  it('a batch waiting for its session holds no account: a settlement holding the session can take them', async () => {
+    // The draw and the settlement hold their session FOR UPDATE while they lock the winners'
+    // accounts; a batch must take its session before any account, or the two deadlock.
+    const deps = { clock: ctx.clock, batcher: betBatcherOf(ctx.db, { inFlight: 1 }), betNumbers: await readyBetNumbers() };
+    const session = await nextGameSession(ctx);
+    const other = (await ctx.api.get<GameSession>('/app/game/luckyLottery/getSession', { level: '2' })).result;
+    const [first, ...players] = users.slice(6, 10) as [TestUser, ...TestUser[]];
+    let release: () => void = () => undefined;
+    const released = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    let sessionHeld: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => {
+      sessionHeld = resolve;
+    });
+    let accountsTaken = false;
+    const settlement = ctx.db.transaction(async (tx) => {
+      await tx.execute(sql`select 1 from game_sessions where id = ${session.id} for update`);
+      sessionHeld();
+      await released;
+      await tx.execute(sql`set local lock_timeout = '3s'`);
+      await tx.execute(sql`select 1 from ledger_accounts where user_id in ${players.map((p) => p.id)} order by id for update`);
+      accountsTaken = true;
+    });
+    await held;
+    // The first bet (another session) takes the one slot; the others wait and go together, then wait for the session.
+    const bets = [
+      placeBet(ctx.db, deps, first.id, betOn(other.id)),
+      ...players.map((player) => placeBet(ctx.db, deps, player.id, betOn(session.id))),
+    ].map(outcome);
+    for (let tries = 0; tries < 200 && !(await keyWaited()); tries++) await pause(25);
+    release();
+    await settlement;
+    expect(accountsTaken).toBe(true);
+    expect(await Promise.all(bets)).toEqual(['placed', 'placed', 'placed', 'placed']);
+    expect(deps.batcher?.stats).toEqual({ batches: 1, batchedBets: 3, oneByOne: 0 });
+  }, 60_000);
 
   it('the same Idempotency-Key twice in one batch: the first placed, the second told the key is taken', async () => {
     const deps = { clock: ctx.clock, batcher: betBatcherOf(ctx.db, { inFlight: 1 }), betNumbers: await readyBetNumbers() };
@@ -167,7 +209,7 @@ async function betsOf(userId: number): Promise<number> {
   return row?.n ?? 0;
 }
 
-/** Whether a statement of this database waits on a lock (the batch, on the uncommitted key). */
+/** Whether a statement of this database waits on a lock (the batch, on an uncommitted key or a held session). */
 async function keyWaited(): Promise<boolean> {
   const [row] = await queryRows<{ n: number }>(
     ctx.db,

@@ -135,3 +135,35 @@ describe('batchUndone', () => {
     expect(batchUndone({ cause: withCode('40P01') })).toBe(true);
   });
 });
+
+describe('the bet batcher with groups', () => {
+  it('puts only bets of one group in a statement, the first waiting bet first, the rest keeping their order', async () => {
+    const calls: number[][] = [];
+    const release: (() => void)[] = [];
+    const hold = (bets: number[]) =>
+      new Promise<void>((resolve) => {
+        calls.push(bets);
+        release.push(resolve);
+      });
+    const batcher = createBetBatcher<number, number>({
+      pool: { options: { max: 99 } } as unknown as pg.Pool,
+      inFlight: 1,
+      groupOf: (bet) => bet % 2,
+      one: async (bet) => {
+        await hold([bet]);
+        return bet;
+      },
+      many: async (bets) => {
+        await hold([...bets]);
+        return [...bets];
+      },
+    });
+    const placed = Promise.all([1, 2, 3, 4, 5, 6].map((bet) => batcher.place(bet)));
+    for (let i = 0; i < 3; i++) {
+      await tick();
+      release[i]?.();
+    }
+    expect(await placed).toEqual([1, 2, 3, 4, 5, 6]);
+    expect(calls).toEqual([[1], [2, 4, 6], [3, 5]]);
+  });
+});

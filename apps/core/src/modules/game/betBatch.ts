@@ -4,10 +4,11 @@ import { sqlState } from '../../db/client';
 /**
  * Bets placed together (group commit; docs/performance.md, "Bets placed together"). On the
  * PostgreSQL pool, at most `inFlight` bet statements run at once; a bet that arrives while they
- * all run waits, and when one returns, every bet that waited (up to `maxBatch`) goes in ONE call of
- * place_bets: one round trip, one transaction and one commit for all of them, each bet still
- * place_bet itself with its own answer. A bet that finds a free slot goes at once, alone, through
- * place_bet as before: batching adds no wait, it only uses the wait there already was.
+ * all run waits, and when one returns, the bets that waited (up to `maxBatch`, all of the first
+ * one's group: its session) go in ONE call of place_bets: one round trip, one transaction and one
+ * commit for all of them, each bet still place_bet itself with its own answer. A bet that finds a
+ * free slot goes at once, alone, through place_bet as before: batching adds no wait, it only uses
+ * the wait there already was.
  *
  * A batch is one statement, so an error undoes all of its bets; when the server refused the
  * statement (an SQLSTATE of a class that proves it rolled back), each bet is then placed on its
@@ -28,6 +29,8 @@ export interface BetBatchOptions<V, A> {
   one(values: V): Promise<A>;
   /** Several bets in one statement: their answers in their order. */
   many(values: readonly V[]): Promise<A[]>;
+  /** Bets with different groups never share a statement (the game's: their session). */
+  groupOf?(values: V): unknown;
   /** Bet statements running at once (default: the pool's size). */
   inFlight?: number;
   /** The most bets in one statement (default 32). */
@@ -79,9 +82,21 @@ export function createBetBatcher<V, A>(options: BetBatchOptions<V, A>): BetBatch
     }
   }
 
+  /** The first waiting bet and those of its group after it, up to maxBatch, in the order they came. */
+  function nextBatch(): Waiting<V, A>[] {
+    const group = options.groupOf?.((waiting[0] as Waiting<V, A>).values);
+    const batch: Waiting<V, A>[] = [];
+    for (let i = 0; i < waiting.length && batch.length < maxBatch; ) {
+      const bet = waiting[i] as Waiting<V, A>;
+      if (options.groupOf && options.groupOf(bet.values) !== group) i++;
+      else batch.push(...waiting.splice(i, 1));
+    }
+    return batch;
+  }
+
   function pump(): void {
     while (running < inFlight && waiting.length > 0) {
-      const batch = waiting.splice(0, maxBatch);
+      const batch = nextBatch();
       running++;
       void send(batch).finally(() => {
         running--;

@@ -40,10 +40,10 @@ type BetValues = readonly [
   route: string | null,
   requestHash: string | null,
 ];
-/** place_bets' values: each of place_bet's as an array, one element a bet, except the batch's one shard (its first bet's) and fee. */
+/** place_bets' values: each of place_bet's as an array, one element a bet, except the batch's one session, shard (its first bet's) and fee. */
 type BatchValues = readonly [
   userIds: number[],
-  sessionIds: number[],
+  sessionId: number,
   betNames: string[],
   baseAmounts: Money[],
   multiples: number[],
@@ -67,7 +67,7 @@ const placeBetStatement = preparedStatement<BetValues>(
 // Each array is one parameter (sql.param: Drizzle would spread a bare array into a list); the text is built once (db/client.ts).
 const placeBetsStatement = preparedStatement<BatchValues>(
   'place_bets',
-  (v) => sql`select place_bets(${sql.param(v[0])}::bigint[], ${sql.param(v[1])}::bigint[], ${sql.param(v[2])}::text[],
+  (v) => sql`select place_bets(${sql.param(v[0])}::bigint[], ${v[1]}::bigint, ${sql.param(v[2])}::text[],
     ${sql.param(v[3])}::bigint[], ${sql.param(v[4])}::integer[], ${sql.param(v[5])}::bigint[], ${sql.param(v[6])}::text[],
     ${sql.param(v[7])}::text[], ${v[8]}::integer, ${v[9]}::integer, ${sql.param(v[10])}::timestamptz[],
     ${sql.param(v[11])}::text[], ${sql.param(v[12])}::text[], ${sql.param(v[13])}::text[]) as answer`,
@@ -79,7 +79,7 @@ function batchValues(bets: readonly BetValues[]): BatchValues {
   const first = bets[0] as BetValues;
   return [
     column(0),
-    column(1),
+    first[1],
     column(2),
     column(3),
     column(4),
@@ -157,9 +157,9 @@ export async function placeBet(
 }
 
 /**
- * Several bets in one statement, place_bets (drizzle/0045_place_bets.sql): each is place_bet, with
- * its own answer, after the batch has locked their sessions and every ledger account they touch in
- * id order (the order a lone bet takes its locks in).
+ * Several bets of one session in one statement, place_bets (drizzle/0045_place_bets.sql): each is
+ * place_bet, with its own answer, after the batch has locked the session and every ledger account
+ * they touch in id order (the order a lone bet takes its locks in).
  */
 async function placeBets(db: Executor, bets: readonly BetValues[]): Promise<Answer[]> {
   const [row] = await placeBetsStatement<{ answer: Answer[] }>(db, batchValues(bets));
@@ -194,6 +194,8 @@ export function betBatcherOf(
   return createBetBatcher<BetValues, Answer>({
     ...options,
     pool,
+    // One session a batch (place_bets locks it first, as a lone bet does).
+    groupOf: (values) => values[1],
     one: (values) => placeAlone(db, values),
     many: (bets) => placeBets(db, bets),
   });
