@@ -154,11 +154,11 @@ try {
       const userId = userIds[i % USERS] as number;
       return client.query({
         name: 'place_bets',
-        text: `select place_bets($1::bigint[], $2::bigint[], $3::text[], $4::bigint[], $5::integer[], $6::bigint[], $7::text[], $8::text[],
+        text: `select place_bets($1::bigint[], $2::bigint, $3::text[], $4::bigint[], $5::integer[], $6::bigint[], $7::text[], $8::text[],
           $9::integer, $10::integer, $11::timestamptz[], $12::text[], $13::text[], $14::text[]) as answer`,
         values: [
           [userId],
-          [sessionId],
+          sessionId,
           ['Big'],
           [1000],
           [1],
