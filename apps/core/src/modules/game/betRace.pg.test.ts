@@ -35,6 +35,32 @@ const ITERATIONS = 100;
 const LATE = 2;
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
+/**
+ * Another transaction holding the user's accounts until `waiters` statements of this database wait
+ * on a lock (or 10 s pass): answered once the accounts are held, with the holder's commit (wrapped:
+ * an async function answering a promise would wait for it).
+ */
+async function holdAccounts(userId: number, waiters: number): Promise<{ released: Promise<void> }> {
+  let locked: () => void = () => undefined;
+  const held = new Promise<void>((resolve) => {
+    locked = resolve;
+  });
+  const waiting = async () => {
+    const [row] = await queryRows<{ n: number }>(
+      ctx.db,
+      sql`select count(*)::int as n from pg_stat_activity where wait_event_type = 'Lock' and datname = current_database()`,
+    );
+    return row?.n ?? 0;
+  };
+  const holder = ctx.db.transaction(async (tx) => {
+    await tx.execute(sql`select 1 from ledger_accounts where user_id = ${userId} for update`);
+    locked();
+    for (let tries = 0; tries < 200 && (await waiting()) < waiters; tries++) await pause(50);
+  });
+  await held;
+  return { released: holder };
+}
+
 async function raceOnce(iteration: number): Promise<{ placed: number; refused: number }> {
   const session = await nextGameSession(ctx);
   const betClock = new ManualClock(new Date(session.betEndTime - 1_000));
@@ -208,24 +234,8 @@ describe('one balance racing itself across rooms (PostgreSQL)', () => {
     const sessions = [first.id];
     for (const level of ['2', '3'])
       sessions.push((await ctx.api.get<{ id: number }>('/app/game/luckyLottery/getSession', { level })).result.id);
-    let locked: () => void = () => undefined;
-    const held = new Promise<void>((resolve) => {
-      locked = resolve;
-    });
     // The holder lets go once all three bets wait on a lock (each past its read of the balance).
-    const waiting = async () => {
-      const [row] = await queryRows<{ n: number }>(
-        ctx.db,
-        sql`select count(*)::int as n from pg_stat_activity where wait_event_type = 'Lock' and datname = current_database()`,
-      );
-      return row?.n ?? 0;
-    };
-    const holder = ctx.db.transaction(async (tx) => {
-      await tx.execute(sql`select 1 from ledger_accounts where user_id = ${user.id} for update`);
-      locked();
-      for (let tries = 0; tries < 200 && (await waiting()) < 3; tries++) await pause(50);
-    });
-    await held;
+    const holder = await holdAccounts(user.id, 3);
     const bets = Promise.all(
       sessions.map((gameSessionId) =>
         // On the handle, as the app places a bet: a refusal commits what the statement left.
@@ -243,7 +253,7 @@ describe('one balance racing itself across rooms (PostgreSQL)', () => {
       ),
     );
     const outcomes = await bets;
-    await holder;
+    await holder.released;
     expect(outcomes.filter((o) => o === 'placed')).toHaveLength(2);
     expect(outcomes.filter((o) => o !== 'placed')).toEqual(['INSUFFICIENT_BALANCE']);
     const [row] = await queryRows<{ balance: string; stakes: string; bets: string; transfers: number }>(
@@ -280,23 +290,7 @@ describe('bets that passed the cap on a stale read (PostgreSQL)', () => {
     const fit = Number(BigInt(room?.cap ?? '0') / input.totalBetAmount);
     const tries = fit + 1;
     expect(fit).toBe(2);
-    let locked: () => void = () => undefined;
-    const held = new Promise<void>((resolve) => {
-      locked = resolve;
-    });
-    const waiting = async () => {
-      const [row] = await queryRows<{ n: number }>(
-        ctx.db,
-        sql`select count(*)::int as n from pg_stat_activity where wait_event_type = 'Lock' and datname = current_database()`,
-      );
-      return row?.n ?? 0;
-    };
-    const holder = ctx.db.transaction(async (tx) => {
-      await tx.execute(sql`select 1 from ledger_accounts where user_id = ${user.id} for update`);
-      locked();
-      for (let n = 0; n < 200 && (await waiting()) < tries; n++) await pause(50);
-    });
-    await held;
+    const holder = await holdAccounts(user.id, tries);
     const outcomes = await Promise.all(
       Array.from({ length: tries }, () =>
         // On the handle, as the app places a bet: a refusal commits what the statement left.
@@ -306,7 +300,7 @@ describe('bets that passed the cap on a stale read (PostgreSQL)', () => {
         ),
       ),
     );
-    await holder;
+    await holder.released;
     expect(outcomes.filter((o) => o === 'placed')).toHaveLength(fit);
     expect(outcomes.filter((o) => o !== 'placed')).toEqual(['BET_SESSION_LIMIT']);
     const [row] = await queryRows<{ balance: string; stakes: string; transfers: number }>(
