@@ -168,6 +168,7 @@ function featureRoutes(deps: CoreDeps, services: Services) {
       events: deps.events,
       streams: { perIp: config.EVENT_STREAMS_PER_IP, perUser: config.EVENT_STREAMS_PER_USER },
       betPlaced: deps.metrics?.betPlaced,
+      betBatch: deps.metrics?.betBatch,
     }),
     followInvestRoutes({ db, clock, followInvest: services.followInvest }),
     fixedDepositRoutes({ db, clock, fixedDeposit: services.fixedDeposit }),

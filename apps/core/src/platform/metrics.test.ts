@@ -23,6 +23,18 @@ describe('createMetrics', () => {
     expect(await register.getMetricsAsJSON()).toEqual([]);
   });
 
+  it('counts statements of several bets by outcome, and the bets in them', async () => {
+    const metrics = createMetrics({ processMetrics: false });
+    metrics.betBatch(5, false);
+    metrics.betBatch(3, false);
+    metrics.betBatch(2, true);
+    expect(await lines(metrics, 'prism_bet_batches_total')).toEqual([
+      'prism_bet_batches_total{outcome="together"} 2',
+      'prism_bet_batches_total{outcome="one_by_one"} 1',
+    ]);
+    expect(await lines(metrics, 'prism_bets_batched_total')).toEqual(['prism_bets_batched_total 10']);
+  });
+
   it("includes Node's process metrics unless asked not to", async () => {
     expect(await createMetrics().registry.metrics()).toContain('prism_process_cpu_user_seconds_total');
     expect(await createMetrics({ processMetrics: false }).registry.metrics()).not.toContain('prism_process_cpu');

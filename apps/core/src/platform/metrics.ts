@@ -25,6 +25,8 @@ export interface Metrics {
   learnRoutes(app: unknown): void;
   /** A bet that was placed (a replayed answer is not a bet). */
   betPlaced(coin: string, betKind: string): void;
+  /** Bets placed together in one statement (modules/game/betBatch.ts); `oneByOne`: the server refused it and they went alone. */
+  betBatch(bets: number, oneByOne: boolean): void;
   /** One session drawn and settled, in seconds (its transaction). */
   observeSettlement(seconds: number): void;
   /** One run of a periodic job (earnings, rebates, notify-daily…): `idle` when it found nothing due. */
@@ -112,6 +114,17 @@ export function createMetrics(options: MetricsOptions = {}): Metrics {
     labelNames: ['coin', 'kind'],
     registers: [registry],
   });
+  const batches = new Counter({
+    name: 'prism_bet_batches_total',
+    help: 'Statements of several bets (bets that waited for a busy pool, placed together); outcome one_by_one = refused by the server, each bet then placed alone.',
+    labelNames: ['outcome'],
+    registers: [registry],
+  });
+  const batchedBets = new Counter({
+    name: 'prism_bets_batched_total',
+    help: 'Bets sent in a statement of several (against prism_bets_total: the share of bets placed together).',
+    registers: [registry],
+  });
   const settlement = new Histogram({
     name: 'prism_settlement_duration_seconds',
     help: 'Drawing and settling one game session (its transaction), seconds.',
@@ -141,6 +154,10 @@ export function createMetrics(options: MetricsOptions = {}): Metrics {
     http: requests.middleware,
     learnRoutes: requests.learnRoutes,
     betPlaced: (coin, kind) => bets.inc({ coin, kind }),
+    betBatch(count, oneByOne) {
+      batches.inc({ outcome: oneByOne ? 'one_by_one' : 'together' });
+      batchedBets.inc(count);
+    },
     observeSettlement: (seconds) => settlement.observe(seconds),
     observeJob(job, seconds, outcome) {
       jobs.observe({ job, outcome }, seconds);

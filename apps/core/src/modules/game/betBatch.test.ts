@@ -19,8 +19,10 @@ function harness(options: { inFlight: number; maxBatch?: number }) {
     new Promise<unknown>((resolve, reject) => {
       calls.push({ bets, finish: (answer) => resolve(answer), fail: reject });
     });
+  const reported: [number, boolean][] = [];
   const batcher = createBetBatcher<number, string>({
     pool: { options: { max: 99 } } as unknown as pg.Pool,
+    onBatch: (bets, oneByOne) => reported.push([bets, oneByOne]),
     ...options,
     one: async (bet) => {
       await held([bet]);
@@ -41,14 +43,14 @@ function harness(options: { inFlight: number; maxBatch?: number }) {
         settled[bet] = `failed: ${(error as Error).message}`;
       },
     );
-  return { batcher, calls, settled, place };
+  return { batcher, calls, settled, place, reported };
 }
 
 const tick = () => new Promise((resolve) => setImmediate(resolve));
 
 describe('the bet batcher', () => {
   it('sends a bet at once, alone, while a slot is free; what waits goes together when one returns', async () => {
-    const { batcher, calls, settled, place } = harness({ inFlight: 2 });
+    const { batcher, calls, settled, place, reported } = harness({ inFlight: 2 });
     const placed = [1, 2, 3, 4, 5].map(place);
     await tick();
     expect(calls.map((c) => c.bets)).toEqual([[1], [2]]);
@@ -60,6 +62,7 @@ describe('the bet batcher', () => {
     await Promise.all(placed);
     expect(settled).toEqual({ 1: 'one 1', 2: 'one 2', 3: 'many 3', 4: 'many 4', 5: 'many 5' });
     expect(batcher.stats).toEqual({ batches: 1, batchedBets: 3, oneByOne: 0 });
+    expect(reported).toEqual([[3, false]]);
   });
 
   it('puts no more than maxBatch bets in one statement', async () => {
@@ -74,7 +77,7 @@ describe('the bet batcher', () => {
   });
 
   it('places each bet of a batch the server refused (the statement undone) on its own', async () => {
-    const { batcher, calls, settled, place } = harness({ inFlight: 1 });
+    const { batcher, calls, settled, place, reported } = harness({ inFlight: 1 });
     const placed = [1, 2, 3].map(place);
     await tick();
     calls[0]?.finish();
@@ -87,6 +90,7 @@ describe('the bet batcher', () => {
     await Promise.all(placed);
     expect(settled).toEqual({ 1: 'one 1', 2: 'one 2', 3: 'failed: its own failure' });
     expect(batcher.stats.oneByOne).toBe(1);
+    expect(reported).toEqual([[2, true]]);
   });
 
   it('fails every bet of a batch whose outcome is unknown (the connection lost), placing none again', async () => {

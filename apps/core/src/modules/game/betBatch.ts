@@ -35,6 +35,8 @@ export interface BetBatchOptions<V, A> {
   inFlight?: number;
   /** The most bets in one statement (default 32). */
   maxBatch?: number;
+  /** Told of each statement of several bets, once it returned (the operators' metrics). */
+  onBatch?: ((bets: number, oneByOne: boolean) => void) | undefined;
 }
 
 interface Waiting<V, A> {
@@ -71,15 +73,18 @@ export function createBetBatcher<V, A>(options: BetBatchOptions<V, A>): BetBatch
     }
     stats.batches++;
     stats.batchedBets += batch.length;
+    let undone = false;
     try {
       settleEach(batch, await options.many(batch.map((bet) => bet.values)));
     } catch (error) {
-      if (!batchUndone(error)) for (const bet of batch) bet.reject(error);
+      undone = batchUndone(error);
+      if (!undone) for (const bet of batch) bet.reject(error);
       else {
         stats.oneByOne++;
         await oneByOne(batch);
       }
     }
+    options.onBatch?.(batch.length, undone);
   }
 
   /** The first waiting bet and those of its group after it, up to maxBatch, in the order they came. */

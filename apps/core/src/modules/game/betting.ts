@@ -187,7 +187,7 @@ async function placeAlone(db: Executor, values: BetValues): Promise<Answer> {
  */
 export function betBatcherOf(
   db: Database,
-  options: Pick<BetBatchOptions<BetValues, Answer>, 'inFlight' | 'maxBatch'> = {},
+  options: Pick<BetBatchOptions<BetValues, Answer>, 'inFlight' | 'maxBatch' | 'onBatch'> = {},
 ): BetBatcher<BetValues, Answer> | undefined {
   const pool = poolOf(db);
   if (!pool) return undefined;

@@ -58,6 +58,8 @@ export interface GameRouteDeps {
   streams: StreamLimits;
   /** Told of each bet placed (not of a replayed answer): the operators' bet counter (platform/metrics.ts). */
   betPlaced?: ((coin: BetCoin, kind: string) => void) | undefined;
+  /** Told of each statement of several bets (betBatch.ts): the operators' batch counters. */
+  betBatch?: ((bets: number, oneByOne: boolean) => void) | undefined;
 }
 
 /** A bet: placed under its Idempotency-Key, answered, and counted for the metrics unless it was a replay. */
@@ -85,7 +87,7 @@ export function gameRoutes(deps: GameRouteDeps): Router {
   const { db, clock, catalog, chainDeps } = deps;
   // This app's block of bet numbers (order numbers unique by construction, platform/sequenceNumbers.ts),
   // and on PostgreSQL its bets placed together while the pool is busy (betBatch.ts).
-  const betDeps = { clock, betNumbers: sequenceNumbers('bet_numbers'), batcher: betBatcherOf(db) };
+  const betDeps = { clock, betNumbers: sequenceNumbers('bet_numbers'), batcher: betBatcherOf(db, { onBatch: deps.betBatch }) };
   const router = Router();
   const base = '/app/game/luckyLottery';
 
