@@ -37,6 +37,7 @@ import {
  *   as the product's (requests born with the app's prototypes, http/appClasses.ts): ratios to both;
  * - the bare baseline over HTTP (bench/load/bareBet.ts): a tight Express handler that
  *   authenticates, parses the form and calls the project's bare bet function (bench/support.ts),
+ *   its waiting bets placed together as the product's are (bare_bets; BENCH_BARE_BATCH=0: each alone),
  *   under the same V8 flags; it validates less than the product, so it is a floor;
  * - the bare function and place_bet called straight through node-postgres (a pool of the product's size): the SQL alone.
  * Three reads (the rooms, the open session and user info, over a seeded history of 55,000 bets:
