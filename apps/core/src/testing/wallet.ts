@@ -12,6 +12,17 @@ export async function fundUser(ctx: TestContext, userId: number, asset: Asset, a
   await fundInDatabase(ctx.db, userId, asset, amount, ctx.clock.now(), turnoverMultipleBps);
 }
 
+/** `count` new users, each funded with `amount` of `asset`, in the order registered. */
+export async function fundedUsers(ctx: TestContext, count: number, asset: Asset, amount: bigint): Promise<TestUser[]> {
+  const made: TestUser[] = [];
+  for (let i = 0; i < count; i++) {
+    const user = await registerUser(ctx);
+    await fundUser(ctx, user.id, asset, amount);
+    made.push(user);
+  }
+  return made;
+}
+
 /** The same, straight into a database (for tests that run core as other processes). */
 export async function fundInDatabase(
   db: Database,

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../db/client';
 import { ManualClock } from '../../platform/clock';
 import { sequenceNumbers } from '../../platform/sequenceNumbers';
-import { createTestContext, fundUser, nextGameSession, registerUser, type TestContext, type TestUser } from '../../testing';
+import { createTestContext, fundedUsers, nextGameSession, type TestContext, type TestUser } from '../../testing';
 import { checkLedger } from '../../testing/ledger';
 import { KeyTaken } from '../idempotency';
 import { type BetInput, betBatcherOf, placeBet } from './betting';
@@ -19,12 +19,7 @@ let users: TestUser[];
 beforeAll(async () => {
   ctx = await createTestContext();
   ctx.clock.set('2026-11-23T10:00:10Z');
-  users = [];
-  for (let i = 0; i < 24; i++) {
-    const user = await registerUser(ctx);
-    await fundUser(ctx, user.id, 'CHIP', 100_000_000n);
-    users.push(user);
-  }
+  users = await fundedUsers(ctx, 24, 'CHIP', 100_000_000n);
 }, 120_000);
 afterAll(() => ctx.close());
 

@@ -4,7 +4,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../db/client';
 import { ManualClock } from '../../platform/clock';
-import { createTestContext, fundUser, nextGameSession, registerUser, type TestContext, type TestUser } from '../../testing';
+import { createTestContext, fundedUsers, fundUser, nextGameSession, registerUser, type TestContext, type TestUser } from '../../testing';
 import { checkLedger } from '../../testing/ledger';
 import { SYSTEM_SHARDS } from '../ledger';
 import { placeBet } from './betting';
@@ -21,12 +21,7 @@ let users: TestUser[];
 beforeAll(async () => {
   ctx = await createTestContext();
   ctx.clock.set('2026-11-23T10:00:10Z');
-  users = [];
-  for (let i = 0; i < 12; i++) {
-    const user = await registerUser(ctx);
-    await fundUser(ctx, user.id, 'CHIP', 100_000_000n);
-    users.push(user);
-  }
+  users = await fundedUsers(ctx, 12, 'CHIP', 100_000_000n);
 }, 120_000);
 afterAll(() => ctx.close());
 
@@ -34,6 +29,20 @@ const ITERATIONS = 100;
 /** Users whose bet arrives after the draw (see raceOnce). */
 const LATE = 2;
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** A CHIP bet on Big in room 1's session of `base` x `multiples`, and how many of it fit under the room's per-session cap. */
+async function capBet(gameSessionId: number, baseAmount: bigint, betMultiples: number) {
+  const input = {
+    gameSessionId,
+    betName: 'Big' as const,
+    baseAmount,
+    betMultiples,
+    totalBetAmount: baseAmount * BigInt(betMultiples),
+    coin: 'CHIP' as const,
+  };
+  const [room] = await queryRows<{ cap: string }>(ctx.db, sql`select bet_amount_max::text as cap from game_levels where level = 1`);
+  return { input, fit: Number(BigInt(room?.cap ?? '0') / input.totalBetAmount) };
+}
 
 /**
  * Another transaction holding the user's accounts until `waiters` statements of this database wait
@@ -136,16 +145,7 @@ describe("one user's bets racing the session cap (PostgreSQL)", () => {
   it('25 bets at once with room for fewer: exactly as many as fit are placed, the stake row equal to their sum', async () => {
     const user = users[0] as TestUser;
     const session = await nextGameSession(ctx);
-    const input = {
-      gameSessionId: session.id,
-      betName: 'Big' as const,
-      baseAmount: 100_000n,
-      betMultiples: 20,
-      totalBetAmount: 2_000_000n,
-      coin: 'CHIP' as const,
-    };
-    const [room] = await queryRows<{ cap: string }>(ctx.db, sql`select bet_amount_max::text as cap from game_levels where level = 1`);
-    const fit = Number(BigInt(room?.cap ?? '0') / input.totalBetAmount);
+    const { input, fit } = await capBet(session.id, 100_000n, 20);
     expect(fit).toBeGreaterThan(1);
     expect(fit).toBeLessThan(25);
     const balanceOf = async () =>
@@ -278,16 +278,7 @@ describe('bets that passed the cap on a stale read (PostgreSQL)', () => {
     const user = await registerUser(ctx);
     await fundUser(ctx, user.id, 'CHIP', 100_000_000n);
     const session = await nextGameSession(ctx);
-    const input = {
-      gameSessionId: session.id,
-      betName: 'Big' as const,
-      baseAmount: 100_000n,
-      betMultiples: 100,
-      totalBetAmount: 10_000_000n,
-      coin: 'CHIP' as const,
-    };
-    const [room] = await queryRows<{ cap: string }>(ctx.db, sql`select bet_amount_max::text as cap from game_levels where level = 1`);
-    const fit = Number(BigInt(room?.cap ?? '0') / input.totalBetAmount);
+    const { input, fit } = await capBet(session.id, 100_000n, 100);
     const tries = fit + 1;
     expect(fit).toBe(2);
     const holder = await holdAccounts(user.id, tries);
