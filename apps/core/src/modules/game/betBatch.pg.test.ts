@@ -49,7 +49,8 @@ const outcome = (bet: Promise<unknown>) =>
 
 describe('bets placed together (PostgreSQL)', () => {
   it('batches racing the draw and settlement of their sessions: every bet placed or refused, none deadlocked, none stranded', async () => {
-    const batcher = betBatcherOf(ctx.db, { inFlight: 2 });
+    const batches: [number, boolean][] = [];
+    const batcher = betBatcherOf(ctx.db, { inFlight: 2, onBatch: (bets, oneByOne) => batches.push([bets, oneByOne]) });
     let placed = 0;
     let refused = 0;
     for (let round = 0; round < 12; round++) {
@@ -85,9 +86,9 @@ describe('bets placed together (PostgreSQL)', () => {
     expect(placed).toBeGreaterThan(0);
     expect(refused).toBeGreaterThan(0);
     // Batches formed, and none of them was refused by the server (a deadlock would have been).
-    expect(batcher?.stats.batches).toBeGreaterThan(10);
-    expect(batcher?.stats.batchedBets).toBeGreaterThan(2 * (batcher?.stats.batches ?? 0));
-    expect(batcher?.stats.oneByOne).toBe(0);
+    expect(batches.length).toBeGreaterThan(10);
+    expect(batches.reduce((sum, [bets]) => sum + bets, 0)).toBeGreaterThan(2 * batches.length);
+    expect(batches.filter(([, oneByOne]) => oneByOne)).toEqual([]);
     const [rows] = await queryRows<{ bets: number; transfers: number }>(
       ctx.db,
       sql`select (select count(*)::int from game_bets) as bets, (select count(*)::int from ledger_transfers where type = 'bet') as transfers`,
@@ -99,7 +100,12 @@ describe('bets placed together (PostgreSQL)', () => {
   it('a batch waiting for its session holds no account: a settlement holding the session can take them', async () => {
     // The draw and the settlement hold their session FOR UPDATE while they lock the winners'
     // accounts; a batch must take its session before any account, or the two deadlock.
-    const deps = { clock: ctx.clock, batcher: betBatcherOf(ctx.db, { inFlight: 1 }), betNumbers: await readyBetNumbers() };
+    const batches: [number, boolean][] = [];
+    const deps = {
+      clock: ctx.clock,
+      batcher: betBatcherOf(ctx.db, { inFlight: 1, onBatch: (bets, oneByOne) => batches.push([bets, oneByOne]) }),
+      betNumbers: await readyBetNumbers(),
+    };
     const session = await nextGameSession(ctx);
     const other = (await ctx.api.get<GameSession>('/app/game/luckyLottery/getSession', { level: '2' })).result;
     const [first, ...players] = users.slice(6, 10) as [TestUser, ...TestUser[]];
@@ -131,12 +137,16 @@ describe('bets placed together (PostgreSQL)', () => {
     await settlement;
     expect(accountsTaken).toBe(true);
     expect(await Promise.all(bets)).toEqual(['placed', 'placed', 'placed', 'placed']);
-    expect(deps.batcher?.stats).toEqual({ batches: 1, batchedBets: 3, oneByOne: 0 });
+    expect(batches).toEqual([[3, false]]);
   }, 60_000);
 
   it('the same Idempotency-Key twice in one batch: the first placed, the second told the key is taken', async () => {
-    const deps = { clock: ctx.clock, batcher: betBatcherOf(ctx.db, { inFlight: 1 }), betNumbers: await readyBetNumbers() };
-    const batcher = deps.batcher;
+    const batches: [number, boolean][] = [];
+    const deps = {
+      clock: ctx.clock,
+      batcher: betBatcherOf(ctx.db, { inFlight: 1, onBatch: (bets, oneByOne) => batches.push([bets, oneByOne]) }),
+      betNumbers: await readyBetNumbers(),
+    };
     const session = await nextGameSession(ctx);
     const [user, other] = users as [TestUser, TestUser];
     const record = { key: 'twice-in-a-batch', route: 'betting', requestHash: 'h' };
@@ -148,7 +158,7 @@ describe('bets placed together (PostgreSQL)', () => {
       placeBet(ctx.db, deps, other.id, betOn(session.id)),
     ].map(outcome);
     expect(await Promise.all(bets)).toEqual(['placed', 'placed', 'taken', 'placed']);
-    expect(batcher?.stats).toEqual({ batches: 1, batchedBets: 3, oneByOne: 0 });
+    expect(batches).toEqual([[3, false]]);
     const [keyed] = await queryRows<{ n: number }>(
       ctx.db,
       sql`select count(*)::int as n from idempotency_keys where user_id = ${user.id} and key = ${record.key}`,
@@ -157,8 +167,12 @@ describe('bets placed together (PostgreSQL)', () => {
   }, 60_000);
 
   it('a batch the server refuses (a key in flight on another connection): each bet then placed on its own', async () => {
-    const deps = { clock: ctx.clock, batcher: betBatcherOf(ctx.db, { inFlight: 1 }), betNumbers: await readyBetNumbers() };
-    const batcher = deps.batcher;
+    const batches: [number, boolean][] = [];
+    const deps = {
+      clock: ctx.clock,
+      batcher: betBatcherOf(ctx.db, { inFlight: 1, onBatch: (bets, oneByOne) => batches.push([bets, oneByOne]) }),
+      betNumbers: await readyBetNumbers(),
+    };
     const session = await nextGameSession(ctx);
     const [user, other, third] = users.slice(2) as [TestUser, TestUser, TestUser];
     const record = { key: 'in-flight', route: 'betting', requestHash: 'h' };
@@ -192,7 +206,7 @@ describe('bets placed together (PostgreSQL)', () => {
     release();
     await holder;
     expect(await Promise.all(bets)).toEqual(['placed', 'placed', 'taken', 'placed']);
-    expect(batcher?.stats).toEqual({ batches: 1, batchedBets: 3, oneByOne: 1 });
+    expect(batches).toEqual([[3, true]]);
     // The keyed bet placed nothing: the key holds the other request's answer.
     expect(await betsOf(user.id)).toBe(before);
     expect((await checkLedger(ctx.db)).ok).toBe(true);

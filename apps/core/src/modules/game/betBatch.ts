@@ -19,8 +19,6 @@ export interface BetBatcher<V, A> {
   /** The pool whose connections the batches use (placeBet batches only bets placed on it). */
   readonly pool: pg.Pool;
   place(values: V): Promise<A>;
-  /** Since it was made: statements of several bets, the bets in them, and batches placed again one by one. */
-  readonly stats: { batches: number; batchedBets: number; oneByOne: number };
 }
 
 export interface BetBatchOptions<V, A> {
@@ -35,7 +33,7 @@ export interface BetBatchOptions<V, A> {
   inFlight?: number;
   /** The most bets in one statement (default 32). */
   maxBatch?: number;
-  /** Told of each statement of several bets, once it returned (the operators' metrics). */
+  /** Told of each statement of several bets, once it returned: its bets, and whether they were then placed one by one (the operators' metrics, tests). */
   onBatch?: ((bets: number, oneByOne: boolean) => void) | undefined;
 }
 
@@ -59,7 +57,6 @@ export function createBetBatcher<V, A>(options: BetBatchOptions<V, A>): BetBatch
   const maxBatch = Math.max(1, options.maxBatch ?? 32);
   const waiting: Waiting<V, A>[] = [];
   let running = 0;
-  const stats = { batches: 0, batchedBets: 0, oneByOne: 0 };
 
   const settleEach = (batch: Waiting<V, A>[], answers: A[]) => {
     for (const [i, bet] of batch.entries()) bet.resolve(answers[i] as A);
@@ -71,18 +68,13 @@ export function createBetBatcher<V, A>(options: BetBatchOptions<V, A>): BetBatch
       const [bet] = batch as [Waiting<V, A>];
       return options.one(bet.values).then(bet.resolve, bet.reject);
     }
-    stats.batches++;
-    stats.batchedBets += batch.length;
     let undone = false;
     try {
       settleEach(batch, await options.many(batch.map((bet) => bet.values)));
     } catch (error) {
       undone = batchUndone(error);
-      if (!undone) for (const bet of batch) bet.reject(error);
-      else {
-        stats.oneByOne++;
-        await oneByOne(batch);
-      }
+      if (undone) await oneByOne(batch);
+      else for (const bet of batch) bet.reject(error);
     }
     options.onBatch?.(batch.length, undone);
   }
@@ -112,7 +104,6 @@ export function createBetBatcher<V, A>(options: BetBatchOptions<V, A>): BetBatch
 
   return {
     pool: options.pool,
-    stats,
     place(values) {
       return new Promise<A>((resolve, reject) => {
         waiting.push({ values, resolve, reject });
