@@ -205,6 +205,7 @@ function userServiceOf(
     team: parts.team,
     power: { incomeList: incomeListScalar },
     withdraw: { figures: withdrawFiguresScalar },
+    readBatch: deps.metrics?.readBatch,
   });
 }
 

@@ -55,3 +55,49 @@ describe('scalarStatement: a combined read built once', () => {
     await expect(read(database.db, { n: 1 })).rejects.toThrow(/not given: other/);
   });
 });
+
+/** The same two parts, read together over a value `n` (by), and a label shared by a group of calls. */
+const batchedRead = (name: string, batches: [number, boolean][]) =>
+  scalarStatement(
+    name,
+    (v: { n: number; label: string }) => ({
+      // 100 / n: a call with n = 0 fails the statement, and with it the batch it is read in.
+      share: { sql: sql`select 100 / ${v.n}::int`, read: (value: unknown) => Number(value) },
+      named: labelScalar(v.label),
+    }),
+    { by: 'n', type: 'bigint', onBatch: (calls, oneByOne) => batches.push([calls, oneByOne]) },
+  );
+
+describe.runIf(testDatabaseKind() === 'pg')('scalarStatement: calls read together', () => {
+  // A pool of ONE connection: a call runs alone, the calls made meanwhile wait and are read together.
+  let single: Awaited<ReturnType<typeof createTestDatabase>>;
+  beforeAll(async () => {
+    single = await createTestDatabase({ poolSize: 1 });
+  });
+  afterAll(async () => {
+    await single?.drop();
+  });
+
+  it("reads the calls that waited for the pool in one statement, each with its own answer, a group's apart", async () => {
+    const { db } = single;
+    const batches: [number, boolean][] = [];
+    const read = batchedRead('scalars_test_batch', batches);
+    const calls = [1, 2, 4, 5, 10, 20].map((n) => ({ n, label: n === 4 || n === 20 ? 'other' : 'same' }));
+    const answers = await Promise.all(calls.map((values) => read(db, values)));
+    expect(answers).toEqual(calls.map(({ n, label }) => ({ share: 100 / n, named: { label: `${label}!` } })));
+    // The first call runs alone; of those that waited, each group goes in one statement.
+    expect(batches).toEqual([
+      [3, false],
+      [2, false],
+    ]);
+  });
+
+  it('reads each call of a failed batch on its own: only the call that fails fails', async () => {
+    const { db } = single;
+    const batches: [number, boolean][] = [];
+    const read = batchedRead('scalars_test_batch_failed', batches);
+    const settled = await Promise.allSettled([1, 2, 0, 4].map((n) => read(db, { n, label: 'x' })));
+    expect(settled.map((s) => (s.status === 'fulfilled' ? s.value.share : 'failed'))).toEqual([100, 50, 'failed', 25]);
+    expect(batches).toEqual([[3, true]]);
+  });
+});

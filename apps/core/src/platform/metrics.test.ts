@@ -35,6 +35,17 @@ describe('createMetrics', () => {
     expect(await lines(metrics, 'prism_bets_batched_total')).toEqual(['prism_bets_batched_total 10']);
   });
 
+  it('counts statements that read for several calls, by statement and outcome, and the calls in them', async () => {
+    const metrics = createMetrics({ processMetrics: false });
+    metrics.readBatch('user_info', 4, false);
+    metrics.readBatch('user_info', 2, true);
+    expect(await lines(metrics, 'prism_read_batches_total')).toEqual([
+      'prism_read_batches_total{statement="user_info",outcome="together"} 1',
+      'prism_read_batches_total{statement="user_info",outcome="one_by_one"} 1',
+    ]);
+    expect(await lines(metrics, 'prism_reads_batched_total')).toEqual(['prism_reads_batched_total{statement="user_info"} 6']);
+  });
+
   it("includes Node's process metrics unless asked not to", async () => {
     expect(await createMetrics().registry.metrics()).toContain('prism_process_cpu_user_seconds_total');
     expect(await createMetrics({ processMetrics: false }).registry.metrics()).not.toContain('prism_process_cpu');

@@ -25,8 +25,10 @@ export interface Metrics {
   learnRoutes(app: unknown): void;
   /** A bet that was placed (a replayed answer is not a bet). */
   betPlaced(coin: string, betKind: string): void;
-  /** Bets placed together in one statement (modules/game/betBatch.ts); `oneByOne`: the server refused it and they went alone. */
+  /** Bets placed together in one statement (db/batcher.ts); `oneByOne`: the server refused it and they went alone. */
   betBatch(bets: number, oneByOne: boolean): void;
+  /** Reads of `statement` done together in one statement (db/scalars.ts); `oneByOne`: it failed and each was read alone. */
+  readBatch(statement: string, reads: number, oneByOne: boolean): void;
   /** One session drawn and settled, in seconds (its transaction). */
   observeSettlement(seconds: number): void;
   /** One run of a periodic job (earnings, rebates, notify-daily…): `idle` when it found nothing due. */
@@ -114,17 +116,7 @@ export function createMetrics(options: MetricsOptions = {}): Metrics {
     labelNames: ['coin', 'kind'],
     registers: [registry],
   });
-  const batches = new Counter({
-    name: 'prism_bet_batches_total',
-    help: 'Statements of several bets (bets that waited for a busy pool, placed together); outcome one_by_one = refused by the server, each bet then placed alone.',
-    labelNames: ['outcome'],
-    registers: [registry],
-  });
-  const batchedBets = new Counter({
-    name: 'prism_bets_batched_total',
-    help: 'Bets sent in a statement of several (against prism_bets_total: the share of bets placed together).',
-    registers: [registry],
-  });
+  const batched = batchMetrics(registry);
   const settlement = new Histogram({
     name: 'prism_settlement_duration_seconds',
     help: 'Drawing and settling one game session (its transaction), seconds.',
@@ -154,10 +146,8 @@ export function createMetrics(options: MetricsOptions = {}): Metrics {
     http: requests.middleware,
     learnRoutes: requests.learnRoutes,
     betPlaced: (coin, kind) => bets.inc({ coin, kind }),
-    betBatch(count, oneByOne) {
-      batches.inc({ outcome: oneByOne ? 'one_by_one' : 'together' });
-      batchedBets.inc(count);
-    },
+    betBatch: batched.betBatch,
+    readBatch: batched.readBatch,
     observeSettlement: (seconds) => settlement.observe(seconds),
     observeJob(job, seconds, outcome) {
       jobs.observe({ job, outcome }, seconds);
@@ -166,6 +156,43 @@ export function createMetrics(options: MetricsOptions = {}): Metrics {
     leaderChanged: leader.changed,
     setSources(next) {
       sources.current = next;
+    },
+  };
+}
+
+/** Statements of several calls (db/batcher.ts): bets placed together, reads done together. */
+function batchMetrics(registry: Registry): Pick<Metrics, 'betBatch' | 'readBatch'> {
+  const batches = new Counter({
+    name: 'prism_bet_batches_total',
+    help: 'Statements of several bets (bets that waited for a busy pool, placed together); outcome one_by_one = refused by the server, each bet then placed alone.',
+    labelNames: ['outcome'],
+    registers: [registry],
+  });
+  const batchedBets = new Counter({
+    name: 'prism_bets_batched_total',
+    help: 'Bets sent in a statement of several (against prism_bets_total: the share of bets placed together).',
+    registers: [registry],
+  });
+  const readBatches = new Counter({
+    name: 'prism_read_batches_total',
+    help: 'Statements reading for several calls (calls that waited for a busy pool, read together), by statement; outcome one_by_one = it failed, each call then read alone.',
+    labelNames: ['statement', 'outcome'],
+    registers: [registry],
+  });
+  const batchedReads = new Counter({
+    name: 'prism_reads_batched_total',
+    help: 'Calls read in a statement of several, by statement.',
+    labelNames: ['statement'],
+    registers: [registry],
+  });
+  return {
+    betBatch(count, oneByOne) {
+      batches.inc({ outcome: oneByOne ? 'one_by_one' : 'together' });
+      batchedBets.inc(count);
+    },
+    readBatch(statement, count, oneByOne) {
+      readBatches.inc({ statement, outcome: oneByOne ? 'one_by_one' : 'together' });
+      batchedReads.inc({ statement }, count);
     },
   };
 }

@@ -14,8 +14,10 @@ export const testDatabaseKind = (): 'pg' | 'pglite' => (process.env.TEST_DB === 
  * default, or a new database on TEST_DATABASE_URL's server when TEST_DB=pg
  * (dropped again by `drop`).
  */
-export async function createTestDatabase(): Promise<DatabaseHandle & { drop(): Promise<void> }> {
-  if (testDatabaseKind() === 'pg') return createPostgresDatabase();
+export async function createTestDatabase(
+  options: { poolSize?: number | undefined } = {},
+): Promise<DatabaseHandle & { drop(): Promise<void> }> {
+  if (testDatabaseKind() === 'pg') return createPostgresDatabase(options.poolSize ?? 20);
   const template = process.env[PGLITE_TEMPLATE_ENV];
   const pglite = template ? new PGlite({ loadDataDir: new Blob([await readFile(template)]) }) : new PGlite();
   const handle = await openDatabase({ pglite });
@@ -59,9 +61,9 @@ export async function createEmptyPostgresDatabase(options: { migrated?: boolean 
   return { url: postgresUrl(name), drop: () => postgresAdmin(`drop database if exists ${name} with (force)`) };
 }
 
-async function createPostgresDatabase() {
+async function createPostgresDatabase(poolSize: number) {
   const empty = await createEmptyPostgresDatabase({ migrated: true });
-  const handle = await openDatabase({ url: empty.url, poolSize: 20 });
+  const handle = await openDatabase({ url: empty.url, poolSize });
   await handle.migrate();
   await seedDatabase(handle.db);
   return {

@@ -43,6 +43,8 @@ export interface TestContext {
 
 export interface TestContextOptions {
   env?: Record<string, string>;
+  /** The PostgreSQL pool's connections (20): 1 makes every call made while another runs wait for it (statements read together). */
+  poolSize?: number;
   deps?: Partial<Pick<CoreDeps, 'sms' | 'botTransport' | 'random' | 'beacon' | 'logger'>>;
 }
 
@@ -51,7 +53,7 @@ export interface TestContextOptions {
  * manual clock. Nothing of ours is mocked: tests speak HTTP to it.
  */
 export async function createTestContext(options: TestContextOptions = {}): Promise<TestContext> {
-  const database = await createTestDatabase();
+  const database = await createTestDatabase({ poolSize: options.poolSize });
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'prism-test-'));
   const config = loadConfig({
     NODE_ENV: 'test',

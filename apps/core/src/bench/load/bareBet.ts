@@ -5,13 +5,13 @@
 // auth-session lookup, no request hash), so it is a floor, not a drop-in. Its server is made as the
 // product's is (requests born with the app's prototypes: http/appClasses.ts), the stronger of the two.
 // Like the product it places bets together when its pool is busy (the product's batcher,
-// modules/game/betBatch.ts, sending bare_bets: bench/support.ts); BARE_BATCH=0 sends each alone, as
+// db/batcher.ts, sending bare_bets: bench/support.ts); BARE_BATCH=0 sends each alone, as
 // it did before the product batched. Env: BARE_DATABASE_URL, BARE_SECRET, BARE_POOL, BARE_BATCH.
 // Prints `listening <port>`.
 import express from 'express';
 import pg from 'pg';
+import { createBatcher, statementUndone } from '../../db/batcher';
 import { createServerFor } from '../../http/appClasses';
-import { createBetBatcher } from '../../modules/game/betBatch';
 import { SYSTEM_SHARDS } from '../../modules/ledger/ledger';
 import { systemClock } from '../../platform/clock';
 import { createTokenService } from '../../platform/tokens';
@@ -39,7 +39,10 @@ const bareMany = async (bets: readonly BareBet[]): Promise<number[]> => {
   });
   return rows[0]?.ids ?? [];
 };
-const place = process.env.BARE_BATCH === '0' ? bareOne : createBetBatcher<BareBet, number>({ pool, one: bareOne, many: bareMany }).place;
+const place =
+  process.env.BARE_BATCH === '0'
+    ? bareOne
+    : createBatcher<BareBet, number>({ pool, one: bareOne, many: bareMany, retryAlone: statementUndone }).run;
 
 const app = express();
 app.disable('x-powered-by');

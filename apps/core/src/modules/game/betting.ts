@@ -1,12 +1,12 @@
 import { AppError, type BetCoin, type BetName, DEFAULT_ODDS, type ErrorKey, type GameBetRecord, type Money } from '@prism/domain';
 import { sql } from 'drizzle-orm';
+import { type Batcher, type BatchOptions, createBatcher, statementUndone } from '../../db/batcher';
 import { type Database, type Executor, poolOf, preparedStatement, sqlConstraint, sqlState } from '../../db/client';
 import type { Clock } from '../../platform/clock';
 import { numberCode, type SequenceNumbers, sequenceNumbers } from '../../platform/sequenceNumbers';
 import { type KeyRecord, KeyTaken } from '../idempotency';
 import { shardFor } from '../ledger';
 import { refuseIfExcluded } from '../protection';
-import { type BetBatcher, type BetBatchOptions, createBetBatcher } from './betBatch';
 import type { gameBets } from './schema';
 
 export interface BetInput {
@@ -118,13 +118,13 @@ const defaultBetNumbers = sequenceNumbers('bet_numbers');
  * each other; one user's bets in a session queue on that user's stake row
  * (game_session_stakes), so the cap holds.
  * On the database handle it runs as a prepared statement, or with `batcher` together with the
- * bets that arrived while the pool was busy (one call of place_bets, betBatch.ts); in a
+ * bets that arrived while the pool was busy (one call of place_bets, db/batcher.ts); in a
  * transaction (the idempotency slow path, tests) as an ordinary one. Alone or together, a bet takes
  * its session's lock, then its accounts', then its own rows' (the settlement's order too).
  */
 export async function placeBet(
   db: Executor,
-  deps: { clock: Clock; betNumbers?: SequenceNumbers; batcher?: BetBatcher<BetValues, Answer> | undefined },
+  deps: { clock: Clock; betNumbers?: SequenceNumbers; batcher?: Batcher<BetValues, Answer> | undefined },
   userId: number,
   input: BetInput,
   record?: KeyRecord,
@@ -149,7 +149,7 @@ export async function placeBet(
     record?.route ?? null,
     record?.requestHash ?? null,
   ] as const;
-  const answer = deps.batcher && poolOf(db) === deps.batcher.pool ? await deps.batcher.place(values) : await placeAlone(db, values);
+  const answer = deps.batcher && poolOf(db) === deps.batcher.pool ? await deps.batcher.run(values) : await placeAlone(db, values);
   if (answer.ok) return answer.result;
   if ('taken' in answer) throw new KeyTaken();
   if (answer.key === 'SELF_EXCLUDED') refuseIfExcluded(answer.until, now);
@@ -182,21 +182,24 @@ async function placeAlone(db: Executor, values: BetValues): Promise<Answer> {
 }
 
 /**
- * The bet batcher of a database on the PostgreSQL pool (betBatch.ts); none on PGlite, whose one
+ * The bet batcher of a database on the PostgreSQL pool (db/batcher.ts); none on PGlite, whose one
  * connection runs one statement at a time anyway.
  */
 export function betBatcherOf(
   db: Database,
-  options: Pick<BetBatchOptions<BetValues, Answer>, 'inFlight' | 'maxBatch' | 'onBatch'> = {},
-): BetBatcher<BetValues, Answer> | undefined {
+  options: Pick<BatchOptions<BetValues, Answer>, 'inFlight' | 'maxBatch' | 'onBatch'> = {},
+): Batcher<BetValues, Answer> | undefined {
   const pool = poolOf(db);
   if (!pool) return undefined;
-  return createBetBatcher<BetValues, Answer>({
+  return createBatcher<BetValues, Answer>({
     ...options,
     pool,
     // One session a batch (place_bets locks it first, as a lone bet does).
     groupOf: (values) => values[1],
     one: (values) => placeAlone(db, values),
     many: (bets) => placeBets(db, bets),
+    // A refused batch changed nothing, so each bet is placed again alone; a lost connection may have
+    // committed it, so those bets fail (their Idempotency-Key finds or places them on retry).
+    retryAlone: statementUndone,
   });
 }

@@ -58,7 +58,7 @@ export interface GameRouteDeps {
   streams: StreamLimits;
   /** Told of each bet placed (not of a replayed answer): the operators' bet counter (platform/metrics.ts). */
   betPlaced?: ((coin: BetCoin, kind: string) => void) | undefined;
-  /** Told of each statement of several bets (betBatch.ts): the operators' batch counters. */
+  /** Told of each statement of several bets (db/batcher.ts): the operators' batch counters. */
   betBatch?: ((bets: number, oneByOne: boolean) => void) | undefined;
 }
 
@@ -86,7 +86,7 @@ function bettingRoute(deps: GameRouteDeps, betDeps: Parameters<typeof placeBet>[
 export function gameRoutes(deps: GameRouteDeps): Router {
   const { db, clock, catalog, chainDeps } = deps;
   // This app's block of bet numbers (order numbers unique by construction, platform/sequenceNumbers.ts),
-  // and on PostgreSQL its bets placed together while the pool is busy (betBatch.ts).
+  // and on PostgreSQL its bets placed together while the pool is busy (db/batcher.ts).
   const betDeps = { clock, betNumbers: sequenceNumbers('bet_numbers'), batcher: betBatcherOf(db, { onBatch: deps.betBatch }) };
   const router = Router();
   const base = '/app/game/luckyLottery';

@@ -287,3 +287,49 @@ describe("getUserInfo's prepared statement on PostgreSQL", () => {
     expect(counts?.custom).toBeLessThanOrEqual(5);
   });
 });
+
+describe('getUserInfo read together on PostgreSQL', () => {
+  // A pool of ONE connection: while one call runs, the others wait and are read together
+  // (db/scalars.ts ScalarBatch): one statement for all of them.
+  let busy: TestContext;
+  beforeAll(async () => {
+    if (testDatabaseKind() === 'pg') busy = await createTestContext({ poolSize: 1 });
+  });
+  afterAll(() => busy?.close());
+  const readsTogether = async () => {
+    const response = await busy.api.fetch('/metrics', { headers: { Authorization: `Ops ${TEST_OPS_TOKEN}` } });
+    const line = (await response.text()).split('\n').find((l) => l.startsWith('prism_reads_batched_total{statement="user_info"}'));
+    return Number(line?.split(' ')[1] ?? 0);
+  };
+
+  it.runIf(testDatabaseKind() === 'pg')("answers each user's own figures, as read alone", async () => {
+    const users = [];
+    for (let i = 0; i < 6; i++) users.push(await registerUser(busy));
+    for (const [i, user] of users.entries()) await fundUser(busy, user.id, 'CASH', BigInt(100 * (i + 1)));
+    const alone = [];
+    for (const user of users) alone.push(await busy.services.users.getUserInfo(user.id));
+    const before = await readsTogether();
+    const together = await Promise.all(users.map((user) => busy.services.users.getUserInfo(user.id)));
+    expect(together).toEqual(alone);
+    expect(new Set(together.map((info) => info.cash)).size).toBe(users.length);
+    // The first call ran alone, the five that waited went together.
+    expect((await readsTogether()) - before).toBe(users.length - 1);
+  });
+
+  // As the statement alone (above): a plan for the values of a batch (a custom plan) knows how
+  // many users it reads and was always dearer than the generic plan's guess, so PostgreSQL planned
+  // every batch afresh until the calls' places came from a fixed series (db/scalars.ts).
+  it.runIf(testDatabaseKind() === 'pg')('is planned generically after its first batches on a connection', async () => {
+    const users = [];
+    for (let i = 0; i < 6; i++) users.push(await registerUser(busy));
+    // Batches of 2 to 5 users (the first call of each round runs alone, the others wait for it).
+    for (let round = 0; round < 8; round++)
+      await Promise.all(users.slice(0, 3 + (round % 4)).map((user) => busy.services.users.getUserInfo(user.id)));
+    const [counts] = await queryRows<{ generic: number; custom: number }>(
+      busy.db,
+      sql`select generic_plans::int as generic, custom_plans::int as custom from pg_prepared_statements where name = 'user_info_batch'`,
+    );
+    expect(counts?.generic).toBeGreaterThan(0);
+    expect(counts?.custom).toBeLessThanOrEqual(5);
+  });
+});

@@ -33,6 +33,8 @@ export interface UserServiceDeps {
   publicUrl: string;
   botUsername: string | undefined;
   miniAppShortName: string | undefined;
+  /** Told of each statement that read getUserInfo for several users (the operators' metrics). */
+  readBatch?: ((statement: string, reads: number, oneByOne: boolean) => void) | undefined;
   /**
    * Figures other modules own, each given as one value of getUserInfo's single statement
    * (db/scalars.ts): the modules write their SQL, the user module only puts them together.
@@ -93,6 +95,32 @@ export function inviteLink(deps: Pick<UserServiceDeps, 'publicUrl' | 'botUsernam
   return `${deps.publicUrl}/pages/login/login?invitationCode=${code}`;
 }
 
+/**
+ * getUserInfo's statement, built once (on PostgreSQL): every per-user figure in one statement
+ * (prepared, one snapshot); under load, the calls that wait for the pool are read together, one
+ * statement for all of them (db/scalars.ts, docs/performance.md "getUserInfo read together").
+ */
+function userInfoRead(deps: UserServiceDeps) {
+  return scalarStatement(
+    'user_info',
+    (v: InfoValues) => ({
+      user: infoUserScalar(v.userId),
+      wallet: walletScalar(v.userId),
+      withdrawals: deps.withdraw.figures(v.userId),
+      signInDay: deps.engagement.streakDay(v.userId),
+      level: deps.engagement.level(v.userId),
+      bets: deps.game.betFigures(v.userId, v),
+      yesterdayCommission: deps.team.commission(v.userId, v.yesterday),
+      incomeList: deps.power.incomeList(v.userId),
+    }),
+    {
+      by: 'userId',
+      type: 'bigint',
+      onBatch: (reads, oneByOne) => deps.readBatch?.('user_info', reads, oneByOne),
+    },
+  );
+}
+
 export function createUserService(deps: UserServiceDeps) {
   const { db } = deps;
   // The platform day's bounds change once a day; computing them (time zone offsets through Intl) on every call showed in the profile.
@@ -105,17 +133,7 @@ export function createUserService(deps: UserServiceDeps) {
     }
     return lastDay.day;
   };
-  // Built once (on PostgreSQL): every per-user figure in one statement (prepared, one snapshot).
-  const userInfoStatement = scalarStatement('user_info', (v: InfoValues) => ({
-    user: infoUserScalar(v.userId),
-    wallet: walletScalar(v.userId),
-    withdrawals: deps.withdraw.figures(v.userId),
-    signInDay: deps.engagement.streakDay(v.userId),
-    level: deps.engagement.level(v.userId),
-    bets: deps.game.betFigures(v.userId, v),
-    yesterdayCommission: deps.team.commission(v.userId, v.yesterday),
-    incomeList: deps.power.incomeList(v.userId),
-  }));
+  const userInfoStatement = userInfoRead(deps);
   const load = async (userId: number): Promise<UserRow> => {
     const user = await findUserById(db, userId);
     if (!user) throw new AppError('UNAUTHORIZED');
