@@ -55,13 +55,13 @@ type Row = Record<string, unknown>;
 /**
  * Reading many calls together (a scalarStatement's third argument): the calls that wait for the
  * pool and differ only in the value `by` (getUserInfo's: the user) go in one statement, the parts
- * once per value of an array (`unnest`), as the bets wait and go together (db/batcher.ts).
+ * once per element of an array of those values, as the bets wait and go together (db/batcher.ts).
  */
 export interface ScalarBatch<V> {
   /** The value that differs from call to call; every other value groups the calls. */
   by: keyof V & string;
-  /** Its SQL type, for the array that carries it (`bigint`). */
-  type: 'bigint' | 'text';
+  /** Its SQL type, for the array that carries it. */
+  type: 'bigint';
   /** Told of each statement of several calls (the operators' metrics, tests). */
   onBatch?: ((calls: number, oneByOne: boolean) => void) | undefined;
 }
@@ -171,7 +171,7 @@ function batchTemplateOf<V, T extends Record<string, Scalar<unknown>>>(
   // `unnest` of the array, a plan for the values (a custom one) knows how many there are and is
   // always dearer than the generic plan guesses, so PostgreSQL never kept the generic plan and
   // planned every batch afresh. With the fixed series both guess the same rows and the generic
-  // plan is kept after five (scalars.api.test.ts).
+  // plan is kept after five (info.api.test.ts).
   const over = sql`generate_series(1, ${sql.raw(String(BATCH_MAX))}) as batch(n)
     cross join lateral (select (${array})[batch.n] as v) as batch_value where batch.n <= cardinality(${array})`;
   return rendered(parts, sql`${combined(parts, sql`batch.n, `)} from ${over}`, [...names, BATCH_VALUES]);
