@@ -5,7 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { type FakeBotApi, startFakeBotApi } from '@prism/bot/testing';
 import { afterEach, describe, expect, it } from 'vitest';
-import { type CoreProcess, heldRequest, printed, signal, startCoreProcess } from './testing';
+import { type CoreProcess, heldRequest, printed, signal, startCoreProcess, withMigratedDatabase } from './testing';
 
 /**
  * grammY costs the process about 4 MB of heap: core loads it (through `@prism/bot/grammy`) only
@@ -93,6 +93,7 @@ describe('grammY in the core process', () => {
 async function startWrapper() {
   const root = path.resolve(import.meta.dirname, '../../..');
   dir = await mkdtemp(path.join(os.tmpdir(), 'prism-start-'));
+  await withMigratedDatabase(path.join(dir, 'data'));
   const { BOT_TOKEN: _unset, ...environment } = process.env;
   const child = spawn(process.execPath, ['scripts/start.mjs'], {
     cwd: root,
@@ -163,6 +164,7 @@ describe('npm start (scripts/start.mjs)', () => {
 
   it('runs the core bundle with the V8 flags and malloc arenas chosen for memory, without grammY when BOT_TOKEN is unset', async () => {
     const hook = await probe();
+    await withMigratedDatabase(path.join(hook.register, '..', 'data'));
     const root = path.resolve(import.meta.dirname, '../../..');
     const { BOT_TOKEN: _unset, ...environment } = process.env;
     const start = spawn(process.execPath, ['scripts/start.mjs'], {

@@ -6,6 +6,7 @@ import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { type FakeBotApi, startFakeBotApi } from '@prism/bot/testing';
 import { afterEach, describe, expect, it } from 'vitest';
+import { pgliteDirOf } from './db/client';
 import { runCoreProcessToExit, signal, spawnCoreProcess, startCoreProcess } from './testing';
 
 /** Start-up and shutdown of the real process (`node apps/core/src/main.ts`), as an operator would see them. */
@@ -70,7 +71,7 @@ describe('the core process', () => {
 
     expect(existsSync(path.join(dataDir, 'prism.lock'))).toBe(false); // released
     // Closed properly: the embedded database opens again with its data.
-    const reopened = new PGlite(path.join(dataDir, 'pglite'));
+    const reopened = new PGlite(pgliteDirOf(dataDir));
     const rows = await reopened.query<{ n: number }>('select count(*)::int as n from game_levels');
     expect(rows.rows[0]?.n).toBeGreaterThan(0);
     await reopened.close();
@@ -78,7 +79,10 @@ describe('the core process', () => {
 
   it('SIGTERM during start-up (migrating): the start finishes, then one graceful shutdown, exit 0, the database closed', async () => {
     dataDir = await mkdtemp(path.join(os.tmpdir(), 'prism-life-'));
-    const starting = await spawnCoreProcess({ DATA_DIR: dataDir, LOG_LEVEL: 'debug', GAME_TICK_MS: '0' }, { detached: true });
+    const starting = await spawnCoreProcess(
+      { DATA_DIR: dataDir, LOG_LEVEL: 'debug', GAME_TICK_MS: '0' },
+      { detached: true, emptyDatabase: true },
+    );
     try {
       await starting.printed(/"msg":"database open; migrating"/);
       // Twice, as a supervisor's group signal and a parent's forwarded one arrive: still one shutdown.

@@ -1,5 +1,4 @@
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
-import path from 'node:path';
 import {
   type BotAccounts,
   type BotNotificationSettings,
@@ -12,7 +11,7 @@ import { createApp } from './app';
 import { CLEANUPS } from './cleanups';
 import type { Config } from './config';
 import { DAILY_STEPS } from './dailySteps';
-import { type Database, openDatabase } from './db/client';
+import { type Database, openDatabase, pgliteDirOf } from './db/client';
 import { createReadRouter, type ReadRouter } from './db/replicas';
 import type { CoreDeps } from './deps';
 import { createAppServer, serveApp } from './http/appClasses';
@@ -149,7 +148,7 @@ async function openStore(config: Config, logger: Logger, opened: Opened): Promis
     url: config.DATABASE_URL,
     directUrl: config.DATABASE_DIRECT_URL,
     statements: config.DATABASE_STATEMENTS,
-    dataDir: path.join(config.dataDir, 'pglite'),
+    dataDir: pgliteDirOf(config.dataDir),
     poolSize: config.DATABASE_POOL_SIZE,
   });
   opened.database = database;

@@ -5,13 +5,15 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDatabase } from '../db/client';
+import { openDatabase, pgliteDirOf } from '../db/client';
 import { transfer } from '../modules/ledger/ledger';
+import { withMigratedDatabase } from '../testing';
 
 const run = promisify(execFile);
 let dataDir: string;
 beforeAll(async () => {
   dataDir = await mkdtemp(path.join(os.tmpdir(), 'prism-ledger-cli-'));
+  await withMigratedDatabase(dataDir);
 });
 afterAll(() => rm(dataDir, { recursive: true, force: true }));
 
@@ -29,7 +31,7 @@ async function ledgerCheck(): Promise<{ code: number; stdout: string }> {
 
 describe('npm run ledger:check', () => {
   it('exits 0 on a consistent ledger and 1 after a balance is tampered with', async () => {
-    const database = await openDatabase({ dataDir: path.join(dataDir, 'pglite') });
+    const database = await openDatabase({ dataDir: pgliteDirOf(dataDir) });
     await database.migrate();
     await database.db.transaction((tx) =>
       transfer(
@@ -46,7 +48,7 @@ describe('npm run ledger:check', () => {
     expect(good.stdout).toMatch(/system accounts:\n(.*\n)*\s+fees\s+CASH\s+5\.00\n/);
     expect(good.stdout).toMatch(/\s+house\s+CASH\s+-5\.00\n/);
 
-    const again = await openDatabase({ dataDir: path.join(dataDir, 'pglite') });
+    const again = await openDatabase({ dataDir: pgliteDirOf(dataDir) });
     await again.db.execute(sql`update ledger_accounts set balance = balance + 7 where system_name = 'fees'`);
     await again.close();
     const bad = await ledgerCheck();

@@ -1,8 +1,7 @@
-import path from 'node:path';
 import { HttpClient } from '@prism/client';
 import { formatMoney } from '@prism/domain';
 import { loadConfig } from '../config';
-import { openDatabase } from '../db/client';
+import { openDatabase, pgliteDirOf } from '../db/client';
 import { checkLedgerAndBets } from '../ledgerCheck';
 import type { LedgerCheckReport } from '../modules/ledger';
 import { operatorToken } from './credentials';
@@ -34,7 +33,7 @@ async function directly(): Promise<LedgerCheckReport> {
     url: config.DATABASE_URL,
     directUrl: config.DATABASE_DIRECT_URL,
     statements: config.DATABASE_STATEMENTS,
-    dataDir: path.join(config.dataDir, 'pglite'),
+    dataDir: pgliteDirOf(config.dataDir),
   });
   try {
     await database.migrate();

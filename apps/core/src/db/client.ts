@@ -54,6 +54,9 @@ export interface DatabaseOptions {
   pglite?: PGlite;
 }
 
+/** The embedded database's folder inside DATA_DIR (the server, the CLI and the tests' copies agree on it). */
+export const pgliteDirOf = (dataDir: string): string => path.join(dataDir, 'pglite');
+
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
   if (!options.url) return openPglite(options);
   return openPostgres({

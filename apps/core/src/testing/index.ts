@@ -1,7 +1,7 @@
 export { operatorActor } from './actors';
 export { expectAuditAppendOnly } from './audit';
 export { type BotServer, startBotServer } from './botServer';
-export { createEmptyPostgresDatabase, createTestDatabase, testDatabaseKind } from './database';
+export { createEmptyPostgresDatabase, createTestDatabase, testDatabaseKind, withMigratedDatabase } from './database';
 export { nextGameSession } from './game';
 export * from './harness';
 export { closedPortUrl } from './network';

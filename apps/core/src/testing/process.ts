@@ -4,6 +4,7 @@ import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { HttpClient } from '@prism/client';
+import { withMigratedDatabase } from './database';
 import type { TestApi } from './harness';
 import { provisionOperator } from './operators';
 
@@ -28,6 +29,11 @@ export interface CoreProcess {
 export interface CoreProcessOptions {
   /** A process group of its own (with its cluster workers): for stop('group'). */
   detached?: boolean;
+  /**
+   * DATA_DIR without a database: the process creates and migrates one, as on a first start. By
+   * default an embedded process gets a copy of the global setup's migrated one (withMigratedDatabase).
+   */
+  emptyDatabase?: boolean;
 }
 
 /**
@@ -176,7 +182,8 @@ export async function runCoreProcessToExit(
 const TSX_ENTRY = ['--import', 'tsx', 'apps/core/src/main.ts'];
 
 async function spawnCore(env: Record<string, string>, nodeArgs: string[], entry: string[] = TSX_ENTRY, options: CoreProcessOptions = {}) {
-  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'prism-proc-'));
+  const dataDir = env.DATA_DIR || (await mkdtemp(path.join(os.tmpdir(), 'prism-proc-')));
+  if (!env.DATABASE_URL && !options.emptyDatabase) await withMigratedDatabase(dataDir);
   // node itself with tsx's loader (not the tsx CLI, which runs a grandchild that a SIGKILL would orphan).
   const child = spawn(process.execPath, [...nodeArgs, ...entry], {
     env: {
