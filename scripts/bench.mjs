@@ -21,8 +21,6 @@ for (const name of names) {
     process.exit(2);
   }
   console.log(`\n== bench ${name}`);
-  // --expose-gc: a bench may collect its own garbage before a timed part (earning.ts's Node CPU).
-  const env = { ...process.env, NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ''} --expose-gc`.trim() };
-  const result = spawnSync(path.join(root, 'node_modules/.bin/tsx'), [file], { stdio: 'inherit', cwd: root, env });
+  const result = spawnSync(path.join(root, 'node_modules/.bin/tsx'), [file], { stdio: 'inherit', cwd: root });
   if (result.status !== 0) process.exit(result.status ?? 1);
 }

@@ -1,17 +1,21 @@
+import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
 import { DAILY_STEPS } from '../dailySteps';
 import { type Database, queryRows } from '../db/client';
 import { checkLedgerAndBets } from '../ledgerCheck';
 import { type ConfigService, createConfigService } from '../modules/config/service';
 import { EARNING_CHUNK_SIZE, runDailyEarnings } from '../modules/earning/job';
-import { busyPacer, EARNING_BUSY_PAUSE } from '../modules/earning/pace';
+import { EARNING_BUSY_PAUSE } from '../modules/earning/pace';
 import { checkPower } from '../modules/power/check';
 import { exchange } from '../modules/wallet/exchange';
 import { systemClock } from '../platform/clock';
 import { cryptoRandom } from '../platform/random';
 import { balancesDigest, makeSystemShards, payDayBare, writtenDigest } from './earningBare';
-import { cpuSpentMs, databaseCpu, freshDatabase, machine } from './support';
+import type { EarningDayInput, EarningDayReport } from './earningDay';
+import { cpuSpentMs, databaseCpu, freshDatabase, machine, startFlagsOnPostgres } from './support';
 
 /**
  * `npm run bench -- earning`: the daily earning job (its power steps: income,
@@ -21,7 +25,8 @@ import { cpuSpentMs, databaseCpu, freshDatabase, machine } from './support';
  * its own transaction; beside it, on a second database seeded alike, the same
  * payments as bare hand SQL (earningBare.ts), the two interleaved day by day
  * (which goes first alternates). Reported per day: job and bare ms and their
- * ratio, the Node CPU of this process during the job, the longest chunk (how
+ * ratio, the Node CPU of the job (its day runs in a process of its own:
+ * earningDay.ts), the longest chunk (how
  * long a holder's account can be locked), and whether the two databases hold
  * the same balances (checked every day) and wrote the same rows (at the end).
  * Then, on the job's database only, BENCH_CLIENTS clients exchange CASH->CHIP
@@ -130,6 +135,24 @@ async function exchangesDuring(db: Database, until: Promise<unknown>): Promise<n
   return latencies;
 }
 
+/**
+ * The job pays a day in a process of its own (earningDay.ts), under the V8 flags `npm start` gives
+ * the server on PostgreSQL: its Node CPU is then the job's, not this process's collector's too.
+ */
+async function jobDayInProcess(input: EarningDayInput): Promise<EarningDayReport> {
+  const entry = path.join(path.dirname(fileURLToPath(import.meta.url)), 'earningDay.ts');
+  const child = spawn(process.execPath, [...startFlagsOnPostgres(), '--import', 'tsx', entry, JSON.stringify(input)], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  let out = '';
+  child.stdout.on('data', (chunk: Buffer) => {
+    out += chunk.toString();
+  });
+  const code = await new Promise<number | null>((resolve) => child.once('exit', resolve));
+  if (code !== 0) throw new Error(`the job's day exited with ${code}: ${out}`);
+  return JSON.parse(out.trim().split('\n').at(-1) ?? '{}') as EarningDayReport;
+}
+
 const job = await freshDatabase(CLIENTS + 2);
 const bare = await freshDatabase(2);
 try {
@@ -148,7 +171,6 @@ try {
     await selfConfig.set('PLATFORM_TIME_ZONE', 'UTC');
     await runDailyEarnings(bare.db, { now: () => new Date(`${FIRST}T00:00:01Z`) }, selfConfig, DAILY_STEPS);
   }
-  const pace = busyPacer(job.db, PAUSE);
   const chunkMs: number[] = [];
   const stepMs = new Map<string, number>();
   const onChunk = (step: string, ms: number) => {
@@ -156,17 +178,9 @@ try {
     stepMs.set(step, (stepMs.get(step) ?? 0) + ms);
   };
   const runJob = async (run: number) => {
-    const pgBefore = await databaseCpu(job.db);
-    // The bench's own garbage (seeding, digests) collected now, not charged to the job's Node CPU
-    // (with --expose-gc, which scripts/bench.mjs passes).
-    (globalThis as { gc?: () => void }).gc?.();
-    const cpu = process.cpuUsage();
-    const t = performance.now();
-    const results = await runDailyEarnings(job.db, { now: () => atOf(run) }, config, DAILY_STEPS, { chunkSize: CHUNK, onChunk, pace });
-    const ms = performance.now() - t;
-    const used = process.cpuUsage(cpu);
-    const pgCpuMs = cpuSpentMs(pgBefore, await databaseCpu(job.db));
-    return { ms, cpuMs: (used.user + used.system) / 1000, pgCpuMs, rows: Object.fromEntries(results.map((r) => [r.step, r.rows])) };
+    const day = await jobDayInProcess({ url: job.url, at: atOf(run).toISOString(), chunk: CHUNK, pause: PAUSE });
+    for (const [step, ms] of day.chunks) onChunk(step, ms);
+    return day;
   };
   // Each power step's chunks against its bare statement: where the job's extra time goes.
   const POWER_STEPS = ['power-income', 'power-fee', 'power-maturity'];

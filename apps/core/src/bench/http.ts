@@ -25,6 +25,7 @@ import {
   machine,
   measure,
   seedFundedPlayers,
+  startFlagsOnPostgres,
 } from './support';
 
 /**
@@ -71,11 +72,8 @@ const CORE_BUNDLE = process.env.BENCH_CORE;
 const flagsOf = (value: string | undefined): string[] => (value ? value.split(/\s+/).filter(Boolean) : []);
 const CORE_FLAGS = flagsOf(process.env.BENCH_CORE_FLAGS);
 const BASELINE_FLAGS = flagsOf(process.env.BENCH_BASELINE_FLAGS);
-/** The V8 flags scripts/start.mjs passes on PostgreSQL (read from it, so that the bare baseline runs under the same). */
-const START_FLAGS = flagsOf(
-  /const V8_FLAGS_POSTGRES = \[([^\]]*)\]/.exec(readFileSync('scripts/start.mjs', 'utf8'))?.[1]?.replace(/['",]/g, ' '),
-);
-if (START_FLAGS.length === 0) throw new Error('scripts/start.mjs: V8_FLAGS_POSTGRES not found');
+/** The V8 flags scripts/start.mjs passes on PostgreSQL, so that the bare baseline runs under the same. */
+const START_FLAGS = startFlagsOnPostgres();
 const SECRET = 'bench-secret';
 const CLOCK_TICKS_PER_SECOND = 100;
 const here = path.dirname(fileURLToPath(import.meta.url));

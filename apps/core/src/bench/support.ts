@@ -49,6 +49,14 @@ export function cpuSpentMs(before: Map<number, number>, after: Map<number, numbe
   return spent;
 }
 
+/** The V8 flags scripts/start.mjs gives the server on PostgreSQL (read from it): for processes a bench starts as production would. */
+export function startFlagsOnPostgres(): string[] {
+  const listed = /const V8_FLAGS_POSTGRES = \[([^\]]*)\]/.exec(readFileSync('scripts/start.mjs', 'utf8'))?.[1];
+  const flags = (listed ?? '').replace(/['",]/g, ' ').split(/\s+/).filter(Boolean);
+  if (flags.length === 0) throw new Error('scripts/start.mjs: V8_FLAGS_POSTGRES not found');
+  return flags;
+}
+
 /** Where benchmarks run: a fresh database on BENCH_DATABASE_URL's server (PostgreSQL only). */
 export const BENCH_DATABASE_URL =
   process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
