@@ -10,8 +10,8 @@ import { PG_TEMPLATE_ENV, PGLITE_DATA_DIR_ENV, PGLITE_TEMPLATE_ENV, postgresAdmi
  * every test file clones one instead of running the migrations again. Returns the teardown.
  */
 export default async function setup(): Promise<() => Promise<void>> {
-  const pglite = await pgliteTemplate();
-  const postgres = process.env.TEST_DATABASE_URL ? await postgresTemplate() : undefined;
+  // Side by side: PGlite migrates on this thread while PostgreSQL's migrations wait on its server.
+  const [pglite, postgres] = await Promise.all([pgliteTemplate(), process.env.TEST_DATABASE_URL ? postgresTemplate() : undefined]);
   return async () => {
     await pglite();
     await postgres?.();
