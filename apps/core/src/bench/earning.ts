@@ -106,6 +106,22 @@ async function settle(...dbs: Database[]): Promise<void> {
   await dbs[0]?.execute(sql`checkpoint`);
 }
 
+/**
+ * Right before each timed side, its database's tables and indexes (but the transfers' heap, which a
+ * day only appends to) are read into shared buffers (pg_prewarm), so that both sides start from the
+ * same state of the server's 128 MB of buffers, which cannot hold both databases: the job's index
+ * probes met the other side's pages there when it went second, the bare SQL's sequential scans
+ * (through a small ring of buffers) hardly did (docs/performance.md, "The daily earning job").
+ * BENCH_WARM=0 turns it off.
+ */
+const WARM = process.env.BENCH_WARM !== '0';
+async function warm(db: Database): Promise<void> {
+  if (!WARM) return;
+  await db.execute(sql`create extension if not exists pg_prewarm`);
+  await db.execute(sql`select pg_prewarm(c.oid) from pg_class c
+    where c.relnamespace = 'public'::regnamespace and c.relkind in ('r', 'i') and c.relname <> 'ledger_transfers'`);
+}
+
 const atOf = (run: number) => new Date(Date.parse(`${FIRST}T00:05:00Z`) + (run + 1) * DAY_MS);
 const dayOf = (run: number) =>
   atOf(run - 1)
@@ -192,6 +208,7 @@ try {
     return POWER_STEPS.map((name) => ms.get(name) ?? 0);
   };
   const runBare = async (run: number) => {
+    await warm(bare.db);
     const pgBefore = await databaseCpu(bare.db);
     const t = performance.now();
     const steps = selfConfig ? await payDayByJob(bare.db, selfConfig, run) : await payDayBare(bare.db, dayOf(run), atOf(run));
@@ -209,6 +226,7 @@ try {
     await settle(job.db, bare.db);
     const bareBefore = jobFirst ? undefined : await runBare(run);
     if (!jobFirst) await settle(job.db, bare.db);
+    await warm(job.db);
     const paid = await runJob(run);
     if (jobFirst) await settle(job.db, bare.db);
     const { ms: bareMs, steps: bareSteps, pgCpuMs: barePgCpuMs } = bareBefore ?? (await runBare(run));
@@ -247,6 +265,7 @@ try {
     medianRatioJobFirst: median(days.filter((d) => d.first === 'job').map((d) => d.ratio)),
     medianRatioBareFirst: median(days.filter((d) => d.first === 'bare').map((d) => d.ratio)),
     settled: SETTLE,
+    warmed: WARM,
     medianNodeCpuMsPerDay: median(days.map((d) => d.nodeCpuMs)),
     longestChunkMs: Math.max(...days.map((d) => d.longestChunkMs)),
     sameBalancesEveryDay: days.every((d) => d.sameBalances),
