@@ -153,7 +153,7 @@ async function exchangesDuring(db: Database, until: Promise<unknown>): Promise<n
 
 /**
  * The job pays a day in a process of its own (earningDay.ts), under the V8 flags `npm start` gives
- * the server on PostgreSQL: its Node CPU is then the job's, not this process's collector's too.
+ * the server on PostgreSQL: its Node CPU counts the job alone, not this process's other work.
  */
 async function jobDayInProcess(input: EarningDayInput): Promise<EarningDayReport> {
   const entry = path.join(path.dirname(fileURLToPath(import.meta.url)), 'earningDay.ts');

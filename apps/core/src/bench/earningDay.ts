@@ -1,9 +1,10 @@
 /**
  * One day of the daily earning job in a process of its own, as the server runs it: `npm run bench --
- * earning` starts this for each day it times (earning.ts, `jobDayInProcess`). In the bench's own
- * process the job's Node CPU also counted that process's collector working through the seeded rows'
- * digests and two pools' worth of objects: the day's main thread spent 230-270 ms there, of which the
- * job's JavaScript was about 90 ms (docs/performance.md, "The daily earning job").
+ * earning` starts this for each day it times (earning.ts, `jobDayInProcess`), so that the job's Node
+ * CPU is measured in a process that does nothing else, with the server's V8 flags and as cold as a
+ * once-a-day job is. (It came out about as in the bench's own process, 0.28-0.35 s a day on the
+ * eleventh round's machine: the cost is the job's cold code and a wake-up a chunk, not the bench's
+ * heap; docs/performance.md, "The daily earning job".)
  *
  * Input: one JSON argument ({ url, at, chunk, pause }). Output: one JSON line on stdout
  * (EarningDayReport). The pool's connections are opened before the measure, as a server's are.
