@@ -1,8 +1,8 @@
-import { expect, test } from '@playwright/test';
 import { E2E_OPS_TOKEN } from './support/constants';
 import { registerThroughUi, uniquePhone } from './support/helpers';
 import { telegramLaunchUrl } from './support/telegram';
 import { pressMainButton } from './support/telegramClient';
+import { expect, expectToast, test } from './support/test';
 
 const asOperator = { Authorization: `Ops ${E2E_OPS_TOKEN}` };
 
@@ -71,7 +71,7 @@ test('customer service: "not set" when empty, a new page with the link once the 
   await expect(page.getByRole('button', { name: 'Customer service' })).toBeVisible();
   await page.context().setOffline(true);
   await page.getByRole('button', { name: 'Customer service' }).click();
-  await expect(page.getByTestId('toast')).toHaveText('Customer service address not set');
+  await expectToast(page, 'Customer service address not set');
   await page.context().setOffline(false);
   // In another language, in that language: its part of the catalogue loads with that layout too, which waits for it.
   await page.evaluate(() => {
@@ -82,7 +82,7 @@ test('customer service: "not set" when empty, a new page with the link once the 
   await expect(page.getByRole('button', { name: '客服', exact: true })).toBeEnabled();
   await page.context().setOffline(true);
   await page.getByRole('button', { name: '客服', exact: true }).click();
-  await expect(page.getByTestId('toast')).toHaveText('尚未設定客服地址');
+  await expectToast(page, '尚未設定客服地址');
   await page.context().setOffline(false);
   await page.evaluate(() => localStorage.setItem('prism.locale', 'en-US'));
 

@@ -1,6 +1,6 @@
-import { expect, test } from '@playwright/test';
 import { E2E_OPS_TOKEN } from './support/constants';
 import { registerThroughUi, uniquePhone } from './support/helpers';
+import { expect, expectToast, test } from './support/test';
 
 test('a new user signs in on Home: day 1 pays 0.10 CASH once, and the week shows it', async ({ page }) => {
   await registerThroughUi(page, uniquePhone(), 'secret123');
@@ -9,7 +9,7 @@ test('a new user signs in on Home: day 1 pays 0.10 CASH once, and the week shows
   await expect(page.getByTestId('sign-in-day-7')).toContainText('+0.32');
 
   await page.getByTestId('sign-in-button').click();
-  await expect(page.getByTestId('toast')).toHaveText('Signed in: +0.10 CASH');
+  await expectToast(page, 'Signed in: +0.10 CASH');
   await expect(page.getByText('CASH $0.10')).toBeVisible();
   await expect(page.getByTestId('sign-in-day-1')).toHaveAttribute('data-state', 'signed');
   await expect(page.getByTestId('sign-in-button')).toBeDisabled();
@@ -38,7 +38,7 @@ test('a user redeems a gift code the operator created, once, and sees the record
 
   await page.getByTestId('gift-code-input').fill(code.toLowerCase().replaceAll('-', ' '));
   await page.getByTestId('gift-code-redeem').click();
-  await expect(page.getByTestId('toast')).toHaveText('Redeemed: +3.00 CASH');
+  await expectToast(page, 'Redeemed: +3.00 CASH');
   await expect(page.getByTestId('gift-code-record')).toHaveCount(1);
   await expect(page.getByTestId('gift-code-record')).toContainText(code);
   await expect(page.getByTestId('gift-code-status')).toHaveText('In use');
@@ -97,7 +97,7 @@ test('a new user recharges, opens the levels from the top bar, collects the V1 t
   await expect(v1.getByTestId('level-task-progress')).toHaveText('100.00 / 100.00');
 
   await v1.getByTestId('level-collect').click();
-  await expect(page.getByTestId('toast')).toHaveText('Collected: +5.00 CASH');
+  await expectToast(page, 'Collected: +5.00 CASH');
   await expect(v1.getByTestId('level-finished')).toHaveText('Finished');
 
   await page.goto('/pages/account/account');

@@ -1,6 +1,7 @@
-import { expect, type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { countdownSeconds, operatorAddsShortRoom, SHORT_ROOM } from './support/game';
 import { registerThroughUi, uniquePhone } from './support/helpers';
+import { expect, expectToast, test } from './support/test';
 
 /** Buttons ignore a second tap within 1000 ms (specification point 9), so the test waits as a person would. */
 const CLICK_THROTTLE_MS = 1_000;
@@ -96,8 +97,7 @@ test('a new user bets on the 10 s room, sees the result, the record, and verifie
   const periodId = (await page.getByTestId('game-period').textContent()) ?? '';
   await sheet.getByTestId('bet-confirm').click();
   await expect(sheet).toBeHidden();
-  await expect(page.getByTestId('toast')).toContainText('Bet placed: Green,');
-  await expect(page.getByTestId('toast')).toContainText('50.00 CHIP');
+  await expectToast(page, /^Bet placed: Green, .*50\.00 CHIP/);
   await expect(page.getByTestId('game-balance')).toHaveText('Balance 50.00 CHIP');
 
   // The bet is pending in My records until its period is drawn.

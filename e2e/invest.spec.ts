@@ -1,5 +1,6 @@
-import { expect, type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { registerThroughUi, uniquePhone } from './support/helpers';
+import { expect, expectToast, test } from './support/test';
 
 async function openPersonal(page: Page): Promise<void> {
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Personal' }).click();
@@ -35,7 +36,7 @@ test('recharge, open a fixed deposit and transfer part out, then follow an advis
   await expect(page.getByTestId('deposit-quote-expected')).toHaveText('3.90');
   await page.getByTestId('deposit-submit').click();
   await page.getByTestId('spend-ok').click();
-  await expect(page.getByTestId('toast')).toHaveText('Deposit opened');
+  await expectToast(page, 'Deposit opened');
   await page.waitForURL('**/pages/deposit/deposit');
   const row = page.getByTestId('deposit-row').first();
   await expect(row.getByTestId('deposit-principal')).toHaveText('1000.00 CASH');
@@ -51,7 +52,7 @@ test('recharge, open a fixed deposit and transfer part out, then follow an advis
   await page.getByTestId('deposit-out-amount').fill('400');
   await page.waitForTimeout(1_000); // submit buttons ignore a second tap within 1000 ms
   await page.getByTestId('deposit-out-submit').click();
-  await expect(page.getByTestId('toast')).toHaveText('400.00 CASH transferred out');
+  await expectToast(page, '400.00 CASH transferred out');
   await page.waitForURL('**/pages/deposit/deposit');
   await expect(page.getByTestId('deposit-row').first().getByTestId('deposit-principal')).toHaveText('600.00 CASH');
   await expect(page.getByTestId('deposit-row').first().getByTestId('deposit-transferred')).toHaveText('400.00');
@@ -73,7 +74,7 @@ test('recharge, open a fixed deposit and transfer part out, then follow an advis
   await expect(sheet.getByTestId('follow-quote-fee')).toHaveText('10.00');
   await expect(sheet.getByTestId('follow-quote-maturity')).toHaveText('90.00');
   await sheet.getByTestId('follow-submit').click();
-  await expect(page.getByTestId('toast')).toHaveText('Purchase Successful');
+  await expectToast(page, 'Purchase Successful');
   await page.getByTestId('follow-my-orders').click();
   await page.waitForURL('**/pages/followInvest/orders');
   const order = page.getByTestId('follow-order').first();

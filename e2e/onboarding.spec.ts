@@ -1,5 +1,5 @@
-import { expect, test } from '@playwright/test';
 import { logInThroughUi, registerThroughUi, smsCode, uniquePhone } from './support/helpers';
+import { expect, expectToast, test } from './support/test';
 
 test('a new user registers, sees zero balances, switches to Arabic, logs out and back in', async ({ page }) => {
   const phone = uniquePhone();
@@ -73,7 +73,7 @@ test('the specification messages guard the forms', async ({ page }) => {
   await page.getByLabel('Password', { exact: true }).fill('wrong-password');
   await page.waitForTimeout(CLICK_THROTTLE_MS);
   await page.getByRole('button', { name: 'Log in', exact: true }).click();
-  await expect(page.getByTestId('toast')).toHaveText('Wrong phone number or password');
+  await expectToast(page, 'Wrong phone number or password');
 });
 
 test('an invitation link fills the code in and links the new user to the inviter', async ({ page, browser }) => {

@@ -1,8 +1,9 @@
 import { readFile } from 'node:fs/promises';
-import { expect, type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { routes } from '@prism/domain';
 import { seededPlayer } from './support/seed';
 import { registeredUser } from './support/telegramClient';
+import { expect, expectToast, test } from './support/test';
 
 /**
  * My data (issue 27, part 6): the player downloads their data, a player with money is told why the
@@ -42,7 +43,7 @@ test('light, English: a funded player downloads their data as JSON and is told d
   expect(document.sections.payoutDetails[0]?.holderName).toBe('Pia Rao');
   expect(document.sections.records.length).toBeGreaterThanOrEqual(4);
   expect(document.sections.messages.length).toBeGreaterThanOrEqual(3);
-  await expect(page.getByTestId('toast')).toHaveText('Your file has been downloaded');
+  await expectToast(page, 'Your file has been downloaded');
 
   // One a minute: a second download at once is refused with the wait, shown on the page.
   await page.getByTestId('mydata-download-csv').click();

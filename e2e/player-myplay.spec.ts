@@ -1,5 +1,6 @@
-import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import type { APIRequestContext, Page } from '@playwright/test';
 import { logIn, registeredUser } from './support/telegramClient';
+import { expect, expectToast, test } from './support/test';
 
 /**
  * My play (docs/protection.md): a player who bet sees the day's figures, as totals, a chart and a
@@ -123,7 +124,7 @@ test('the reality check\'s "stop for today" starts a 24-hour break, and the next
   await dialog.getByTestId('reality-stop').click();
   // Outside Telegram the app's own dialog confirms (inside, Telegram's popup).
   await page.getByTestId('confirm-ok').click();
-  await expect(page.getByTestId('toast')).toContainText('Break started');
+  await expectToast(page, 'Break started', { exact: false });
 
   const settings = (await (await page.request.get('/core/app/protection/settings', { headers: auth(token) })).json()) as Envelope<{
     excludedUntil: string;

@@ -1,5 +1,6 @@
-import { expect, type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { registeredUser } from './support/telegramClient';
+import { expect, expectToast, test } from './support/test';
 
 /**
  * Personal → Notifications (docs/telegram.md, "Notifications"): a player switches a topic off and
@@ -37,7 +38,7 @@ for (const [locale, theme, saved] of [
     await page.getByTestId('notify-time').fill('09:30');
     await page.getByTestId('notify-zone').fill('Asia/Ho_Chi_Minh');
     await page.getByTestId('notify-save').click();
-    await expect(page.getByTestId('toast')).toHaveText(saved);
+    await expectToast(page, saved);
 
     await page.reload();
     await expect(page.getByTestId('notify-results')).toHaveAttribute('aria-checked', 'false');

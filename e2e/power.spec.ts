@@ -1,5 +1,6 @@
-import { expect, type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { registerThroughUi, uniquePhone } from './support/helpers';
+import { expect, expectToast, test } from './support/test';
 
 /** Submit buttons ignore a second tap within 1000 ms (specification point 9), so a test waits as a person would. */
 const CLICK_THROTTLE_MS = 1_000;
@@ -52,7 +53,7 @@ test('a new user recharges, buys a power package after confirming, sees power an
   await expect(page.getByTestId('power-pay-from')).toHaveText('Paid from your balance: 2000.00 CASH');
   await expect(page.getByText('You pay 10.00 CASH and get 10.00 power.', { exact: false })).toBeVisible();
   await page.getByTestId('power-confirm').click();
-  await expect(page.getByTestId('toast')).toHaveText('Purchase Successful');
+  await expectToast(page, 'Purchase Successful');
   await page.waitForURL('**/pages/DoubleInvest/DoubleInvest');
   await expect(page.getByTestId('power-basic')).toHaveText('10.00');
   await expect(page.getByTestId('power-personal')).toHaveText('10.00');
@@ -73,12 +74,12 @@ test('a new user recharges, buys a power package after confirming, sees power an
   await page.getByTestId('give-account').fill('0000000000');
   await page.getByTestId('give-confirm').click();
   await page.getByTestId('spend-ok').click();
-  await expect(page.getByTestId('toast')).toHaveText('No user has this phone number or invitation code');
+  await expectToast(page, 'No user has this phone number or invitation code');
   await page.waitForTimeout(CLICK_THROTTLE_MS);
   await page.getByTestId('give-account').fill(receiverPhone);
   await page.getByTestId('give-confirm').click();
   await page.getByTestId('spend-ok').click();
-  await expect(page.getByTestId('toast')).toContainText('Given: 10.00 power to');
+  await expectToast(page, 'Given: 10.00 power to', { exact: false });
   await expect(page.getByTestId('power-record').first()).toContainText('Gift power given');
 
   // The receiver sees gift power and a record.

@@ -1,5 +1,5 @@
-import { expect, test } from '@playwright/test';
 import { registerThroughUi, uniquePhone } from './support/helpers';
+import { expect, expectToast, test } from './support/test';
 
 test('a player sets a daily deposit limit under Responsible play, and a recharge over it is refused with a clear message', async ({
   page,
@@ -11,7 +11,7 @@ test('a player sets a daily deposit limit under Responsible play, and a recharge
 
   await page.getByTestId('limit-day').fill('1500');
   await page.getByTestId('limits-save').click();
-  await expect(page.getByTestId('toast')).toHaveText('Saved');
+  await expectToast(page, 'Saved');
   await expect(page.getByTestId('limit-day')).toHaveValue('1500');
 
   // Raising waits 24 hours: shown as pending, the lower limit stays in force.
@@ -25,8 +25,6 @@ test('a player sets a daily deposit limit under Responsible play, and a recharge
   await page.waitForURL('**/pages/Rechargepage/Rechargepage');
   await page.getByTestId('quick-amount-2000').click();
   await page.getByRole('button', { name: 'Recharge', exact: true }).click();
-  await expect(page.getByTestId('toast')).toHaveText(
-    'This recharge is over your daily deposit limit. You can still recharge 1500.00 today',
-  );
+  await expectToast(page, 'This recharge is over your daily deposit limit. You can still recharge 1500.00 today');
   await expect(page).toHaveURL(/Rechargepage$/);
 });

@@ -1,5 +1,5 @@
-import { expect, test } from '@playwright/test';
 import { registerThroughUi, uniquePhone } from './support/helpers';
+import { expect, expectToast, test } from './support/test';
 import { lastBotMessageId, telegramCode } from './support/wallet';
 
 /**
@@ -23,7 +23,7 @@ test('a browser user links Telegram through the deep link and then gets a withdr
   await page.getByTestId('action-withdraw').click();
   await page.waitForURL('**/pages/Withdrawalpage/Withdrawalpage');
   await page.getByRole('button', { name: 'Get code in Telegram' }).click();
-  await expect(page.getByTestId('toast')).toHaveText('Please set a username in Telegram before you can withdraw.');
+  await expectToast(page, 'Please set a username in Telegram before you can withdraw.');
 
   // The withdrawal page has the same card: a one-time t.me link to open or copy.
   await page.getByTestId('telegram-link-create').click();

@@ -1,4 +1,4 @@
-import { expect, type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { sign } from '@telegram-apps/init-data-node';
 import { E2E_BOT_TOKEN } from './support/constants';
 import { smsCode, uniquePhone } from './support/helpers';
@@ -15,6 +15,7 @@ import {
   TELEGRAM_LIGHT,
   telegramCloudStorage,
 } from './support/telegramClient';
+import { expect, expectToast, recordToasts, test } from './support/test';
 
 /**
  * Issue 26, items 6 to 8 (docs/telegram.md, rows 15 to 18): sharing the invite, preferences in
@@ -136,13 +137,14 @@ test.describe('6. share', () => {
     // Linked on 8.0: the button asks core for the prepared message (savePreparedInlineMessage at
     // the fake Bot API) and hands its id to Telegram's shareMessage.
     const page = await browser.newPage();
+    await recordToasts(page);
     await openInTelegram(page, team, { token: user.token, userId: user.userId });
     await page.getByTestId('invite-send-prepared').click();
     await expect.poll(async () => (await eventsOf(page, 'web_app_send_prepared_message')).length).toBe(1);
     const [sent] = (await eventsOf(page, 'web_app_send_prepared_message')) as { id: string }[];
     expect(sent?.id).toBeTruthy();
     await clientSends(page, 'prepared_message_sent');
-    await expect(page.getByTestId('toast')).toHaveText('Invitation sent');
+    await expectToast(page, 'Invitation sent');
     await page.close();
   });
 });
@@ -261,7 +263,7 @@ test.describe('8. settings button and popups', () => {
     }).toPass();
     await expect(cards).toHaveCount(1);
     await closeTelegramPopup(page, 'confirm');
-    await expect(page.getByTestId('toast')).toHaveText('Bank card removed');
+    await expectToast(page, 'Bank card removed');
     await expect(page.getByTestId('bank-cards')).toHaveCount(0);
   });
 

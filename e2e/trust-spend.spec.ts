@@ -1,4 +1,4 @@
-import { type APIRequestContext, expect, type Locator, type Page, test } from '@playwright/test';
+import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import { E2E_OPS_TOKEN } from './support/constants';
 import {
   expectLatest,
@@ -9,6 +9,7 @@ import {
   pressSecondaryButton,
   registeredUser,
 } from './support/telegramClient';
+import { expect, expectToast, test } from './support/test';
 
 /**
  * docs/decisions.md, "What a player sees before money moves": a spend asks first (the amount and the balance
@@ -103,7 +104,7 @@ test('gift power asks with the amount and the balance after; cancel spends nothi
   await page.getByTestId('give-confirm').click();
   await expect(page.getByTestId('spend-after')).toHaveText('70.00 CASH');
   await page.getByTestId('spend-ok').click();
-  await expect(page.getByTestId('toast')).toContainText('Given: 50.00 power to');
+  await expectToast(page, 'Given: 50.00 power to', { exact: false });
   await page.goto('/pages/DoubleInvest/records/records');
   const record = page.getByTestId('power-record').first();
   await expect(record).toContainText('Gift power given');
@@ -137,7 +138,7 @@ test('inside Telegram the confirmation is the MainButton (Pay) and the Secondary
   await pressMainButton(page);
   await expectLatest(page, 'web_app_setup_main_button', { is_visible: true, text: 'Pay 50.00 CASH' });
   await pressMainButton(page);
-  await expect(page.getByTestId('toast')).toContainText('Given: 50.00 power to');
+  await expectToast(page, 'Given: 50.00 power to', { exact: false });
 });
 
 test('a follow-invest product shows its return net of the 10 % fee, and says when it loses money', async ({ page, request }) => {

@@ -1,6 +1,7 @@
-import { expect, type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { registerThroughUi, uniquePhone } from './support/helpers';
 import { telegramLaunchUrl } from './support/telegram';
+import { expect, expectToast, test } from './support/test';
 import { lastBotMessageId, lastSmsId, newSmsCode, operatorOpensWithdrawals, telegramCode } from './support/wallet';
 
 /** Submit buttons ignore a second tap within 1000 ms (specification point 9), so a test waits as a person would. */
@@ -49,7 +50,7 @@ test('a new Telegram user recharges CASH, binds a card and an address, withdraws
   await page.getByRole('button', { name: 'Send code' }).click();
   await page.getByLabel('Verification code').fill(await newSmsCode(page.request, phone, smsId));
   await page.getByRole('button', { name: 'Confirm' }).click();
-  await expect(page.getByTestId('toast')).toHaveText('Updated Successfully');
+  await expectToast(page, 'Updated Successfully');
   await page.waitForURL('**/pages/account/account');
 
   // Recharge CASH through the sandbox gateway's own page.
@@ -97,7 +98,7 @@ test('a new Telegram user recharges CASH, binds a card and an address, withdraws
   await page.getByLabel('IFSC').fill('hdfc0001234');
   await page.waitForTimeout(CLICK_THROTTLE_MS);
   await page.getByTestId('bank-save').click();
-  await expect(page.getByTestId('toast')).toHaveText('Successfully Bound');
+  await expectToast(page, 'Successfully Bound');
   await expect(page.getByTestId('bank-cards')).toContainText('HDFC Bank ••••9012');
 
   await page.getByTestId('address-TRC20').fill('0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed');
@@ -106,7 +107,7 @@ test('a new Telegram user recharges CASH, binds a card and an address, withdraws
   await page.getByTestId('address-TRC20').fill('TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t');
   await page.waitForTimeout(CLICK_THROTTLE_MS);
   await page.getByTestId('bind-TRC20').click();
-  await expect(page.getByTestId('toast')).toHaveText('Successfully Bound');
+  await expectToast(page, 'Successfully Bound');
   await expect(page.getByTestId('bind-TRC20')).toHaveText('Change');
   await backToPersonal(page);
 
