@@ -61,12 +61,16 @@ test('the main screens show a skeleton of themselves while they load, not a spin
 
 test('a toast sits at the top edge, is announced, and the CASH balance rolls to its new value with its sign', async ({ page }) => {
   const { token } = await registeredUser(page.request);
+  // The toast is measured where it rests, within its 1.5 s: the page's clock stands still from the
+  // tap until then, so a loaded machine cannot take it away first (the balance rolls once it runs).
+  await page.clock.install();
   await logIn(page, token);
   await page.goto('/pages/home/home');
   await expect(page.getByTestId('balance-cash')).toHaveText('CASH $0.00');
   await expect(page.getByTestId('balance-chip')).toHaveText('CHIP 0.00');
   const texts = await recordCashTexts(page);
 
+  await page.clock.pauseAt(Date.now() + 1_000);
   await page.getByTestId('sign-in-button').click();
   const toast = page.getByTestId('toast');
   await expect(toast).toHaveText('Signed in: +0.10 CASH');
@@ -77,6 +81,7 @@ test('a toast sits at the top edge, is announced, and the CASH balance rolls to 
   const box = await toast.boundingBox();
   const bar = await page.locator('.bar').first().boundingBox();
   expect(box && bar && box.y >= bar.y + bar.height && box.y < 844 / 4).toBe(true);
+  await page.clock.resume();
 
   await expect(page.getByTestId('balance-cash')).toHaveText('CASH $0.10');
   const seen = await texts();
