@@ -1,5 +1,6 @@
 import { expect, type Page, test } from '@playwright/test';
 import { LOCALES, type RouteName, routes } from '@prism/domain';
+import { navigate } from './support/axe';
 import { E2E_OPS_TOKEN } from './support/constants';
 import { logIn, registeredUser } from './support/telegramClient';
 
@@ -70,22 +71,6 @@ async function richUserWithLongName(page: Page): Promise<string> {
   const redeemed = await page.request.post('/core/app/giftCode/redeem', { headers: auth, form: { code } });
   expect(await redeemed.json()).toMatchObject({ code: 200 });
   return token;
-}
-
-/** Client-side navigation, as the app's own links do (no reload: the sweep stays fast). */
-async function navigate(page: Page, path: string): Promise<void> {
-  await page.evaluate(async (to) => {
-    window.history.pushState({}, '', to);
-    window.dispatchEvent(new PopStateEvent('popstate', { state: {} }));
-    // Two frames: the router has rendered the new route (or its loading placeholder).
-    for (let frame = 0; frame < 2; frame++) await new Promise((done) => requestAnimationFrame(done));
-  }, path);
-  // The route's chunk and its data each show the loading placeholder (.page-loading) until they arrive.
-  await page.waitForFunction(
-    (to) => window.location.pathname === to.split('?')[0] && document.querySelector('main') && !document.querySelector('.page-loading'),
-    path,
-    { polling: 'raf', timeout: 15_000 },
-  );
 }
 
 /** The page's width against the viewport's, and the outermost elements that reach past it (outside a scrolling strip). */

@@ -4,7 +4,7 @@ import path from 'node:path';
 import type { Page } from '@playwright/test';
 
 /**
- * The route walks of the accessibility specs (a11y, telegram-palettes): client-side navigation and
+ * The route walks of the accessibility and layout specs (a11y, telegram-palettes, layout): client-side navigation and
  * axe-core injected once per page load. A walk used to reload the app and inject axe for every route;
  * most of each route's time went there, not into axe's checks.
  */
