@@ -1,4 +1,5 @@
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import { holdRequests } from './support/helpers';
 import {
   closeTelegramPopup,
   eventsOf,
@@ -76,12 +77,7 @@ test.describe('1. a linked Telegram user lands signed in on the page a link open
 
   test('while Telegram signs in (its answer held back), the page shows its loading state, never the login form', async ({ page }) => {
     const user = await linkedTelegramUser(page.request);
-    let release: () => void = () => undefined;
-    const held = new Promise<void>((resolve) => (release = resolve));
-    await page.route('**/core/app/auth/telegramLogin', async (route) => {
-      await held;
-      await route.continue();
-    });
+    const release = await holdRequests(page, '**/core/app/auth/telegramLogin');
     await openInTelegram(page, recharge, user.telegramId);
     await expect(page.getByTestId('page-loading')).toBeAttached();
     expect(new URL(page.url()).pathname).toBe(recharge);

@@ -1,6 +1,6 @@
 import type { Locator, Page } from '@playwright/test';
 import { CLICK_THROTTLE_MS } from '@prism/domain';
-import { smsCode, uniquePhone } from './support/helpers';
+import { holdRequests, smsCode, uniquePhone } from './support/helpers';
 import { registeredUser } from './support/telegramClient';
 import { expect, expectToast, recordToasts, test } from './support/test';
 
@@ -30,17 +30,6 @@ async function contrastOf(button: Locator): Promise<number> {
     const [light, dark] = [luminance(style.color), luminance(style.backgroundColor)].sort((a, b) => b - a) as [number, number];
     return (light + 0.05) / (dark + 0.05);
   });
-}
-
-/** Holds every request to `url` until the returned function is called. */
-async function holdRequests(page: Page, url: string): Promise<() => void> {
-  let release: () => void = () => undefined;
-  const held = new Promise<void>((resolve) => (release = resolve));
-  await page.route(url, async (route) => {
-    await held;
-    await route.continue();
-  });
-  return () => release();
 }
 
 async function openRegister(page: Page, phone: string): Promise<void> {

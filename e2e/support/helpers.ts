@@ -46,3 +46,14 @@ export async function logInThroughUi(page: Page, phone: string, password: string
   await page.getByRole('button', { name: 'Log in', exact: true }).click();
   await page.waitForURL('**/pages/home/home');
 }
+
+/** Holds every request to `url` until the returned function is called (a loading or busy state read while it lasts). */
+export async function holdRequests(page: Page, url: string): Promise<() => void> {
+  let release: () => void = () => undefined;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(url, async (route) => {
+    await held;
+    await route.continue();
+  });
+  return () => release();
+}
