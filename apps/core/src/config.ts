@@ -153,7 +153,7 @@ const schema = z.object({
   /** PostgreSQL: how often a follower tries to take a singleton job (bot polling) over (platform/leader.ts). */
   LEADER_CHECK_MS: z.coerce.number().int().min(50).max(60_000).default(5_000),
   /** Holdings the daily earning job pays per transaction (modules/earning/job.ts, its EARNING_CHUNK_SIZE: the same default): a holder's account is locked for one chunk. */
-  EARNING_CHUNK_SIZE: z.coerce.number().int().min(1).max(100_000).default(1_000),
+  EARNING_CHUNK_SIZE: z.coerce.number().int().min(1).max(100_000).default(2_000),
   /**
    * While other clients of the database are busy, the daily earning job pauses this many times a
    * chunk's time before the next (modules/earning/pace.ts, its EARNING_BUSY_PAUSE: the same default); 0 never pauses.

@@ -42,7 +42,7 @@ function dyingInSecondChunk(): DailyStep {
       const paid = powerIncomeStep.chunkSql?.(day, page, open);
       if (!paid) throw new Error('the income step gives its chunk as SQL');
       if (++calls < 2) return paid;
-      return { ctes: paid.ctes, chunk: sql`select c.*, 1 / (select count(*) - count(*) from earned) as boom from (${paid.chunk}) c` };
+      return { ctes: paid.ctes, chunk: sql`select c.*, 1 / (select count(*) - count(*) from power_chunk) as boom from (${paid.chunk}) c` };
     },
   };
 }

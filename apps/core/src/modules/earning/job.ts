@@ -28,7 +28,7 @@ import type { DailyContext, DailyPage, DailyStep } from './step';
 /** How far back a first run or a long outage is caught up. */
 export const EARNING_CATCH_UP_DAYS = 31;
 /** Holdings per chunk unless EARNING_CHUNK_SIZE says otherwise (docs/performance.md, "The daily earning job"). */
-export const EARNING_CHUNK_SIZE = 1_000;
+export const EARNING_CHUNK_SIZE = 2_000;
 
 export interface EarningDayResult {
   step: string;
@@ -83,7 +83,9 @@ export async function runEarningDay(
     const started = performance.now();
     const page = { after, limit };
     // A page the step's SQL defers (it needs Node) is paid through `run` instead, in a transaction.
-    const outcome = (step.chunkSql && (await runChunkSql(db, step, context, page))) || (await runChunk(db, step, context, page));
+    const outcome =
+      (step.chunkSql && (await runChunkSql(db, step, context, page, input.pace !== undefined))) ||
+      (await runChunk(db, step, context, page));
     input.onChunk?.(step.name, performance.now() - started);
     if (outcome.done) return { step: step.name, day: input.day, ran: outcome.ran, rows: outcome.rows, total: outcome.total };
     if (input.pace) await input.pace(performance.now() - started, outcome.busy ?? (await othersBusy(db)));
@@ -119,9 +121,16 @@ type ChunkSqlRow = {
  * pay again what the other runner had just paid. The second statement pays the
  * page and either adds its figures to the progress row or, when the page came
  * back short, replaces that row with the claim. Undefined when the step's SQL
- * deferred the page (nothing written but the progress row's ran_at).
+ * deferred the page (nothing written but the progress row's ran_at). Whether
+ * others were busy is read only when the job is `paced` (pace.ts).
  */
-async function runChunkSql(db: Database, step: DailyStep, context: DailyContext, page: DailyPage): Promise<ChunkOutcome | undefined> {
+async function runChunkSql(
+  db: Database,
+  step: DailyStep,
+  context: DailyContext,
+  page: DailyPage,
+  paced: boolean,
+): Promise<ChunkOutcome | undefined> {
   const { day, timeZone, now } = context;
   const progress = progressOf(step.name);
   const at = now.toISOString();
@@ -146,7 +155,7 @@ async function runChunkSql(db: Database, step: DailyStep, context: DailyContext,
                     from job_gone g cross join job_end c returning rows, total)
       select exists (select 1 from job_open) as open, c.seen::int as seen, c.last::text as last, c.defer,
              (select rows from job_claim) as claim_rows, (select total::text from job_claim) as claim_total,
-             ${othersBusySql} as busy
+             ${paced ? othersBusySql : sql`false`} as busy
       from (select 1) one left join job_chunk c on true`,
   ]);
   if (!row?.open) return { done: true, ran: false, rows: 0, total: 0n };

@@ -13,7 +13,8 @@ import { recordReceivedTurnover, systemBatchSql } from '../ledger';
  * and powerDailyFee, tied by dailySql.pg.test.ts), the power rows written and the
  * money moved through the ledger's `ledger_system_batch` (transferBatch's rules,
  * keys and meta), so no holding passes through Node (docs/performance.md, "The
- * daily earning job"). Amounts come from the holdings' own days, never from
+ * daily earning job"). Income and fee run that statement inside a function of
+ * their own (drizzle/0046_power_chunks.sql), planned once per connection. Amounts come from the holdings' own days, never from
  * "now", so a caught-up day pays exactly what it would have paid on time. A
  * holding counts as paid for the day by its own record (its power_incomes row,
  * its fee, its matured_at), so a chunk that committed is never taken again; the
@@ -22,17 +23,6 @@ import { recordReceivedTurnover, systemBatchSql } from '../ledger';
 
 /** What a chunk's statement answers: the page it looked at and what it moved. */
 type ChunkRow = { seen: number; last: string | null; rows: number; total: string };
-
-/**
- * The chunk's page: the holdings whose term covers the day, by id, with the day's
- * power_incomes row looked up by its primary key per holding (a plan never turns it
- * into a scan of every day's incomes).
- */
-const coveringPage = (day: string, page: DailyPage, open: SQL) => sql`
-  page as materialized (
-    select h.id, h.user_id, h.coin, h.power, h.daily_rate_bps, h.fee_bps, h.ledger_shard
-    from power_holdings h where h.start_day <= ${day}::date and h.end_day >= ${day}::date and h.id > ${page.after} and ${open}
-    order by h.id limit ${page.limit})`;
 
 /** `run` for a step given as SQL: the chunk's statement in the caller's transaction (the job uses `chunkSql` itself). */
 async function runAsSql(step: Pick<DailyStep, 'chunkSql'>, tx: Executor, day: DailyContext, page: DailyPage): Promise<DailyChunk> {
@@ -52,35 +42,30 @@ function chunkOf(row: ChunkRow | undefined, page: DailyPage): DailyChunk {
   };
 }
 
+/**
+ * A chunk of income or fee as its function (drizzle/0046_power_chunks.sql): the statement these steps
+ * built for every chunk until the thirteenth round (docs/performance.md, "The daily earning job"),
+ * now parsed and planned once per connection. `open` is the function's argument, so what the chunk
+ * pays depends on it (DailyStep.chunkSql).
+ */
+const chunkCall = (
+  fn: 'power_income_chunk' | 'power_fee_chunk',
+  { day, now }: DailyContext,
+  page: DailyPage,
+  open: SQL,
+): DailyChunkSql => ({
+  ctes: sql`power_chunk as materialized (
+      select * from ${sql.raw(fn)}(${day}::text, ${now.toISOString()}::timestamptz, ${page.after}::bigint, ${page.limit}::integer, ${open}))`,
+  chunk: sql`select seen, last::text as last, rows, total::text as total, false as defer from power_chunk`,
+});
+
 /** Income for the day: power x daily rate on every holding whose term covers it, from 'power_income'. */
 export const powerIncomeStep: DailyStep = {
   name: 'power-income',
   run(tx, day, page) {
     return runAsSql(powerIncomeStep, tx, day, page);
   },
-  chunkSql({ day, now }: DailyContext, page: DailyPage, open: SQL): DailyChunkSql {
-    const at = now.toISOString();
-    return {
-      ctes: sql`${coveringPage(day, page, open)},
-        due as materialized (
-          select p.id, p.user_id, p.coin, p.daily_rate_bps, p.ledger_shard, power_share(p.power, p.daily_rate_bps) as amount
-          from page p
-          where not exists (select 1 from power_incomes i where i.holding_id = p.id and i.day = ${day}::date offset 0)),
-        earned as (
-          insert into power_incomes (holding_id, user_id, day, coin, amount, rate_bps, created_at)
-          select id, user_id, ${day}::date, coin, amount, daily_rate_bps, ${at}::timestamptz from due order by id
-          returning 1),
-        moves as (
-          select id as ord, coin as asset, user_id, ledger_shard as shard, amount, 'power_holding:' || id as reference,
-                 'power-income:' || id || ':' || ${day}::text as idempotency_key,
-                 jsonb_build_object('kind', 'power_income', 'holdingId', id, 'day', ${day}::text) as meta
-          from due where amount > 0)`,
-      chunk: sql`select (select count(*) from page)::int as seen, (select max(id) from page)::text as last,
-               (select count(*) from earned)::int as rows, (select coalesce(sum(amount), 0) from due)::text as total,
-               cardinality(${systemBatchSql({ system: 'power_income', toSystem: false, cap: false, type: 'power_income', now }, 'moves')}) as moved,
-               false as defer`,
-    };
-  },
+  chunkSql: (day, page, open) => chunkCall('power_income_chunk', day, page, open),
 };
 
 /**
@@ -96,29 +81,7 @@ export const powerFeeStep: DailyStep = {
   run(tx, day, page) {
     return runAsSql(powerFeeStep, tx, day, page);
   },
-  chunkSql({ day, now }: DailyContext, page: DailyPage, open: SQL): DailyChunkSql {
-    return {
-      ctes: sql`${coveringPage(day, page, open)},
-        moves as materialized (
-          select p.id as ord, p.coin as asset, p.user_id, p.ledger_shard as shard, power_share(p.power, p.fee_bps) as amount,
-                 'power_holding:' || p.id as reference, 'power-fee:' || p.id || ':' || ${day}::text as idempotency_key,
-                 jsonb_build_object('kind', 'power_fee', 'holdingId', p.id, 'day', ${day}::text) as meta
-          from page p
-          cross join lateral (select i.fee from power_incomes i where i.holding_id = p.id and i.day = ${day}::date offset 0) i
-          where i.fee is null),
-        charged as (
-          select m.ord, c.fee
-          from unnest((select array_agg(ord order by ord) from moves),
-                      ${systemBatchSql({ system: 'power_fees', toSystem: true, cap: true, type: 'power_fee', now }, 'moves')}) as c(ord, fee)
-          join moves m on m.ord = c.ord),
-        kept as (
-          update power_incomes i set fee = c.fee from charged c
-          where i.holding_id = c.ord and i.day = ${day}::date
-          returning c.fee)`,
-      chunk: sql`select (select count(*) from page)::int as seen, (select max(id) from page)::text as last,
-               (select count(*) from kept)::int as rows, (select coalesce(sum(fee), 0) from kept)::text as total, false as defer`,
-    };
-  },
+  chunkSql: (day, page, open) => chunkCall('power_fee_chunk', day, page, open),
 };
 
 /** The holdings maturing in a chunk: their term ends on the day, not matured yet, by id. */
