@@ -14,8 +14,9 @@ import { recordReceivedTurnover, systemBatchSql } from '../ledger';
  * money moved through the ledger's `ledger_system_batch` (transferBatch's rules,
  * keys and meta), so no holding passes through Node (docs/performance.md, "The
  * daily earning job"). Income and fee run that statement inside a function of
- * their own (drizzle/0046_power_chunks.sql), planned once per connection. Amounts come from the holdings' own days, never from
- * "now", so a caught-up day pays exactly what it would have paid on time. A
+ * their own (drizzle/0046_power_chunks.sql), planned once per connection.
+ * Amounts come from the holdings' own days, never from "now", so a caught-up
+ * day pays exactly what it would have paid on time. A
  * holding counts as paid for the day by its own record (its power_incomes row,
  * its fee, its matured_at), so a chunk that committed is never taken again; the
  * ledger keys per holding and day are a second guard (unique).
