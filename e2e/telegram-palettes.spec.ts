@@ -141,7 +141,9 @@ for (const [client, locale] of WALKS) {
   const palettes = CLIENTS[client];
   const first = Object.values(palettes)[0] as ThemeParams;
   for (const part of PARTS) {
-    test(`${client} palettes, ${locale}, ${part.name}: every route's text reads at 4.5:1 (axe colour-contrast)`, async ({ page }, testInfo) => {
+    test(`${client} palettes, ${locale}, ${part.name}: every route's text reads at 4.5:1 (axe colour-contrast)`, async ({
+      page,
+    }, testInfo) => {
       test.setTimeout(90_000);
       await page.addInitScript((lang) => localStorage.setItem('prism.locale', lang), locale);
       await installTelegramClient(page, { theme: first });
