@@ -9,6 +9,7 @@ import {
   createTestContext,
   fundInDatabase,
   fundUser,
+  provisionOperator,
   registerThrough,
   registerUser,
   startCoreProcess,
@@ -35,6 +36,31 @@ async function expectNothingHalfDone(db: DatabaseHandle['db']): Promise<void> {
     sql`select reference from ledger_transfers where type = 'exchange' group by reference having count(*) <> 2`,
   );
   expect(halfExchanges).toEqual([]);
+}
+
+const CRASH_OPS_TOKEN = 'crash-test-break-glass-token-0123456789';
+/** A 10 s room, betting closed for its last 3 s (the e2e suite's short room). */
+const SHORT_ROOM = {
+  level: '4',
+  levelName: '10 s',
+  sessionSeconds: '10',
+  betCloseSeconds: '3',
+  betBaseAmounts: '1,10',
+  betMultiples: '1,5,10',
+};
+
+/**
+ * An owner adds the short room, as in the console. The crash test waits for the sessions it bet in
+ * to end and be settled: in room 1's minute-long sessions that wait was up to 75 s of the test's 60.
+ */
+async function ownerAddsShortRoom(baseUrl: string): Promise<void> {
+  const owner = await provisionOperator(baseUrl, CRASH_OPS_TOKEN, { login: 'crash-owner', role: 'owner' });
+  const response = await fetch(`${baseUrl}/core/admin/game/levels`, {
+    method: 'POST',
+    headers: { Authorization: `Ops ${owner.apiToken}`, 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams(SHORT_ROOM),
+  });
+  expect(((await response.json()) as { code: number }).code).toBe(200);
 }
 
 describe('database connection loss (PostgreSQL)', () => {
@@ -108,8 +134,10 @@ describe('a crash under load (PostgreSQL)', () => {
       GAME_CHAIN_LENGTH: '500',
       RATE_LIMIT_SMS_PER_MINUTE: '1000',
       RATE_LIMIT_AUTH_PER_MINUTE: '1000',
+      OPS_TOKEN: CRASH_OPS_TOKEN,
     };
     const first = await startCoreProcess(env);
+    await ownerAddsShortRoom(first.url);
     handle = await openDatabase({ url: database.url });
     const api = new TestApi(first.url);
     const tokens: string[] = [];
@@ -119,15 +147,15 @@ describe('a crash under load (PostgreSQL)', () => {
       await fundInDatabase(handle.db, user.id, 'CASH', 100_000_000n);
       tokens.push(user.token);
     }
-    // The room closes betting for the last 5 s of each minute: start the traffic with time left to bet.
-    const open = (await api.get<GameSession>('/app/game/luckyLottery/getSession', { level: '1' })).result;
+    // The room closes betting for the last 3 s of each 10: start the traffic with time left to bet.
+    const open = (await api.get<GameSession>('/app/game/luckyLottery/getSession', { level: SHORT_ROOM.level })).result;
     if (open.betEndTime - open.timestamp < 4_000)
       await new Promise((resolve) => setTimeout(resolve, open.sessionEndTime - open.timestamp + 500));
     let stop = false;
     const traffic = tokens.map(async (token) => {
       while (!stop) {
         try {
-          const session = (await api.get<GameSession>('/app/game/luckyLottery/getSession', { level: '1' })).result;
+          const session = (await api.get<GameSession>('/app/game/luckyLottery/getSession', { level: SHORT_ROOM.level })).result;
           await Promise.all([
             api.post(
               '/app/game/luckyLottery/betting',
