@@ -1,15 +1,8 @@
 import { type APIRequestContext, expect, type Locator } from '@playwright/test';
+import { SHORT_ROOM } from '../../apps/core/src/testing/rooms';
 import { E2E_OPS_TOKEN } from './constants';
 
-/** The short room the game test plays in: 10 s sessions, betting closed for the last 3 s. */
-export const SHORT_ROOM = {
-  level: '4',
-  levelName: '10 s',
-  sessionSeconds: '10',
-  betCloseSeconds: '3',
-  betBaseAmounts: '1,10',
-  betMultiples: '1,5,10',
-} as const;
+export { SHORT_ROOM } from '../../apps/core/src/testing/rooms';
 
 /** The operator adds the short room (as `npm run ops` would); its timing is fixed once it has run, so it is added once. */
 export async function operatorAddsShortRoom(request: APIRequestContext): Promise<void> {

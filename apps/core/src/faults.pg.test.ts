@@ -12,6 +12,7 @@ import {
   provisionOperator,
   registerThrough,
   registerUser,
+  SHORT_ROOM,
   startCoreProcess,
   TestApi,
   type TestContext,
@@ -39,16 +40,6 @@ async function expectNothingHalfDone(db: DatabaseHandle['db']): Promise<void> {
 }
 
 const CRASH_OPS_TOKEN = 'crash-test-break-glass-token-0123456789';
-/** A 10 s room, betting closed for its last 3 s (the e2e suite's short room). */
-const SHORT_ROOM = {
-  level: '4',
-  levelName: '10 s',
-  sessionSeconds: '10',
-  betCloseSeconds: '3',
-  betBaseAmounts: '1,10',
-  betMultiples: '1,5,10',
-};
-
 /**
  * An owner adds the short room, as in the console. The crash test waits for the sessions it bet in
  * to end and be settled: in room 1's minute-long sessions that wait was up to 75 s of the test's 60.

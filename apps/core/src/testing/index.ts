@@ -25,6 +25,7 @@ export {
   spawnCoreProcess,
   startCoreProcess,
 } from './process';
+export { SHORT_ROOM } from './rooms';
 export { type AppRoute, appRoutes } from './routes';
 export { snapshotDatabase } from './snapshot';
 export * from './wallet';
