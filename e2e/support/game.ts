@@ -2,7 +2,7 @@ import { type APIRequestContext, expect, type Locator } from '@playwright/test';
 import { SHORT_ROOM } from '../../apps/core/src/testing/rooms';
 import { E2E_OPS_TOKEN } from './constants';
 
-export { SHORT_ROOM } from '../../apps/core/src/testing/rooms';
+export { SHORT_ROOM };
 
 /** The operator adds the short room (as `npm run ops` would); its timing is fixed once it has run, so it is added once. */
 export async function operatorAddsShortRoom(request: APIRequestContext): Promise<void> {

@@ -42,7 +42,7 @@ async function expectNothingHalfDone(db: DatabaseHandle['db']): Promise<void> {
 const CRASH_OPS_TOKEN = 'crash-test-break-glass-token-0123456789';
 /**
  * An owner adds the short room, as in the console. The crash test waits for the sessions it bet in
- * to end and be settled: in room 1's minute-long sessions that wait was up to 75 s of the test's 60.
+ * to end and be settled: with room 1's minute-long sessions the test took about a minute.
  */
 async function ownerAddsShortRoom(baseUrl: string): Promise<void> {
   const owner = await provisionOperator(baseUrl, CRASH_OPS_TOKEN, { login: 'crash-owner', role: 'owner' });

@@ -608,6 +608,7 @@ try {
     failures: bare.reduce((n, r) => n + r.failures, 0),
     ...(bare.find((r) => r.firstError) ? { firstError: bare.find((r) => r.firstError)?.firstError } : {}),
   };
+  const directToBare = directPgMs.map((ms, run) => ms / Math.max(1e-9, barePgMs[run] ?? 0));
   out.placeBetSql = {
     perSecond: { min: min(direct.map((r) => r.perSecond)), median: median(direct.map((r) => r.perSecond)) },
     p50: { median: median(direct.map((r) => r.p50)) },
@@ -616,8 +617,8 @@ try {
     // Issue 29's place_bet figure as production pays it (each bet its own commit, 50 connections):
     // per run against the bare function's run beside it, to three places (the two-place medians
     // above cannot tell 1.12 from 1.18).
-    toBarePerRun: directPgMs.map((ms, run) => Math.round((ms / Math.max(1e-9, barePgMs[run] ?? 0)) * 1000) / 1000),
-    toBare: Math.round(median(directPgMs.map((ms, run) => ms / Math.max(1e-9, barePgMs[run] ?? 0))) * 1000) / 1000,
+    toBarePerRun: directToBare.map((ratio) => Math.round(ratio * 1000) / 1000),
+    toBare: Math.round(median(directToBare) * 1000) / 1000,
     failures: direct.reduce((n, r) => n + r.failures, 0),
     ...(direct.find((r) => r.firstError) ? { firstError: direct.find((r) => r.firstError)?.firstError } : {}),
   };
